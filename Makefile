@@ -1,0 +1,62 @@
+# Every command of the project. README.md names the two a newcomer needs:
+# `make run` and `make test`.
+
+GO      ?= go
+BIN     := bin/ngern
+# The MinIO server the object-store tests run against, built from source.
+MINIO_VERSION := v0.0.0-20260212201848-7aac2a2c5b7c
+GOBIN   := $(shell $(GO) env GOPATH)/bin
+
+.PHONY: run build build-go build-web build-laos deps tools test test-go test-ui test-native test-e2e fmt check bench clean
+
+run: build ## build everything and serve on :8080 (SQLite in ./data)
+	./$(BIN) serve
+
+build: build-web build-go
+
+build-go:
+	$(GO) build -o $(BIN) ./app/cmd/ngern
+
+build-web: deps
+	npm --workspace ui run build
+
+build-laos: deps ## the Laos web build (default language la, LAK)
+	npm --workspace ui run build:laos
+
+deps: node_modules/.package-lock.json
+
+node_modules/.package-lock.json: package.json package-lock.json ui/package.json e2e/package.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+tools: $(GOBIN)/minio
+
+$(GOBIN)/minio:
+	$(GO) install github.com/minio/minio@$(MINIO_VERSION)
+
+test: test-go test-ui test-native test-e2e
+
+test-go: tools
+	$(GO) vet ./...
+	@out=$$(gofmt -l app core adapters bench 2>/dev/null); if [ -n "$$out" ]; then echo "not gofmt-formatted:"; echo "$$out"; exit 1; fi
+	$(GO) test -race -count=1 ./...
+
+test-ui: deps
+	npm --workspace ui run typecheck
+	npm --workspace ui test
+
+test-native: deps ## the Android and iOS bundles build from the same code
+	npm --workspace ui run export:android
+	npm --workspace ui run export:ios
+
+test-e2e: build
+	npm --workspace e2e test
+
+fmt:
+	gofmt -w app core adapters
+
+bench: build-go
+	$(GO) run ./bench
+
+clean:
+	rm -rf bin ui/dist ui/dist-native e2e/test-results

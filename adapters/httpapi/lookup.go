@@ -1,0 +1,22 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"net/http"
+)
+
+// lookup answers GET /api/lookup/{name}. Lookups are public and answer even
+// while the service is terminated (the app asks "active" to learn that).
+func (s *Server) lookup(w http.ResponseWriter, r *http.Request) {
+	v, err := s.settings.Lookup(r.Context(), r.PathValue("name"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if raw, ok := v.(json.RawMessage); ok {
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.Write(raw)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}

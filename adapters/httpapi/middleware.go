@@ -1,0 +1,213 @@
+package httpapi
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net"
+	"net/http"
+	"regexp"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"ngern/core/errs"
+)
+
+type loggerKey struct{}
+type callerKey struct{}
+
+var safeRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{8,64}$`)
+
+// statusWriter records the status for the access log.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	n, err := w.ResponseWriter.Write(b)
+	w.bytes += n
+	return n, err
+}
+
+// Unwrap lets http.ResponseController reach the connection.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// observe gives every request an id and a logger carrying it, logs the
+// request when it ends, and turns a panic into INTERNAL_SERVER_ERROR.
+func (s *Server) observe(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		id := r.Header.Get("X-Request-Id")
+		if !safeRequestID.MatchString(id) {
+			b := make([]byte, 8)
+			rand.Read(b)
+			id = hex.EncodeToString(b)
+		}
+		w.Header().Set("X-Request-Id", id)
+		log := s.log.With("request_id", id)
+		r = r.WithContext(context.WithValue(r.Context(), loggerKey{}, log))
+		sw := &statusWriter{ResponseWriter: w}
+		defer func() {
+			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler {
+					panic(p)
+				}
+				log.Error("panic", "panic", p, "stack", string(debug.Stack()))
+				if sw.status == 0 {
+					writeJSON(sw, http.StatusInternalServerError, errorBody{Message: errs.InternalServerError})
+				}
+			}
+			if !strings.HasPrefix(r.URL.Path, "/api/") && sw.status < 400 && !s.cfg.LogStatic {
+				return
+			}
+			log.Info("request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
+				"bytes", sw.bytes, "duration_ms", time.Since(start).Milliseconds(), "ip", s.clientIP(r))
+		}()
+		next.ServeHTTP(sw, r)
+	})
+}
+
+// uploadPaths get the long upload timeout and body limit.
+var uploadPaths = map[string]bool{
+	"/api/wallet/slip":       true,
+	"/api/chat/upload-image": true,
+	"/api/chat/upload-video": true,
+}
+
+// limits bounds the body size and the time of each request: 60 s and 1 MiB,
+// uploads 300 s and 25 MiB.
+func (s *Server) limits(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		timeout, maxBody := s.cfg.RequestTimeout, s.cfg.MaxBody
+		if uploadPaths[r.URL.Path] {
+			timeout, maxBody = s.cfg.UploadTimeout, s.cfg.MaxUpload
+		}
+		if r.ContentLength > maxBody {
+			writeError(w, r, errs.New(errs.PayloadTooLarge))
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+		if r.URL.Path != "/api/ws" {
+			rc := http.NewResponseController(w)
+			rc.SetReadDeadline(time.Now().Add(timeout))
+			rc.SetWriteDeadline(time.Now().Add(timeout + 5*time.Second))
+			ctx, cancel := context.WithTimeout(r.Context(), timeout)
+			defer cancel()
+			r = r.WithContext(ctx)
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// webCSP allows the web app's own scripts and the inline styles that
+// react-native-web generates.
+const webCSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; " +
+	"font-src 'self' data:; media-src 'self' blob: https:; connect-src 'self' ws: wss:; frame-src 'self' https:; " +
+	"frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'"
+
+// secure sets the security headers, CORS for configured origins, and
+// no-store on API answers.
+func (s *Server) secure(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Content-Security-Policy", webCSP)
+		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+		if r.TLS != nil || (s.cfg.TrustProxy && r.Header.Get("X-Forwarded-Proto") == "https") {
+			h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+		}
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			h.Set("Cache-Control", "no-store")
+			if origin := r.Header.Get("Origin"); origin != "" && s.corsAllowed(origin) {
+				h.Set("Access-Control-Allow-Origin", origin)
+				h.Set("Vary", "Origin")
+				h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, Idempotency-Key, X-Ngern-Client, X-Request-Id")
+				h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS")
+				h.Set("Access-Control-Max-Age", "600")
+				if r.Method == http.MethodOptions {
+					w.WriteHeader(http.StatusNoContent)
+					return
+				}
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (s *Server) corsAllowed(origin string) bool {
+	for _, o := range s.cfg.CORSOrigins {
+		if o == origin {
+			return true
+		}
+	}
+	return false
+}
+
+// clientIP is the peer address, or the first X-Forwarded-For hop when the
+// server is configured to trust its proxy.
+func (s *Server) clientIP(r *http.Request) string {
+	if s.cfg.TrustProxy {
+		if fwd := r.Header.Get("X-Forwarded-For"); fwd != "" {
+			first, _, _ := strings.Cut(fwd, ",")
+			if ip := net.ParseIP(strings.TrimSpace(first)); ip != nil {
+				return ip.String()
+			}
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// serviceOpen answers 410 gone on member calls while the operator has shut
+// the service down.
+func (s *Server) serviceOpen(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		terminated, err := s.settings.Terminated(r.Context())
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		if terminated {
+			writeError(w, r, errs.New(errs.ServiceGone))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// member authenticates the bearer token and puts the caller in the context.
+func (s *Server) member(next http.HandlerFunc) http.Handler {
+	return s.serviceOpen(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		if !ok {
+			writeError(w, r, errs.New(errs.InvalidToken))
+			return
+		}
+		c, err := s.accounts.Authenticate(r.Context(), strings.TrimSpace(token))
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		ctx := context.WithValue(r.Context(), callerKey{}, c)
+		ctx = context.WithValue(ctx, loggerKey{}, logger(ctx).With("member_id", c.MemberID))
+		next(w, r.WithContext(ctx))
+	}))
+}

@@ -1,0 +1,122 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/go-playground/validator/v10"
+
+	"ngern/core/errs"
+)
+
+// statusOf maps an error kind to its HTTP status; only this adapter knows it.
+var statusOf = map[errs.Kind]int{
+	errs.Internal:     http.StatusInternalServerError,
+	errs.Invalid:      http.StatusBadRequest,
+	errs.Unauthorized: http.StatusUnauthorized,
+	errs.Forbidden:    http.StatusForbidden,
+	errs.NotFound:     http.StatusNotFound,
+	errs.Conflict:     http.StatusConflict,
+	errs.Gone:         http.StatusGone,
+	errs.TooLarge:     http.StatusRequestEntityTooLarge,
+	errs.RateLimited:  http.StatusTooManyRequests,
+	errs.Unavailable:  http.StatusServiceUnavailable,
+	errs.BadGateway:   http.StatusBadGateway,
+}
+
+// errorBody is the one error shape of the API.
+type errorBody struct {
+	Message errs.Code `json:"message"`
+	Detail  string    `json:"detail,omitempty"`
+	Field   string    `json:"field,omitempty"`
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+// writeError answers err. A domain error answers its code; anything else is
+// logged with the request id and answers INTERNAL_SERVER_ERROR, telling
+// nothing of the cause.
+func writeError(w http.ResponseWriter, r *http.Request, err error) {
+	e := errs.As(err)
+	if e == nil {
+		logger(r.Context()).Error("request failed", "err", err)
+		writeJSON(w, http.StatusInternalServerError, errorBody{Message: errs.InternalServerError})
+		return
+	}
+	status, ok := statusOf[e.Kind]
+	if !ok {
+		status = http.StatusBadRequest
+	}
+	if e.Kind == errs.RateLimited && e.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(int(e.RetryAfter.Seconds()+0.999)))
+	}
+	if status >= 500 {
+		logger(r.Context()).Warn("request failed", "code", e.Code, "detail", e.Detail)
+	}
+	writeJSON(w, status, errorBody{Message: e.Code, Detail: e.Detail, Field: e.Field})
+}
+
+// newValidator returns a validator that reports JSON field names.
+func newValidator() *validator.Validate {
+	v := validator.New(validator.WithRequiredStructEnabled())
+	v.RegisterTagNameFunc(func(f reflect.StructField) string {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" {
+			return ""
+		}
+		return name
+	})
+	return v
+}
+
+// decode reads a JSON body into v and validates it. A malformed body answers
+// INVALID_REQUEST; a failed validation answers code naming the field.
+func (s *Server) decode(r *http.Request, v any, code errs.Code) error {
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return errs.New(errs.PayloadTooLarge)
+		}
+		return errs.New(errs.InvalidRequest)
+	}
+	if len(strings.TrimSpace(string(body))) == 0 {
+		body = []byte("{}")
+	}
+	if err := json.Unmarshal(body, v); err != nil {
+		if e := errs.As(err); e != nil {
+			return e
+		}
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return errs.OnField(errs.InvalidRequest, te.Field)
+		}
+		return errs.New(errs.InvalidRequest)
+	}
+	if err := s.validate.Struct(v); err != nil {
+		var ve validator.ValidationErrors
+		if errors.As(err, &ve) && len(ve) > 0 {
+			return errs.OnField(code, ve[0].Field())
+		}
+		return errs.New(code)
+	}
+	return nil
+}
+
+func logger(ctx context.Context) *slog.Logger {
+	if l, ok := ctx.Value(loggerKey{}).(*slog.Logger); ok {
+		return l
+	}
+	return slog.Default()
+}

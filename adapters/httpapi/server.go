@@ -1,0 +1,130 @@
+// Package httpapi is the HTTP driving adapter: the member REST API of spec
+// part 7, the operator API, health checks and the web app's static files.
+package httpapi
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/go-playground/validator/v10"
+
+	"ngern/core/account"
+	"ngern/core/errs"
+	"ngern/core/settings"
+)
+
+// Config tunes the HTTP adapter.
+type Config struct {
+	RequestTimeout time.Duration
+	UploadTimeout  time.Duration
+	MaxBody        int64
+	MaxUpload      int64
+	TrustProxy     bool     // take the client IP from X-Forwarded-For
+	CORSOrigins    []string // web origins allowed to call the API
+	WebDir         string   // the exported web app; empty or missing → notice page
+	LogStatic      bool
+}
+
+// DefaultConfig returns the documented defaults.
+func DefaultConfig() Config {
+	return Config{
+		RequestTimeout: 60 * time.Second,
+		UploadTimeout:  300 * time.Second,
+		MaxBody:        1 << 20,
+		MaxUpload:      25 << 20,
+	}
+}
+
+// Pinger reports whether the database answers.
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
+
+// Deps are the services the API drives.
+type Deps struct {
+	Log      *slog.Logger
+	Accounts *account.Service
+	Settings *settings.Service
+	DB       Pinger
+	// Extra routes mounted by other areas (wallet, operator, simulated
+	// provider), keyed by Go 1.22 route patterns.
+	Routes []Route
+}
+
+// Route is a handler mounted on the API mux by another area.
+type Route struct {
+	Pattern string
+	Handler http.Handler
+}
+
+// Server is the HTTP API.
+type Server struct {
+	cfg      Config
+	log      *slog.Logger
+	accounts *account.Service
+	settings *settings.Service
+	db       Pinger
+	validate *validator.Validate
+	mux      *http.ServeMux
+}
+
+// New returns the API server.
+func New(cfg Config, d Deps) *Server {
+	s := &Server{cfg: cfg, log: d.Log, accounts: d.Accounts, settings: d.Settings, db: d.DB,
+		validate: newValidator(), mux: http.NewServeMux()}
+	s.routes()
+	for _, r := range d.Routes {
+		s.mux.Handle(r.Pattern, r.Handler)
+	}
+	return s
+}
+
+// Handler returns the whole HTTP handler with its middleware.
+func (s *Server) Handler() http.Handler {
+	return s.observe(s.secure(s.limits(s.mux)))
+}
+
+func (s *Server) routes() {
+	m := s.mux
+	m.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
+	m.HandleFunc("GET /readyz", s.ready)
+
+	m.HandleFunc("GET /api/lookup/{name}", s.lookup)
+
+	m.Handle("POST /api/otp/send", s.serviceOpen(http.HandlerFunc(s.otpSend)))
+	m.Handle("POST /api/otp/verify", s.serviceOpen(http.HandlerFunc(s.otpVerify)))
+	m.Handle("POST /api/account/validate", s.serviceOpen(http.HandlerFunc(s.validateAccount)))
+	m.Handle("POST /api/account", s.serviceOpen(http.HandlerFunc(s.register)))
+	m.Handle("POST /api/login", s.serviceOpen(http.HandlerFunc(s.login)))
+	m.Handle("POST /api/logout", s.member(s.logout))
+	m.Handle("GET /api/account/profile", s.member(s.profile))
+	m.Handle("PUT /api/account/profile", s.member(s.updateProfile))
+	m.Handle("PUT /api/account/bankAccountName", s.member(s.updateBankAccountName))
+	m.Handle("PUT /api/account/changepwd", s.member(s.changePassword))
+
+	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, r, errs.New(errs.NotFoundCode))
+	})
+	m.Handle("/", s.web())
+}
+
+func (s *Server) ready(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := s.db.Ping(ctx); err != nil {
+		logger(ctx).Warn("not ready", "err", err)
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "database unreachable"})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+}
+
+// Caller returns the authenticated member of a request wrapped by Member.
+func Caller(r *http.Request) account.Caller {
+	c, _ := r.Context().Value(callerKey{}).(account.Caller)
+	return c
+}

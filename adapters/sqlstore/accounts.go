@@ -1,0 +1,191 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	"ngern/core/account"
+	"ngern/core/errs"
+)
+
+// Accounts implements account.Store.
+type Accounts struct{ db *DB }
+
+// NewAccounts returns the account repository of db.
+func NewAccounts(db *DB) *Accounts { return &Accounts{db: db} }
+
+var _ account.Store = (*Accounts)(nil)
+
+const memberColumns = `id, phone, name, password_hash, source_code, invite_code, invited_by, bank_code,
+	bank_account_name, bank_account_no, currency, active, coin, created_at, updated_at`
+
+// CreateMember inserts m, consuming otpID in the same transaction.
+func (s *Accounts) CreateMember(ctx context.Context, m *account.Member, otpID string) error {
+	return s.db.inTx(ctx, func(tx *sqlx.Tx) error {
+		if otpID != "" {
+			res, err := tx.ExecContext(ctx, s.db.q(`UPDATE otps SET consumed_at = ?
+				WHERE id = ? AND consumed_at IS NULL AND verified_at IS NOT NULL`), utc(m.CreatedAt), otpID)
+			if err != nil {
+				return err
+			}
+			if n, _ := res.RowsAffected(); n != 1 {
+				return errs.New(errs.UnverifiedOTP)
+			}
+		}
+		_, err := tx.ExecContext(ctx, s.db.q(`INSERT INTO members (`+memberColumns+`)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+			m.ID, m.Phone, m.Name, m.PasswordHash, m.SourceCode, m.InviteCode, m.InvitedBy, m.BankCode,
+			m.BankAccountName, m.BankAccountNo, m.Currency, m.Active, m.Coin, utc(m.CreatedAt), utc(m.UpdatedAt))
+		if name, ok := uniqueViolation(err); ok {
+			if strings.Contains(name, "phone") {
+				return errs.OnField(errs.ExistingUser, "username")
+			}
+			return errs.OnField(errs.ExistingBank, "bankAccountNo")
+		}
+		return err
+	})
+}
+
+func (s *Accounts) member(ctx context.Context, where string, arg any) (*account.Member, error) {
+	var m account.Member
+	err := s.db.x.GetContext(ctx, &m, s.db.q(`SELECT `+memberColumns+` FROM members WHERE `+where+` = ?`), arg)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errs.New(errs.NoUser)
+	}
+	return &m, err
+}
+
+// MemberByID returns a member by id.
+func (s *Accounts) MemberByID(ctx context.Context, id string) (*account.Member, error) {
+	return s.member(ctx, "id", id)
+}
+
+// MemberByPhone returns a member by phone number.
+func (s *Accounts) MemberByPhone(ctx context.Context, phone string) (*account.Member, error) {
+	return s.member(ctx, "phone", phone)
+}
+
+func (s *Accounts) exists(ctx context.Context, query string, args ...any) (bool, error) {
+	var n int
+	err := s.db.x.GetContext(ctx, &n, s.db.q(`SELECT COUNT(*) FROM (`+query+`) t`), args...)
+	return n > 0, err
+}
+
+// PhoneTaken reports whether a member has phone.
+func (s *Accounts) PhoneTaken(ctx context.Context, phone string) (bool, error) {
+	return s.exists(ctx, `SELECT 1 FROM members WHERE phone = ?`, phone)
+}
+
+// BankAccountTaken reports whether a member has this bank account.
+func (s *Accounts) BankAccountTaken(ctx context.Context, bankCode, accountNo string) (bool, error) {
+	return s.exists(ctx, `SELECT 1 FROM members WHERE bank_code = ? AND bank_account_no = ?`, bankCode, accountNo)
+}
+
+// UpdateProfile sets the display name and account holder name.
+func (s *Accounts) UpdateProfile(ctx context.Context, id, name, bankAccountName string, at time.Time) error {
+	_, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE members SET name = ?, bank_account_name = ?, updated_at = ? WHERE id = ?`),
+		name, bankAccountName, utc(at), id)
+	return err
+}
+
+// ChangePassword stores hash and revokes the member's other sessions.
+func (s *Accounts) ChangePassword(ctx context.Context, id, hash, keepTokenHash string, at time.Time) error {
+	return s.db.inTx(ctx, func(tx *sqlx.Tx) error {
+		if _, err := tx.ExecContext(ctx, s.db.q(`UPDATE members SET password_hash = ?, updated_at = ? WHERE id = ?`), hash, utc(at), id); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, s.db.q(`UPDATE sessions SET revoked_at = ?
+			WHERE member_id = ? AND token_hash <> ? AND revoked_at IS NULL`), utc(at), id, keepTokenHash)
+		return err
+	})
+}
+
+// CreateSession stores a session.
+func (s *Accounts) CreateSession(ctx context.Context, ses *account.Session) error {
+	_, err := s.db.x.ExecContext(ctx, s.db.q(`INSERT INTO sessions
+		(token_hash, member_id, created_at, last_seen_at, expires_at, ip, user_agent) VALUES (?, ?, ?, ?, ?, ?, ?)`),
+		ses.TokenHash, ses.MemberID, utc(ses.CreatedAt), utc(ses.LastSeenAt), utc(ses.ExpiresAt), ses.IP, ses.UserAgent)
+	return err
+}
+
+// SessionByHash returns a session and whether its member is active.
+func (s *Accounts) SessionByHash(ctx context.Context, tokenHash string) (*account.Session, bool, error) {
+	var row struct {
+		account.Session
+		Active bool `db:"active"`
+	}
+	err := s.db.x.GetContext(ctx, &row, s.db.q(`SELECT s.token_hash, s.member_id, s.created_at, s.last_seen_at,
+		s.expires_at, s.revoked_at, s.ip, s.user_agent, m.active
+		FROM sessions s JOIN members m ON m.id = s.member_id WHERE s.token_hash = ?`), tokenHash)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, false, errs.New(errs.InvalidToken)
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	return &row.Session, row.Active, nil
+}
+
+// TouchSession records activity on a session.
+func (s *Accounts) TouchSession(ctx context.Context, tokenHash string, at time.Time) error {
+	_, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?`), utc(at), tokenHash)
+	return err
+}
+
+// RevokeSession revokes one session.
+func (s *Accounts) RevokeSession(ctx context.Context, tokenHash string, at time.Time) error {
+	_, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL`), utc(at), tokenHash)
+	return err
+}
+
+// CreateOTP stores an OTP.
+func (s *Accounts) CreateOTP(ctx context.Context, o *account.OTP) error {
+	_, err := s.db.x.ExecContext(ctx, s.db.q(`INSERT INTO otps (id, phone, ref, token_hash, code_hash, attempts, expires_at, created_at)
+		VALUES (?, ?, ?, ?, ?, 0, ?, ?)`), o.ID, o.Phone, o.Ref, o.TokenHash, o.CodeHash, utc(o.ExpiresAt), utc(o.CreatedAt))
+	return err
+}
+
+const otpColumns = `id, phone, ref, token_hash, code_hash, attempts, expires_at, verified_at, consumed_at, created_at`
+
+// OTPByTokenHash returns the OTP of a token.
+func (s *Accounts) OTPByTokenHash(ctx context.Context, tokenHash string) (*account.OTP, error) {
+	var o account.OTP
+	err := s.db.x.GetContext(ctx, &o, s.db.q(`SELECT `+otpColumns+` FROM otps WHERE token_hash = ?`), tokenHash)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errs.New(errs.OTPTokenInvalid)
+	}
+	return &o, err
+}
+
+// CountOTPAttempt counts one attempt if fewer than max were made.
+func (s *Accounts) CountOTPAttempt(ctx context.Context, id string, max int) (bool, error) {
+	res, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE otps SET attempts = attempts + 1 WHERE id = ? AND attempts < ?`), id, max)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// MarkOTPVerified marks an OTP verified.
+func (s *Accounts) MarkOTPVerified(ctx context.Context, id string, at time.Time) error {
+	_, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE otps SET verified_at = ? WHERE id = ? AND verified_at IS NULL`), utc(at), id)
+	return err
+}
+
+// VerifiedOTP returns the newest verified, unconsumed OTP of phone.
+func (s *Accounts) VerifiedOTP(ctx context.Context, phone string, since time.Time) (*account.OTP, error) {
+	var o account.OTP
+	err := s.db.x.GetContext(ctx, &o, s.db.q(`SELECT `+otpColumns+` FROM otps
+		WHERE phone = ? AND verified_at IS NOT NULL AND consumed_at IS NULL AND verified_at > ?
+		ORDER BY verified_at DESC LIMIT 1`), phone, utc(since))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	return &o, err
+}

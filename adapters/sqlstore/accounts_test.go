@@ -1,0 +1,223 @@
+package sqlstore_test
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"ngern/adapters/sqlstore"
+	"ngern/adapters/sqlstore/storetest"
+	"ngern/core/account"
+	"ngern/core/errs"
+	"ngern/core/settings"
+)
+
+func seed(t *testing.T, db *sqlstore.DB) {
+	t.Helper()
+	svc := settings.NewService(sqlstore.NewSettings(db), settings.Config{}, nil)
+	if err := svc.Seed(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func newMember(phone, bankNo string) *account.Member {
+	now := time.Now().UTC().Truncate(time.Microsecond)
+	return &account.Member{ID: account.NewID(), Phone: phone, Name: "Somchai", PasswordHash: "x",
+		BankCode: "KBANK", BankAccountName: "SOMCHAI JAIDEE", BankAccountNo: bankNo, Currency: "BAHT",
+		Active: true, CreatedAt: now, UpdatedAt: now}
+}
+
+func TestAccounts(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		seed(t, db)
+		s := sqlstore.NewAccounts(db)
+		m := newMember("0812345678", "1234567890")
+		if err := s.CreateMember(ctx, m, ""); err != nil {
+			t.Fatal(err)
+		}
+
+		t.Run("OK", func(t *testing.T) {
+			got, err := s.MemberByPhone(ctx, "0812345678")
+			if err != nil || got.ID != m.ID || !got.Active || got.BankAccountName != "SOMCHAI JAIDEE" {
+				t.Fatalf("got %+v, %v", got, err)
+			}
+			if !got.CreatedAt.Equal(m.CreatedAt) {
+				t.Fatalf("created %v, want %v", got.CreatedAt, m.CreatedAt)
+			}
+		})
+		t.Run("ErrExistingUser", func(t *testing.T) {
+			err := s.CreateMember(ctx, newMember("0812345678", "999999999"), "")
+			if !errs.HasCode(err, errs.ExistingUser) {
+				t.Fatalf("err = %v", err)
+			}
+		})
+		t.Run("ErrExistingBank", func(t *testing.T) {
+			err := s.CreateMember(ctx, newMember("0899999999", "1234567890"), "")
+			if !errs.HasCode(err, errs.ExistingBank) {
+				t.Fatalf("err = %v", err)
+			}
+		})
+		t.Run("ErrNoUser", func(t *testing.T) {
+			if _, err := s.MemberByID(ctx, "nobody"); !errs.HasCode(err, errs.NoUser) {
+				t.Fatalf("err = %v", err)
+			}
+		})
+		t.Run("Taken", func(t *testing.T) {
+			if ok, _ := s.PhoneTaken(ctx, "0812345678"); !ok {
+				t.Fatal("phone not taken")
+			}
+			if ok, _ := s.BankAccountTaken(ctx, "KBANK", "1234567890"); !ok {
+				t.Fatal("bank not taken")
+			}
+			if ok, _ := s.BankAccountTaken(ctx, "SCB", "1234567890"); ok {
+				t.Fatal("other bank taken")
+			}
+		})
+		t.Run("SessionsRevokedOnPasswordChange", func(t *testing.T) {
+			now := time.Now().UTC()
+			for _, h := range []string{"keep", "other1", "other2"} {
+				if err := s.CreateSession(ctx, &account.Session{TokenHash: h, MemberID: m.ID, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(time.Hour)}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := s.ChangePassword(ctx, m.ID, "newhash", "keep", now); err != nil {
+				t.Fatal(err)
+			}
+			for h, revoked := range map[string]bool{"keep": false, "other1": true, "other2": true} {
+				ses, active, err := s.SessionByHash(ctx, h)
+				if err != nil || !active || (ses.RevokedAt != nil) != revoked {
+					t.Fatalf("%s: %+v %v %v", h, ses, active, err)
+				}
+			}
+			if _, _, err := s.SessionByHash(ctx, "missing"); !errs.HasCode(err, errs.InvalidToken) {
+				t.Fatalf("err = %v", err)
+			}
+		})
+	})
+}
+
+func TestOTP(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		seed(t, db)
+		s := sqlstore.NewAccounts(db)
+		now := time.Now().UTC()
+		o := &account.OTP{ID: account.NewID(), Phone: "0811111111", Ref: "ABCD", TokenHash: "tok", CodeHash: "code", ExpiresAt: now.Add(5 * time.Minute), CreatedAt: now}
+		if err := s.CreateOTP(ctx, o); err != nil {
+			t.Fatal(err)
+		}
+		t.Run("AttemptsAreBoundedUnderConcurrency", func(t *testing.T) {
+			var counted atomic.Int32
+			var wg sync.WaitGroup
+			for i := 0; i < 20; i++ {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					ok, err := s.CountOTPAttempt(ctx, o.ID, 5)
+					if err != nil {
+						t.Error(err)
+					}
+					if ok {
+						counted.Add(1)
+					}
+				}()
+			}
+			wg.Wait()
+			if counted.Load() != 5 {
+				t.Fatalf("counted %d attempts, want 5", counted.Load())
+			}
+		})
+		t.Run("VerifiedAndConsumed", func(t *testing.T) {
+			if v, _ := s.VerifiedOTP(ctx, o.Phone, now.Add(-time.Hour)); v != nil {
+				t.Fatal("unverified OTP returned")
+			}
+			if err := s.MarkOTPVerified(ctx, o.ID, now); err != nil {
+				t.Fatal(err)
+			}
+			v, err := s.VerifiedOTP(ctx, o.Phone, now.Add(-time.Minute))
+			if err != nil || v == nil || v.ID != o.ID {
+				t.Fatalf("verified = %+v, %v", v, err)
+			}
+			if v, _ := s.VerifiedOTP(ctx, o.Phone, now.Add(time.Minute)); v != nil {
+				t.Fatal("OTP outside window returned")
+			}
+			m := newMember(o.Phone, "5555555555")
+			if err := s.CreateMember(ctx, m, o.ID); err != nil {
+				t.Fatal(err)
+			}
+			m2 := newMember("0822222222", "6666666666")
+			if err := s.CreateMember(ctx, m2, o.ID); !errs.HasCode(err, errs.UnverifiedOTP) {
+				t.Fatalf("second use of OTP: %v", err)
+			}
+			if ok, _ := s.PhoneTaken(ctx, "0822222222"); ok {
+				t.Fatal("member created although the OTP was consumed")
+			}
+		})
+		t.Run("ErrTokenInvalid", func(t *testing.T) {
+			if _, err := s.OTPByTokenHash(ctx, "nope"); !errs.HasCode(err, errs.OTPTokenInvalid) {
+				t.Fatalf("err = %v", err)
+			}
+		})
+	})
+}
+
+func TestLimiter(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+		l := sqlstore.NewLimiter(db, func() time.Time { return now })
+		for i := 1; i <= 4; i++ {
+			ok, retry, err := l.Hit(ctx, "k", 3, time.Minute)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ok != (i <= 3) {
+				t.Fatalf("hit %d ok=%v", i, ok)
+			}
+			if retry != time.Minute {
+				t.Fatalf("retry = %v", retry)
+			}
+		}
+		now = now.Add(61 * time.Second)
+		if ok, _, _ := l.Hit(ctx, "k", 3, time.Minute); !ok {
+			t.Fatal("new window still limited")
+		}
+		if ok, _, _ := l.Hit(ctx, "other", 1, time.Minute); !ok {
+			t.Fatal("keys share a count")
+		}
+	})
+}
+
+func TestSettings(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		seed(t, db)
+		seed(t, db) // seeding twice keeps what is stored
+		s := sqlstore.NewSettings(db)
+		banks, err := s.Banks(ctx, "TH")
+		if err != nil || len(banks) < 10 || banks[0].Code != "BBL" || !banks[0].EnglishOnly {
+			t.Fatalf("banks = %+v, %v", banks, err)
+		}
+		la, _ := s.Banks(ctx, "LA")
+		if len(la) == 0 || la[0].Code != "BCEL" {
+			t.Fatalf("lao banks = %+v", la)
+		}
+		if _, err := s.Bank(ctx, "NOPE"); !errs.HasCode(err, errs.InvalidBank) {
+			t.Fatalf("err = %v", err)
+		}
+		if err := s.PutSetting(ctx, "active", []byte(`{"terminated":true}`)); err != nil {
+			t.Fatal(err)
+		}
+		seed(t, db)
+		v, err := s.Setting(ctx, "active")
+		if err != nil || string(v) != `{"terminated":true}` {
+			t.Fatalf("active = %s, %v", v, err)
+		}
+		if _, err := s.Setting(ctx, "nope"); !errs.HasCode(err, errs.NoData) {
+			t.Fatalf("err = %v", err)
+		}
+	})
+}

@@ -1,0 +1,86 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	"ngern/core/errs"
+	"ngern/core/settings"
+)
+
+// Settings implements settings.Store.
+type Settings struct{ db *DB }
+
+// NewSettings returns the settings repository of db.
+func NewSettings(db *DB) *Settings { return &Settings{db: db} }
+
+var _ settings.Store = (*Settings)(nil)
+
+// Setting returns the JSON document stored under key.
+func (s *Settings) Setting(ctx context.Context, key string) (json.RawMessage, error) {
+	var v string
+	err := s.db.x.GetContext(ctx, &v, s.db.q(`SELECT value FROM settings WHERE key = ?`), key)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errs.New(errs.NoData)
+	}
+	return json.RawMessage(v), err
+}
+
+// PutSetting stores a document under key.
+func (s *Settings) PutSetting(ctx context.Context, key string, value json.RawMessage) error {
+	_, err := s.db.x.ExecContext(ctx, s.db.q(`INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`),
+		key, string(value), time.Now().UTC())
+	return err
+}
+
+// SeedSettings inserts the keys not stored yet.
+func (s *Settings) SeedSettings(ctx context.Context, values map[string]json.RawMessage) error {
+	return s.db.inTx(ctx, func(tx *sqlx.Tx) error {
+		for k, v := range values {
+			if _, err := tx.ExecContext(ctx, s.db.q(`INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
+				ON CONFLICT (key) DO NOTHING`), k, string(v), time.Now().UTC()); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+const bankColumns = `code, bot_code, name_th, name_en, country, english_only, active, sort`
+
+// Banks lists the active banks of a country.
+func (s *Settings) Banks(ctx context.Context, country string) ([]settings.Bank, error) {
+	banks := []settings.Bank{}
+	err := s.db.x.SelectContext(ctx, &banks, s.db.q(`SELECT `+bankColumns+` FROM banks
+		WHERE country = ? AND active ORDER BY sort, code`), country)
+	return banks, err
+}
+
+// Bank returns a bank by code.
+func (s *Settings) Bank(ctx context.Context, code string) (settings.Bank, error) {
+	var b settings.Bank
+	err := s.db.x.GetContext(ctx, &b, s.db.q(`SELECT `+bankColumns+` FROM banks WHERE code = ?`), code)
+	if errors.Is(err, sql.ErrNoRows) {
+		return b, errs.New(errs.InvalidBank)
+	}
+	return b, err
+}
+
+// SeedBanks inserts the banks not stored yet.
+func (s *Settings) SeedBanks(ctx context.Context, banks []settings.Bank) error {
+	return s.db.inTx(ctx, func(tx *sqlx.Tx) error {
+		for _, b := range banks {
+			if _, err := tx.ExecContext(ctx, s.db.q(`INSERT INTO banks (`+bankColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+				ON CONFLICT (code) DO NOTHING`), b.Code, b.BOTCode, b.NameTH, b.NameEN, b.Country, b.EnglishOnly, b.Active, b.Sort); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}

@@ -1,0 +1,169 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
+
+	"go.uber.org/fx"
+
+	"ngern/adapters/httpapi"
+	"ngern/adapters/objectstore"
+	"ngern/adapters/sms"
+	"ngern/adapters/sqlstore"
+	"ngern/core/account"
+	"ngern/core/objects"
+	"ngern/core/settings"
+)
+
+// Clock tells the time; tests replace it.
+type Clock func() time.Time
+
+// Core provides the configuration, the logger, the database, the stores and
+// the core services: what every command needs.
+func Core(cfg Config, logOut io.Writer) fx.Option {
+	return fx.Options(
+		fx.Supply(cfg),
+		fx.Provide(
+			func() *slog.Logger { return NewLogger(cfg, logOut) },
+			func() Clock { return time.Now },
+			openDB,
+		),
+		Services(),
+	)
+}
+
+// Services provides the stores and core services on a *sqlstore.DB, a
+// Config, a Clock and a logger provided elsewhere.
+func Services() fx.Option {
+	return fx.Options(
+		fx.Provide(
+			func(db *sqlstore.DB) settings.Store { return sqlstore.NewSettings(db) },
+			func(db *sqlstore.DB) account.Store { return sqlstore.NewAccounts(db) },
+			func(db *sqlstore.DB, now Clock) account.Limiter { return sqlstore.NewLimiter(db, now) },
+			newSettings,
+			newSMS,
+			newAccounts,
+			newObjectStore,
+		),
+	)
+}
+
+// Serve adds the HTTP server to Core.
+func Serve() fx.Option {
+	return fx.Options(
+		fx.Provide(newHTTPServer),
+		fx.Invoke(startHTTP),
+	)
+}
+
+// NewLogger returns the structured logger of the configuration.
+func NewLogger(cfg Config, w io.Writer) *slog.Logger {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(cfg.LogLevel)); err != nil {
+		level = slog.LevelInfo
+	}
+	opts := &slog.HandlerOptions{Level: level}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// openDB opens the database, applies migrations and seeds default settings.
+func openDB(lc fx.Lifecycle, cfg Config, log *slog.Logger) (*sqlstore.DB, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	db, err := sqlstore.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	if err := db.Migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	lc.Append(fx.StopHook(db.Close))
+	where := "PostgreSQL"
+	if db.Dialect() == sqlstore.SQLite {
+		where = filepath.Join(cfg.DataDir, "ngern.db")
+	}
+	log.Info("database ready", "dialect", db.Dialect(), "at", where)
+	return db, nil
+}
+
+func newSettings(cfg Config, store settings.Store, now Clock) (*settings.Service, error) {
+	s := settings.NewService(store, settings.Config{Laos: cfg.Laos, RegisterOTP: cfg.RegisterOTP}, now)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	return s, s.Seed(ctx)
+}
+
+func newSMS(cfg Config, log *slog.Logger) account.SMSSender {
+	if cfg.SMS == "http" {
+		return sms.HTTPGateway{URL: cfg.SMSURL, Key: cfg.SMSKey, Sender: cfg.SMSSender}
+	}
+	return sms.Console{Log: log}
+}
+
+func newAccounts(cfg Config, store account.Store, limiter account.Limiter, sender account.SMSSender, s *settings.Service, now Clock) *account.Service {
+	ac := account.DefaultConfig()
+	ac.Laos, ac.RegisterOTP = cfg.Laos, cfg.RegisterOTP
+	return account.NewService(store, limiter, sender, s, ac, now)
+}
+
+func newObjectStore(cfg Config) (objects.Store, error) {
+	if cfg.S3.Endpoint == "" {
+		return objectstore.NewLocal(filepath.Join(cfg.DataDir, "objects"))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	return objectstore.NewMinIO(ctx, cfg.S3)
+}
+
+func newHTTPServer(cfg Config, log *slog.Logger, db *sqlstore.DB, accounts *account.Service, s *settings.Service) *httpapi.Server {
+	hc := httpapi.DefaultConfig()
+	hc.WebDir, hc.TrustProxy, hc.CORSOrigins = cfg.WebDir, cfg.TrustProxy, cfg.CORSOrigins
+	return httpapi.New(hc, httpapi.Deps{Log: log, Accounts: accounts, Settings: s, DB: db})
+}
+
+// startHTTP listens when the app starts and drains requests when it stops.
+func startHTTP(lc fx.Lifecycle, cfg Config, log *slog.Logger, api *httpapi.Server) {
+	srv := &http.Server{
+		Addr:              cfg.Addr,
+		Handler:           api.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	lc.Append(fx.Hook{
+		OnStart: func(ctx context.Context) error {
+			ln, err := net.Listen("tcp", cfg.Addr)
+			if err != nil {
+				return fmt.Errorf("listen %s: %w", cfg.Addr, err)
+			}
+			web := cfg.WebDir
+			if web == "" {
+				web = "(none: notice page)"
+			}
+			log.Info("ngern serving", "addr", ln.Addr().String(), "web", web)
+			go func() {
+				if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+					log.Error("http server", "err", err)
+					os.Exit(1)
+				}
+			}()
+			return nil
+		},
+		OnStop: func(ctx context.Context) error {
+			log.Info("shutting down")
+			return srv.Shutdown(ctx)
+		},
+	})
+}

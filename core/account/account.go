@@ -1,0 +1,150 @@
+// Package account is registration, OTP, login, sessions and the member's
+// profile.
+package account
+
+import (
+	"context"
+	"time"
+
+	"ngern/core/settings"
+)
+
+// Member is a registered player. Phone is the username.
+type Member struct {
+	ID              string    `db:"id"`
+	Phone           string    `db:"phone"`
+	Name            string    `db:"name"`
+	PasswordHash    string    `db:"password_hash"`
+	SourceCode      string    `db:"source_code"`
+	InviteCode      string    `db:"invite_code"` // the code the member registered with
+	InvitedBy       *string   `db:"invited_by"`  // the inviter's member id, when the code resolved
+	BankCode        string    `db:"bank_code"`
+	BankAccountName string    `db:"bank_account_name"`
+	BankAccountNo   string    `db:"bank_account_no"`
+	Currency        string    `db:"currency"`
+	Active          bool      `db:"active"`
+	Coin            int64     `db:"coin"`
+	CreatedAt       time.Time `db:"created_at"`
+	UpdatedAt       time.Time `db:"updated_at"`
+}
+
+// Session is a login. Only the hash of its token is stored.
+type Session struct {
+	TokenHash  string     `db:"token_hash"`
+	MemberID   string     `db:"member_id"`
+	CreatedAt  time.Time  `db:"created_at"`
+	LastSeenAt time.Time  `db:"last_seen_at"`
+	ExpiresAt  time.Time  `db:"expires_at"` // absolute expiry
+	RevokedAt  *time.Time `db:"revoked_at"`
+	IP         string     `db:"ip"`
+	UserAgent  string     `db:"user_agent"`
+}
+
+// OTP is a one-time password sent to a phone for registration.
+type OTP struct {
+	ID         string     `db:"id"`
+	Phone      string     `db:"phone"`
+	Ref        string     `db:"ref"`
+	TokenHash  string     `db:"token_hash"`
+	CodeHash   string     `db:"code_hash"`
+	Attempts   int        `db:"attempts"`
+	ExpiresAt  time.Time  `db:"expires_at"`
+	VerifiedAt *time.Time `db:"verified_at"`
+	ConsumedAt *time.Time `db:"consumed_at"`
+	CreatedAt  time.Time  `db:"created_at"`
+}
+
+// Store keeps members, sessions and OTPs.
+type Store interface {
+	// CreateMember inserts m; when otpID is set it consumes that verified OTP
+	// in the same transaction (UNVERIFIED_OTP if it was consumed meanwhile).
+	// Duplicates answer EXISTING_USER or EXISTING_BANK.
+	CreateMember(ctx context.Context, m *Member, otpID string) error
+	MemberByID(ctx context.Context, id string) (*Member, error)       // NO_USER
+	MemberByPhone(ctx context.Context, phone string) (*Member, error) // NO_USER
+	PhoneTaken(ctx context.Context, phone string) (bool, error)
+	BankAccountTaken(ctx context.Context, bankCode, accountNo string) (bool, error)
+	UpdateProfile(ctx context.Context, id, name, bankAccountName string, at time.Time) error
+	// ChangePassword stores the new hash and revokes every session of the
+	// member but keepTokenHash, in one transaction.
+	ChangePassword(ctx context.Context, id, hash, keepTokenHash string, at time.Time) error
+
+	CreateSession(ctx context.Context, s *Session) error
+	// SessionByHash returns the session with its member's active flag.
+	SessionByHash(ctx context.Context, tokenHash string) (*Session, bool, error) // invalid-token
+	TouchSession(ctx context.Context, tokenHash string, at time.Time) error
+	RevokeSession(ctx context.Context, tokenHash string, at time.Time) error
+
+	CreateOTP(ctx context.Context, o *OTP) error
+	OTPByTokenHash(ctx context.Context, tokenHash string) (*OTP, error) // OTP_TOKEN_INVALID
+	// CountOTPAttempt adds one wrong attempt if fewer than max were made,
+	// and reports whether it was counted.
+	CountOTPAttempt(ctx context.Context, id string, max int) (bool, error)
+	MarkOTPVerified(ctx context.Context, id string, at time.Time) error
+	// VerifiedOTP returns the newest verified, unconsumed OTP of phone
+	// verified after since, or nil.
+	VerifiedOTP(ctx context.Context, phone string, since time.Time) (*OTP, error)
+}
+
+// Limiter counts events per key in fixed windows.
+type Limiter interface {
+	// Hit counts one event for key and reports whether it is within limit
+	// events per window, and when the window ends.
+	Hit(ctx context.Context, key string, limit int, window time.Duration) (ok bool, retryAfter time.Duration, err error)
+}
+
+// SMSSender delivers a text message to a phone number.
+type SMSSender interface {
+	Send(ctx context.Context, phone, text string) error
+}
+
+// Banks is the bank directory the account rules need.
+type Banks interface {
+	Bank(ctx context.Context, code string) (settings.Bank, error)
+	SourceExists(ctx context.Context, code string) (bool, error)
+}
+
+// Config tunes the account rules.
+type Config struct {
+	Laos        bool
+	RegisterOTP bool
+	// OTPTTL is how long a code is valid; OTPMaxAttempts wrong codes block it;
+	// OTPVerifiedTTL is how long a verified phone may register.
+	OTPTTL         time.Duration
+	OTPMaxAttempts int
+	OTPVerifiedTTL time.Duration
+	// SessionIdle and SessionAbsolute expire sessions.
+	SessionIdle     time.Duration
+	SessionAbsolute time.Duration
+}
+
+// DefaultConfig returns the documented defaults (docs/configuration.md).
+func DefaultConfig() Config {
+	return Config{
+		RegisterOTP:     true,
+		OTPTTL:          5 * time.Minute,
+		OTPMaxAttempts:  5,
+		OTPVerifiedTTL:  30 * time.Minute,
+		SessionIdle:     7 * 24 * time.Hour,
+		SessionAbsolute: 30 * 24 * time.Hour,
+	}
+}
+
+// Service implements the account rules.
+type Service struct {
+	store   Store
+	limiter Limiter
+	sms     SMSSender
+	banks   Banks
+	cfg     Config
+	now     func() time.Time
+	hasher  *Hasher
+}
+
+// NewService returns an account service. now may be nil (system clock).
+func NewService(store Store, limiter Limiter, sms SMSSender, banks Banks, cfg Config, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{store: store, limiter: limiter, sms: sms, banks: banks, cfg: cfg, now: now, hasher: NewHasher(0)}
+}

@@ -1,0 +1,212 @@
+package account
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"ngern/core/errs"
+)
+
+// Registration is the registration payload of spec part 3.
+type Registration struct {
+	Name            string `json:"name"`
+	Username        string `json:"username"` // the phone number
+	Password        string `json:"password"`
+	SourceCode      string `json:"sourceCode"`
+	InviteCode      string `json:"inviteCode"`
+	BankCode        string `json:"bankCode"`
+	BankAccountName string `json:"bankAccountName"`
+	BankAccountNo   string `json:"bankAccountNo"`
+	Currency        string `json:"currency"`
+}
+
+var (
+	digitsOnly   = regexp.MustCompile(`^[0-9]+$`)
+	englishName  = regexp.MustCompile(`^[A-Z ]+$`)
+	spaceRuns    = regexp.MustCompile(`\s+`)
+	inviteFormat = regexp.MustCompile(`^PR[0-9a-f]{24}$`)
+)
+
+// NormalizePhone trims a phone number and checks the length rule: exactly 10
+// digits outside Laos mode; digits only (6 to 15) in Laos mode.
+func (s *Service) NormalizePhone(phone string) (string, error) {
+	phone = strings.TrimSpace(phone)
+	if phone == "" {
+		return "", errs.OnField(errs.InvalidUserInfo, "username")
+	}
+	if s.cfg.Laos {
+		if !digitsOnly.MatchString(phone) || len(phone) < 6 || len(phone) > 15 {
+			return "", errs.OnField(errs.InvalidUserInfo, "username")
+		}
+		return phone, nil
+	}
+	if len(phone) != 10 || !digitsOnly.MatchString(phone) {
+		return "", errs.OnField(errs.PhoneRequire10Digit, "username")
+	}
+	return phone, nil
+}
+
+// NormalizeAccountName upper-cases a bank account name and folds spaces.
+func NormalizeAccountName(name string) string {
+	return strings.ToUpper(strings.TrimSpace(spaceRuns.ReplaceAllString(name, " ")))
+}
+
+// checkPassword applies the length rule of the quality bars.
+func checkPassword(pw string) error {
+	if n := utf8.RuneCountInString(pw); n < MinPasswordLen || n > MaxPasswordLen {
+		return errs.Newf(errs.InvalidUserInfo, "the password must be %d to %d characters", MinPasswordLen, MaxPasswordLen)
+	}
+	return nil
+}
+
+// checkBankName validates a bank account holder name for bank.
+func (s *Service) checkBankName(ctx context.Context, bankCode, name string) (string, error) {
+	bank, err := s.banks.Bank(ctx, bankCode)
+	if err != nil {
+		if errs.CodeOf(err) == errs.InvalidBank {
+			return "", errs.OnField(errs.InvalidBank, "bankCode")
+		}
+		return "", err
+	}
+	name = NormalizeAccountName(name)
+	if name == "" || utf8.RuneCountInString(name) > 100 {
+		return "", errs.OnField(errs.InvalidUserInfo, "bankAccountName")
+	}
+	if bank.EnglishOnly && !englishName.MatchString(name) {
+		return "", errs.OnField(errs.BankAccountNameEng, "bankAccountName")
+	}
+	return name, nil
+}
+
+// Validate checks a registration as the register screen's profile step does:
+// phone, name and password always; bank fields and currency when full, or
+// when a bank code is given. It also reports a phone or bank account that is
+// already registered. It changes nothing.
+func (s *Service) Validate(ctx context.Context, r Registration, full bool) (Registration, error) {
+	phone, err := s.NormalizePhone(r.Username)
+	if err != nil {
+		return r, err
+	}
+	r.Username = phone
+	r.Name = strings.TrimSpace(spaceRuns.ReplaceAllString(r.Name, " "))
+	if r.Name == "" || utf8.RuneCountInString(r.Name) > 100 {
+		return r, errs.OnField(errs.InvalidUserInfo, "name")
+	}
+	if err := checkPassword(r.Password); err != nil {
+		err.(*errs.Error).Field = "password"
+		return r, err
+	}
+	r.SourceCode = strings.TrimSpace(r.SourceCode)
+	if r.SourceCode != "" {
+		ok, err := s.banks.SourceExists(ctx, r.SourceCode)
+		if err != nil {
+			return r, err
+		}
+		if !ok {
+			return r, errs.OnField(errs.InvalidUserInfo, "sourceCode")
+		}
+	}
+	r.InviteCode = strings.TrimSpace(r.InviteCode)
+	if len(r.InviteCode) > 40 {
+		return r, errs.OnField(errs.InvalidUserInfo, "inviteCode")
+	}
+	taken, err := s.store.PhoneTaken(ctx, phone)
+	if err != nil {
+		return r, err
+	}
+	if taken {
+		return r, errs.OnField(errs.ExistingUser, "username")
+	}
+	// The register screen validates before its bank step: bank fields are
+	// checked once an account number is given, and always on registration.
+	if !full && r.BankAccountNo == "" {
+		return r, nil
+	}
+	if r.BankCode == "" {
+		return r, errs.OnField(errs.InvalidUserInfo, "bankCode")
+	}
+	r.BankAccountNo = strings.ReplaceAll(strings.TrimSpace(r.BankAccountNo), "-", "")
+	if !digitsOnly.MatchString(r.BankAccountNo) || len(r.BankAccountNo) < 6 || len(r.BankAccountNo) > 20 {
+		return r, errs.OnField(errs.InvalidUserInfo, "bankAccountNo")
+	}
+	if r.BankAccountName, err = s.checkBankName(ctx, r.BankCode, r.BankAccountName); err != nil {
+		return r, err
+	}
+	if r.Currency, err = s.currency(r.Currency); err != nil {
+		return r, err
+	}
+	taken, err = s.store.BankAccountTaken(ctx, r.BankCode, r.BankAccountNo)
+	if err != nil {
+		return r, err
+	}
+	if taken {
+		return r, errs.OnField(errs.ExistingBank, "bankAccountNo")
+	}
+	return r, nil
+}
+
+// currency applies the currency rule: BAHT only outside Laos mode; LAK
+// (default) or BAHT in Laos mode.
+func (s *Service) currency(c string) (string, error) {
+	c = strings.ToUpper(strings.TrimSpace(c))
+	if !s.cfg.Laos {
+		if c == "" || c == "BAHT" || c == "THB" {
+			return "BAHT", nil
+		}
+		return "", errs.OnField(errs.InvalidUserInfo, "currency")
+	}
+	switch c {
+	case "":
+		return "LAK", nil
+	case "LAK", "BAHT":
+		return c, nil
+	}
+	return "", errs.OnField(errs.InvalidUserInfo, "currency")
+}
+
+// Register creates a member. When registration OTP is on, the phone must
+// have been verified by OTP within the verified window (UNVERIFIED_OTP); that
+// OTP is consumed by the registration.
+func (s *Service) Register(ctx context.Context, r Registration) (*Member, error) {
+	r, err := s.Validate(ctx, r, true)
+	if err != nil {
+		return nil, err
+	}
+	var otpID string
+	if s.cfg.RegisterOTP {
+		otp, err := s.store.VerifiedOTP(ctx, r.Username, s.now().Add(-s.cfg.OTPVerifiedTTL))
+		if err != nil {
+			return nil, err
+		}
+		if otp == nil {
+			return nil, errs.OnField(errs.UnverifiedOTP, "username")
+		}
+		otpID = otp.ID
+	}
+	hash, err := s.hasher.Hash(r.Password)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now().UTC()
+	m := &Member{
+		ID: NewID(), Phone: r.Username, Name: r.Name, PasswordHash: hash,
+		SourceCode: r.SourceCode, InviteCode: r.InviteCode,
+		BankCode: r.BankCode, BankAccountName: r.BankAccountName, BankAccountNo: r.BankAccountNo,
+		Currency: r.Currency, Active: true, CreatedAt: now, UpdatedAt: now,
+	}
+	// An invite code is "PR" followed by the inviter's id; a code that names
+	// no member is kept as typed but links nobody.
+	if inviteFormat.MatchString(r.InviteCode) {
+		if inviter, err := s.store.MemberByID(ctx, r.InviteCode[2:]); err == nil {
+			m.InvitedBy = &inviter.ID
+		} else if !errs.HasCode(err, errs.NoUser) {
+			return nil, err
+		}
+	}
+	if err := s.store.CreateMember(ctx, m, otpID); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
