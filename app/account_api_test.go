@@ -28,6 +28,14 @@ func TestRegisterWithOTP(t *testing.T) {
 				t.Fatalf("send = %s", sent.Raw)
 			}
 			code := h.otpCode("0811111111")
+			t.Run("RequestIDOnEveryLine", func(t *testing.T) {
+				id := sent.Header.Get("X-Request-Id")
+				for _, line := range strings.Split(h.logs.String(), "\n") {
+					if strings.Contains(line, "phone=0811111111") && !strings.Contains(line, "request_id="+id) {
+						t.Fatalf("log line without the request id %s: %s", id, line)
+					}
+				}
+			})
 			if strings.Contains(string(sent.Raw), code) {
 				t.Fatal("the OTP code is in the API answer")
 			}

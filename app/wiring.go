@@ -71,10 +71,11 @@ func NewLogger(cfg Config, w io.Writer) *slog.Logger {
 		level = slog.LevelInfo
 	}
 	opts := &slog.HandlerOptions{Level: level}
+	var h slog.Handler = slog.NewTextHandler(w, opts)
 	if cfg.LogFormat == "json" {
-		return slog.New(slog.NewJSONHandler(w, opts))
+		h = slog.NewJSONHandler(w, opts)
 	}
-	return slog.New(slog.NewTextHandler(w, opts))
+	return slog.New(httpapi.LogHandler(h))
 }
 
 // openDB opens the database, applies migrations and seeds default settings.

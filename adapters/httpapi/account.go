@@ -84,7 +84,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	logger(r.Context()).Info("member registered", "member_id", m.ID)
+	logger(r.Context()).InfoContext(r.Context(), "member registered", "new_member_id", m.ID)
 	writeJSON(w, http.StatusCreated, map[string]any{"message": errs.Success, "_id": m.ID})
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"log/slog"
 	"net"
 	"net/http"
 	"regexp"
@@ -16,6 +17,36 @@ import (
 
 type loggerKey struct{}
 type callerKey struct{}
+type requestInfoKey struct{}
+
+// requestInfo is what every log line of a request carries.
+type requestInfo struct {
+	id       string
+	memberID string
+}
+
+// LogHandler wraps a slog handler so that every record logged with a
+// request's context carries its request id and, once authenticated, the
+// member id — whichever package logs it.
+func LogHandler(h slog.Handler) slog.Handler { return ctxHandler{h} }
+
+type ctxHandler struct{ slog.Handler }
+
+func (h ctxHandler) Handle(ctx context.Context, r slog.Record) error {
+	if info, ok := ctx.Value(requestInfoKey{}).(*requestInfo); ok {
+		r.AddAttrs(slog.String("request_id", info.id))
+		if info.memberID != "" {
+			r.AddAttrs(slog.String("member_id", info.memberID))
+		}
+	}
+	return h.Handler.Handle(ctx, r)
+}
+
+func (h ctxHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return ctxHandler{h.Handler.WithAttrs(attrs)}
+}
+
+func (h ctxHandler) WithGroup(name string) slog.Handler { return ctxHandler{h.Handler.WithGroup(name)} }
 
 var safeRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{8,64}$`)
 
@@ -57,15 +88,17 @@ func (s *Server) observe(next http.Handler) http.Handler {
 			id = hex.EncodeToString(b)
 		}
 		w.Header().Set("X-Request-Id", id)
-		log := s.log.With("request_id", id)
-		r = r.WithContext(context.WithValue(r.Context(), loggerKey{}, log))
+		log := s.log
+		info := &requestInfo{id: id}
+		ctx := context.WithValue(r.Context(), loggerKey{}, log)
+		r = r.WithContext(context.WithValue(ctx, requestInfoKey{}, info))
 		sw := &statusWriter{ResponseWriter: w}
 		defer func() {
 			if p := recover(); p != nil {
 				if p == http.ErrAbortHandler {
 					panic(p)
 				}
-				log.Error("panic", "panic", p, "stack", string(debug.Stack()))
+				log.ErrorContext(r.Context(), "panic", "panic", p, "stack", string(debug.Stack()))
 				if sw.status == 0 {
 					writeJSON(sw, http.StatusInternalServerError, errorBody{Message: errs.InternalServerError})
 				}
@@ -73,7 +106,7 @@ func (s *Server) observe(next http.Handler) http.Handler {
 			if !strings.HasPrefix(r.URL.Path, "/api/") && sw.status < 400 && !s.cfg.LogStatic {
 				return
 			}
-			log.Info("request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
+			log.InfoContext(r.Context(), "request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
 				"bytes", sw.bytes, "duration_ms", time.Since(start).Milliseconds(), "ip", s.clientIP(r))
 		}()
 		next.ServeHTTP(sw, r)
@@ -206,8 +239,9 @@ func (s *Server) member(next http.HandlerFunc) http.Handler {
 			writeError(w, r, err)
 			return
 		}
-		ctx := context.WithValue(r.Context(), callerKey{}, c)
-		ctx = context.WithValue(ctx, loggerKey{}, logger(ctx).With("member_id", c.MemberID))
-		next(w, r.WithContext(ctx))
+		if info, ok := r.Context().Value(requestInfoKey{}).(*requestInfo); ok {
+			info.memberID = c.MemberID
+		}
+		next(w, r.WithContext(context.WithValue(r.Context(), callerKey{}, c)))
 	}))
 }

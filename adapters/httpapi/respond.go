@@ -50,7 +50,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	e := errs.As(err)
 	if e == nil {
-		logger(r.Context()).Error("request failed", "err", err)
+		logger(r.Context()).ErrorContext(r.Context(), "request failed", "err", err)
 		writeJSON(w, http.StatusInternalServerError, errorBody{Message: errs.InternalServerError})
 		return
 	}
@@ -62,7 +62,7 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 		w.Header().Set("Retry-After", strconv.Itoa(int(e.RetryAfter.Seconds()+0.999)))
 	}
 	if status >= 500 {
-		logger(r.Context()).Warn("request failed", "code", e.Code, "detail", e.Detail)
+		logger(r.Context()).WarnContext(r.Context(), "request failed", "code", e.Code, "detail", e.Detail)
 	}
 	writeJSON(w, status, errorBody{Message: e.Code, Detail: e.Detail, Field: e.Field})
 }

@@ -116,7 +116,7 @@ func (s *Server) ready(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
 	if err := s.db.Ping(ctx); err != nil {
-		logger(ctx).Warn("not ready", "err", err)
+		logger(ctx).WarnContext(ctx, "not ready", "err", err)
 		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "database unreachable"})
 		return
 	}
