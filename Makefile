@@ -53,9 +53,9 @@ test-e2e: build
 	npm --workspace e2e test
 
 fmt:
-	gofmt -w app core adapters
+	gofmt -w app core adapters bench
 
-bench: build-go
+bench: build-go ## wallet API against pgbench on PostgreSQL (docs/performance.md)
 	$(GO) run ./bench
 
 clean:

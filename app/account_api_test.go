@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -250,7 +251,7 @@ func TestLoginAndSessions(t *testing.T) {
 			r := h.call("GET", "/api/account/profile", token, nil)
 			h.expect(r, 200, "")
 			p := r.Body["profile"].(map[string]any)
-			if p["username"] != "0877777777" || p["name"] != "Somchai Jaidee" || len(p["_id"].(string)) != 24 || p["coin"] != 0.0 {
+			if p["username"] != "0877777777" || p["name"] != "Somchai Jaidee" || len(p["_id"].(string)) != 24 || p["coin"] != json.Number("0") {
 				t.Fatalf("profile = %s", r.Raw)
 			}
 			if _, err := time.Parse(time.RFC3339, p["createdAt"].(string)); err != nil {

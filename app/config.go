@@ -3,13 +3,16 @@
 package app
 
 import (
+	"encoding/base64"
 	"fmt"
 	"os"
 	"strconv"
 	"strings"
 	"time"
 
+	"ngern/adapters/gameprovider/sim"
 	"ngern/adapters/objectstore"
+	"ngern/core/wallet"
 )
 
 // Config is the whole configuration, read from NGERN_* environment
@@ -36,6 +39,37 @@ type Config struct {
 	CORSOrigins []string
 
 	ShutdownTimeout time.Duration
+
+	// ProviderURL and ProviderKey point at an external game provider; with
+	// no URL, serve runs the simulated provider in-process under /sim/.
+	ProviderURL     string
+	ProviderKey     string
+	ProviderTimeout time.Duration
+	Sim             SimConfig
+
+	// SecretKey seals game passwords (32 bytes); nil: the data dir's
+	// secret.key, created at first start.
+	SecretKey []byte
+	// OperatorToken is a token the operator API accepts besides the stored
+	// operators' tokens.
+	OperatorToken string
+
+	// ReconcileInterval is the reconciler's period; ReconcileWindow is how
+	// long a transfer may stay open before `ngern check` reports it.
+	ReconcileInterval time.Duration
+	ReconcileWindow   time.Duration
+}
+
+// SimConfig configures the simulated game provider, in-process or as
+// `ngern simprovider`.
+type SimConfig struct {
+	Addr      string // listen address of `ngern simprovider`
+	AgentKey  string // empty in-process: a random key per start
+	PublicURL string
+	StatePath string // empty: a file in the data dir
+	Faults    sim.Faults
+	Delay     time.Duration
+	Games     []string
 }
 
 // LoadConfig reads the configuration from getenv (os.Getenv in production).
@@ -57,6 +91,18 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 			problems = append(problems, fmt.Sprintf("%s=%q is not true or false", k, v))
 		}
 		return b
+	}
+	duration := func(k string, def time.Duration) time.Duration {
+		v := env(k, "")
+		if v == "" {
+			return def
+		}
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			problems = append(problems, fmt.Sprintf("%s=%q is not a positive duration such as 5s", k, v))
+			return def
+		}
+		return d
 	}
 	c := Config{
 		Addr:        env("NGERN_ADDR", ":8080"),
@@ -80,6 +126,48 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		LogLevel:        env("NGERN_LOG_LEVEL", "info"),
 		TrustProxy:      boolean("NGERN_TRUST_PROXY", false),
 		ShutdownTimeout: 15 * time.Second,
+
+		ProviderURL:     env("NGERN_PROVIDER_URL", ""),
+		ProviderKey:     env("NGERN_PROVIDER_KEY", ""),
+		ProviderTimeout: duration("NGERN_PROVIDER_TIMEOUT", 10*time.Second),
+		Sim: SimConfig{
+			Addr:      env("NGERN_SIMPROVIDER_ADDR", ":8090"),
+			AgentKey:  env("NGERN_SIMPROVIDER_AGENT_KEY", ""),
+			PublicURL: env("NGERN_SIMPROVIDER_PUBLIC_URL", ""),
+			StatePath: env("NGERN_SIMPROVIDER_STATE", ""),
+			Delay:     duration("NGERN_SIMPROVIDER_DELAY", sim.DefaultDelay),
+		},
+		OperatorToken:     env("NGERN_OPERATOR_TOKEN", ""),
+		ReconcileInterval: duration("NGERN_RECONCILE_INTERVAL", 5*time.Second),
+		ReconcileWindow:   duration("NGERN_RECONCILE_WINDOW", 15*time.Minute),
+	}
+	if g := env("NGERN_SIMPROVIDER_GAMES", ""); g != "" {
+		for _, code := range strings.Split(g, ",") {
+			c.Sim.Games = append(c.Sim.Games, strings.TrimSpace(code))
+		}
+	}
+	faults, err := sim.ParseFaults(env("NGERN_SIMPROVIDER_FAULTS", ""))
+	if err != nil {
+		problems = append(problems, "NGERN_SIMPROVIDER_FAULTS: "+err.Error())
+	}
+	c.Sim.Faults = faults
+	if k := env("NGERN_SECRET_KEY", ""); k != "" {
+		key, err := base64.StdEncoding.DecodeString(k)
+		if err != nil || len(key) != wallet.KeySize {
+			problems = append(problems, fmt.Sprintf("NGERN_SECRET_KEY must be %d bytes in base64 (openssl rand -base64 32)", wallet.KeySize))
+		}
+		c.SecretKey = key
+	}
+	if c.ProviderTimeout >= time.Minute {
+		// The reconciler takes over a transfer still PENDING after a minute;
+		// the call that made it must have ended by then.
+		problems = append(problems, "NGERN_PROVIDER_TIMEOUT must be under 1m")
+	}
+	if c.ProviderURL != "" && c.ProviderKey == "" {
+		problems = append(problems, "NGERN_PROVIDER_URL needs NGERN_PROVIDER_KEY")
+	}
+	if c.OperatorToken != "" && len(c.OperatorToken) < 32 {
+		problems = append(problems, "NGERN_OPERATOR_TOKEN must be at least 32 characters")
 	}
 	if o := env("NGERN_CORS_ORIGINS", ""); o != "" {
 		for _, origin := range strings.Split(o, ",") {

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -16,8 +17,11 @@ import (
 	"go.uber.org/fx"
 	"go.uber.org/fx/fxtest"
 
+	"ngern/adapters/gameprovider/sim"
+	"ngern/adapters/gameprovider/transferwallet"
 	"ngern/adapters/httpapi"
 	"ngern/adapters/sqlstore"
+	"ngern/core/wallet"
 )
 
 // syncBuffer is a log sink tests read while the server writes.
@@ -39,20 +43,37 @@ func (b *syncBuffer) String() string {
 }
 
 // harness is a real server wired as `ngern serve` wires it, on a test
-// database, with a clock the test moves.
+// database, with a clock the test moves and a simulated game provider of
+// its own whose faults the test injects.
 type harness struct {
-	t    *testing.T
-	srv  *httptest.Server
-	logs *syncBuffer
-	db   *sqlstore.DB
-	clk  *testClock
+	t      *testing.T
+	srv    *httptest.Server
+	logs   *syncBuffer
+	db     *sqlstore.DB
+	clk    *testClock
+	faults *faultTransport
+	tools  tools
+	// provider is the client the server uses; the test reads provider
+	// balances through it.
+	provider wallet.GameProvider
+	// play is the client that follows launch links like a browser.
+	play *http.Client
 }
 
-// testClock is a clock the test moves.
+// testClock runs with the system clock from an offset the test moves.
 type testClock struct {
-	mu  sync.Mutex
-	now time.Time
+	mu     sync.Mutex
+	offset time.Duration
 }
+
+// Provider timings of the harness: the simulated provider's delay fault
+// outlasts the client's timeout by a margin wide enough for -race on a
+// busy machine.
+const (
+	testProviderTimeout = 500 * time.Millisecond
+	testSimDelay        = 1500 * time.Millisecond
+	testAgentKey        = "test-agent-key"
+)
 
 // sub returns the harness for a subtest, so that failures belong to it.
 func (h *harness) sub(t *testing.T) *harness {
@@ -71,35 +92,115 @@ func newHarness(t *testing.T, db *sqlstore.DB, mutate func(*Config)) *harness {
 	if mutate != nil {
 		mutate(&cfg)
 	}
-	h := &harness{t: t, logs: &syncBuffer{}, db: db, clk: &testClock{now: time.Now().UTC()}}
+	if cfg.DataDir == "./data" {
+		cfg.DataDir = t.TempDir()
+	}
+	h := &harness{t: t, logs: &syncBuffer{}, db: db, clk: &testClock{}}
+	log := NewLogger(cfg, h.logs)
+	simSrv, err := sim.NewServer(sim.Config{AgentKey: testAgentKey, PathPrefix: "/sim", Delay: testSimDelay, Logger: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	simHS := httptest.NewServer(simSrv)
+	h.play = simHS.Client()
+	h.faults = &faultTransport{base: simHS.Client().Transport, armed: map[string]sim.FaultKind{}}
+	client, err := transferwallet.New(transferwallet.Config{BaseURL: simHS.URL + "/sim", AgentKey: testAgentKey,
+		Timeout: testProviderTimeout, HTTPClient: &http.Client{Transport: h.faults}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.provider = client
 	var api *httpapi.Server
 	app := fxtest.New(t, fx.NopLogger,
 		fx.Supply(cfg, db),
 		fx.Provide(
 			func() Clock { return h.clock },
-			func() *slog.Logger { return NewLogger(cfg, h.logs) },
+			func() *slog.Logger { return log },
+			func() wallet.GameProvider { return client },
 		),
 		Services(),
 		fx.Provide(newHTTPServer),
-		fx.Populate(&api),
+		fx.Invoke(func(w *wallet.Service) error { _, err := w.SeedDemoGames(context.Background()); return err }),
+		fx.Populate(&api, &h.tools.wallet, &h.tools.ledger, &h.tools.accounts, &h.tools.operators, &h.tools.log, &h.tools.now),
 	)
+	h.tools.cfg = cfg
 	app.RequireStart()
 	t.Cleanup(app.RequireStop)
 	h.srv = httptest.NewServer(api.Handler())
 	t.Cleanup(h.srv.Close)
+	t.Cleanup(func() {
+		simHS.Close() // waits for delayed calls
+		simSrv.Close()
+	})
+	// Registered last, so it runs first: every test ends with the ledger's
+	// invariants true and no transfer left open.
+	t.Cleanup(func() {
+		r, err := h.tools.ledger.Verify(context.Background(), h.clock().Add(time.Hour))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.OK() {
+			t.Fatalf("ledger invariants broken after the test:\n%s", strings.Join(r.Problems, "\n"))
+		}
+	})
 	return h
 }
 
 func (h *harness) clock() time.Time {
 	h.clk.mu.Lock()
 	defer h.clk.mu.Unlock()
-	return h.clk.now
+	return time.Now().UTC().Add(h.clk.offset)
 }
 
 func (h *harness) advance(d time.Duration) {
 	h.clk.mu.Lock()
 	defer h.clk.mu.Unlock()
-	h.clk.now = h.clk.now.Add(d)
+	h.clk.offset += d
+}
+
+// faultTransport carries the provider client's requests and injects a
+// simulated-provider fault into the next request of an armed operation:
+// "in" and "out" (transfers by direction) or "balance".
+type faultTransport struct {
+	base  http.RoundTripper
+	mu    sync.Mutex
+	armed map[string]sim.FaultKind
+}
+
+// arm makes the next request of op misbehave as kind.
+func (f *faultTransport) arm(op string, kind sim.FaultKind) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.armed[op] = kind
+}
+
+// RoundTrip sends r, with the armed fault of its operation, if any.
+func (f *faultTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	op := ""
+	switch {
+	case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/api/transfers"):
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			return nil, err
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		var t struct {
+			Direction string `json:"direction"`
+		}
+		json.Unmarshal(body, &t)
+		op = t.Direction
+	case strings.HasSuffix(r.URL.Path, "/api/balance"):
+		op = "balance"
+	}
+	f.mu.Lock()
+	kind, ok := f.armed[op]
+	delete(f.armed, op)
+	f.mu.Unlock()
+	if ok {
+		r = r.Clone(r.Context()) // shares the body, which is read once
+		r.Header.Set(sim.FaultHeader, string(kind))
+	}
+	return f.base.RoundTrip(r)
 }
 
 // response is a decoded API answer.
@@ -115,6 +216,22 @@ func (r response) message() string { s, _ := r.Body["message"].(string); return 
 // call sends a JSON request; body may be a string (sent as is) or a value.
 func (h *harness) call(method, path, token string, body any) response {
 	h.t.Helper()
+	return h.callWith(method, path, token, body, nil)
+}
+
+// callWith sends a JSON request with extra headers.
+func (h *harness) callWith(method, path, token string, body any, headers map[string]string) response {
+	h.t.Helper()
+	r, err := h.do(method, path, token, body, headers)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return r
+}
+
+// do sends a JSON request; it is safe for concurrent use. Numbers in the
+// answer decode as json.Number, so that amounts compare as written.
+func (h *harness) do(method, path, token string, body any, headers map[string]string) (response, error) {
 	var rd io.Reader
 	switch b := body.(type) {
 	case nil:
@@ -130,15 +247,20 @@ func (h *harness) call(method, path, token string, body any) response {
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
 	resp, err := h.srv.Client().Do(req)
 	if err != nil {
-		h.t.Fatal(err)
+		return response{}, err
 	}
 	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
+	raw, err := io.ReadAll(resp.Body)
 	out := response{Status: resp.StatusCode, Header: resp.Header, Raw: raw}
-	json.Unmarshal(raw, &out.Body)
-	return out
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
+	d.Decode(&out.Body)
+	return out, err
 }
 
 // expect fails the test unless r has status and, when code is set, message code.

@@ -2,15 +2,19 @@ package app
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 
 	"go.uber.org/fx"
 
+	"ngern/adapters/gameprovider/sim"
 	"ngern/adapters/sqlstore"
 )
 
@@ -20,9 +24,16 @@ const Version = "1.1.14"
 const usage = `ngern — member wallet and gaming-credit server
 
 Usage:
-  ngern serve      run the API, the web app and background jobs
-  ngern migrate    apply database migrations and seed default settings, then exit
-  ngern version    print the version
+  ngern serve          run the API, the web app and background jobs (the reconciler)
+  ngern migrate        apply database migrations and seed default settings, then exit
+  ngern adjust -phone P -amount A -reason R
+                       credit a member's wallet (a negative amount debits)
+  ngern withdrawals [approve ID | reject ID -reason R]
+                       list pending withdrawals, or decide one
+  ngern check          verify the ledger's invariants; exit 1 with a report if one fails
+  ngern demo           seed a demo member, the demo games and a demo operator
+  ngern simprovider    run the simulated game provider as its own server
+  ngern version        print the version
 
 Configuration comes from NGERN_* environment variables (docs/configuration.md).
 `
@@ -40,7 +51,11 @@ func Main(args []string, getenv func(string) string, stdout, stderr io.Writer) i
 	}
 	switch args[0] {
 	case "serve":
-		return run(stderr, fx.New(fx.NopLogger, Core(cfg, stderr), Serve()))
+		return run(stderr, fx.New(fx.NopLogger, Core(cfg, stderr), Provider(), Serve()))
+	case "adjust", "withdrawals", "check", "demo":
+		return runTool(cfg, args[0], args[1:], stdout, stderr)
+	case "simprovider":
+		return runSimProvider(cfg, stderr)
 	case "migrate":
 		var db *sqlstore.DB
 		app := fx.New(fx.NopLogger, Core(cfg, stderr), fx.Populate(&db))
@@ -59,6 +74,73 @@ func Main(args []string, getenv func(string) string, stdout, stderr io.Writer) i
 	}
 	fmt.Fprintf(stderr, "unknown command %q\n\n%s", args[0], usage)
 	return 2
+}
+
+// runTool runs an operator command on the configured database.
+func runTool(cfg Config, name string, args []string, stdout, stderr io.Writer) int {
+	var t tools
+	app := fx.New(fx.NopLogger, Core(cfg, stderr), Offline(),
+		fx.Populate(&t.wallet, &t.ledger, &t.accounts, &t.operators, &t.log, &t.now))
+	if err := app.Err(); err != nil {
+		fmt.Fprintln(stderr, "start:", err)
+		return 1
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	if err := app.Start(ctx); err != nil {
+		fmt.Fprintln(stderr, "start:", err)
+		return 1
+	}
+	defer app.Stop(context.Background())
+	t.cfg = cfg
+	var err error
+	switch name {
+	case "adjust":
+		err = runAdjust(ctx, t, args, stdout)
+	case "withdrawals":
+		err = runWithdrawals(ctx, t, args, stdout)
+	case "check":
+		err = runCheck(ctx, t, stdout)
+	case "demo":
+		err = runDemo(ctx, t, stdout)
+	}
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.Is(err, errCheckFailed):
+		return 1
+	}
+	fmt.Fprintf(stderr, "%s: %v\n", name, err)
+	return 1
+}
+
+// runSimProvider serves the simulated game provider on NGERN_SIMPROVIDER_ADDR
+// until SIGINT or SIGTERM.
+func runSimProvider(cfg Config, stderr io.Writer) int {
+	sc := cfg.Sim
+	if sc.AgentKey == "" {
+		fmt.Fprintln(stderr, "simprovider: set NGERN_SIMPROVIDER_AGENT_KEY (the NGERN_PROVIDER_KEY of the servers that call it)")
+		return 2
+	}
+	if sc.StatePath == "" {
+		sc.StatePath = filepath.Join(cfg.DataDir, "simprovider", "state.jsonl")
+	}
+	log := NewLogger(cfg, stderr)
+	srv, err := sim.NewServer(sim.Config{AgentKey: sc.AgentKey, PublicURL: sc.PublicURL, StatePath: sc.StatePath,
+		Faults: sc.Faults, Delay: sc.Delay, Games: sc.Games, Logger: log})
+	if err != nil {
+		fmt.Fprintln(stderr, "simprovider:", err)
+		return 1
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	if err := srv.ListenAndServe(ctx, sc.Addr); err != nil {
+		fmt.Fprintln(stderr, "simprovider:", err)
+		return 1
+	}
+	return 0
 }
 
 // run starts app, waits for SIGINT or SIGTERM, and stops it gracefully.

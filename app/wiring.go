@@ -19,8 +19,11 @@ import (
 	"ngern/adapters/sms"
 	"ngern/adapters/sqlstore"
 	"ngern/core/account"
+	"ngern/core/idempotency"
 	"ngern/core/objects"
+	"ngern/core/operator"
 	"ngern/core/settings"
+	"ngern/core/wallet"
 )
 
 // Clock tells the time; tests replace it.
@@ -53,14 +56,15 @@ func Services() fx.Option {
 			newAccounts,
 			newObjectStore,
 		),
+		walletServices(),
 	)
 }
 
-// Serve adds the HTTP server to Core.
+// Serve adds the HTTP server and the reconciler to Core and a provider.
 func Serve() fx.Option {
 	return fx.Options(
 		fx.Provide(newHTTPServer),
-		fx.Invoke(startHTTP),
+		fx.Invoke(startHTTP, startReconciler),
 	)
 }
 
@@ -128,10 +132,25 @@ func newObjectStore(cfg Config) (objects.Store, error) {
 	return objectstore.NewMinIO(ctx, cfg.S3)
 }
 
-func newHTTPServer(cfg Config, log *slog.Logger, db *sqlstore.DB, accounts *account.Service, s *settings.Service) *httpapi.Server {
+// httpDeps are what the HTTP server is built from.
+type httpDeps struct {
+	fx.In
+	Cfg         Config
+	Log         *slog.Logger
+	DB          *sqlstore.DB
+	Accounts    *account.Service
+	Settings    *settings.Service
+	Wallet      *wallet.Service
+	Operators   *operator.Service
+	Idempotency *idempotency.Service
+	Routes      []httpapi.Route `group:"routes"`
+}
+
+func newHTTPServer(d httpDeps) *httpapi.Server {
 	hc := httpapi.DefaultConfig()
-	hc.WebDir, hc.TrustProxy, hc.CORSOrigins = cfg.WebDir, cfg.TrustProxy, cfg.CORSOrigins
-	return httpapi.New(hc, httpapi.Deps{Log: log, Accounts: accounts, Settings: s, DB: db})
+	hc.WebDir, hc.TrustProxy, hc.CORSOrigins = d.Cfg.WebDir, d.Cfg.TrustProxy, d.Cfg.CORSOrigins
+	return httpapi.New(hc, httpapi.Deps{Log: d.Log, Accounts: d.Accounts, Settings: d.Settings, DB: d.DB,
+		Wallet: d.Wallet, Operators: d.Operators, Idempotency: d.Idempotency, Routes: d.Routes})
 }
 
 // startHTTP listens when the app starts and drains requests when it stops.

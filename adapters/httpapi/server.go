@@ -12,7 +12,10 @@ import (
 
 	"ngern/core/account"
 	"ngern/core/errs"
+	"ngern/core/idempotency"
+	"ngern/core/operator"
 	"ngern/core/settings"
+	"ngern/core/wallet"
 )
 
 // Config tunes the HTTP adapter.
@@ -48,6 +51,11 @@ type Deps struct {
 	Accounts *account.Service
 	Settings *settings.Service
 	DB       Pinger
+	// Wallet, Operators and Idempotency serve the wallet, statement,
+	// auto-login and operator calls.
+	Wallet      *wallet.Service
+	Operators   *operator.Service
+	Idempotency *idempotency.Service
 	// Extra routes mounted by other areas (wallet, operator, simulated
 	// provider), keyed by Go 1.22 route patterns.
 	Routes []Route
@@ -61,18 +69,22 @@ type Route struct {
 
 // Server is the HTTP API.
 type Server struct {
-	cfg      Config
-	log      *slog.Logger
-	accounts *account.Service
-	settings *settings.Service
-	db       Pinger
-	validate *validator.Validate
-	mux      *http.ServeMux
+	cfg       Config
+	log       *slog.Logger
+	accounts  *account.Service
+	settings  *settings.Service
+	db        Pinger
+	wallet    *wallet.Service
+	operators *operator.Service
+	idem      *idempotency.Service
+	validate  *validator.Validate
+	mux       *http.ServeMux
 }
 
 // New returns the API server.
 func New(cfg Config, d Deps) *Server {
 	s := &Server{cfg: cfg, log: d.Log, accounts: d.Accounts, settings: d.Settings, db: d.DB,
+		wallet: d.Wallet, operators: d.Operators, idem: d.Idempotency,
 		validate: newValidator(), mux: http.NewServeMux()}
 	s.routes()
 	for _, r := range d.Routes {
@@ -105,6 +117,9 @@ func (s *Server) routes() {
 	m.Handle("PUT /api/account/profile", s.member(s.updateProfile))
 	m.Handle("PUT /api/account/bankAccountName", s.member(s.updateBankAccountName))
 	m.Handle("PUT /api/account/changepwd", s.member(s.changePassword))
+
+	s.walletRoutes()
+	s.operatorRoutes()
 
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, errs.New(errs.NotFoundCode))

@@ -170,12 +170,22 @@ func (s *Service) currency(c string) (string, error) {
 // have been verified by OTP within the verified window (UNVERIFIED_OTP); that
 // OTP is consumed by the registration.
 func (s *Service) Register(ctx context.Context, r Registration) (*Member, error) {
+	return s.register(ctx, r, s.cfg.RegisterOTP)
+}
+
+// RegisterWithoutOTP creates a member under the same rules as Register but
+// without the OTP step, for operator tools (ngern demo).
+func (s *Service) RegisterWithoutOTP(ctx context.Context, r Registration) (*Member, error) {
+	return s.register(ctx, r, false)
+}
+
+func (s *Service) register(ctx context.Context, r Registration, requireOTP bool) (*Member, error) {
 	r, err := s.Validate(ctx, r, true)
 	if err != nil {
 		return nil, err
 	}
 	var otpID string
-	if s.cfg.RegisterOTP {
+	if requireOTP {
 		otp, err := s.store.VerifiedOTP(ctx, r.Username, s.now().Add(-s.cfg.OTPVerifiedTTL))
 		if err != nil {
 			return nil, err

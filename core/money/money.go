@@ -56,6 +56,16 @@ func Parse(s string) (Satang, error) {
 	return v, nil
 }
 
+// ParseSigned reads an amount as Parse does, with an optional leading minus
+// sign (for operator adjustments, which may debit).
+func ParseSigned(s string) (Satang, error) {
+	if rest, neg := strings.CutPrefix(s, "-"); neg {
+		v, err := Parse(rest)
+		return -v, err
+	}
+	return Parse(s)
+}
+
 // String formats s with two decimals, e.g. "-12.05".
 func (s Satang) String() string {
 	neg := s < 0

@@ -40,3 +40,22 @@ func TestJSON(t *testing.T) {
 		t.Fatalf("marshal = %s", b)
 	}
 }
+
+func TestParseSigned(t *testing.T) {
+	cases := []struct {
+		in   string
+		want Satang
+		ok   bool
+	}{
+		{"500.00", 500_00, true}, {"-12.5", -12_50, true}, {"-0.01", -1, true},
+		{"--1", 0, false}, {"-", 0, false}, {"+1", 0, false}, {"-1e2", 0, false}, {"-10000000.01", 0, false},
+	}
+	for _, c := range cases {
+		t.Run(c.in, func(t *testing.T) {
+			got, err := ParseSigned(c.in)
+			if (err == nil) != c.ok || (c.ok && got != c.want) {
+				t.Fatalf("ParseSigned(%q) = %v, %v", c.in, got, err)
+			}
+		})
+	}
+}

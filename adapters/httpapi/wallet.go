@@ -1,0 +1,299 @@
+package httpapi
+
+import (
+	"net/http"
+	"time"
+
+	"ngern/core/errs"
+	"ngern/core/money"
+	"ngern/core/wallet"
+)
+
+// walletRoutes mounts the wallet, statement and auto-login calls of spec
+// part 7. Calls that move money are idempotent by Idempotency-Key.
+func (s *Server) walletRoutes() {
+	m := s.mux
+	m.Handle("GET /api/wallet", s.member(s.walletHome))
+	m.Handle("GET /api/wallet/refresh/slot", s.member(s.walletRefresh))
+	m.Handle("GET /api/wallet/activate/{code}", s.member(s.activateGame))
+	m.Handle("GET /api/wallet/account/{code}", s.member(s.gameCredentials))
+	m.Handle("GET /api/wallet/resetpassword/{code}", s.member(s.resetGamePassword))
+	m.Handle("POST /api/wallet/transfer", s.member(s.idempotent(memberScope, s.transfer)))
+	m.Handle("POST /api/wallet/transferAll", s.member(s.idempotent(memberScope, s.transferAll)))
+	m.Handle("POST /api/wallet/withdraw", s.member(s.idempotent(memberScope, s.withdraw)))
+	m.Handle("POST /api/wallet/withdrawAll", s.member(s.idempotent(memberScope, s.withdrawAll)))
+	m.Handle("POST /api/statement", s.member(s.statement))
+	m.Handle("GET /api/autoLogin/{provider}/{username}", s.member(s.autoLogin))
+	m.Handle("GET /api/autoLogin/{provider}/{username}/{password}", s.member(s.autoLogin))
+}
+
+// walletResponse is the wallet response of spec part 3.
+type walletResponse struct {
+	Profile     profileJSON     `json:"profile"`
+	BankAccount bankAccountJSON `json:"bankAccount"`
+	Wallet      amountJSON      `json:"wallet"`
+	Invite      inviteJSON      `json:"invite"`
+	Slots       []slotJSON      `json:"slots"`
+	UpdatedAt   time.Time       `json:"updatedAt"`
+}
+
+type amountJSON struct {
+	Amount money.Satang `json:"amount"`
+}
+
+// inviteJSON is the invite-bonus summary; zero until invite bonuses exist.
+type inviteJSON struct {
+	Amount  money.Satang `json:"amount"`
+	Success int          `json:"success"`
+	Fail    int          `json:"fail"`
+}
+
+type slotJSON struct {
+	Code         string          `json:"code"`
+	Name         string          `json:"name"`
+	Logo         string          `json:"logo"`
+	Background   string          `json:"background"`
+	IsActive     bool            `json:"isActive"`
+	Amount       money.Satang    `json:"amount"`
+	FtWalletSlot float64         `json:"ftWalletSlot"`
+	Category     wallet.Category `json:"category"`
+	Web          *string         `json:"web"`
+	Android      *string         `json:"android"`
+	IOS          *string         `json:"ios"`
+}
+
+func toWallet(h *wallet.Home) walletResponse {
+	m := h.Member
+	out := walletResponse{
+		Profile: profileJSON{ID: m.ID, Name: m.Name, Username: m.Phone, CreatedAt: m.CreatedAt.UTC(), Coin: m.Coin},
+		BankAccount: bankAccountJSON{BankCode: m.BankCode, BankAccountName: m.BankAccountName, BankAccountNo: m.BankAccountNo,
+			Currency: m.Currency, Bank: bankJSON{Code: h.Bank.Code, NameTH: h.Bank.NameTH, NameEN: h.Bank.NameEN}},
+		Wallet:    amountJSON{Amount: h.Wallet},
+		Slots:     make([]slotJSON, len(h.Slots)),
+		UpdatedAt: h.UpdatedAt,
+	}
+	for i, sl := range h.Slots {
+		out.Slots[i] = slotJSON{Code: sl.Code, Name: sl.Name, Logo: sl.Logo, Background: sl.Background, IsActive: sl.IsActive,
+			Amount: sl.Amount, FtWalletSlot: sl.FtWalletSlot, Category: sl.Category, Web: sl.Web, Android: sl.Android, IOS: sl.IOS}
+	}
+	return out
+}
+
+func (s *Server) walletHome(w http.ResponseWriter, r *http.Request) {
+	h, err := s.wallet.Home(r.Context(), Caller(r).MemberID)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toWallet(h))
+}
+
+func (s *Server) walletRefresh(w http.ResponseWriter, r *http.Request) {
+	h, err := s.wallet.Refresh(r.Context(), Caller(r).MemberID)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toWallet(h))
+}
+
+// gameCode reads the {code} of a path, bounded so that nothing odd reaches
+// the provider.
+func gameCode(r *http.Request, name string) (string, error) {
+	c := r.PathValue(name)
+	if c == "" || len(c) > 64 {
+		return "", errs.New(errs.NoGame)
+	}
+	return c, nil
+}
+
+func (s *Server) activateGame(w http.ResponseWriter, r *http.Request) {
+	code, err := gameCode(r, "code")
+	if err == nil {
+		err = s.wallet.Activate(r.Context(), Caller(r).MemberID, code)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]errs.Code{"message": errs.Success})
+}
+
+func (s *Server) gameCredentials(w http.ResponseWriter, r *http.Request) {
+	code, err := gameCode(r, "code")
+	var cred wallet.Credentials
+	if err == nil {
+		cred, err = s.wallet.Credentials(r.Context(), Caller(r).MemberID, code)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, cred)
+}
+
+func (s *Server) resetGamePassword(w http.ResponseWriter, r *http.Request) {
+	code, err := gameCode(r, "code")
+	var cred wallet.Credentials
+	if err == nil {
+		cred, err = s.wallet.ResetPassword(r.Context(), Caller(r).MemberID, code)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, cred)
+}
+
+type transferRequest struct {
+	From   string       `json:"from" validate:"max=64"`
+	To     string       `json:"to" validate:"max=64"`
+	Amount money.Satang `json:"amount"`
+}
+
+// transferResponse answers the calls that move money between the wallet
+// and games.
+type transferResponse struct {
+	Message errs.Code  `json:"message"`
+	Wallet  amountJSON `json:"wallet"`
+}
+
+func (s *Server) transfer(w http.ResponseWriter, r *http.Request) {
+	var req transferRequest
+	if err := s.decode(r, &req, errs.InvalidRequest); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	bal, err := s.wallet.Transfer(r.Context(), Caller(r).MemberID, req.From, req.To, req.Amount)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, transferResponse{Message: errs.Success, Wallet: amountJSON{bal}})
+}
+
+type transferAllRequest struct {
+	To string `json:"to" validate:"max=64"`
+}
+
+func (s *Server) transferAll(w http.ResponseWriter, r *http.Request) {
+	var req transferAllRequest
+	if err := s.decode(r, &req, errs.InvalidRequest); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	bal, err := s.wallet.TransferAll(r.Context(), Caller(r).MemberID, req.To)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, transferResponse{Message: errs.Success, Wallet: amountJSON{bal}})
+}
+
+type withdrawRequest struct {
+	Amount money.Satang `json:"amount"`
+}
+
+type withdrawalJSON struct {
+	ID        string                  `json:"_id"`
+	Amount    money.Satang            `json:"amount"`
+	Status    wallet.WithdrawalStatus `json:"status"`
+	CreatedAt time.Time               `json:"createdAt"`
+}
+
+type withdrawResponse struct {
+	Message    errs.Code      `json:"message"`
+	Withdrawal withdrawalJSON `json:"withdrawal"`
+}
+
+func toWithdrawal(wd wallet.Withdrawal) withdrawalJSON {
+	return withdrawalJSON{ID: wd.ID, Amount: wd.Amount, Status: wd.Status, CreatedAt: wd.CreatedAt.UTC()}
+}
+
+func (s *Server) withdraw(w http.ResponseWriter, r *http.Request) {
+	var req withdrawRequest
+	if err := s.decode(r, &req, errs.InvalidRequest); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	wd, err := s.wallet.Withdraw(r.Context(), Caller(r).MemberID, req.Amount)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, withdrawResponse{Message: errs.Success, Withdrawal: toWithdrawal(wd)})
+}
+
+func (s *Server) withdrawAll(w http.ResponseWriter, r *http.Request) {
+	var req withdrawRequest
+	if err := s.decode(r, &req, errs.InvalidRequest); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	wd, err := s.wallet.WithdrawAll(r.Context(), Caller(r).MemberID, req.Amount)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, withdrawResponse{Message: errs.Success, Withdrawal: toWithdrawal(wd)})
+}
+
+type pageRequest struct {
+	Page  int `json:"page" validate:"min=0,max=1000000"`
+	Limit int `json:"limit" validate:"min=0,max=1000"`
+}
+
+type statementJSON struct {
+	ID          string       `json:"_id"`
+	Type        string       `json:"statementType"`
+	From        string       `json:"from"`
+	To          string       `json:"to"`
+	Amount      money.Satang `json:"amount"`
+	Status      string       `json:"status"`
+	CreatedAt   time.Time    `json:"createdAt"`
+	Description *string      `json:"description"`
+	Source      *string      `json:"source"`
+}
+
+func orNull(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+func (s *Server) statement(w http.ResponseWriter, r *http.Request) {
+	var req pageRequest
+	if err := s.decode(r, &req, errs.InvalidRequest); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	items, total, err := s.wallet.Statement(r.Context(), Caller(r).MemberID, req.Page, req.Limit)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	out := make([]statementJSON, len(items))
+	for i, it := range items {
+		out[i] = statementJSON{ID: it.ID, Type: it.Type, From: it.From, To: it.To, Amount: it.Amount, Status: it.Status,
+			CreatedAt: it.CreatedAt.UTC(), Description: orNull(it.Description), Source: orNull(it.Source)}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"total": total, "statements": out})
+}
+
+func (s *Server) autoLogin(w http.ResponseWriter, r *http.Request) {
+	code, err := gameCode(r, "provider")
+	username, password := r.PathValue("username"), r.PathValue("password")
+	var link string
+	if err == nil && (len(username) > 128 || len(password) > 256) {
+		err = errs.New(errs.SlotNoAccount)
+	}
+	if err == nil {
+		link, err = s.wallet.AutoLogin(r.Context(), Caller(r).MemberID, code, username, password)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"link": link})
+}

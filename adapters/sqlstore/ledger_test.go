@@ -1,0 +1,177 @@
+package sqlstore_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	"ngern/adapters/sqlstore"
+	"ngern/adapters/sqlstore/storetest"
+	"ngern/core/account"
+	"ngern/core/errs"
+	"ngern/core/ledger"
+	"ngern/core/money"
+)
+
+// journal returns a journal of kind with a fresh id and ref.
+func journal(kind ledger.JournalKind, memberID string, postings []ledger.Posting) ledger.Journal {
+	return ledger.Journal{ID: account.NewID(), Kind: kind, Ref: account.NewID(), MemberID: memberID,
+		Postings: postings, CreatedAt: time.Now().UTC()}
+}
+
+// credit gives a member's wallet amount through an adjustment.
+func credit(t *testing.T, l *sqlstore.Ledger, memberID string, amount money.Satang) {
+	t.Helper()
+	j := journal(ledger.Adjustment, memberID, ledger.Move(ledger.Adjustments, ledger.Wallet(memberID), amount))
+	if err := l.Post(context.Background(), j); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// mustVerify fails the test unless every ledger invariant holds.
+func mustVerify(t *testing.T, l *sqlstore.Ledger) ledger.Report {
+	t.Helper()
+	r, err := l.Verify(context.Background(), time.Now().Add(-time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.OK() {
+		t.Fatalf("ledger invariants broken:\n%s", strings.Join(r.Problems, "\n"))
+	}
+	return r
+}
+
+func TestLedger(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		seed(t, db)
+		m := newMember("0812345678", "1234567890")
+		if err := sqlstore.NewAccounts(db).CreateMember(ctx, m, ""); err != nil {
+			t.Fatal(err)
+		}
+		l := sqlstore.NewLedger(db)
+		wallet := ledger.Wallet(m.ID)
+
+		t.Run("OKBalanced", func(t *testing.T) {
+			credit(t, l, m.ID, 500_00)
+			j := journal(ledger.TransferReserve, m.ID, ledger.Move(wallet, ledger.Clearing("SLOT"), 200_00))
+			if err := l.Post(ctx, j); err != nil {
+				t.Fatal(err)
+			}
+			if b, _ := l.Balance(ctx, wallet.ID); b != 300_00 {
+				t.Fatalf("wallet = %s", b)
+			}
+			if b, _ := l.Balance(ctx, ledger.Adjustments.ID); b != -500_00 {
+				t.Fatalf("system account = %s, want -500.00 (system accounts may go negative)", b)
+			}
+			mustVerify(t, l)
+		})
+		t.Run("ErrUnbalanced", func(t *testing.T) {
+			j := journal(ledger.Adjustment, m.ID, []ledger.Posting{{Account: wallet, Amount: 100}, {Account: ledger.Adjustments, Amount: -99}})
+			if err := l.Post(ctx, j); err == nil {
+				t.Fatal("an unbalanced journal was posted")
+			}
+		})
+		t.Run("ErrOverdraft", func(t *testing.T) {
+			j := journal(ledger.TransferReserve, m.ID, ledger.Move(wallet, ledger.Clearing("SLOT"), 300_01))
+			if err := l.Post(ctx, j); !errs.HasCode(err, errs.MoneyNotEnough) {
+				t.Fatalf("err = %v, want MONEY_NOT_ENOUGH", err)
+			}
+			if b, _ := l.Balance(ctx, wallet.ID); b != 300_00 {
+				t.Fatalf("wallet = %s after a refused debit", b)
+			}
+			// An account that was never credited refuses a debit too.
+			j = journal(ledger.TransferReserve, m.ID, ledger.Move(ledger.Game(m.ID, "SLOT"), ledger.Clearing("SLOT"), 1))
+			if err := l.Post(ctx, j); !errs.HasCode(err, errs.MoneyNotEnough) {
+				t.Fatalf("err = %v, want MONEY_NOT_ENOUGH", err)
+			}
+			mustVerify(t, l)
+		})
+		t.Run("ErrDuplicate", func(t *testing.T) {
+			j := journal(ledger.Adjustment, m.ID, ledger.Move(ledger.Adjustments, wallet, 1_00))
+			if err := l.Post(ctx, j); err != nil {
+				t.Fatal(err)
+			}
+			j.ID = account.NewID()
+			if err := l.Post(ctx, j); !errors.Is(err, ledger.ErrDuplicate) {
+				t.Fatalf("err = %v, want ErrDuplicate", err)
+			}
+			if b, _ := l.Balance(ctx, wallet.ID); b != 301_00 {
+				t.Fatalf("wallet = %s", b)
+			}
+		})
+		t.Run("ConcurrentDebitsNeverOverdraw", func(t *testing.T) {
+			// 301.00 in the wallet, 10 debits of 100.00 at once: 3 pass.
+			var wg sync.WaitGroup
+			var mu sync.Mutex
+			ok, refused := 0, 0
+			for range 10 {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					err := l.Post(ctx, journal(ledger.WithdrawHold, m.ID, ledger.Move(wallet, ledger.WithdrawalsPending, 100_00)))
+					mu.Lock()
+					defer mu.Unlock()
+					switch {
+					case err == nil:
+						ok++
+					case errs.HasCode(err, errs.MoneyNotEnough):
+						refused++
+					default:
+						t.Error(err)
+					}
+				}()
+			}
+			wg.Wait()
+			if ok != 3 || refused != 7 {
+				t.Fatalf("%d debits passed and %d were refused, want 3 and 7", ok, refused)
+			}
+			mustVerify(t, l)
+		})
+		t.Run("VerifyCatchesCorruption", func(t *testing.T) {
+			r := mustVerify(t, l)
+			if r.Journals == 0 || r.Accounts == 0 {
+				t.Fatalf("report = %+v", r)
+			}
+			if _, err := db.SQL().ExecContext(ctx, rebind(db, `UPDATE ledger_accounts SET balance = balance + 1 WHERE id = ?`), wallet.ID); err != nil {
+				t.Fatal(err)
+			}
+			r, err := l.Verify(ctx, time.Now())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.OK() || !strings.Contains(strings.Join(r.Problems, "\n"), wallet.ID) {
+				t.Fatalf("a corrupted balance was not reported: %+v", r)
+			}
+			if !strings.Contains(r.Summary(), "1 problem") {
+				t.Fatalf("summary = %q", r.Summary())
+			}
+		})
+		t.Run("VerifyCatchesUnbalancedJournal", func(t *testing.T) {
+			j := journal(ledger.Adjustment, m.ID, ledger.Move(ledger.Adjustments, ledger.Deposits, 5))
+			if err := l.Post(ctx, j); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := db.SQL().ExecContext(ctx, rebind(db, `UPDATE postings SET amount = 6 WHERE journal_id = ? AND amount = 5`), j.ID); err != nil {
+				t.Fatal(err)
+			}
+			r, _ := l.Verify(ctx, time.Now())
+			if !strings.Contains(strings.Join(r.Problems, "\n"), "journal "+j.ID) {
+				t.Fatalf("an unbalanced journal was not reported: %v", r.Problems)
+			}
+		})
+	})
+}
+
+// rebind writes a query with ? placeholders for the dialect of db.
+func rebind(db *sqlstore.DB, q string) string {
+	if db.Dialect() == sqlstore.SQLite {
+		return q
+	}
+	return sqlx.Rebind(sqlx.DOLLAR, q)
+}

@@ -1,0 +1,448 @@
+// Command bench measures Ngern against PostgreSQL and prints the figures
+// that docs/performance.md records: wallet→game transfers and the home
+// screen (GET /api/wallet) through the HTTP API, each as a ratio of pgbench
+// on the same server in the same run (quality bars: quote ratios, not bare
+// times). Run it with `go run ./bench` or `make bench`.
+//
+// It starts the server in-process with the in-process simulated provider,
+// on a schema of its own in the database NGERN_BENCH_DATABASE_URL names
+// (default: the local "test" database), and runs pgbench in a scratch
+// schema of the same database. The schemas are dropped at the end.
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime/pprof"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"go.uber.org/fx"
+
+	"ngern/adapters/sqlstore"
+	"ngern/app"
+)
+
+const defaultURL = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
+
+type options struct {
+	url         string
+	duration    time.Duration
+	concurrency int
+	members     int
+}
+
+func main() {
+	var o options
+	flag.DurationVar(&o.duration, "duration", 15*time.Second, "length of each measured phase")
+	flag.IntVar(&o.concurrency, "c", 8, "concurrent clients (pgbench -c too)")
+	flag.IntVar(&o.members, "members", 32, "members the load is spread over")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run (server and clients) to this file")
+	flag.Parse()
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "bench:", err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
+	}
+	o.url = os.Getenv("NGERN_BENCH_DATABASE_URL")
+	if o.url == "" {
+		o.url = defaultURL
+	}
+	if err := run(o); err != nil {
+		pprof.StopCPUProfile()
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+// result is one measured phase.
+type result struct {
+	name     string
+	ops      float64 // per second
+	p50, p99 time.Duration
+	errors   int64
+}
+
+func run(o options) error {
+	ctx := context.Background()
+	fmt.Printf("ngern bench: %d clients, %s per phase, %d members\n\n", o.concurrency, o.duration, o.members)
+
+	pgTPCB, pgSelect, pgErr := runPgbench(ctx, o)
+	if pgErr != nil {
+		fmt.Println("pgbench skipped:", pgErr)
+	}
+
+	schema := "bench_" + randomHex(4)
+	if err := execSQL(ctx, o.url, "CREATE SCHEMA "+schema); err != nil {
+		return err
+	}
+	defer execSQL(context.Background(), o.url, "DROP SCHEMA "+schema+" CASCADE")
+	srvURL, err := withSearchPath(o.url, schema)
+	if err != nil {
+		return err
+	}
+	// The operator API credits the members; the bench server accepts this
+	// token from its configuration.
+	opToken := "bench-operator-" + randomHex(16)
+	base, stop, err := startServer(srvURL, opToken)
+	if err != nil {
+		return err
+	}
+	defer stop()
+
+	c := &client{base: base, hc: &http.Client{Timeout: 30 * time.Second,
+		Transport: &http.Transport{MaxIdleConns: 256, MaxIdleConnsPerHost: 256}}}
+	tokens, err := setup(c, o.members, opToken)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("setup: %d members with 100,000.00 each, one slot game account each\n\n", len(tokens))
+
+	games := []string{"SIAMSLOT", "NAGAGOLD", "ELEPHANT", "MEKONG"}
+	transfer := func(i int) error {
+		body := fmt.Sprintf(`{"from":"WALLET","to":"%s","amount":1}`, games[i%len(games)])
+		return c.expect("POST", "/api/wallet/transfer", tokens[i%len(tokens)], body, 200)
+	}
+	home := func(i int) error { return c.expect("GET", "/api/wallet", tokens[i%len(tokens)], "", 200) }
+
+	tr := measure("wallet→game transfer (HTTP)", o.concurrency, o.duration, 0, transfer)
+	results := []result{tr}
+	if pgErr == nil && pgTPCB > 0 {
+		half := pgTPCB / 2
+		results = append(results, measure(fmt.Sprintf("transfer paced at ½ pgbench TPC-B (%.0f/s)", half),
+			o.concurrency*2, o.duration*2/3, half, transfer))
+	}
+	wh := measure("GET /api/wallet (HTTP)", o.concurrency, o.duration, 0, home)
+	results = append(results, wh)
+
+	fmt.Printf("%-46s %10s %9s %9s %7s %s\n", "phase", "ops/s", "p50", "p99", "errors", "ratio")
+	if pgErr == nil {
+		fmt.Printf("%-46s %10.1f %9s %9s %7s\n", fmt.Sprintf("pgbench TPC-B-like (-c %d)", o.concurrency), pgTPCB, "", "", "")
+		fmt.Printf("%-46s %10.1f %9s %9s %7s\n", fmt.Sprintf("pgbench select-only (-S -c %d)", o.concurrency), pgSelect, "", "", "")
+	}
+	for _, r := range results {
+		ratio := ""
+		if pgErr == nil {
+			switch {
+			case strings.HasPrefix(r.name, "wallet→game"):
+				ratio = fmt.Sprintf("%.2f× TPC-B (target ≥ 0.5)", r.ops/pgTPCB)
+			case strings.HasPrefix(r.name, "GET"):
+				ratio = fmt.Sprintf("%.2f× select-only (target ≥ 0.5)", r.ops/pgSelect)
+			default:
+				ratio = "p99 target < 50ms"
+			}
+		}
+		fmt.Printf("%-46s %10.1f %9s %9s %7d %s\n", r.name, r.ops, ms(r.p50), ms(r.p99), r.errors, ratio)
+	}
+	return nil
+}
+
+func ms(d time.Duration) string {
+	if d == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%.1fms", float64(d.Microseconds())/1000)
+}
+
+// measure runs op from workers for d, paced at rate per second in all when
+// rate > 0, and returns the throughput and latency percentiles.
+func measure(name string, workers int, d time.Duration, rate float64, op func(i int) error) result {
+	var (
+		mu    sync.Mutex
+		lat   []time.Duration
+		fails atomic.Int64
+		seq   atomic.Int64
+		wg    sync.WaitGroup
+	)
+	var tick <-chan time.Time
+	if rate > 0 {
+		t := time.NewTicker(time.Duration(float64(time.Second) / rate))
+		defer t.Stop()
+		tick = t.C
+	}
+	start := time.Now()
+	end := start.Add(d)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var mine []time.Duration
+			for time.Now().Before(end) {
+				if tick != nil {
+					select {
+					case <-tick:
+					case <-time.After(time.Until(end)):
+						continue
+					}
+				}
+				t0 := time.Now()
+				if err := op(int(seq.Add(1))); err != nil {
+					if fails.Add(1) == 1 {
+						fmt.Fprintln(os.Stderr, name+":", err)
+					}
+					continue
+				}
+				mine = append(mine, time.Since(t0))
+			}
+			mu.Lock()
+			lat = append(lat, mine...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	slices.Sort(lat)
+	r := result{name: name, ops: float64(len(lat)) / elapsed.Seconds(), errors: fails.Load()}
+	if len(lat) > 0 {
+		r.p50, r.p99 = lat[len(lat)/2], lat[len(lat)*99/100]
+	}
+	fmt.Fprintf(os.Stderr, "measured %s: %.1f/s\n", name, r.ops)
+	return r
+}
+
+// startServer runs `ngern serve` in this process on a free loopback port.
+func startServer(dbURL, opToken string) (string, func(), error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, err
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	dataDir, err := os.MkdirTemp("", "ngern-bench-")
+	if err != nil {
+		return "", nil, err
+	}
+	env := map[string]string{
+		"NGERN_ADDR":           addr,
+		"NGERN_DATABASE_URL":   dbURL,
+		"NGERN_DATA_DIR":       dataDir,
+		"NGERN_REGISTER_OTP":   "false",
+		"NGERN_OPERATOR_TOKEN": opToken,
+		"NGERN_WEB_DIR":        filepath.Join(dataDir, "no-web"),
+	}
+	cfg, err := app.LoadConfig(func(k string) string { return env[k] })
+	if err != nil {
+		return "", nil, err
+	}
+	a := fx.New(fx.NopLogger, app.Core(cfg, io.Discard), app.Provider(), app.Serve())
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := a.Start(ctx); err != nil {
+		return "", nil, err
+	}
+	stop := func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		a.Stop(ctx)
+		os.RemoveAll(dataDir)
+	}
+	return "http://" + addr, stop, nil
+}
+
+// setup registers members, credits them and opens a slot game account each.
+func setup(c *client, n int, opToken string) ([]string, error) {
+	games := []string{"SIAMSLOT", "NAGAGOLD", "ELEPHANT", "MEKONG"}
+	tokens := make([]string, n)
+	for i := range n {
+		phone := fmt.Sprintf("08%08d", i+1)
+		reg := fmt.Sprintf(`{"name":"Bench %d","username":"%s","password":"bench-pass-1234","bankCode":"KBANK",
+			"bankAccountName":"BENCH MEMBER","bankAccountNo":"%010d","currency":"BAHT"}`, i, phone, i+1)
+		if err := c.expect("POST", "/api/account", "", reg, 201); err != nil {
+			return nil, err
+		}
+		var login struct{ Token string }
+		if err := c.decode("POST", "/api/login", "", fmt.Sprintf(`{"username":"%s","password":"bench-pass-1234"}`, phone), &login); err != nil {
+			return nil, err
+		}
+		tokens[i] = login.Token
+		adj := fmt.Sprintf(`{"phone":"%s","amount":100000,"reason":"bench"}`, phone)
+		if err := c.expect("POST", "/api/operator/adjustments", opToken, adj, 200); err != nil {
+			return nil, err
+		}
+		// Member i transfers to game i%4 (see the transfer phase), so it
+		// needs that account.
+		if err := c.expect("GET", "/api/wallet/activate/"+games[i%len(games)], tokens[i], "", 200); err != nil {
+			return nil, err
+		}
+	}
+	return tokens, nil
+}
+
+type client struct {
+	base string
+	hc   *http.Client
+}
+
+func (c *client) do(method, path, token, body string) (int, []byte, error) {
+	req, err := http.NewRequest(method, c.base+path, strings.NewReader(body))
+	if err != nil {
+		return 0, nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := c.hc.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer res.Body.Close()
+	raw, err := io.ReadAll(res.Body)
+	return res.StatusCode, raw, err
+}
+
+func (c *client) expect(method, path, token, body string, status int) error {
+	st, raw, err := c.do(method, path, token, body)
+	if err != nil {
+		return err
+	}
+	if st != status {
+		return fmt.Errorf("%s %s: %d %s", method, path, st, bytes.TrimSpace(raw))
+	}
+	return nil
+}
+
+func (c *client) decode(method, path, token, body string, v any) error {
+	st, raw, err := c.do(method, path, token, body)
+	if err != nil {
+		return err
+	}
+	if st != 200 {
+		return fmt.Errorf("%s %s: %d %s", method, path, st, bytes.TrimSpace(raw))
+	}
+	return json.Unmarshal(raw, v)
+}
+
+// runPgbench runs pgbench's TPC-B-like and select-only tests on the bench
+// database in a scratch schema and returns their transactions per second.
+func runPgbench(ctx context.Context, o options) (tpcb, selectOnly float64, err error) {
+	bin, err := findPgbench()
+	if err != nil {
+		return 0, 0, err
+	}
+	u, err := url.Parse(o.url)
+	if err != nil {
+		return 0, 0, err
+	}
+	schema := "bench_pg_" + randomHex(4)
+	if err := execSQL(ctx, o.url, "CREATE SCHEMA "+schema); err != nil {
+		return 0, 0, err
+	}
+	defer execSQL(context.Background(), o.url, "DROP SCHEMA "+schema+" CASCADE")
+	args := []string{"-h", u.Hostname(), "-p", cmpOr(u.Port(), "5432"), "-U", cmpOr(u.User.Username(), "postgres")}
+	db := strings.TrimPrefix(u.Path, "/")
+	env := append(os.Environ(), "PGOPTIONS=-c search_path="+schema)
+	if pw, ok := u.User.Password(); ok {
+		env = append(env, "PGPASSWORD="+pw)
+	}
+	pg := func(extra ...string) (string, error) {
+		cmd := exec.CommandContext(ctx, bin, append(append(slices.Clone(args), extra...), db)...)
+		cmd.Env = env
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			return "", fmt.Errorf("pgbench %s: %v: %s", strings.Join(extra, " "), err, out)
+		}
+		return string(out), nil
+	}
+	if _, err := pg("-i", "-q", "-s", "1"); err != nil {
+		return 0, 0, err
+	}
+	secs := strconv.Itoa(int(o.duration.Seconds()))
+	c := strconv.Itoa(o.concurrency)
+	out, err := pg("-n", "-T", secs, "-c", c, "-j", "2")
+	if err != nil {
+		return 0, 0, err
+	}
+	if tpcb, err = tps(out); err != nil {
+		return 0, 0, err
+	}
+	fmt.Fprintf(os.Stderr, "measured pgbench TPC-B-like: %.1f/s\n", tpcb)
+	out, err = pg("-n", "-S", "-T", secs, "-c", c, "-j", "2")
+	if err != nil {
+		return 0, 0, err
+	}
+	if selectOnly, err = tps(out); err != nil {
+		return 0, 0, err
+	}
+	fmt.Fprintf(os.Stderr, "measured pgbench select-only: %.1f/s\n", selectOnly)
+	return tpcb, selectOnly, nil
+}
+
+var tpsLine = regexp.MustCompile(`tps = ([0-9.]+)`)
+
+func tps(out string) (float64, error) {
+	m := tpsLine.FindStringSubmatch(out)
+	if m == nil {
+		return 0, fmt.Errorf("no tps in pgbench output: %s", out)
+	}
+	return strconv.ParseFloat(m[1], 64)
+}
+
+// findPgbench looks on PATH, then in the PostgreSQL client bin folders.
+func findPgbench() (string, error) {
+	if p, err := exec.LookPath("pgbench"); err == nil {
+		return p, nil
+	}
+	if m, _ := filepath.Glob("/usr/lib/postgresql/*/bin/pgbench"); len(m) > 0 {
+		return m[len(m)-1], nil
+	}
+	return "", errors.New("pgbench not found (Debian: apt-get install postgresql-contrib, or postgresql-client-15's bin folder)")
+}
+
+func execSQL(ctx context.Context, dbURL, stmt string) error {
+	db, err := sqlstore.Open(ctx, dbURL, "")
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	_, err = db.SQL().ExecContext(ctx, stmt)
+	return err
+}
+
+func withSearchPath(dbURL, schema string) (string, error) {
+	u, err := url.Parse(dbURL)
+	if err != nil {
+		return "", err
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String(), nil
+}
+
+func cmpOr(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}

@@ -1,0 +1,234 @@
+// Package wallet is the member's money outside deposits: game accounts at
+// providers, transfers between the wallet and games (reserve, call, settle,
+// with a reconciler for unknown outcomes), withdrawals waiting for an
+// operator, operator adjustments and the statement.
+package wallet
+
+import (
+	"context"
+	"time"
+
+	"ngern/core/account"
+	"ngern/core/ledger"
+	"ngern/core/money"
+	"ngern/core/settings"
+)
+
+// WalletCode names the main wallet where a transfer names a game code.
+const WalletCode = "WALLET"
+
+// Category groups games on the home screen.
+type Category string
+
+// Game categories (spec part 3).
+const (
+	CategorySlot  Category = "slot"
+	CategorySport Category = "sport"
+	CategoryLotto Category = "lotto"
+)
+
+// Game is one entry of the operator's games catalogue.
+type Game struct {
+	Code       string   `db:"code"`
+	Name       string   `db:"name"`
+	Logo       string   `db:"logo"`       // image URL or data URL
+	Background string   `db:"background"` // image URL or data URL
+	Category   Category `db:"category"`
+	// FtWalletSlot is the display factor the home screen multiplies a
+	// balance by; it never changes an amount that moves.
+	FtWalletSlot float64 `db:"ft_wallet_slot"`
+	Web          *string `db:"web"` // web login URL, nil when absent
+	Android      *string `db:"android"`
+	IOS          *string `db:"ios"`
+	Active       bool    `db:"active"`
+	Sort         int     `db:"sort"`
+}
+
+// GameAccount is a member's player account with a game. The password is
+// sealed (see Sealer) because the app shows it to the member.
+type GameAccount struct {
+	MemberID   string    `db:"member_id"`
+	Game       string    `db:"game_code"`
+	Username   string    `db:"username"`
+	Password   string    `db:"password_enc"`
+	GameActive bool      `db:"game_active"` // the catalogue entry is active
+	CreatedAt  time.Time `db:"created_at"`
+}
+
+// GameSnapshot is the ledger's view of one game account: its balance, a
+// version that every change of that balance bumps, and how many transfers
+// of it are still open.
+type GameSnapshot struct {
+	Balance money.Satang `db:"balance"`
+	Version int64        `db:"version"`
+	Open    int          `db:"open_transfers"`
+}
+
+// Slot is a game as the home screen lists it for a member.
+type Slot struct {
+	Game
+	IsActive bool         `db:"is_active"` // the member has an account
+	Amount   money.Satang `db:"amount"`
+}
+
+// Home is what the home screen shows: the member, their bank, the wallet
+// balance and every active game with the member's balance in it.
+type Home struct {
+	Member account.Member
+	Bank   settings.Bank
+	Wallet money.Satang
+	Slots  []Slot
+	// UpdatedAt is when the balances were read.
+	UpdatedAt time.Time
+}
+
+// Direction tells which way a transfer moves money.
+type Direction string
+
+// Transfer directions, seen from the provider.
+const (
+	In  Direction = "in"  // wallet → game
+	Out Direction = "out" // game → wallet
+)
+
+// TransferState is where a transfer stands.
+type TransferState string
+
+// Transfer states. PENDING: reserved, the provider call under way; UNKNOWN:
+// the call's outcome is not known and the reconciler asks the provider;
+// DONE and FAILED are final.
+const (
+	Pending TransferState = "PENDING"
+	Unknown TransferState = "UNKNOWN"
+	Done    TransferState = "DONE"
+	Failed  TransferState = "FAILED"
+)
+
+// Transfer is an outbound operation with a provider. ID is the reference
+// sent to the provider.
+type Transfer struct {
+	ID          string        `db:"id"`
+	MemberID    string        `db:"member_id"`
+	Game        string        `db:"game_code"`
+	Username    string        `db:"username"`
+	Direction   Direction     `db:"direction"`
+	Amount      money.Satang  `db:"amount"`
+	State       TransferState `db:"state"`
+	Attempts    int           `db:"attempts"`
+	CreatedAt   time.Time     `db:"created_at"`
+	UpdatedAt   time.Time     `db:"updated_at"`
+	NextCheckAt time.Time     `db:"next_check_at"`
+}
+
+// WithdrawalStatus is where a withdrawal stands.
+type WithdrawalStatus string
+
+// Withdrawal statuses: PENDING waits for an operator, who approves (paid)
+// or rejects (returned to the wallet).
+const (
+	WithdrawalPending  WithdrawalStatus = "PENDING"
+	WithdrawalApproved WithdrawalStatus = "APPROVED"
+	WithdrawalRejected WithdrawalStatus = "REJECTED"
+)
+
+// Withdrawal is a member's request to be paid to their bank account.
+type Withdrawal struct {
+	ID        string           `db:"id"`
+	MemberID  string           `db:"member_id"`
+	Amount    money.Satang     `db:"amount"`
+	Status    WithdrawalStatus `db:"status"`
+	Reason    string           `db:"reason"`
+	DecidedBy string           `db:"decided_by"`
+	CreatedAt time.Time        `db:"created_at"`
+	DecidedAt *time.Time       `db:"decided_at"`
+	// Phone and Name identify the member in operator listings.
+	Phone string `db:"phone"`
+	Name  string `db:"name"`
+}
+
+// StatementItem is one line of the member's statement: Type is deposit,
+// withdraw or transfer; Status SUCCESS, FAILED or PENDING (docs/api.md has
+// the mapping).
+type StatementItem struct {
+	ID          string       `db:"id"`
+	Type        string       `db:"statement_type"`
+	From        string       `db:"from_account"`
+	To          string       `db:"to_account"`
+	Amount      money.Satang `db:"amount"`
+	Status      string       `db:"status"`
+	CreatedAt   time.Time    `db:"created_at"`
+	Description string       `db:"description"`
+	Source      string       `db:"source"`
+}
+
+// Store keeps the games catalogue, game accounts, transfers and
+// withdrawals, each change with its journal in one transaction.
+type Store interface {
+	// Games lists the catalogue (only active games when activeOnly).
+	Games(ctx context.Context, activeOnly bool) ([]Game, error)
+	// Game returns a catalogue entry (NO_GAME).
+	Game(ctx context.Context, code string) (Game, error)
+	// SeedGames stores games when the catalogue is empty and reports how
+	// many it stored.
+	SeedGames(ctx context.Context, games []Game) (int, error)
+
+	// Home returns the home screen of a member (NO_USER) in at most two
+	// queries.
+	Home(ctx context.Context, memberID string) (*Home, error)
+	// WalletBalance returns the member's wallet balance.
+	WalletBalance(ctx context.Context, memberID string) (money.Satang, error)
+
+	// CreateGameAccount stores a new game account (SLOT_ALREADY_ACTIVE).
+	CreateGameAccount(ctx context.Context, a GameAccount) error
+	// GameAccount returns the member's account with game: NO_GAME when the
+	// game is not in the catalogue, SLOT_NO_ACCOUNT when the member has none.
+	GameAccount(ctx context.Context, memberID, game string) (GameAccount, error)
+	// GameAccounts lists the member's game accounts.
+	GameAccounts(ctx context.Context, memberID string) ([]GameAccount, error)
+	// SetGamePassword replaces the sealed password of a game account.
+	SetGamePassword(ctx context.Context, memberID, game, sealed string, at time.Time) error
+	// GameSnapshot returns the ledger's view of a game account.
+	GameSnapshot(ctx context.Context, memberID, game string) (GameSnapshot, error)
+	// BookGameResult posts j (a game_result journal) if the game account's
+	// version is still version, and bumps it. It reports whether it posted.
+	BookGameResult(ctx context.Context, memberID, game string, version int64, j ledger.Journal) (bool, error)
+
+	// ReserveTransfer stores t (PENDING) and posts its reserve journal
+	// (MONEY_NOT_ENOUGH: nothing stored).
+	ReserveTransfer(ctx context.Context, t Transfer, j ledger.Journal) error
+	// FinishTransfer moves an open transfer to state (DONE or FAILED) and
+	// posts j, its settle or reverse journal. It reports false, posting
+	// nothing, when the transfer was final already.
+	FinishTransfer(ctx context.Context, id string, state TransferState, j ledger.Journal, at time.Time) (bool, error)
+	// MarkUnknown records a failed attempt to learn an open transfer's
+	// outcome and when to ask again.
+	MarkUnknown(ctx context.Context, id string, next, at time.Time) error
+	// OpenTransfers lists transfers the reconciler should ask about: PENDING
+	// ones last updated before pendingBefore and UNKNOWN ones due at now.
+	OpenTransfers(ctx context.Context, pendingBefore, now time.Time, limit int) ([]Transfer, error)
+
+	// RequestWithdrawal stores w (PENDING) and posts its hold journal:
+	// WITHDRAW_PENDING when the member has a pending one, MONEY_NOT_ENOUGH.
+	RequestWithdrawal(ctx context.Context, w Withdrawal, j ledger.Journal) error
+	// Withdrawal returns a withdrawal (NO_DATA).
+	Withdrawal(ctx context.Context, id string) (Withdrawal, error)
+	// DecideWithdrawal moves a PENDING withdrawal to status and posts j. It
+	// reports false, posting nothing, when it was not pending.
+	DecideWithdrawal(ctx context.Context, id string, status WithdrawalStatus, reason, by string, j ledger.Journal, at time.Time) (bool, error)
+	// Withdrawals lists withdrawals with status, oldest first.
+	Withdrawals(ctx context.Context, status WithdrawalStatus) ([]Withdrawal, error)
+
+	// Statement returns a page of the member's statement, newest first, and
+	// the number of items in all.
+	Statement(ctx context.Context, memberID string, offset, limit int) ([]StatementItem, int, error)
+}
+
+// Members finds members for operator actions.
+type Members interface {
+	MemberByPhone(ctx context.Context, phone string) (*account.Member, error) // NO_USER
+}
+
+// Limits gives the withdrawal bounds.
+type Limits interface {
+	WithdrawLimits(ctx context.Context) (settings.Withdraw, error)
+}
