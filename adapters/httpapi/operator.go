@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"time"
@@ -30,6 +31,29 @@ func (s *Server) operatorRoutes() {
 	m.Handle("POST /api/operator/withdrawals/{id}/reject", s.operatorAuth(s.idempotent(operatorScope, s.rejectWithdrawal)))
 	m.Handle("POST /api/operator/adjustments", s.operatorAuth(s.idempotent(operatorScope, s.adjust)))
 	m.Handle("GET /api/operator/games", s.operatorAuth(s.operatorGames))
+	m.Handle("PUT /api/operator/settings/{name}", s.operatorAuth(s.putSetting))
+}
+
+// putSetting replaces a stored lookup, e.g. active {"terminated": true} to
+// shut the service down, or withdraw {"withdrawMin", "withdrawMax"}.
+func (s *Server) putSetting(w http.ResponseWriter, r *http.Request) {
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		writeError(w, r, errs.New(errs.PayloadTooLarge))
+		return
+	}
+	name := r.PathValue("name")
+	if err := s.settings.Put(r.Context(), name, body); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	logger(r.Context()).InfoContext(r.Context(), "setting changed", "setting", name)
+	v, err := s.settings.Lookup(r.Context(), name)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
 }
 
 // operatorAuth authenticates Authorization: Bearer <operator token>.

@@ -118,26 +118,70 @@ func (s *Service) Lookup(ctx context.Context, name string) (any, error) {
 	return nil, errs.New(errs.NotFoundCode)
 }
 
-// Put replaces a stored lookup (operator use). The document must decode into
-// the lookup's type.
+// Put replaces a stored lookup (operator use). The document must have the
+// shape of the lookup's default — an object with at least the same fields,
+// or a list — so that the apps always find what they read.
 func (s *Service) Put(ctx context.Context, name string, doc json.RawMessage) error {
-	proto, ok := Defaults()[name]
+	def, ok := Defaults()[name]
 	if !ok {
 		return errs.New(errs.NotFoundCode)
 	}
-	if err := json.Unmarshal(doc, &proto); err != nil {
-		return errs.Newf(errs.InvalidRequest, "not a valid %s document", name)
+	bad := func(why string) error { return errs.Newf(errs.InvalidRequest, "%s: %s", name, why) }
+	defJSON, _ := json.Marshal(def)
+	var want, got any
+	json.Unmarshal(defJSON, &want)
+	if err := json.Unmarshal(doc, &got); err != nil {
+		return bad("not JSON")
 	}
-	if name == KeyWithdraw {
-		var w Withdraw
-		if err := json.Unmarshal(doc, &w); err != nil || w.Min <= 0 || w.Max < w.Min {
-			return errs.Newf(errs.InvalidRequest, "withdrawMin must be positive and at most withdrawMax")
+	switch w := want.(type) {
+	case map[string]any:
+		g, ok := got.(map[string]any)
+		if !ok {
+			return bad("must be an object")
+		}
+		for k := range w {
+			if _, ok := g[k]; !ok {
+				return bad("missing field " + k)
+			}
+		}
+	case []any:
+		if _, ok := got.([]any); !ok {
+			return bad("must be a list")
 		}
 	}
+	switch name {
+	case KeyWithdraw:
+		var v Withdraw
+		if err := json.Unmarshal(doc, &v); err != nil || v.Min <= 0 || v.Max < v.Min {
+			return bad("withdrawMin must be positive and at most withdrawMax")
+		}
+		doc, _ = json.Marshal(v) // stored as the apps read it: two decimals
+	case KeyActive:
+		var v struct {
+			Terminated *bool `json:"terminated"`
+		}
+		if err := json.Unmarshal(doc, &v); err != nil || v.Terminated == nil {
+			return bad("terminated must be true or false")
+		}
+		doc, _ = json.Marshal(Active{Terminated: *v.Terminated})
+	case KeySources:
+		var v []Source
+		if err := json.Unmarshal(doc, &v); err != nil {
+			return bad("a list of {code, description}")
+		}
+		for _, src := range v {
+			if src.Code == "" {
+				return bad("every source needs a code")
+			}
+		}
+	}
+	if err := s.store.PutSetting(ctx, name, doc); err != nil {
+		return err
+	}
 	s.mu.Lock()
-	s.checkedAt = time.Time{}
+	s.checkedAt = time.Time{} // a status change takes effect at once on this node
 	s.mu.Unlock()
-	return s.store.PutSetting(ctx, name, doc)
+	return nil
 }
 
 // Terminated reports whether the operator has shut the service down. The

@@ -1,0 +1,55 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"ngern/adapters/sqlstore"
+	"ngern/adapters/sqlstore/storetest"
+)
+
+func TestOperatorSettings(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		op := strings.Repeat("s", 40)
+		h := newHarness(t, db, func(c *Config) { c.RegisterOTP = false; c.OperatorToken = op })
+		h.expect(h.call("POST", "/api/account", "", registration("0812223333", "2223333444")), 201, "SUCCESS")
+		token := h.login("0812223333", "s3cret-pass")
+
+		t.Run("ErrUnauthorized", func(t *testing.T) {
+			h := h.sub(t)
+			h.expect(h.call("PUT", "/api/operator/settings/active", token, map[string]any{"terminated": true}), 401, "UNAUTHORIZED")
+		})
+		cases := []struct{ name, setting, body string }{
+			{"ErrUnknownSetting", "secrets", `{}`},
+			{"ErrNotJSON", "active", `{"terminated":`},
+			{"ErrActiveShape", "active", `{"terminated":"yes"}`},
+			{"ErrWithdrawBounds", "withdraw", `{"withdrawMin":500,"withdrawMax":100}`},
+			{"ErrMissingField", "contact", `{"contactText":"hi"}`},
+			{"ErrNotAList", "sources", `{"code":"X"}`},
+		}
+		for _, c := range cases {
+			t.Run(c.name, func(t *testing.T) {
+				h := h.sub(t)
+				r := h.call("PUT", "/api/operator/settings/"+c.setting, op, c.body)
+				if r.Status != 400 && r.Status != 404 {
+					t.Fatalf("got %d %s", r.Status, r.Raw)
+				}
+			})
+		}
+		t.Run("WithdrawLimits", func(t *testing.T) {
+			h := h.sub(t)
+			h.expect(h.call("PUT", "/api/operator/settings/withdraw", op, `{"withdrawMin":200,"withdrawMax":1000}`), 200, "")
+			r := h.call("GET", "/api/lookup/withdraw", "", nil)
+			if !strings.Contains(string(r.Raw), `"withdrawMin":200.00`) {
+				t.Fatalf("withdraw = %s", r.Raw)
+			}
+		})
+		t.Run("TerminateAndReopen", func(t *testing.T) {
+			h := h.sub(t)
+			h.expect(h.call("PUT", "/api/operator/settings/active", op, `{"terminated":true}`), 200, "")
+			h.expect(h.call("GET", "/api/account/profile", token, nil), 410, "gone")
+			h.expect(h.call("PUT", "/api/operator/settings/active", op, `{"terminated":false}`), 200, "")
+			h.expect(h.call("GET", "/api/account/profile", token, nil), 200, "")
+		})
+	})
+}
