@@ -1,0 +1,63 @@
+import type { ConfigContext, ExpoConfig } from 'expo/config';
+
+// The Laos build is a build-time variant: NGERN_LAOS=1 (or EXPO_PUBLIC_NGERN_LAOS=1).
+const laos = process.env.NGERN_LAOS === '1' || process.env.EXPO_PUBLIC_NGERN_LAOS === '1';
+if (laos) {
+  // Inlined into the bundle by babel-preset-expo, read by src/lib/config.ts.
+  process.env.EXPO_PUBLIC_NGERN_LAOS = '1';
+}
+
+const appId = laos ? 'app.ngern.wallet.laos' : 'app.ngern.wallet';
+
+export default ({ config }: ConfigContext): ExpoConfig => ({
+  ...config,
+  name: 'Ngern',
+  slug: 'ngern-wallet',
+  scheme: 'ngern',
+  version: '1.1.14',
+  orientation: 'portrait',
+  icon: './assets/images/icon.png',
+  userInterfaceStyle: 'light',
+  ios: {
+    bundleIdentifier: appId,
+    buildNumber: '1',
+    supportsTablet: true,
+  },
+  android: {
+    package: appId,
+    versionCode: 1,
+    adaptiveIcon: {
+      foregroundImage: './assets/images/adaptive-icon.png',
+      backgroundColor: '#0f764d',
+    },
+  },
+  web: {
+    bundler: 'metro',
+    output: 'single',
+    favicon: './assets/images/favicon.png',
+    lang: laos ? 'lo' : 'th',
+    name: 'Ngern',
+    themeColor: '#0f764d',
+  },
+  plugins: [
+    ['expo-router', { root: './src/app' }],
+    'expo-font',
+    'expo-secure-store',
+    [
+      'expo-splash-screen',
+      {
+        image: './assets/images/splash.png',
+        imageWidth: 200,
+        resizeMode: 'contain',
+        backgroundColor: '#0f764d',
+      },
+    ],
+  ],
+  experiments: {
+    typedRoutes: false,
+  },
+  extra: {
+    laos,
+    apiUrl: process.env.EXPO_PUBLIC_API_URL ?? null,
+  },
+});

@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { View } from 'react-native';
+
+import { Screen } from '@/components/screen';
+import { ChatWidget } from '@/features/contact/components/chat-widget';
+import { ContactInfo } from '@/features/contact/components/contact-info';
+
+export default function ContactScreen() {
+  const { t } = useTranslation();
+  return (
+    <View style={{ flex: 1 }}>
+      <Screen title={t('contact.title')}>
+        <ContactInfo />
+      </Screen>
+      <ChatWidget />
+    </View>
+  );
+}

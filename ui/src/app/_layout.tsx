@@ -1,0 +1,56 @@
+import '@/i18n';
+
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useFonts } from 'expo-font';
+import { Slot, useRouter } from 'expo-router';
+import * as SplashScreen from 'expo-splash-screen';
+import { StatusBar } from 'expo-status-bar';
+import { useEffect, useState } from 'react';
+import { Platform, StyleSheet, View } from 'react-native';
+
+import { AlertProvider } from '@/components/ui/alert-dialog';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { colors } from '@/components/ui/theme';
+import { ToastProvider } from '@/components/ui/toast';
+import { setApiNavigator } from '@/lib/api';
+import { useStorageReady } from '@/lib/auth';
+import { fontFiles } from '@/lib/fonts';
+import { createQueryClient } from '@/lib/query-client';
+
+if (Platform.OS !== 'web') {
+  SplashScreen.preventAutoHideAsync().catch(() => undefined);
+}
+
+export default function RootLayout() {
+  const [queryClient] = useState(createQueryClient);
+  const [fontsLoaded, fontError] = useFonts(fontFiles);
+  const storageReady = useStorageReady();
+  const router = useRouter();
+
+  useEffect(() => {
+    setApiNavigator((path) => router.replace(path));
+  }, [router]);
+
+  // Native waits for fonts and secure storage behind the splash; the web swaps fonts in.
+  const ready = Platform.OS === 'web' || ((fontsLoaded || !!fontError) && storageReady);
+
+  useEffect(() => {
+    if (ready && Platform.OS !== 'web') SplashScreen.hideAsync().catch(() => undefined);
+  }, [ready]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <AlertProvider>
+          <View style={styles.root}>
+            <StatusBar style="light" />
+            {ready ? <Slot /> : null}
+            <LoadingOverlay />
+          </View>
+        </AlertProvider>
+      </ToastProvider>
+    </QueryClientProvider>
+  );
+}
+
+const styles = StyleSheet.create({ root: { flex: 1, backgroundColor: colors.background } });

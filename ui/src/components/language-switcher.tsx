@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { Pressable, StyleSheet, View } from 'react-native';
+
+import { changeLocale, locales } from '@/i18n';
+
+import { AppText } from './ui/text';
+import { colors, radius, spacing } from './ui/theme';
+
+/** LanguageSwitcher offers th, la and en; each button names its language. */
+export function LanguageSwitcher({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <View style={styles.row} role="group" aria-label={t('language.label')}>
+      {locales.map((locale) => {
+        const active = i18n.language === locale;
+        const name = t(`language.${locale}`);
+        return (
+          <Pressable
+            key={locale}
+            accessibilityRole="button"
+            accessibilityLabel={t('language.switchTo', { name })}
+            accessibilityState={{ selected: active }}
+            aria-pressed={active}
+            onPress={() => changeLocale(locale)}
+            style={[styles.item, active && (tone === 'dark' ? styles.activeDark : styles.activeLight)]}
+          >
+            <AppText
+              variant="caption"
+              bold={active}
+              style={{ color: tone === 'dark' ? '#fff' : active ? colors.primary : colors.muted }}
+            >
+              {name}
+            </AppText>
+          </Pressable>
+        );
+      })}
+    </View>
+  );
+}
+
+const styles = StyleSheet.create({
+  row: { flexDirection: 'row', gap: spacing.xs, alignItems: 'center' },
+  item: { paddingHorizontal: spacing.sm, paddingVertical: spacing.xs, borderRadius: radius.sm, minHeight: 32, justifyContent: 'center' },
+  activeLight: { backgroundColor: '#e3efe9' },
+  activeDark: { backgroundColor: 'rgba(255,255,255,0.2)' },
+});

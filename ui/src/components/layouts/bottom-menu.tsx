@@ -1,0 +1,54 @@
+import { Pressable, StyleSheet, View } from 'react-native';
+import { useSafeAreaInsets } from 'react-native-safe-area-context';
+
+import { AppText } from '../ui/text';
+import { colors, spacing } from '../ui/theme';
+
+export type MenuItem = {
+  key: string;
+  label: string;
+  onPress: () => void;
+  active?: boolean;
+  /** link items navigate; the others open something in place. */
+  kind?: 'link' | 'button';
+};
+
+/** BottomMenu is the shell's navigation bar. */
+export function BottomMenu({ items, label }: { items: MenuItem[]; label: string }) {
+  const insets = useSafeAreaInsets();
+  return (
+    <View role="navigation" aria-label={label} style={[styles.bar, { paddingBottom: Math.max(insets.bottom, spacing.xs) }]}>
+      {items.map((item) => (
+        <Pressable
+          key={item.key}
+          accessibilityRole={item.kind === 'button' ? 'button' : 'link'}
+          accessibilityLabel={item.label}
+          accessibilityState={{ selected: !!item.active }}
+          aria-current={item.active ? 'page' : undefined}
+          onPress={item.onPress}
+          style={styles.item}
+        >
+          <View style={[styles.marker, item.active && styles.markerActive]} />
+          <AppText variant="caption" bold={item.active} style={item.active ? styles.activeText : styles.text} numberOfLines={1}>
+            {item.label}
+          </AppText>
+        </Pressable>
+      ))}
+    </View>
+  );
+}
+
+const styles = StyleSheet.create({
+  bar: {
+    flexDirection: 'row',
+    backgroundColor: colors.surface,
+    borderTopWidth: 1,
+    borderTopColor: colors.border,
+    paddingTop: spacing.xs,
+  },
+  item: { flex: 1, alignItems: 'center', justifyContent: 'center', minHeight: 48, gap: 4, paddingHorizontal: 2 },
+  marker: { width: 24, height: 3, borderRadius: 2, backgroundColor: 'transparent' },
+  markerActive: { backgroundColor: colors.primary },
+  text: { color: colors.muted },
+  activeText: { color: colors.primary },
+});

@@ -1,0 +1,28 @@
+import { ScrollView, StyleSheet, View } from 'react-native';
+
+import { AppText } from './ui/text';
+import { colors, contentMaxWidth, spacing } from './ui/theme';
+
+type Props = { title?: string; children: React.ReactNode; topOffset?: number };
+
+/** Screen is a scrolling, centred column with an optional page heading. */
+export function Screen({ title, children, topOffset = 0 }: Props) {
+  return (
+    <ScrollView style={styles.scroll} contentContainerStyle={[styles.content, { paddingTop: spacing.lg + topOffset }]}>
+      <View style={styles.column}>
+        {title ? (
+          <AppText variant="title" role="heading" aria-level={1}>
+            {title}
+          </AppText>
+        ) : null}
+        {children}
+      </View>
+    </ScrollView>
+  );
+}
+
+const styles = StyleSheet.create({
+  scroll: { flex: 1, backgroundColor: colors.background },
+  content: { padding: spacing.lg, paddingBottom: spacing.xl * 2, alignItems: 'center' },
+  column: { width: '100%', maxWidth: contentMaxWidth, gap: spacing.lg },
+});

@@ -1,0 +1,70 @@
+import { ActivityIndicator, Pressable, StyleSheet, View, type PressableProps, type StyleProp, type ViewStyle } from 'react-native';
+
+import { AppText } from './text';
+import { colors, radius, spacing } from './theme';
+
+type Variant = 'primary' | 'secondary' | 'danger' | 'link' | 'ghost';
+
+export type ButtonProps = Omit<PressableProps, 'children' | 'style'> & {
+  title: string;
+  variant?: Variant;
+  loading?: boolean;
+  icon?: React.ReactNode;
+  style?: StyleProp<ViewStyle>;
+};
+
+/** Button always has the button role and an accessible name (its title unless labelled). */
+export function Button({ title, variant = 'primary', loading, disabled, icon, style, accessibilityLabel, ...rest }: ButtonProps) {
+  const inactive = disabled || loading;
+  return (
+    <Pressable
+      accessibilityRole="button"
+      accessibilityLabel={accessibilityLabel ?? title}
+      accessibilityState={{ disabled: !!inactive, busy: !!loading }}
+      disabled={inactive}
+      style={({ pressed }) => [
+        styles.base,
+        styles[variant],
+        pressed && !inactive ? styles.pressed : null,
+        inactive ? styles.disabled : null,
+        style,
+      ]}
+      {...rest}
+    >
+      <View style={styles.row}>
+        {loading ? <ActivityIndicator color={variant === 'primary' || variant === 'danger' || variant === 'ghost' ? '#fff' : colors.primary} /> : icon}
+        <AppText bold style={[styles.text, textStyles[variant]]}>
+          {title}
+        </AppText>
+      </View>
+    </Pressable>
+  );
+}
+
+const styles = StyleSheet.create({
+  base: {
+    minHeight: 44,
+    paddingHorizontal: spacing.lg,
+    paddingVertical: spacing.sm,
+    borderRadius: radius.md,
+    alignItems: 'center',
+    justifyContent: 'center',
+  },
+  row: { flexDirection: 'row', alignItems: 'center', gap: spacing.sm },
+  primary: { backgroundColor: colors.primary },
+  secondary: { backgroundColor: colors.surface, borderWidth: 1, borderColor: colors.primary },
+  danger: { backgroundColor: colors.danger },
+  link: { backgroundColor: 'transparent', minHeight: 32, paddingHorizontal: spacing.xs },
+  ghost: { backgroundColor: 'transparent', borderWidth: 1, borderColor: 'rgba(255,255,255,0.7)', minHeight: 36 },
+  pressed: { opacity: 0.8 },
+  disabled: { opacity: 0.5 },
+  text: { textAlign: 'center' },
+});
+
+const textStyles = StyleSheet.create({
+  primary: { color: '#fff' },
+  secondary: { color: colors.primary },
+  danger: { color: '#fff' },
+  link: { color: colors.primary, textDecorationLine: 'underline' },
+  ghost: { color: '#fff' },
+});

@@ -1,0 +1,20 @@
+export const colors = {
+  primary: '#0f764d',
+  primaryDark: '#0a5437',
+  gold: '#f4be2c',
+  background: '#f3f6f4',
+  surface: '#ffffff',
+  text: '#1b2420',
+  muted: '#5b6b63',
+  border: '#d3ddd7',
+  danger: '#c62828',
+  success: '#2e7d32',
+  overlay: 'rgba(0,0,0,0.45)',
+};
+
+export const spacing = { xs: 4, sm: 8, md: 12, lg: 16, xl: 24 };
+
+export const radius = { sm: 6, md: 10, lg: 16 };
+
+/** contentMaxWidth keeps the phone layout on wide screens. */
+export const contentMaxWidth = 520;

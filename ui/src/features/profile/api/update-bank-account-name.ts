@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api';
+
+import { profileQuery, type Profile } from './get-profile';
+
+export type UpdateBankAccountNameInput = { bankCode: string; bankAccountName: string };
+
+export function updateBankAccountName(input: UpdateBankAccountNameInput): Promise<Profile> {
+  return api.put<Profile>('/api/account/bankAccountName', input);
+}
+
+export function useUpdateBankAccountName() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateBankAccountName,
+    onSuccess: (profile) => queryClient.setQueryData(profileQuery.queryKey, profile),
+  });
+}

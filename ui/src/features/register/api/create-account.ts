@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+
+import { api } from '@/lib/api';
+import type { Currency } from '@/lib/config';
+
+import type { AccountFields } from './validate-account';
+
+export type CreateAccountInput = AccountFields & { currency: Currency };
+
+export function createAccount(input: CreateAccountInput): Promise<{ message: string }> {
+  return api.post<{ message: string }>('/api/account', input);
+}
+
+export function useCreateAccount() {
+  return useMutation({ mutationFn: createAccount });
+}

@@ -1,0 +1,51 @@
+// Register validation rules (spec part 5). Each returns a translation key, or null when valid.
+import { englishOnlyBanks, phoneLength } from '@/lib/config';
+import { isBlank, isEnglishName } from '@/lib/validation';
+
+export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
+export function validatePhone(phone: string, laos: boolean): string | null {
+  if (isBlank(phone)) return 'common.required';
+  if (!laos && phone.trim().length !== phoneLength) return 'register.phoneTenDigits';
+  return null;
+}
+
+export type ProfileForm = { name: string; password: string; confirmPassword: string };
+
+export function validateProfile(form: ProfileForm): FieldErrors<keyof ProfileForm> {
+  const errors: FieldErrors<keyof ProfileForm> = {};
+  if (isBlank(form.name)) errors.name = 'common.required';
+  if (!form.password) errors.password = 'common.required';
+  if (!form.confirmPassword) errors.confirmPassword = 'common.required';
+  else if (form.password && form.password !== form.confirmPassword) errors.confirmPassword = 'register.passwordMismatch';
+  return errors;
+}
+
+export type BankForm = { bankCode: string; accountNo: string; firstName: string; lastName: string };
+
+/** requiresEnglishName is true for KTB, TMB and BBL (or a bank the server marks englishOnly). */
+export function requiresEnglishName(bankCode: string, englishOnly?: boolean): boolean {
+  return englishOnly === true || englishOnlyBanks.includes(bankCode.toUpperCase());
+}
+
+export function validateBank(form: BankForm, englishOnly?: boolean): FieldErrors<keyof BankForm> {
+  const errors: FieldErrors<keyof BankForm> = {};
+  if (isBlank(form.bankCode)) errors.bankCode = 'common.required';
+  if (isBlank(form.accountNo)) errors.accountNo = 'common.required';
+  if (isBlank(form.firstName)) errors.firstName = 'common.required';
+  if (isBlank(form.lastName)) errors.lastName = 'common.required';
+  if (form.bankCode && requiresEnglishName(form.bankCode, englishOnly)) {
+    if (form.firstName && !isEnglishName(form.firstName)) errors.firstName = 'register.englishOnly';
+    if (form.lastName && !isEnglishName(form.lastName)) errors.lastName = 'register.englishOnly';
+  }
+  return errors;
+}
+
+/** bankAccountName joins first and last name with a space, upper-cased. */
+export function bankAccountName(firstName: string, lastName: string): string {
+  return `${firstName.trim()} ${lastName.trim()}`.toUpperCase();
+}
+
+export function hasErrors(errors: Record<string, string | undefined>): boolean {
+  return Object.values(errors).some(Boolean);
+}

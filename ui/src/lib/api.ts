@@ -1,0 +1,149 @@
+// The one API client: bearer token, the fixed client header, timeouts, and the error contract
+// {"message": CODE} of the server (invalid-token → /login, gone → /terminated).
+import { apiBaseUrl, requestTimeoutMs, uploadTimeoutMs } from './config';
+import { clearToken, getToken } from './storage';
+
+export const clientHeader = { name: 'X-Ngern-Client', value: 'wallet-user' } as const;
+
+/** Client-side codes for failures that never reached a server answer. */
+export const networkErrorCode = 'NETWORK_ERROR';
+export const timeoutErrorCode = 'TIMEOUT';
+
+/** ApiError carries the server's error code (or a client-side one) and the HTTP status. */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly detail?: string;
+  readonly field?: string;
+
+  constructor(code: string, status: number, detail?: string, field?: string) {
+    super(code);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.detail = detail;
+    this.field = field;
+  }
+}
+
+type Navigate = (path: '/login' | '/terminated') => void;
+
+let navigate: Navigate = () => undefined;
+
+/** setApiNavigator lets the root layout decide how the client leaves for /login or /terminated. */
+export function setApiNavigator(fn: Navigate): void {
+  navigate = fn;
+}
+
+export type RequestOptions = {
+  body?: unknown;
+  /** upload sends a FormData body with the 300 s upload timeout. */
+  upload?: boolean;
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+type Fetch = typeof fetch;
+let fetchImpl: Fetch = (...args) => fetch(...args);
+
+/** setFetch replaces fetch (tests only). */
+export function setFetch(fn: Fetch): void {
+  fetchImpl = fn;
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function handleSpecialCodes(code: string): void {
+  if (code === 'invalid-token') {
+    clearToken();
+    navigate('/login');
+  } else if (code === 'gone') {
+    navigate('/terminated');
+  }
+}
+
+/** request calls the API and returns the parsed body, or throws ApiError. */
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    [clientHeader.name]: clientHeader.value,
+    ...options.headers,
+  };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let body: BodyInit | undefined;
+  if (options.body !== undefined) {
+    if (options.upload) {
+      body = options.body as FormData;
+    } else {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+  }
+
+  const controller = new AbortController();
+  const timeoutMs = options.timeoutMs ?? (options.upload ? uploadTimeoutMs : requestTimeoutMs);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onAbort);
+
+  let res: Response;
+  try {
+    res = await fetchImpl(`${apiBaseUrl}${path}`, { method, headers, body, signal: controller.signal });
+  } catch (err) {
+    if (timedOut) throw new ApiError(timeoutErrorCode, 0);
+    if (options.signal?.aborted) throw err;
+    throw new ApiError(networkErrorCode, 0);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+
+  const data = await readJson(res).catch(() => null);
+  if (!res.ok) {
+    const obj = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+    const code = typeof obj.message === 'string' && obj.message ? obj.message : `HTTP_${res.status}`;
+    const err = new ApiError(
+      code,
+      res.status,
+      typeof obj.detail === 'string' ? obj.detail : undefined,
+      typeof obj.field === 'string' ? obj.field : undefined,
+    );
+    handleSpecialCodes(code);
+    throw err;
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};
+
+type I18nLike = { t: (key: string) => string; exists: (key: string) => boolean };
+
+/**
+ * errorMessage translates an error through the errorMsg table of the current locale; a code
+ * without a translation is shown raw, as the spec's error handler does.
+ */
+export function errorMessage(err: unknown, i18n: I18nLike): string {
+  const code = err instanceof ApiError ? err.code : err instanceof Error ? err.message : String(err);
+  const key = `errorMsg.${code}`;
+  return i18n.exists(key) ? i18n.t(key) : code;
+}

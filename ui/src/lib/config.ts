@@ -1,0 +1,39 @@
+import Constants from 'expo-constants';
+import { Platform } from 'react-native';
+
+const extra = (Constants.expoConfig?.extra ?? {}) as { laos?: boolean; apiUrl?: string | null };
+
+/** isLaos is true in the Laos build (NGERN_LAOS=1 at build time). */
+export const isLaos = process.env.EXPO_PUBLIC_NGERN_LAOS === '1' || extra.laos === true;
+
+/** appVersion is the version shown on the contact page. */
+export const appVersion = '1.1.14';
+
+/**
+ * apiBaseUrl is prefixed to every API path. The web build talks to the same origin that
+ * served it; native builds need EXPO_PUBLIC_API_URL.
+ */
+export const apiBaseUrl =
+  Platform.OS === 'web' ? '' : (process.env.EXPO_PUBLIC_API_URL ?? extra.apiUrl ?? '').replace(/\/+$/, '');
+
+/**
+ * utcOffsetMinutes is the display time zone: Asia/Bangkok, or Asia/Vientiane in the Laos
+ * build; both are UTC+7 without daylight saving.
+ */
+export const utcOffsetMinutes = 7 * 60;
+
+/** englishOnlyBanks need an account holder name in English letters and spaces only. */
+export const englishOnlyBanks = ['KTB', 'TMB', 'BBL'];
+
+/** phoneLength is the required register phone length outside the Laos build. */
+export const phoneLength = 10;
+
+export const laosCurrencies = ['LAK', 'BAHT'] as const;
+export type Currency = (typeof laosCurrencies)[number];
+
+export const toastDurationMs = 4000;
+export const loadingOverlayDelayMs = 200;
+export const agreementDelayMs = 1500;
+export const registerRedirectDelayMs = 2000;
+export const requestTimeoutMs = 60_000;
+export const uploadTimeoutMs = 300_000;

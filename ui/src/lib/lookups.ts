@@ -1,0 +1,77 @@
+// The server's public lookups (GET /api/lookup/*): one fetcher, query options and hook each.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from './api';
+
+const long = 5 * 60_000;
+
+export type Bank = { code: string; nameTH: string; nameEN?: string; englishOnly?: boolean };
+export type Source = { code: string; description: string };
+export type HowtoVideoKey = 'wallet' | 'play' | 'balance' | 'bonus' | 'bonusCancel';
+export type Info = { name?: string; website?: string; howtoVideos?: Partial<Record<HowtoVideoKey, string | null>> };
+export type Contact = { contactText?: string; lineLink?: string; lineName?: string; lineQR?: string };
+export type Conditions = { conditions: string[] };
+export type Agreements = { agreements: string[]; version: string };
+
+export const banksQuery = queryOptions({
+  queryKey: ['lookup', 'banks'],
+  queryFn: () => api.get<Bank[]>('/api/lookup/banks'),
+  staleTime: long,
+});
+export const useBanks = () => useQuery(banksQuery);
+
+export const sourcesQuery = queryOptions({
+  queryKey: ['lookup', 'sources'],
+  queryFn: () => api.get<Source[]>('/api/lookup/sources'),
+  staleTime: long,
+});
+export const useSources = () => useQuery(sourcesQuery);
+
+export const infoQuery = queryOptions({
+  queryKey: ['lookup', 'info'],
+  queryFn: () => api.get<Info>('/api/lookup/info'),
+  staleTime: long,
+});
+export const useInfo = () => useQuery(infoQuery);
+
+export const contactQuery = queryOptions({
+  queryKey: ['lookup', 'contact'],
+  queryFn: () => api.get<Contact>('/api/lookup/contact'),
+  staleTime: long,
+});
+export const useContact = () => useQuery(contactQuery);
+
+export const conditionsQuery = queryOptions({
+  queryKey: ['lookup', 'conditions'],
+  queryFn: () => api.get<Conditions>('/api/lookup/conditions'),
+  staleTime: long,
+});
+export const useConditions = (enabled = true) => useQuery({ ...conditionsQuery, enabled });
+
+export const agreementsQuery = queryOptions({
+  queryKey: ['lookup', 'agreements'],
+  queryFn: () => api.get<Agreements>('/api/lookup/agreements'),
+  staleTime: long,
+});
+export const useAgreements = () => useQuery(agreementsQuery);
+
+export const registerOtpQuery = queryOptions({
+  queryKey: ['lookup', 'registerOTP'],
+  queryFn: () => api.get<{ registerOTP: boolean }>('/api/lookup/registerOTP'),
+  staleTime: long,
+});
+export const useRegisterOtp = () => useQuery(registerOtpQuery);
+
+export const chatWidgetQuery = queryOptions({
+  queryKey: ['lookup', 'enableChatWidget'],
+  queryFn: () => api.get<{ enableChatWidget: boolean }>('/api/lookup/enableChatWidget'),
+  staleTime: long,
+});
+export const useChatWidgetEnabled = () => useQuery(chatWidgetQuery);
+
+export const activeQuery = queryOptions({
+  queryKey: ['lookup', 'active'],
+  queryFn: () => api.get<{ terminated: boolean }>('/api/lookup/active'),
+  staleTime: 0,
+});
+export const useServiceActive = () => useQuery(activeQuery);
