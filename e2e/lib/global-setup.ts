@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+import { OPERATOR_TOKEN, stateFile } from './server';
+
+const root = path.resolve(__dirname, '..', '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/**
+ * Starts `ngern serve` (built by `make build`) on SQLite in a fresh data dir,
+ * with its log in a file the tests read OTP codes from.
+ */
+export default async function globalSetup() {
+  const bin = path.join(root, 'bin', 'ngern');
+  const web = path.join(root, 'ui', 'dist');
+  for (const p of [bin, path.join(web, 'index.html')]) {
+    if (!fs.existsSync(p)) throw new Error(`${p} is missing: run "make build" first`);
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ngern-e2e-'));
+  const artifacts = path.resolve(__dirname, '..', 'artifacts');
+  fs.mkdirSync(artifacts, { recursive: true });
+  const logFile = path.join(artifacts, 'server.log');
+  const log = fs.openSync(logFile, 'w');
+  const child = spawn(bin, ['serve'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NGERN_ADDR: `127.0.0.1:${port}`,
+      NGERN_DATA_DIR: dataDir,
+      NGERN_DATABASE_URL: '',
+      NGERN_WEB_DIR: web,
+      NGERN_REGISTER_OTP: 'true',
+      NGERN_SMS: 'console',
+      NGERN_OPERATOR_TOKEN: OPERATOR_TOKEN,
+      NGERN_LOG_STATIC: 'false',
+    },
+    stdio: ['ignore', log, log],
+    detached: false,
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`ngern exited: see ${logFile}`);
+    try {
+      const res = await fetch(`${baseURL}/readyz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`ngern did not become ready: see ${logFile}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  process.env.NGERN_E2E_BASE_URL = baseURL;
+  fs.writeFileSync(stateFile, JSON.stringify({ pid: child.pid, baseURL, logFile, dataDir }));
+}

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** The operator token the e2e server is started with. */
+export const OPERATOR_TOKEN = 'e2e-operator-token-0123456789abcdef';
+
+export const stateFile = path.join(os.tmpdir(), 'ngern-e2e-state.json');
+
+type State = { baseURL: string; logFile: string };
+
+function state(): State {
+  return JSON.parse(fs.readFileSync(stateFile, 'utf8'));
+}
+
+/** otpFor waits for the console SMS line of phone and returns its newest code. */
+export async function otpFor(phone: string, timeoutMs = 10_000): Promise<string> {
+  const re = new RegExp(`phone=${phone} message="Ngern: your code is (\\d{6})`, 'g');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const matches = [...fs.readFileSync(state().logFile, 'utf8').matchAll(re)];
+    if (matches.length > 0) return matches[matches.length - 1][1];
+    if (Date.now() > deadline) throw new Error(`no OTP logged for ${phone}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** operator calls the operator API of the e2e server. */
+export async function operator(method: string, apiPath: string, body?: unknown): Promise<any> {
+  const res = await fetch(state().baseURL + apiPath, {
+    method,
+    headers: { Authorization: `Bearer ${OPERATOR_TOKEN}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** uniquePhone returns a 10-digit Thai mobile number not used before in this run. */
+export function uniquePhone(): string {
+  const n = (Date.now() % 100_000_000).toString().padStart(8, '0');
+  return `09${n}`;
+}
+
+/** shot saves a full-page screenshot under e2e/artifacts/screens. */
+export function screenPath(name: string): string {
+  return path.resolve(__dirname, '..', 'artifacts', 'screens', `${name}.png`);
+}
