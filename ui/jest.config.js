@@ -10,4 +10,7 @@ module.exports = {
   ],
   setupFilesAfterEnv: ['<rootDir>/src/testing/setup.ts'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  // Flow tests render whole screens; a loaded 2-core machine needs more than
+  // jest's 5 s default.
+  testTimeout: 30_000,
 };

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -34,20 +34,22 @@ export default async function globalSetup() {
   const artifacts = path.resolve(__dirname, '..', 'artifacts');
   fs.mkdirSync(artifacts, { recursive: true });
   const logFile = path.join(artifacts, 'server.log');
+  const env = {
+    ...process.env,
+    NGERN_ADDR: `127.0.0.1:${port}`,
+    NGERN_DATA_DIR: dataDir,
+    NGERN_DATABASE_URL: '',
+    NGERN_WEB_DIR: web,
+    NGERN_REGISTER_OTP: 'true',
+    NGERN_SMS: 'console',
+    NGERN_OPERATOR_TOKEN: OPERATOR_TOKEN,
+  };
+  // The demo member (0812345678 / demo-pass-1234, 1,000.00 baht) and games.
+  execFileSync(bin, ['demo'], { cwd: root, env, stdio: 'ignore' });
   const log = fs.openSync(logFile, 'w');
   const child = spawn(bin, ['serve'], {
     cwd: root,
-    env: {
-      ...process.env,
-      NGERN_ADDR: `127.0.0.1:${port}`,
-      NGERN_DATA_DIR: dataDir,
-      NGERN_DATABASE_URL: '',
-      NGERN_WEB_DIR: web,
-      NGERN_REGISTER_OTP: 'true',
-      NGERN_SMS: 'console',
-      NGERN_OPERATOR_TOKEN: OPERATOR_TOKEN,
-      NGERN_LOG_STATIC: 'false',
-    },
+    env,
     stdio: ['ignore', log, log],
     detached: false,
   });
