@@ -1,15 +1,15 @@
 import { ScrollView, StyleSheet, View } from 'react-native';
 
 import { AppText } from './ui/text';
-import { colors, contentMaxWidth, spacing } from './ui/theme';
+import { colors, contentMaxWidth, spacing, wideMaxWidth } from './ui/theme';
 
-type Props = { title?: string; children: React.ReactNode; topOffset?: number };
+type Props = { title?: string; children: React.ReactNode; topOffset?: number; wide?: boolean };
 
 /** Screen is a scrolling, centred column with an optional page heading. */
-export function Screen({ title, children, topOffset = 0 }: Props) {
+export function Screen({ title, children, topOffset = 0, wide = false }: Props) {
   return (
     <ScrollView style={styles.scroll} contentContainerStyle={[styles.content, { paddingTop: spacing.lg + topOffset }]}>
-      <View style={styles.column}>
+      <View style={[styles.column, wide && styles.wide]}>
         {title ? (
           <AppText variant="title" role="heading" aria-level={1}>
             {title}
@@ -25,4 +25,5 @@ const styles = StyleSheet.create({
   scroll: { flex: 1, backgroundColor: colors.background },
   content: { padding: spacing.lg, paddingBottom: spacing.xl * 2, alignItems: 'center' },
   column: { width: '100%', maxWidth: contentMaxWidth, gap: spacing.lg },
+  wide: { maxWidth: wideMaxWidth },
 });

@@ -37,3 +37,18 @@ export const agreementDelayMs = 1500;
 export const registerRedirectDelayMs = 2000;
 export const requestTimeoutMs = 60_000;
 export const uploadTimeoutMs = 300_000;
+
+/** transferMinimum is the smallest transfer in baht (spec part 9). */
+export const transferMinimum = 1;
+/** statementPageSize is the number of statement items per page. */
+export const statementPageSize = 10;
+/** The statement pagination shows this many pages before and after the current one. */
+export const pagesBefore = 3;
+export const pagesAfter = 1;
+/** Game cards are 300 by 211; a wide screen shows 3 of them at once. */
+export const gameCard = { width: 300, height: 211, gap: 16, visible: 3 } as const;
+
+/** serverUrl makes a path of the server (a game picture, a /sim/play/… link) absolute for native. */
+export function serverUrl(link: string): string {
+  return link.startsWith('/') && !link.startsWith('//') ? `${apiBaseUrl}${link}` : link;
+}

@@ -75,3 +75,12 @@ export const activeQuery = queryOptions({
   staleTime: 0,
 });
 export const useServiceActive = () => useQuery(activeQuery);
+
+export type WithdrawLimits = { withdrawMin: number; withdrawMax: number };
+
+export const withdrawLimitsQuery = queryOptions({
+  queryKey: ['lookup', 'withdraw'],
+  queryFn: () => api.get<WithdrawLimits>('/api/lookup/withdraw'),
+  staleTime: long,
+});
+export const useWithdrawLimits = (enabled = true) => useQuery({ ...withdrawLimitsQuery, enabled });

@@ -9,6 +9,7 @@ export const colors = {
   border: '#d3ddd7',
   danger: '#c62828',
   success: '#2e7d32',
+  warning: '#a35a00',
   overlay: 'rgba(0,0,0,0.45)',
 };
 
@@ -18,3 +19,6 @@ export const radius = { sm: 6, md: 10, lg: 16 };
 
 /** contentMaxWidth keeps the phone layout on wide screens. */
 export const contentMaxWidth = 520;
+
+/** wideMaxWidth fits three 300 px game cards side by side (the home screen). */
+export const wideMaxWidth = 3 * 300 + 2 * 16;

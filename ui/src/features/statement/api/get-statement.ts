@@ -1,0 +1,33 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api';
+import { statementPageSize } from '@/lib/config';
+
+/** StatementItem is one line of the statement (spec part 3). */
+export type StatementItem = {
+  _id: string;
+  statementType: string;
+  from: string;
+  to: string;
+  amount: number;
+  status: string;
+  createdAt: string;
+  description: string | null;
+  source: string | null;
+};
+
+export type StatementPage = { total: number; statements: StatementItem[] };
+
+export function getStatement(page: number, limit = statementPageSize): Promise<StatementPage> {
+  return api.post<StatementPage>('/api/statement', { page, limit });
+}
+
+/** useStatement loads one page, keeping the previous page on screen while the next loads. */
+export function useStatement(page: number) {
+  return useQuery({
+    queryKey: ['member', 'statement', page],
+    queryFn: () => getStatement(page),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}

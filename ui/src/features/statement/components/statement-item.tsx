@@ -1,0 +1,69 @@
+import { useTranslation } from 'react-i18next';
+import { StyleSheet, View } from 'react-native';
+
+import { AppText } from '@/components/ui/text';
+import { colors, radius, spacing } from '@/components/ui/theme';
+import { formatDateTime, formatNumber } from '@/lib/format';
+
+import type { StatementItem as Item } from '../api/get-statement';
+
+type Props = { item: Item; accountName: (code: string) => string };
+
+/** statusTone groups a status as spec part 4 does: SUCCESS, FAILED, or in progress. */
+export function statusTone(status: string): 'success' | 'failed' | 'progress' {
+  if (status === 'SUCCESS') return 'success';
+  if (status === 'FAILED') return 'failed';
+  return 'progress';
+}
+
+/** StatementRow is one item: type, from → to, amount, status, time, and reason or source. */
+export function StatementRow({ item, accountName }: Props) {
+  const { t, i18n } = useTranslation();
+  const typeKey = `statement.types.${item.statementType}`;
+  const sourceKey = `statement.sources.${item.source}`;
+  const tone = statusTone(item.status);
+  const source = item.source ? (i18n.exists(sourceKey) ? t(sourceKey) : item.source) : null;
+  return (
+    <View style={styles.row} role="listitem">
+      <View style={styles.line}>
+        <AppText bold style={styles.flex}>
+          {i18n.exists(typeKey) ? t(typeKey) : item.statementType}
+        </AppText>
+        <View style={[styles.badge, badgeStyles[tone]]}>
+          <AppText variant="caption" bold style={textStyles[tone]}>
+            {t(`statement.status.${tone}`)}
+          </AppText>
+        </View>
+      </View>
+      <View style={styles.line}>
+        <AppText style={styles.flex}>
+          {accountName(item.from)} → {accountName(item.to)}
+        </AppText>
+        <AppText bold>{formatNumber(item.amount)}</AppText>
+      </View>
+      <AppText variant="caption">{formatDateTime(item.createdAt)}</AppText>
+      {source || item.description ? (
+        <AppText variant="caption">{[source, item.description].filter(Boolean).join(' · ')}</AppText>
+      ) : null}
+    </View>
+  );
+}
+
+const styles = StyleSheet.create({
+  row: { backgroundColor: colors.surface, borderRadius: radius.md, padding: spacing.md, gap: spacing.xs },
+  line: { flexDirection: 'row', alignItems: 'center', gap: spacing.sm },
+  flex: { flex: 1 },
+  badge: { borderRadius: radius.sm, paddingHorizontal: spacing.sm, paddingVertical: 2 },
+});
+
+const badgeStyles = StyleSheet.create({
+  success: { backgroundColor: '#e3f3e6' },
+  failed: { backgroundColor: '#fbe4e4' },
+  progress: { backgroundColor: '#fdf0dc' },
+});
+
+const textStyles = StyleSheet.create({
+  success: { color: colors.success },
+  failed: { color: colors.danger },
+  progress: { color: colors.warning },
+});

@@ -1,0 +1,91 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react-native';
+
+import i18n from '@/i18n';
+import { mockApi, renderWithProviders } from '@/testing/render';
+
+import type { StatementItem } from '../api/get-statement';
+
+import { StatementView } from './statement-view';
+
+const item = (n: number, overrides: Partial<StatementItem> = {}): StatementItem => ({
+  _id: `s${n}`,
+  statementType: 'transfer',
+  from: 'WALLET',
+  to: 'SIAMSLOT',
+  amount: 100,
+  status: 'SUCCESS',
+  createdAt: '2026-11-22T02:00:00Z',
+  description: null,
+  source: null,
+  ...overrides,
+});
+
+const accountName = (code: string) => ({ WALLET: 'Wallet', SIAMSLOT: 'Siam Slot' })[code] ?? code;
+
+const pageButtons = () =>
+  screen
+    .getAllByRole('button')
+    .map((b) => b.props.accessibilityLabel as string)
+    .filter((l) => /^Page \d+$/.test(l));
+
+describe('StatementView', () => {
+  beforeEach(() => i18n.changeLanguage('en'));
+
+  it('shows type, from → to, amount with 2 decimals, status and time', async () => {
+    const calls = mockApi({
+      'POST /api/statement': {
+        body: {
+          total: 3,
+          statements: [
+            item(1, { amount: 250.5 }),
+            item(2, { statementType: 'withdraw', to: 'BANK', status: 'PENDING', amount: 500 }),
+            item(3, { statementType: 'deposit', from: 'ADJUSTMENT', to: 'WALLET', source: 'adjustment', description: 'demo balance' }),
+          ],
+        },
+      },
+    });
+    renderWithProviders(<StatementView accountName={accountName} />);
+    expect(await screen.findByText('250.50')).toBeTruthy();
+    expect(calls[0].body).toEqual({ page: 1, limit: 10 });
+    expect(screen.getByText('3 items in total')).toBeTruthy();
+    expect(screen.getAllByText('Wallet → Siam Slot')).toHaveLength(1);
+    expect(screen.getByText('Withdrawal')).toBeTruthy();
+    expect(screen.getByText('In progress')).toBeTruthy();
+    expect(screen.getAllByText('Success')).toHaveLength(2);
+    expect(screen.getAllByText('22/11/2026 09:00:00')).toHaveLength(3);
+    expect(screen.getByText('Adjustment by staff · demo balance')).toBeTruthy();
+    expect(pageButtons()).toEqual([]);
+  });
+
+  it('shows 3 pages before and 1 after the current one', async () => {
+    const calls = mockApi({
+      'POST /api/statement': (body) => ({ body: { total: 95, statements: [item(body.page)] } }),
+    });
+    renderWithProviders(<StatementView accountName={accountName} />);
+    await waitFor(() => expect(pageButtons()).toEqual(['Page 1', 'Page 2']));
+    fireEvent.press(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(pageButtons()).toEqual(['Page 1', 'Page 2', 'Page 3']));
+    fireEvent.press(screen.getByRole('button', { name: 'Page 3' }));
+    fireEvent.press(await screen.findByRole('button', { name: 'Page 4' }));
+    fireEvent.press(await screen.findByRole('button', { name: 'Page 5' }));
+    await waitFor(() => expect(pageButtons()).toEqual(['Page 2', 'Page 3', 'Page 4', 'Page 5', 'Page 6']));
+    fireEvent.press(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(pageButtons()).toEqual(['Page 3', 'Page 4', 'Page 5', 'Page 6', 'Page 7']));
+    expect(calls.at(-1)?.body).toEqual({ page: 6, limit: 10 });
+    expect(screen.getByRole('button', { name: 'Page 6' }).props.accessibilityState.selected).toBe(true);
+  });
+
+  it('swallows a failed load and shows the empty state', async () => {
+    mockApi({ 'POST /api/statement': { status: 500, body: { message: 'INTERNAL_SERVER_ERROR' } } });
+    renderWithProviders(<StatementView accountName={accountName} />);
+    expect(await screen.findByText('There is no activity to show yet.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('opens the slip status modal, which says slips are not available yet', async () => {
+    mockApi({ 'POST /api/statement': { body: { total: 0, statements: [] } } });
+    renderWithProviders(<StatementView accountName={accountName} />);
+    fireEvent.press(screen.getByRole('button', { name: 'Upload status' }));
+    expect(await screen.findByText(/Deposits by slip upload are not available yet/)).toBeTruthy();
+  });
+});

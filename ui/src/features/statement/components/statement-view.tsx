@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ActivityIndicator, StyleSheet, View } from 'react-native';
+
+import { Pagination } from '@/components/pagination';
+import { Button } from '@/components/ui/button';
+import { AppText } from '@/components/ui/text';
+import { colors, radius, spacing } from '@/components/ui/theme';
+import { statementPageSize } from '@/lib/config';
+import { pageCount } from '@/lib/pagination';
+
+import { useStatement } from '../api/get-statement';
+
+import { SlipStatusModal } from './slip-status-modal';
+import { StatementRow } from './statement-item';
+
+type Props = { accountName: (code: string) => string };
+
+/**
+ * StatementView is the paged statement (10 a page) with the upload-status button. A failed load
+ * is swallowed (spec part 8): the list is then empty.
+ */
+export function StatementView({ accountName }: Props) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [slipsOpen, setSlipsOpen] = useState(false);
+  const statement = useStatement(page);
+  const items = statement.isError ? [] : statement.data?.statements ?? [];
+  const pages = statement.isError ? 1 : pageCount(statement.data?.total ?? 0, statementPageSize);
+
+  return (
+    <View style={styles.wrap}>
+      <View style={styles.toolbar}>
+        <AppText variant="caption" style={styles.flex}>
+          {statement.data && !statement.isError ? t('statement.total', { total: statement.data.total }) : ''}
+        </AppText>
+        <Button title={t('statement.uploadStatus')} variant="secondary" onPress={() => setSlipsOpen(true)} />
+      </View>
+      {statement.isLoading ? (
+        <View style={styles.center} accessibilityLabel={t('common.loading')}>
+          <ActivityIndicator color={colors.primary} />
+        </View>
+      ) : items.length === 0 ? (
+        <View style={styles.empty}>
+          <AppText>{t('statement.empty')}</AppText>
+        </View>
+      ) : (
+        <View role="list" style={[styles.list, statement.isPlaceholderData && styles.stale]}>
+          {items.map((item) => (
+            <StatementRow key={item._id} item={item} accountName={accountName} />
+          ))}
+        </View>
+      )}
+      <Pagination page={page} pages={pages} onChange={setPage} />
+      <SlipStatusModal visible={slipsOpen} onClose={() => setSlipsOpen(false)} />
+    </View>
+  );
+}
+
+const styles = StyleSheet.create({
+  wrap: { gap: spacing.md },
+  toolbar: { flexDirection: 'row', alignItems: 'center', gap: spacing.sm },
+  flex: { flex: 1 },
+  center: { padding: spacing.xl, alignItems: 'center' },
+  empty: { backgroundColor: colors.surface, borderRadius: radius.md, padding: spacing.xl, alignItems: 'center' },
+  list: { gap: spacing.sm },
+  stale: { opacity: 0.6 },
+});

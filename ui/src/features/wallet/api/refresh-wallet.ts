@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api';
+import { storageKeys, writeItem } from '@/lib/storage';
+
+import { walletQueryKey, type WalletResponse } from './get-wallet';
+
+/**
+ * refreshWallet asks every game for its balance first, then answers like getWallet; the time
+ * of the refresh is kept under last_sync.
+ */
+export async function refreshWallet(): Promise<WalletResponse> {
+  const data = await api.get<WalletResponse>('/api/wallet/refresh/slot');
+  writeItem(storageKeys.lastSync, new Date().toISOString());
+  return data;
+}
+
+/** walletQuery loads the home screen by refreshing every game (on load and on refresh). */
+export const walletQuery = queryOptions({ queryKey: walletQueryKey, queryFn: refreshWallet });
+
+/** useWallet loads the home screen; every mount refreshes the games again (spec part 2). */
+export function useWallet() {
+  return useQuery({ ...walletQuery, refetchOnMount: 'always' });
+}
+
+/** useCachedWallet gives the wallet already loaded by the home screen, without a call. */
+export function useCachedWallet() {
+  return useQuery({ ...walletQuery, enabled: false });
+}

@@ -1,0 +1,16 @@
+import { api } from '@/lib/api';
+import { idempotencyHeader, useIdempotentMutation } from '@/lib/idempotency';
+
+export type WithdrawResult = {
+  message: string;
+  withdrawal: { _id: string; amount: number; status: string; createdAt: string };
+};
+
+/** withdrawAll brings every game balance back to the wallet, then withdraws amount. */
+export function withdrawAll(input: { amount: number }, key: string): Promise<WithdrawResult> {
+  return api.post<WithdrawResult>('/api/wallet/withdrawAll', input, { headers: { [idempotencyHeader]: key } });
+}
+
+export function useWithdraw() {
+  return useIdempotentMutation(withdrawAll);
+}

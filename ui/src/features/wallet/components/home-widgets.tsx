@@ -1,0 +1,82 @@
+import { useTranslation } from 'react-i18next';
+import { Pressable, StyleSheet, View } from 'react-native';
+
+import { AppText } from '@/components/ui/text';
+import { colors, radius, spacing } from '@/components/ui/theme';
+
+type Widget = { key: string; label: string; caption?: string; onPress?: () => void };
+
+type Props = { coin: number; onWithdraw: () => void; onConditions: () => void };
+
+/**
+ * HomeWidgets is the grid of home actions. Areas not built yet are disabled and say so
+ * (their accessible name ends with "coming soon").
+ */
+export function HomeWidgets({ coin, onWithdraw, onConditions }: Props) {
+  const { t } = useTranslation();
+  const soon = t('comingSoon.title');
+  const widgets: Widget[] = [
+    { key: 'deposit', label: t('widgets.deposit') },
+    { key: 'withdraw', label: t('widgets.withdraw'), onPress: onWithdraw },
+    { key: 'spin', label: t('widgets.spin'), caption: t('widgets.coins', { coins: coin }) },
+    { key: 'invite', label: t('widgets.invite') },
+    { key: 'conditions', label: t('widgets.conditions'), onPress: onConditions },
+    { key: 'refund', label: t('widgets.refund') },
+  ];
+  return (
+    <View style={styles.grid}>
+      {widgets.map((w) => {
+        const disabled = !w.onPress;
+        return (
+          <Pressable
+            key={w.key}
+            accessibilityRole="button"
+            accessibilityLabel={disabled ? t('widgets.comingSoonLabel', { label: w.label }) : w.label}
+            accessibilityState={{ disabled }}
+            disabled={disabled}
+            onPress={w.onPress}
+            style={({ pressed }) => [styles.tile, disabled && styles.disabled, pressed && styles.pressed]}
+          >
+            <View style={[styles.dot, disabled && styles.dotDisabled]} />
+            <AppText bold style={styles.label} numberOfLines={2}>
+              {w.label}
+            </AppText>
+            {w.caption ? (
+              <AppText variant="caption" style={styles.caption}>
+                {w.caption}
+              </AppText>
+            ) : null}
+            {disabled ? (
+              <AppText variant="caption" style={styles.caption}>
+                {soon}
+              </AppText>
+            ) : null}
+          </Pressable>
+        );
+      })}
+    </View>
+  );
+}
+
+const styles = StyleSheet.create({
+  grid: { flexDirection: 'row', flexWrap: 'wrap', gap: spacing.sm },
+  tile: {
+    flexBasis: '30%',
+    flexGrow: 1,
+    minHeight: 84,
+    backgroundColor: colors.surface,
+    borderRadius: radius.md,
+    borderWidth: 1,
+    borderColor: colors.border,
+    padding: spacing.sm,
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: 2,
+  },
+  disabled: { backgroundColor: colors.background },
+  pressed: { opacity: 0.8 },
+  dot: { width: 10, height: 10, borderRadius: 5, backgroundColor: colors.gold, marginBottom: 2 },
+  dotDisabled: { backgroundColor: colors.border },
+  label: { textAlign: 'center', fontSize: 14, lineHeight: 22 },
+  caption: { textAlign: 'center' },
+});

@@ -1,0 +1,74 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react-native';
+
+import i18n from '@/i18n';
+import { readItem, storageKeys } from '@/lib/storage';
+import { mockApi, renderWithProviders } from '@/testing/render';
+import { walletAnswer } from '@/testing/wallet-fixture';
+
+import { WalletHome } from './wallet-home';
+
+describe('WalletHome', () => {
+  beforeEach(() => i18n.changeLanguage('en'));
+
+  it('refreshes the games on load and shows the total of the wallet and every game', async () => {
+    const calls = mockApi({ 'GET /api/wallet/refresh/slot': { body: walletAnswer() } });
+    renderWithProviders(<WalletHome onOpenConditions={jest.fn()} />);
+    // 1000 + 250.50 + 100.25 + 0
+    expect(await screen.findByText('1,350.75 THB')).toBeTruthy();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/wallet/refresh/slot']);
+    expect(readItem(storageKeys.lastSync)).not.toBeNull();
+    expect(screen.getByText('Hello, Demo Player')).toBeTruthy();
+    expect(screen.getByText('12.50 THB')).toBeTruthy();
+    expect(screen.getByText('3 coins')).toBeTruthy();
+  });
+
+  it('shows each active game balance and the balance × ftWalletSlot', async () => {
+    mockApi({ 'GET /api/wallet/refresh/slot': { body: walletAnswer() } });
+    renderWithProviders(<WalletHome onOpenConditions={jest.fn()} />);
+    const mekong = await screen.findByRole('button', { name: 'Game account Mekong Fortune' });
+    expect(mekong).toBeTruthy();
+    expect(screen.getByText('100.25')).toBeTruthy();
+    expect(screen.getByText('50.13')).toBeTruthy(); // 100.25 × 0.5, 2 decimals
+    expect(screen.getAllByText('250.50')).toHaveLength(2); // factor 1
+    expect(screen.getByRole('button', { name: 'Open account Muay Sports' })).toBeTruthy();
+  });
+
+  it('keeps the areas that are not built disabled and says so', async () => {
+    mockApi({ 'GET /api/wallet/refresh/slot': { body: walletAnswer() } });
+    renderWithProviders(<WalletHome onOpenConditions={jest.fn()} />);
+    const deposit = await screen.findByRole('button', { name: 'Deposit, coming soon' });
+    expect(deposit.props.accessibilityState.disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Receive invite bonus, coming soon' }).props.accessibilityState.disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Withdraw' }).props.accessibilityState.disabled).toBe(false);
+  });
+
+  it('opens an account, then reloads the wallet and the credentials', async () => {
+    let active = false;
+    const answer = () => {
+      const data = walletAnswer();
+      data.slots[2].isActive = active;
+      return { body: data };
+    };
+    const calls = mockApi({
+      'GET /api/wallet/refresh/slot': answer,
+      'GET /api/wallet': answer,
+      'GET /api/wallet/activate/MUAYBET': () => {
+        active = true;
+        return { body: { message: 'SUCCESS' } };
+      },
+      'GET /api/wallet/account/MUAYBET': { body: { username: 'ngm123', password: 'secret-1' } },
+    });
+    renderWithProviders(<WalletHome onOpenConditions={jest.fn()} />);
+    fireEvent.press(await screen.findByRole('button', { name: 'Open account Muay Sports' }));
+    expect(await screen.findByText('ngm123')).toBeTruthy();
+    expect(screen.getByText('secret-1')).toBeTruthy();
+    await waitFor(() =>
+      expect(calls.map((c) => c.path)).toEqual([
+        '/api/wallet/refresh/slot',
+        '/api/wallet/activate/MUAYBET',
+        '/api/wallet',
+        '/api/wallet/account/MUAYBET',
+      ]),
+    );
+  });
+});

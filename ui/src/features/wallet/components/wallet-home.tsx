@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StyleSheet, View } from 'react-native';
+
+import { QueryState } from '@/components/query-state';
+import { contentMaxWidth, spacing } from '@/components/ui/theme';
+import { useToast } from '@/components/ui/toast';
+import { ApiError, errorMessage } from '@/lib/api';
+
+import { useActivateGame } from '../api/activate-game';
+import { useReloadWallet, type GameCategory, type Slot } from '../api/get-wallet';
+import { useWallet } from '../api/refresh-wallet';
+
+import { GameAccountDialog } from './game-account-dialog';
+import { GameAccountsModal } from './game-accounts-modal';
+import { GameCarousel } from './game-carousel';
+import { HomeWidgets } from './home-widgets';
+import { TransferModal } from './transfer-modal';
+import { WalletSummary } from './wallet-summary';
+import { WithdrawModal } from './withdraw-modal';
+
+const categories: GameCategory[] = ['slot', 'sport', 'lotto'];
+
+type Modal = 'transfer' | 'withdraw' | 'games' | null;
+
+/**
+ * WalletHome is the member's home: balances (refreshed from every game on load), the widgets,
+ * the game carousels, and the wallet modals.
+ */
+export function WalletHome({ onOpenConditions }: { onOpenConditions: () => void }) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const wallet = useWallet();
+  const reload = useReloadWallet();
+  const activate = useActivateGame();
+  const [modal, setModal] = useState<Modal>(null);
+  const [gameCode, setGameCode] = useState<string | null>(null);
+  const data = wallet.data;
+
+  if (!data) {
+    return <QueryState isLoading={wallet.isLoading} isError={wallet.isError} onRetry={() => wallet.refetch()} />;
+  }
+
+  const refresh = async () => {
+    const result = await wallet.refetch();
+    if (result.isError) toast(errorMessage(result.error, i18n), 'error');
+  };
+
+  const openGame = (slot: Slot) => {
+    setModal(null);
+    setGameCode(slot.code);
+  };
+
+  const activateGame = (slot: Slot) => {
+    const opened = async () => {
+      await reload();
+      setGameCode(slot.code);
+    };
+    activate.mutate(slot.code, {
+      onSuccess: opened,
+      onError: (err) => {
+        if (err instanceof ApiError && err.code === 'SLOT_ALREADY_ACTIVE') opened();
+        else toast(errorMessage(err, i18n), 'error');
+      },
+    });
+  };
+
+  const gameSlot = data.slots.find((s) => s.code === gameCode) ?? null;
+
+  return (
+    <View style={styles.wrap}>
+      <View style={styles.narrow}>
+        <WalletSummary
+          data={data}
+          refreshing={wallet.isFetching}
+          onRefresh={refresh}
+          onTransfer={() => setModal('transfer')}
+          onGameAccounts={() => setModal('games')}
+        />
+        <HomeWidgets coin={data.profile.coin ?? 0} onWithdraw={() => setModal('withdraw')} onConditions={onOpenConditions} />
+      </View>
+      {categories.map((category) => (
+        <GameCarousel
+          key={category}
+          title={t(`game.categories.${category}`)}
+          slots={data.slots.filter((s) => s.category === category)}
+          onOpen={openGame}
+          onActivate={activateGame}
+          activatingCode={activate.isPending ? activate.variables ?? null : null}
+        />
+      ))}
+      <TransferModal visible={modal === 'transfer'} data={data} onClose={() => setModal(null)} onSaved={reload} />
+      <WithdrawModal visible={modal === 'withdraw'} data={data} onClose={() => setModal(null)} onSaved={reload} />
+      <GameAccountsModal visible={modal === 'games'} slots={data.slots} onClose={() => setModal(null)} onOpen={openGame} />
+      <GameAccountDialog slot={gameSlot} onClose={() => setGameCode(null)} onSaved={reload} />
+    </View>
+  );
+}
+
+const styles = StyleSheet.create({
+  wrap: { gap: spacing.xl },
+  narrow: { width: '100%', maxWidth: contentMaxWidth, alignSelf: 'center', gap: spacing.lg },
+});

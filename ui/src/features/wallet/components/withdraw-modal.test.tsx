@@ -1,0 +1,60 @@
+import { fireEvent, screen } from '@testing-library/react-native';
+
+import i18n from '@/i18n';
+import { mockApi, renderWithProviders } from '@/testing/render';
+import { walletAnswer } from '@/testing/wallet-fixture';
+
+import { WithdrawModal } from './withdraw-modal';
+
+const limits = { 'GET /api/lookup/withdraw': { body: { withdrawMin: 100, withdrawMax: 50000 } } };
+
+describe('WithdrawModal', () => {
+  beforeEach(() => i18n.changeLanguage('en'));
+
+  const open = (onClose = jest.fn()) =>
+    renderWithProviders(<WithdrawModal visible data={walletAnswer()} onClose={onClose} onSaved={jest.fn()} />);
+
+  const withdraw = (amount: string) => {
+    fireEvent.changeText(screen.getByLabelText('Amount'), amount);
+    fireEvent.press(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+  };
+
+  it('shows the limits and the bonus notice, and checks both bounds', async () => {
+    const calls = mockApi(limits);
+    open();
+    expect(await screen.findByText('Minimum 100.00 THB, maximum 50,000.00 THB')).toBeTruthy();
+    expect(screen.getByText(/withdraw only after meeting its conditions/)).toBeTruthy();
+    withdraw('99.99');
+    expect(screen.getByText('The minimum withdrawal is 100.00 THB')).toBeTruthy();
+    withdraw('50000.01');
+    expect(screen.getByText('The maximum withdrawal is 50,000.00 THB')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('withdraws with withdrawAll and an Idempotency-Key, then says to wait', async () => {
+    const onClose = jest.fn();
+    const calls = mockApi({
+      ...limits,
+      'POST /api/wallet/withdrawAll': {
+        body: { message: 'SUCCESS', withdrawal: { _id: 'w1', amount: 500, status: 'PENDING', createdAt: '2026-11-22T02:00:00Z' } },
+      },
+    });
+    open(onClose);
+    await screen.findByText('Minimum 100.00 THB, maximum 50,000.00 THB');
+    withdraw('500');
+    expect(await screen.findByText(/Your withdrawal has been submitted/)).toBeTruthy();
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.path).toBe('/api/wallet/withdrawAll');
+    expect(post.body).toEqual({ amount: 500 });
+    expect(post.headers['Idempotency-Key']).toBeTruthy();
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('translates WITHDRAW_PENDING', async () => {
+    mockApi({ ...limits, 'POST /api/wallet/withdrawAll': { status: 409, body: { message: 'WITHDRAW_PENDING' } } });
+    open();
+    await screen.findByText('Minimum 100.00 THB, maximum 50,000.00 THB');
+    withdraw('500');
+    expect(await screen.findByText('A withdrawal is already in progress')).toBeTruthy();
+  });
+});

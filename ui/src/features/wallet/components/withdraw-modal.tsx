@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StyleSheet, View } from 'react-native';
+
+import { useAlert } from '@/components/ui/alert-dialog';
+import { AmountField } from '@/components/ui/amount-field';
+import { Button } from '@/components/ui/button';
+import { AppModal } from '@/components/ui/modal';
+import { AppText } from '@/components/ui/text';
+import { colors, radius, spacing } from '@/components/ui/theme';
+import { parseAmount } from '@/lib/amount';
+import { errorMessage } from '@/lib/api';
+import { formatAccountNo, formatNumber } from '@/lib/format';
+import { useWithdrawLimits } from '@/lib/lookups';
+
+import type { WalletResponse } from '../api/get-wallet';
+import { useWithdraw } from '../api/withdraw';
+import { totalBalance, validateWithdraw } from '../validation';
+
+type Props = { visible: boolean; data: WalletResponse; onClose: () => void; onSaved: () => void };
+
+const formatValues = (values?: Record<string, string | number>) =>
+  values ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'number' ? formatNumber(v) : v])) : undefined;
+
+/** bankName is the Thai (local) name in Thai and the English name in other languages. */
+function bankName(bank: NonNullable<WalletResponse['bankAccount']>, locale: string): string {
+  const local = bank.bank?.nameTH || bank.bankCode;
+  return locale === 'th' ? local : bank.bank?.nameEN || local;
+}
+
+/**
+ * WithdrawModal withdraws to the registered bank account with withdrawAll, which brings the
+ * game balances back to the wallet first.
+ */
+export function WithdrawModal({ visible, data, onClose, onSaved }: Props) {
+  const { t, i18n } = useTranslation();
+  const alert = useAlert();
+  const limits = useWithdrawLimits(visible);
+  const withdraw = useWithdraw();
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const bank = data.bankAccount;
+
+  const close = () => {
+    setAmount('');
+    setError(null);
+    onClose();
+  };
+
+  const submit = () => {
+    const value = parseAmount(amount);
+    const problem = validateWithdraw(value, limits.data);
+    if (problem) {
+      setError(t(problem.key, formatValues(problem.values)));
+      return;
+    }
+    setError(null);
+    withdraw.mutate(
+      { amount: value },
+      {
+        onSuccess: () => {
+          close();
+          onSaved();
+          alert({ title: t('common.success'), message: t('withdraw.submitted') });
+        },
+        onError: (err) => {
+          setError(errorMessage(err, i18n));
+          onSaved();
+        },
+      },
+    );
+  };
+
+  return (
+    <AppModal
+      visible={visible}
+      title={t('withdraw.title')}
+      onClose={close}
+      footer={<Button title={t('withdraw.submit')} onPress={submit} loading={withdraw.isPending} />}
+    >
+      <AppText>{t('withdraw.available', { amount: formatNumber(totalBalance(data)) })}</AppText>
+      {bank ? (
+        <View style={styles.bank}>
+          <AppText variant="label">{t('withdraw.paidTo')}</AppText>
+          <AppText bold>{bankName(bank, i18n.language)}</AppText>
+          <AppText>
+            {formatAccountNo(bank.bankAccountNo)} · {bank.bankAccountName}
+          </AppText>
+        </View>
+      ) : null}
+      {limits.data ? (
+        <AppText variant="caption">
+          {t('withdraw.limits', { min: formatNumber(limits.data.withdrawMin), max: formatNumber(limits.data.withdrawMax) })}
+        </AppText>
+      ) : null}
+      <AmountField
+        label={t('transfer.amount')}
+        value={amount}
+        onChangeText={(v) => {
+          setAmount(v);
+          setError(null);
+        }}
+        onSubmitEditing={submit}
+      />
+      <AppText style={styles.notice}>{t('withdraw.notice')}</AppText>
+      {error ? (
+        <AppText variant="error" role="alert">
+          {error}
+        </AppText>
+      ) : null}
+    </AppModal>
+  );
+}
+
+const styles = StyleSheet.create({
+  bank: { backgroundColor: colors.background, borderRadius: radius.md, padding: spacing.sm, gap: 2 },
+  notice: { color: colors.danger },
+});
