@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,7 @@ export const OPERATOR_TOKEN = 'e2e-operator-token-0123456789abcdef';
 
 export const stateFile = path.join(os.tmpdir(), 'ngern-e2e-state.json');
 
-type State = { baseURL: string; logFile: string };
+type State = { baseURL: string; logFile: string; dataDir: string };
 
 function state(): State {
   return JSON.parse(fs.readFileSync(stateFile, 'utf8'));
@@ -46,4 +47,14 @@ export function uniquePhone(): string {
 /** shot saves a full-page screenshot under e2e/artifacts/screens. */
 export function screenPath(name: string): string {
   return path.resolve(__dirname, '..', 'artifacts', 'screens', `${name}.png`);
+}
+
+/** checkLedger runs `ngern check` on the e2e server's database and returns its output. */
+export function checkLedger(): string {
+  const root = path.resolve(__dirname, '..', '..');
+  return execFileSync(path.join(root, 'bin', 'ngern'), ['check'], {
+    cwd: root,
+    env: { ...process.env, NGERN_DATA_DIR: state().dataDir, NGERN_DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
 }
