@@ -1,9 +1,12 @@
 package app
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -96,14 +99,65 @@ func TestWalletAPI(t *testing.T) {
 						t.Fatalf("slot without %q: %v", k, m)
 					}
 				}
-				if m["isActive"] != false || m["web"] != nil || !strings.HasPrefix(m["logo"].(string), "data:image/svg+xml") {
+				// The demo pictures are stored inline; the answer links to
+				// them instead of repeating them.
+				if m["isActive"] != false || m["web"] != nil ||
+					!strings.HasPrefix(m["logo"].(string), "/api/games/"+m["code"].(string)+"/logo?v=") ||
+					!strings.HasPrefix(m["background"].(string), "/api/games/"+m["code"].(string)+"/background?v=") {
 					t.Fatalf("slot = %v", m)
 				}
 			}
 			if counts["slot"] != 4 || counts["sport"] != 2 || counts["lotto"] != 2 {
 				t.Fatalf("categories = %v", counts)
 			}
+			if len(r.Raw) > 4096 {
+				t.Fatalf("the home answer is %d bytes", len(r.Raw))
+			}
 			h.expect(h.call("GET", "/api/wallet", "", nil), 401, "invalid-token")
+		})
+		t.Run("GameImages", func(t *testing.T) {
+			h := h.sub(t)
+			link := slot(h.call("GET", "/api/wallet", token, nil), "SIAMSLOT")["logo"].(string)
+			get := func(path string, header map[string]string) *http.Response {
+				t.Helper()
+				req, _ := http.NewRequest("GET", h.srv.URL+path, nil)
+				for k, v := range header {
+					req.Header.Set(k, v)
+				}
+				res, err := h.srv.Client().Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { res.Body.Close() })
+				return res
+			}
+			res := get(link, nil)
+			body, _ := io.ReadAll(res.Body)
+			if res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/svg+xml" ||
+				!bytes.HasPrefix(body, []byte("<svg ")) {
+				t.Fatalf("logo: %d %s %.40s", res.StatusCode, res.Header.Get("Content-Type"), body)
+			}
+			if cc := res.Header.Get("Cache-Control"); cc != "public, max-age=31536000, immutable" {
+				t.Fatalf("versioned link: Cache-Control %q", cc)
+			}
+			if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'none'") ||
+				!strings.Contains(csp, "sandbox") || res.Header.Get("X-Content-Type-Options") != "nosniff" {
+				t.Fatalf("an SVG must be confined: CSP %q", csp)
+			}
+			// Without the current version the answer is cached briefly.
+			bare := get("/api/games/SIAMSLOT/logo", nil)
+			if cc := bare.Header.Get("Cache-Control"); bare.StatusCode != 200 || cc != "public, max-age=60" {
+				t.Fatalf("bare link: %d, Cache-Control %q", bare.StatusCode, cc)
+			}
+			if nm := get(link, map[string]string{"If-None-Match": res.Header.Get("ETag")}); nm.StatusCode != 304 {
+				t.Fatalf("If-None-Match: %d", nm.StatusCode)
+			}
+			bg := get(slot(h.call("GET", "/api/wallet", token, nil), "MEKONG")["background"].(string), nil)
+			if bg.StatusCode != 200 || bg.Header.Get("Content-Type") != "image/svg+xml" {
+				t.Fatalf("background: %d %s", bg.StatusCode, bg.Header.Get("Content-Type"))
+			}
+			h.expect(h.call("GET", "/api/games/NOPE/logo", "", nil), 404, "NO_GAME")
+			h.expect(h.call("GET", "/api/games/SIAMSLOT/icon", "", nil), 404, "NOT_FOUND")
 		})
 		t.Run("Activate", func(t *testing.T) {
 			h := h.sub(t)

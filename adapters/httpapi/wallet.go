@@ -1,7 +1,9 @@
 package httpapi
 
 import (
+	"bytes"
 	"net/http"
+	"net/url"
 	"time"
 
 	"ngern/core/errs"
@@ -14,6 +16,7 @@ import (
 func (s *Server) walletRoutes() {
 	m := s.mux
 	m.Handle("GET /api/wallet", s.member(s.walletHome))
+	m.HandleFunc("GET /api/games/{code}/{kind}", s.gameImage)
 	m.Handle("GET /api/wallet/refresh/slot", s.member(s.walletRefresh))
 	m.Handle("GET /api/wallet/activate/{code}", s.member(s.activateGame))
 	m.Handle("GET /api/wallet/account/{code}", s.member(s.gameCredentials))
@@ -73,10 +76,54 @@ func toWallet(h *wallet.Home) walletResponse {
 		UpdatedAt: h.UpdatedAt,
 	}
 	for i, sl := range h.Slots {
-		out.Slots[i] = slotJSON{Code: sl.Code, Name: sl.Name, Logo: sl.Logo, Background: sl.Background, IsActive: sl.IsActive,
-			Amount: sl.Amount, FtWalletSlot: sl.FtWalletSlot, Category: sl.Category, Web: sl.Web, Android: sl.Android, IOS: sl.IOS}
+		out.Slots[i] = slotJSON{Code: sl.Code, Name: sl.Name, IsActive: sl.IsActive,
+			Logo:       imageLink(sl.Code, wallet.ImageLogo, sl.Logo, sl.LogoImage),
+			Background: imageLink(sl.Code, wallet.ImageBackground, sl.Background, sl.BackgroundImage),
+			Amount:     sl.Amount, FtWalletSlot: sl.FtWalletSlot, Category: sl.Category, Web: sl.Web, Android: sl.Android, IOS: sl.IOS}
 	}
 	return out
+}
+
+// imageLink is what the home screen shows for a game picture: a picture
+// stored inline (a data URL) becomes a link to GET /api/games/{code}/{kind}
+// carrying its version, so that clients fetch it once and cache it; a
+// picture stored as a link is shown as it is.
+func imageLink(code string, kind wallet.ImageKind, stored string, img *wallet.Image) string {
+	if img == nil {
+		return stored
+	}
+	return "/api/games/" + url.PathEscape(code) + "/" + string(kind) + "?v=" + img.Version
+}
+
+// imageCSP confines a served picture: an SVG opened on its own runs no
+// script and loads nothing.
+const imageCSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"
+
+// gameImage serves a game's logo or background stored inline in the
+// catalogue. The link of the home screen carries the picture's version
+// (?v=): with the current version the answer may be cached for a year, as
+// a new picture gets a new link; without it, or with an old one, for a
+// minute. It answers 304 to a matching If-None-Match.
+func (s *Server) gameImage(w http.ResponseWriter, r *http.Request) {
+	code, err := gameCode(r, "code")
+	var img *wallet.Image
+	if err == nil {
+		img, err = s.wallet.GameImage(r.Context(), code, wallet.ImageKind(r.PathValue("kind")))
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", img.ContentType)
+	h.Set("Content-Security-Policy", imageCSP)
+	h.Set("ETag", `"`+img.Version+`"`)
+	if r.URL.Query().Get("v") == img.Version {
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		h.Set("Cache-Control", "public, max-age=60")
+	}
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(img.Data))
 }
 
 func (s *Server) walletHome(w http.ResponseWriter, r *http.Request) {
@@ -85,7 +132,8 @@ func (s *Server) walletHome(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, toWallet(h))
+	out := toWallet(h)
+	writeWallet(w, http.StatusOK, &out)
 }
 
 func (s *Server) walletRefresh(w http.ResponseWriter, r *http.Request) {
@@ -94,7 +142,8 @@ func (s *Server) walletRefresh(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, toWallet(h))
+	out := toWallet(h)
+	writeWallet(w, http.StatusOK, &out)
 }
 
 // gameCode reads the {code} of a path, bounded so that nothing odd reaches

@@ -70,10 +70,15 @@ func (s *Accounts) MemberByPhone(ctx context.Context, phone string) (*account.Me
 	return s.member(ctx, "phone", phone)
 }
 
+// exists reports whether query (a SELECT 1 …) finds a row; it stops at
+// the first.
 func (s *Accounts) exists(ctx context.Context, query string, args ...any) (bool, error) {
-	var n int
-	err := s.db.x.GetContext(ctx, &n, s.db.q(`SELECT COUNT(*) FROM (`+query+`) t`), args...)
-	return n > 0, err
+	var one int
+	err := s.db.x.GetContext(ctx, &one, s.db.q(query+` LIMIT 1`), args...)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return err == nil, err
 }
 
 // PhoneTaken reports whether a member has phone.
@@ -119,9 +124,14 @@ func (s *Accounts) SessionByHash(ctx context.Context, tokenHash string) (*accoun
 		account.Session
 		Active bool `db:"active"`
 	}
-	err := s.db.x.GetContext(ctx, &row, s.db.q(`SELECT s.token_hash, s.member_id, s.created_at, s.last_seen_at,
+	// Every member call runs this: a prepared primary-key look-up.
+	st, err := s.db.prepared(ctx, nil, `SELECT s.token_hash, s.member_id, s.created_at, s.last_seen_at,
 		s.expires_at, s.revoked_at, s.ip, s.user_agent, m.active
-		FROM sessions s JOIN members m ON m.id = s.member_id WHERE s.token_hash = ?`), tokenHash)
+		FROM sessions s JOIN members m ON m.id = s.member_id WHERE s.token_hash = ?`)
+	if err != nil {
+		return nil, false, err
+	}
+	err = st.GetContext(ctx, &row, tokenHash)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, false, errs.New(errs.InvalidToken)
 	}
@@ -131,9 +141,11 @@ func (s *Accounts) SessionByHash(ctx context.Context, tokenHash string) (*accoun
 	return &row.Session, row.Active, nil
 }
 
-// TouchSession records activity on a session.
+// TouchSession records activity on a session; a touch that arrives late
+// never moves last_seen_at back.
 func (s *Accounts) TouchSession(ctx context.Context, tokenHash string, at time.Time) error {
-	_, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?`), utc(at), tokenHash)
+	_, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE sessions SET last_seen_at = ?
+		WHERE token_hash = ? AND last_seen_at < ?`), utc(at), tokenHash, utc(at))
 	return err
 }
 

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
 
 	"ngern/core/errs"
 	"ngern/core/ledger"
@@ -31,16 +32,39 @@ func (l *Ledger) Post(ctx context.Context, j ledger.Journal) error {
 
 // Balance returns an account's balance, 0 when it has none yet.
 func (l *Ledger) Balance(ctx context.Context, accountID string) (money.Satang, error) {
-	return balance(ctx, l.db, l.db.x, accountID)
+	return balance(ctx, l.db, accountID)
 }
 
-func balance(ctx context.Context, db *DB, q queryer, accountID string) (money.Satang, error) {
+func balance(ctx context.Context, db *DB, accountID string) (money.Satang, error) {
+	st, err := db.prepared(ctx, nil, `SELECT balance FROM ledger_accounts WHERE id = ?`)
+	if err != nil {
+		return 0, err
+	}
 	var b money.Satang
-	err := q.GetContext(ctx, &b, db.q(`SELECT balance FROM ledger_accounts WHERE id = ?`), accountID)
+	err = st.GetContext(ctx, &b, accountID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, nil
 	}
 	return b, err
+}
+
+// The statements of post, prepared (see DB.prepared).
+const (
+	insertJournal = `INSERT INTO journals (id, kind, ref, member_id, memo, created_by, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`
+	debitMember = `UPDATE ledger_accounts SET balance = balance - ?
+		WHERE id = ? AND balance >= ? RETURNING balance`
+	creditAccount = `INSERT INTO ledger_accounts (id, kind, member_id, game_code, balance, created_at)
+		VALUES (?, ?, ?, ?, ?, ?)
+		ON CONFLICT (id) DO UPDATE SET balance = ledger_accounts.balance + excluded.balance
+		RETURNING balance`
+)
+
+// postingsInsert returns the insert of n postings; n is 2 or 3 for every
+// journal there is, so few statements are prepared.
+func postingsInsert(n int) string {
+	return `INSERT INTO postings (journal_id, account_id, amount) VALUES ` +
+		strings.TrimSuffix(strings.Repeat("(?, ?, ?), ", n), ", ")
 }
 
 // post records j in tx: the journal row, the balance of every account it
@@ -48,44 +72,49 @@ func balance(ctx context.Context, db *DB, q queryer, accountID string) (money.Sa
 // update that refuses to go below zero (MONEY_NOT_ENOUGH); the CHECK on the
 // table holds the same line should any other statement try.
 func (db *DB) post(ctx context.Context, tx *sqlx.Tx, j ledger.Journal) error {
+	_, err := db.postFor(ctx, tx, j, "")
+	return err
+}
+
+// postFor is post that also returns the balance, after j, of the account
+// with id of (0 when j does not touch it), read by the statement that
+// changed it rather than by another query.
+func (db *DB) postFor(ctx context.Context, tx *sqlx.Tx, j ledger.Journal, of string) (money.Satang, error) {
+	var after money.Satang
 	if err := j.Validate(); err != nil {
-		return err
+		return 0, err
 	}
 	var member any
 	if j.MemberID != "" {
 		member = j.MemberID
 	}
-	_, err := tx.ExecContext(ctx, db.q(`INSERT INTO journals (id, kind, ref, member_id, memo, created_by, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`), j.ID, j.Kind, j.Ref, member, j.Memo, j.By, utc(j.CreatedAt))
+	st, err := db.prepared(ctx, tx, insertJournal)
+	if err != nil {
+		return 0, err
+	}
+	_, err = st.ExecContext(ctx, j.ID, j.Kind, j.Ref, member, j.Memo, j.By, utc(j.CreatedAt))
 	if _, dup := uniqueViolation(err); dup {
-		return ledger.ErrDuplicate
+		return 0, ledger.ErrDuplicate
 	}
 	if err != nil {
-		return err
+		return 0, err
 	}
-	// Rows are locked in one order everywhere (member accounts, then system
-	// accounts, each by id) so that two journals never wait on each other.
-	ps := slices.Clone(j.Postings)
-	slices.SortFunc(ps, func(a, b ledger.Posting) int {
-		if a.Account.Member() != b.Account.Member() {
-			if a.Account.Member() {
-				return -1
-			}
-			return 1
-		}
-		return strings.Compare(a.Account.ID, b.Account.ID)
-	})
+	ps := lockOrder(j.Postings)
 	args := make([]any, 0, 3*len(ps))
 	for _, p := range ps {
 		a := p.Account
+		var bal money.Satang
 		if p.Amount < 0 && a.Member() {
-			res, err := tx.ExecContext(ctx, db.q(`UPDATE ledger_accounts SET balance = balance - ?
-				WHERE id = ? AND balance >= ?`), -p.Amount, a.ID, -p.Amount)
+			st, err := db.prepared(ctx, tx, debitMember)
 			if err != nil {
-				return err
+				return 0, err
 			}
-			if n, err := res.RowsAffected(); err != nil || n != 1 {
-				return errs.New(errs.MoneyNotEnough)
+			err = st.QueryRowxContext(ctx, -p.Amount, a.ID, -p.Amount).Scan(&bal)
+			if errors.Is(err, sql.ErrNoRows) {
+				return 0, errs.New(errs.MoneyNotEnough)
+			}
+			if err != nil {
+				return 0, err
 			}
 		} else {
 			var memberID, game any
@@ -95,22 +124,71 @@ func (db *DB) post(ctx context.Context, tx *sqlx.Tx, j ledger.Journal) error {
 			if a.Game != "" {
 				game = a.Game
 			}
-			_, err := tx.ExecContext(ctx, db.q(`INSERT INTO ledger_accounts (id, kind, member_id, game_code, balance, created_at)
-				VALUES (?, ?, ?, ?, ?, ?)
-				ON CONFLICT (id) DO UPDATE SET balance = ledger_accounts.balance + excluded.balance`),
-				a.ID, a.Kind, memberID, game, p.Amount, utc(j.CreatedAt))
+			st, err := db.prepared(ctx, tx, creditAccount)
+			if err != nil {
+				return 0, err
+			}
+			err = st.QueryRowxContext(ctx, a.ID, a.Kind, memberID, game, p.Amount, utc(j.CreatedAt)).Scan(&bal)
 			if checkViolation(err) {
-				return errs.New(errs.MoneyNotEnough)
+				return 0, errs.New(errs.MoneyNotEnough)
 			}
 			if err != nil {
-				return err
+				return 0, err
 			}
+		}
+		if a.ID == of {
+			after = bal
 		}
 		args = append(args, j.ID, a.ID, p.Amount)
 	}
-	values := strings.TrimSuffix(strings.Repeat("(?, ?, ?), ", len(ps)), ", ")
-	_, err = tx.ExecContext(ctx, db.q(`INSERT INTO postings (journal_id, account_id, amount) VALUES `+values), args...)
-	return err
+	if len(ps) > 4 {
+		_, err = tx.ExecContext(ctx, db.q(postingsInsert(len(ps))), args...)
+		return after, err
+	}
+	st, err = db.prepared(ctx, tx, postingsInsert(len(ps)))
+	if err != nil {
+		return 0, err
+	}
+	_, err = st.ExecContext(ctx, args...)
+	return after, err
+}
+
+// lockOrder sorts postings in the one order rows are locked everywhere
+// (member accounts, then system accounts, each by id), so that two
+// journals never wait on each other.
+func lockOrder(postings []ledger.Posting) []ledger.Posting {
+	ps := slices.Clone(postings)
+	slices.SortFunc(ps, func(a, b ledger.Posting) int {
+		if a.Account.Member() != b.Account.Member() {
+			if a.Account.Member() {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a.Account.ID, b.Account.ID)
+	})
+	return ps
+}
+
+// journalArgs are the arguments of j for the PostgreSQL function
+// ngern_post and the functions that call it (migration 0003): the journal
+// (7 values), then its postings in lock order as five arrays (accounts,
+// kinds, members, games, amounts; an empty string for no member or game).
+func journalArgs(j ledger.Journal) ([]any, error) {
+	if err := j.Validate(); err != nil {
+		return nil, err
+	}
+	ps := lockOrder(j.Postings)
+	var (
+		ids, kinds, members, games = make([]string, len(ps)), make([]string, len(ps)), make([]string, len(ps)), make([]string, len(ps))
+		amounts                    = make([]int64, len(ps))
+	)
+	for i, p := range ps {
+		ids[i], kinds[i], members[i], games[i] = p.Account.ID, string(p.Account.Kind), p.Account.MemberID, p.Account.Game
+		amounts[i] = int64(p.Amount)
+	}
+	return []any{j.ID, j.Kind, j.Ref, j.MemberID, j.Memo, j.By, utc(j.CreatedAt),
+		pq.StringArray(ids), pq.StringArray(kinds), pq.StringArray(members), pq.StringArray(games), pq.Int64Array(amounts)}, nil
 }
 
 // maxProblems caps each kind of problem Verify reports.

@@ -8,9 +8,11 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
+	"ngern/core/account"
 	"ngern/core/errs"
 	"ngern/core/ledger"
 	"ngern/core/money"
+	"ngern/core/settings"
 	"ngern/core/wallet"
 )
 
@@ -68,52 +70,60 @@ func (s *Wallet) SeedGames(ctx context.Context, games []wallet.Game) (int, error
 	return stored, err
 }
 
-// Home reads the member with bank and wallet balance, then every game shown
-// with the member's account and balance: two queries whatever the number
-// of games.
-func (s *Wallet) Home(ctx context.Context, memberID string) (*wallet.Home, error) {
-	var row struct {
-		wallet.Home
-		MemberID   string         `db:"id"`
-		BankNameTH sql.NullString `db:"bank_name_th"`
-		BankNameEN sql.NullString `db:"bank_name_en"`
-	}
-	err := s.db.x.QueryRowxContext(ctx, s.db.q(`SELECT m.id, m.phone, m.name, m.bank_code, m.bank_account_name,
-			m.bank_account_no, m.currency, m.coin, m.created_at, b.name_th AS bank_name_th, b.name_en AS bank_name_en,
-			COALESCE(w.balance, 0) AS wallet
+// MemberHome reads the member with bank, wallet balance and every game
+// account with its balance in one query: one row per game account (one row
+// with no game when there is none). Primary-key and member-index look-ups
+// only; the games themselves come from the service's catalogue cache.
+func (s *Wallet) MemberHome(ctx context.Context, memberID string) (*wallet.MemberHome, error) {
+	st, err := s.db.prepared(ctx, nil, `SELECT m.id, m.phone, m.name, m.bank_code, m.bank_account_name,
+			m.bank_account_no, m.currency, m.coin, m.created_at, b.name_th, b.name_en,
+			COALESCE(w.balance, 0), ga.game_code, COALESCE(la.balance, 0)
 		FROM members m
 		LEFT JOIN banks b ON b.code = m.bank_code
 		LEFT JOIN ledger_accounts w ON w.id = ?
-		WHERE m.id = ?`), ledger.Wallet(memberID).ID, memberID).Scan(
-		&row.MemberID, &row.Member.Phone, &row.Member.Name, &row.Member.BankCode, &row.Member.BankAccountName,
-		&row.Member.BankAccountNo, &row.Member.Currency, &row.Member.Coin, &row.Member.CreatedAt,
-		&row.BankNameTH, &row.BankNameEN, &row.Wallet)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errs.New(errs.NoUser)
-	}
+		LEFT JOIN game_accounts ga ON ga.member_id = m.id
+		LEFT JOIN ledger_accounts la ON la.member_id = m.id AND la.game_code = ga.game_code AND la.kind = 'game'
+		WHERE m.id = ?`)
 	if err != nil {
 		return nil, err
 	}
-	h := row.Home
-	h.Member.ID = row.MemberID
-	h.Bank.Code, h.Bank.NameTH, h.Bank.NameEN = h.Member.BankCode, row.BankNameTH.String, row.BankNameEN.String
-	// A game the operator has switched off still shows while the member has
-	// money in it, so the money can be brought back.
-	h.Slots = []wallet.Slot{}
-	err = s.db.x.SelectContext(ctx, &h.Slots, s.db.q(`SELECT g.code, g.name, g.logo, g.background, g.category,
-			g.ft_wallet_slot, g.web, g.android, g.ios, g.active, g.sort,
-			(ga.member_id IS NOT NULL) AS is_active, COALESCE(la.balance, 0) AS amount
-		FROM games g
-		LEFT JOIN game_accounts ga ON ga.game_code = g.code AND ga.member_id = ?
-		LEFT JOIN ledger_accounts la ON la.member_id = ? AND la.game_code = g.code AND la.kind = 'game'
-		WHERE g.active OR COALESCE(la.balance, 0) > 0
-		ORDER BY g.sort, g.code`), memberID, memberID)
-	return &h, err
+	rows, err := st.QueryContext(ctx, ledger.Wallet(memberID).ID, memberID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var h *wallet.MemberHome
+	for rows.Next() {
+		var (
+			m                  account.Member
+			nameTH, nameEN     sql.NullString
+			walletBal, gameBal money.Satang
+			game               sql.NullString
+		)
+		if err := rows.Scan(&m.ID, &m.Phone, &m.Name, &m.BankCode, &m.BankAccountName, &m.BankAccountNo, &m.Currency,
+			&m.Coin, &m.CreatedAt, &nameTH, &nameEN, &walletBal, &game, &gameBal); err != nil {
+			return nil, err
+		}
+		if h == nil {
+			h = &wallet.MemberHome{Member: m, Wallet: walletBal,
+				Bank: settings.Bank{Code: m.BankCode, NameTH: nameTH.String, NameEN: nameEN.String}}
+		}
+		if game.Valid {
+			h.Accounts = append(h.Accounts, wallet.GameBalance{Game: game.String, Amount: gameBal})
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if h == nil {
+		return nil, errs.New(errs.NoUser)
+	}
+	return h, nil
 }
 
 // WalletBalance returns the member's wallet balance.
 func (s *Wallet) WalletBalance(ctx context.Context, memberID string) (money.Satang, error) {
-	return balance(ctx, s.db, s.db.x, ledger.Wallet(memberID).ID)
+	return balance(ctx, s.db, ledger.Wallet(memberID).ID)
 }
 
 // CreateGameAccount stores a game account.
@@ -137,9 +147,13 @@ func (s *Wallet) GameAccount(ctx context.Context, memberID, game string) (wallet
 		Password   sql.NullString `db:"password_enc"`
 		CreatedAt  sql.NullTime   `db:"created_at"`
 	}
-	err := s.db.x.GetContext(ctx, &row, s.db.q(`SELECT g.code, g.active, ga.member_id, ga.username, ga.password_enc, ga.created_at
+	st, err := s.db.prepared(ctx, nil, `SELECT g.code, g.active, ga.member_id, ga.username, ga.password_enc, ga.created_at
 		FROM games g LEFT JOIN game_accounts ga ON ga.game_code = g.code AND ga.member_id = ?
-		WHERE g.code = ?`), memberID, game)
+		WHERE g.code = ?`)
+	if err != nil {
+		return wallet.GameAccount{}, err
+	}
+	err = st.GetContext(ctx, &row, memberID, game)
 	if errors.Is(err, sql.ErrNoRows) {
 		return wallet.GameAccount{}, errs.New(errs.NoGame)
 	}
@@ -174,12 +188,16 @@ func (s *Wallet) SetGamePassword(ctx context.Context, memberID, game, sealed str
 // account.
 func (s *Wallet) GameSnapshot(ctx context.Context, memberID, game string) (wallet.GameSnapshot, error) {
 	var snap wallet.GameSnapshot
-	err := s.db.x.GetContext(ctx, &snap, s.db.q(`SELECT
+	st, err := s.db.prepared(ctx, nil, `SELECT
 			COALESCE((SELECT balance FROM ledger_accounts WHERE id = ?), 0) AS balance,
 			ga.version,
 			(SELECT COUNT(*) FROM transfers t WHERE t.member_id = ga.member_id AND t.game_code = ga.game_code
 				AND t.state IN ('PENDING', 'UNKNOWN')) AS open_transfers
-		FROM game_accounts ga WHERE ga.member_id = ? AND ga.game_code = ?`), ledger.Game(memberID, game).ID, memberID, game)
+		FROM game_accounts ga WHERE ga.member_id = ? AND ga.game_code = ?`)
+	if err != nil {
+		return snap, err
+	}
+	err = st.GetContext(ctx, &snap, ledger.Game(memberID, game).ID, memberID, game)
 	if errors.Is(err, sql.ErrNoRows) {
 		return snap, errs.New(errs.SlotNoAccount)
 	}
@@ -188,8 +206,12 @@ func (s *Wallet) GameSnapshot(ctx context.Context, memberID, game string) (walle
 
 // bumpVersion marks a change of the member's GAME balance in tx.
 func (s *Wallet) bumpVersion(ctx context.Context, tx *sqlx.Tx, memberID, game string, at time.Time) error {
-	_, err := tx.ExecContext(ctx, s.db.q(`UPDATE game_accounts SET version = version + 1, updated_at = ?
-		WHERE member_id = ? AND game_code = ?`), utc(at), memberID, game)
+	st, err := s.db.prepared(ctx, tx, `UPDATE game_accounts SET version = version + 1, updated_at = ?
+		WHERE member_id = ? AND game_code = ?`)
+	if err != nil {
+		return err
+	}
+	_, err = st.ExecContext(ctx, utc(at), memberID, game)
 	return err
 }
 
@@ -213,23 +235,150 @@ func (s *Wallet) BookGameResult(ctx context.Context, memberID, game string, vers
 
 const transferColumns = `id, member_id, game_code, username, direction, amount, state, attempts, created_at, updated_at, next_check_at`
 
-// ReserveTransfer stores t and posts its reserve journal.
-func (s *Wallet) ReserveTransfer(ctx context.Context, t wallet.Transfer, j ledger.Journal) error {
-	return s.db.inTx(ctx, func(tx *sqlx.Tx) error {
-		if _, err := tx.ExecContext(ctx, s.db.q(`INSERT INTO transfers (`+transferColumns+`)
-			VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`), t.ID, t.MemberID, t.Game, t.Username, t.Direction, t.Amount, t.State,
+// errNoGameAccount: no account of an active game to reserve a transfer on.
+var errNoGameAccount = errors.New("no game account to reserve on")
+
+// ReserveTransfer checks the member's account with the game, stores t and
+// posts its reserve journal, in one transaction. The first statement both
+// marks the change of the game account (its version) and is the check: it
+// matches only an existing account of an active game (any game for Out) and
+// returns the account's username, which t is stored with; only when it
+// matches nothing does a second query tell NO_GAME from SLOT_NO_ACCOUNT.
+func (s *Wallet) ReserveTransfer(ctx context.Context, t wallet.Transfer, j ledger.Journal) (wallet.Reservation, error) {
+	from := ledger.Wallet(t.MemberID).ID
+	if t.Direction == wallet.Out {
+		from = ledger.Game(t.MemberID, t.Game).ID
+	}
+	var (
+		r   wallet.Reservation
+		err error
+	)
+	if s.db.dialect == Postgres {
+		r, err = s.reservePostgres(ctx, t, j, from)
+	} else {
+		r, err = s.reserve(ctx, t, j, from)
+	}
+	if errors.Is(err, errNoGameAccount) {
+		// Told apart after the transaction, which holds a connection: a
+		// query of the pool inside it could wait for one forever.
+		if _, err := s.GameAccount(ctx, t.MemberID, t.Game); err != nil {
+			return wallet.Reservation{}, err // NO_GAME or SLOT_NO_ACCOUNT
+		}
+		return wallet.Reservation{}, errs.New(errs.NoGame) // switched off
+	}
+	if err != nil {
+		return wallet.Reservation{}, err
+	}
+	return r, nil
+}
+
+// reservePostgres is ReserveTransfer in one round trip: the function
+// ngern_reserve_transfer (migration 0003) runs the statements of reserve.
+func (s *Wallet) reservePostgres(ctx context.Context, t wallet.Transfer, j ledger.Journal, from string) (wallet.Reservation, error) {
+	jargs, err := journalArgs(j)
+	if err != nil {
+		return wallet.Reservation{}, err
+	}
+	st, err := s.db.prepared(ctx, nil, `SELECT o_username, o_left FROM ngern_reserve_transfer(
+		?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return wallet.Reservation{}, err
+	}
+	args := append([]any{t.ID, t.MemberID, t.Game, t.Direction, t.Amount, t.State,
+		utc(t.CreatedAt), utc(t.UpdatedAt), utc(t.NextCheckAt)}, jargs...)
+	var username sql.NullString
+	var left sql.NullInt64
+	err = st.QueryRowxContext(ctx, append(args, from)...).Scan(&username, &left)
+	switch {
+	case err != nil:
+		return wallet.Reservation{}, functionError(err)
+	case !username.Valid:
+		return wallet.Reservation{}, errNoGameAccount
+	}
+	return wallet.Reservation{Username: username.String, Left: money.Satang(left.Int64)}, nil
+}
+
+// functionError maps the errors of the transfer functions as post does
+// its own: a member account that holds too little (check_violation) is
+// MONEY_NOT_ENOUGH, a journal posted twice ledger.ErrDuplicate.
+func functionError(err error) error {
+	if checkViolation(err) {
+		return errs.New(errs.MoneyNotEnough)
+	}
+	if c, dup := uniqueViolation(err); dup && c == "journals_kind_ref_uq" {
+		return ledger.ErrDuplicate
+	}
+	return err
+}
+
+// reserve is ReserveTransfer statement by statement (SQLite).
+func (s *Wallet) reserve(ctx context.Context, t wallet.Transfer, j ledger.Journal, from string) (wallet.Reservation, error) {
+	var r wallet.Reservation
+	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
+		st, err := s.db.prepared(ctx, tx, `UPDATE game_accounts SET version = version + 1, updated_at = ?
+			WHERE member_id = ? AND game_code = ?
+				AND (? OR EXISTS (SELECT 1 FROM games g WHERE g.code = game_accounts.game_code AND g.active))
+			RETURNING username`)
+		if err != nil {
+			return err
+		}
+		err = st.QueryRowxContext(ctx, utc(t.CreatedAt), t.MemberID, t.Game, t.Direction == wallet.Out).Scan(&r.Username)
+		if errors.Is(err, sql.ErrNoRows) {
+			return errNoGameAccount
+		}
+		if err != nil {
+			return err
+		}
+		if st, err = s.db.prepared(ctx, tx, `INSERT INTO transfers (`+transferColumns+`)
+			VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`); err != nil {
+			return err
+		}
+		if _, err := st.ExecContext(ctx, t.ID, t.MemberID, t.Game, r.Username, t.Direction, t.Amount, t.State,
 			utc(t.CreatedAt), utc(t.UpdatedAt), utc(t.NextCheckAt)); err != nil {
 			return err
 		}
-		if err := s.bumpVersion(ctx, tx, t.MemberID, t.Game, t.CreatedAt); err != nil {
-			return err
-		}
-		return s.db.post(ctx, tx, j)
+		r.Left, err = s.db.postFor(ctx, tx, j, from)
+		return err
 	})
+	return r, err
 }
 
 // FinishTransfer moves an open transfer to a final state with its journal.
+//
+// On PostgreSQL it commits without waiting for the WAL flush
+// (synchronous_commit = off for this transaction only). That is safe
+// because FinishTransfer only runs after a definite answer of the provider
+// (the call's, or the reconciler's status question), and the reservation
+// before the call was committed durably: a database crash can lose only
+// the last few hundred milliseconds of such commits, which leaves the
+// transfer PENDING (or UNKNOWN) with its reservation, and the reconciler
+// then asks the provider for the reference's status and settles or
+// reverses it again, once (the conditional update and the unique
+// (kind, ref) of journals see to that). Nothing can build durably on a
+// lost settlement either: the WAL is one sequence, so any later durable
+// commit (a transfer back out, a withdrawal, an idempotent answer) flushes
+// every commit before it. A server killed outright loses nothing: the
+// commit is in PostgreSQL's memory and written out within a fraction of a
+// second. It saves one disk flush of the two per transfer.
 func (s *Wallet) FinishTransfer(ctx context.Context, id string, state wallet.TransferState, j ledger.Journal, at time.Time) (bool, error) {
+	if s.db.dialect == Postgres {
+		// In one round trip: ngern_finish_transfer (migration 0003) runs
+		// the statements below and sets synchronous_commit = off for its
+		// own transaction.
+		jargs, err := journalArgs(j)
+		if err != nil {
+			return false, err
+		}
+		st, err := s.db.prepared(ctx, nil, `SELECT ngern_finish_transfer(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+		if err != nil {
+			return false, err
+		}
+		var finished bool
+		if err := st.QueryRowxContext(ctx, append([]any{id, state, utc(at)}, jargs...)...).Scan(&finished); err != nil {
+			return false, functionError(err)
+		}
+		return finished, nil
+	}
 	finished := false
 	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
 		var t struct {
@@ -238,8 +387,12 @@ func (s *Wallet) FinishTransfer(ctx context.Context, id string, state wallet.Tra
 		}
 		// The conditional update is the lock: of two processes finishing
 		// one transfer, the second finds it final and posts nothing.
-		err := tx.GetContext(ctx, &t, s.db.q(`UPDATE transfers SET state = ?, updated_at = ?
-			WHERE id = ? AND state IN ('PENDING', 'UNKNOWN') RETURNING member_id, game_code`), state, utc(at), id)
+		st, err := s.db.prepared(ctx, tx, `UPDATE transfers SET state = ?, updated_at = ?
+			WHERE id = ? AND state IN ('PENDING', 'UNKNOWN') RETURNING member_id, game_code`)
+		if err != nil {
+			return err
+		}
+		err = st.GetContext(ctx, &t, state, utc(at), id)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil
 		}
@@ -265,8 +418,12 @@ func (s *Wallet) MarkUnknown(ctx context.Context, id string, next, at time.Time)
 // OpenTransfers lists the transfers the reconciler should ask about.
 func (s *Wallet) OpenTransfers(ctx context.Context, pendingBefore, now time.Time, limit int) ([]wallet.Transfer, error) {
 	out := []wallet.Transfer{}
+	// The first condition is implied by the second; it names the predicate
+	// of the partial index transfers_open_idx, so that SQLite reads the open
+	// transfers only, not the whole table (PostgreSQL proves it either way).
 	err := s.db.x.SelectContext(ctx, &out, s.db.q(`SELECT `+transferColumns+` FROM transfers
-		WHERE (state = 'PENDING' AND updated_at < ?) OR (state = 'UNKNOWN' AND next_check_at <= ?)
+		WHERE state IN ('PENDING', 'UNKNOWN')
+			AND ((state = 'PENDING' AND updated_at < ?) OR (state = 'UNKNOWN' AND next_check_at <= ?))
 		ORDER BY created_at LIMIT ?`), utc(pendingBefore), utc(now), limit)
 	return out, err
 }

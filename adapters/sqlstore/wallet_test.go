@@ -3,9 +3,11 @@ package sqlstore_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"sync"
 	"testing"
+	"time"
 
 	"ngern/adapters/sqlstore"
 	"ngern/adapters/sqlstore/storetest"
@@ -208,6 +210,33 @@ func TestWalletTransfers(t *testing.T) {
 				t.Fatalf("err = %v", err)
 			}
 		})
+		t.Run("SwitchedOffGame", func(t *testing.T) {
+			// Money may leave a switched-off game, never go in; the check is
+			// part of the reservation.
+			setActive := func(active bool) {
+				t.Helper()
+				q := `UPDATE games SET active = FALSE WHERE code = 'SIAMSLOT'`
+				if active {
+					q = `UPDATE games SET active = TRUE WHERE code = 'SIAMSLOT'`
+				}
+				if _, err := db.SQL().ExecContext(ctx, q); err != nil {
+					t.Fatal(err)
+				}
+			}
+			setActive(false)
+			if _, err := e.svc.Transfer(ctx, m.ID, "WALLET", game, 10_00); !errs.HasCode(err, errs.NoGame) {
+				t.Fatalf("err = %v", err)
+			}
+			e.expect(t, m.ID, game, 700_00, 300_00)
+			if bal, err := e.svc.Transfer(ctx, m.ID, game, "WALLET", 10_00); err != nil || bal != 710_00 {
+				t.Fatalf("out of a switched-off game: %s, %v", bal, err)
+			}
+			setActive(true)
+			if bal, err := e.svc.Transfer(ctx, m.ID, "WALLET", game, 10_00); err != nil || bal != 700_00 {
+				t.Fatalf("in again: %s, %v", bal, err)
+			}
+			e.expect(t, m.ID, game, 700_00, 300_00)
+		})
 		t.Run("UnknownExecutedIsSettled", func(t *testing.T) {
 			e.p.next = executeAndLose
 			if _, err := e.svc.Transfer(ctx, m.ID, "WALLET", game, 50_00); !errs.HasCode(err, errs.TransferPending) {
@@ -391,5 +420,104 @@ func TestWalletWithdrawals(t *testing.T) {
 				t.Fatalf("other member's statement = %d %+v", total, theirs)
 			}
 		})
+	})
+}
+
+// TestConcurrentTransfersColdStart: transfers racing on a fresh pool, whose
+// statements are not prepared yet, all go through. (Preparing a statement
+// for the pool from inside a transaction would wait for a connection that
+// other transactions hold, on SQLite until its busy timeout.)
+func TestConcurrentTransfersColdStart(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		e := newWalletEnv(t, db)
+		const n = 24
+		members := make([]string, n)
+		for i := range n {
+			m := newMember(fmt.Sprintf("08%08d", i), fmt.Sprintf("%010d", i))
+			if err := sqlstore.NewAccounts(db).CreateMember(ctx, m, ""); err != nil {
+				t.Fatal(err)
+			}
+			credit(t, e.l, m.ID, 100_00)
+			if err := e.svc.Activate(ctx, m.ID, "SIAMSLOT"); err != nil {
+				t.Fatal(err)
+			}
+			members[i] = m.ID
+		}
+		// No transfer ran on this database yet: their statements are not
+		// prepared.
+		var wg sync.WaitGroup
+		errc := make(chan error, n)
+		for _, id := range members {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				bal, err := e.svc.Transfer(ctx, id, "WALLET", "SIAMSLOT", 40_00)
+				if err == nil && bal != 60_00 {
+					err = fmt.Errorf("wallet %s after the transfer, want 60.00", bal)
+				}
+				errc <- err
+			}()
+		}
+		wg.Wait()
+		close(errc)
+		for err := range errc {
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, id := range members {
+			e.expect(t, id, "SIAMSLOT", 60_00, 40_00)
+		}
+	})
+}
+
+// TestLostFinishIsReconciled: a settlement or reversal lost after the
+// provider answered (its commit does not wait for the disk on PostgreSQL,
+// so a database crash may drop it) leaves the transfer PENDING with its
+// reservation; the reconciler asks the provider and finishes it, once.
+func TestLostFinishIsReconciled(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		e := newWalletEnv(t, db)
+		m := newMember("0812345678", "1234567890")
+		if err := sqlstore.NewAccounts(db).CreateMember(ctx, m, ""); err != nil {
+			t.Fatal(err)
+		}
+		credit(t, e.l, m.ID, 100_00)
+		const game = "SIAMSLOT"
+		if err := e.svc.Activate(ctx, m.ID, game); err != nil {
+			t.Fatal(err)
+		}
+		// Two transfers reserved three minutes ago (past the pending grace):
+		// the provider executed the first and never saw the second, and
+		// neither was finished.
+		at := time.Now().UTC().Add(-3 * time.Minute)
+		var refs []string
+		for i, amount := range []money.Satang{30_00, 20_00} {
+			tr := wallet.Transfer{ID: fmt.Sprintf("lost-%d", i), MemberID: m.ID, Game: game, Direction: wallet.In,
+				Amount: amount, State: wallet.Pending, CreatedAt: at, UpdatedAt: at, NextCheckAt: at}
+			j := ledger.Journal{ID: "j-" + tr.ID, Kind: ledger.TransferReserve, Ref: tr.ID, MemberID: m.ID, CreatedAt: at,
+				Postings: ledger.Move(ledger.Wallet(m.ID), ledger.Clearing(game), amount)}
+			r, err := e.repo.ReserveTransfer(ctx, tr, j)
+			if err != nil || r.Username == "" || r.Left != 100_00-30_00-money.Satang(i)*20_00 {
+				t.Fatalf("reserve %d: %+v, %v", i, r, err)
+			}
+			refs = append(refs, tr.ID)
+		}
+		cred, _ := e.svc.Credentials(ctx, m.ID, game)
+		if err := e.p.TransferIn(ctx, game, cred.Username, refs[0], 30_00); err != nil {
+			t.Fatal(err)
+		}
+		e.expect(t, m.ID, game, 50_00, 0)
+		st, err := e.svc.Reconcile(ctx)
+		if err != nil || st != (wallet.ReconcileStats{Settled: 1, Reversed: 1}) {
+			t.Fatalf("reconcile: %+v, %v", st, err)
+		}
+		e.expect(t, m.ID, game, 70_00, 30_00)
+		if st, err := e.svc.Reconcile(ctx); err != nil || st != (wallet.ReconcileStats{}) {
+			t.Fatalf("second pass: %+v, %v", st, err)
+		}
 	})
 }

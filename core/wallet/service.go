@@ -30,6 +30,9 @@ type Config struct {
 	ReconcileBatch int
 	// RefreshConcurrency bounds the provider calls of one refresh.
 	RefreshConcurrency int
+	// CatalogueTTL is how long the games catalogue is served from memory
+	// before it is read again (a change through this node shows at once).
+	CatalogueTTL time.Duration
 }
 
 // DefaultConfig returns the documented defaults.
@@ -40,6 +43,7 @@ func DefaultConfig() Config {
 		RetryMax:           time.Minute,
 		ReconcileBatch:     100,
 		RefreshConcurrency: 4,
+		CatalogueTTL:       10 * time.Second,
 	}
 }
 
@@ -54,6 +58,7 @@ type Service struct {
 	cfg      Config
 	log      *slog.Logger
 	now      func() time.Time
+	cat      catalogue
 }
 
 // Deps are what the service needs.
@@ -85,16 +90,52 @@ func (s *Service) Games(ctx context.Context) ([]Game, error) { return s.store.Ga
 
 // SeedDemoGames stores the demo catalogue when the catalogue is empty.
 func (s *Service) SeedDemoGames(ctx context.Context) (int, error) {
-	return s.store.SeedGames(ctx, DemoGames())
+	n, err := s.store.SeedGames(ctx, DemoGames())
+	if n > 0 {
+		s.InvalidateCatalogue()
+	}
+	return n, err
 }
 
-// Home returns the member's home screen from the ledger as it stands.
+// Home returns the member's home screen: the balances from the ledger as it
+// stands (never cached), the games from the catalogue. It lists every active
+// game, and a switched-off game while the member still has money in it, so
+// the money can be brought back.
 func (s *Service) Home(ctx context.Context, memberID string) (*Home, error) {
-	h, err := s.store.Home(ctx, memberID)
+	games, byCode, err := s.catalogue(ctx, false)
 	if err != nil {
 		return nil, err
 	}
-	h.UpdatedAt = s.now().UTC()
+	mh, err := s.store.MemberHome(ctx, memberID)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range mh.Accounts {
+		if byCode[a.Game] == nil {
+			// An account with a game this node has not seen yet (added by
+			// another node within the TTL): read the catalogue again.
+			if games, _, err = s.catalogue(ctx, true); err != nil {
+				return nil, err
+			}
+			break
+		}
+	}
+	h := &Home{Member: mh.Member, Bank: mh.Bank, Wallet: mh.Wallet, Slots: make([]Slot, 0, len(games)),
+		UpdatedAt: s.now().UTC()}
+	for _, g := range games {
+		var amount money.Satang
+		has := false
+		for _, a := range mh.Accounts {
+			if a.Game == g.Code {
+				amount, has = a.Amount, true
+				break
+			}
+		}
+		if !g.Active && amount <= 0 {
+			continue
+		}
+		h.Slots = append(h.Slots, Slot{CatalogueGame: *g, IsActive: has, Amount: amount})
+	}
 	return h, nil
 }
 
@@ -246,14 +287,19 @@ func (s *Service) Transfer(ctx context.Context, memberID, from, to string, amoun
 	case from == to:
 		return 0, errs.New(errs.SameAccount)
 	}
-	var src, dst GameAccount
-	var err error
-	if from != WalletCode {
-		if src, err = s.store.GameAccount(ctx, memberID, from); err != nil {
-			return 0, err
-		}
+	if from == WalletCode {
+		// The reservation checks the game account (NO_GAME,
+		// SLOT_NO_ACCOUNT) before anything moves, and reads the wallet
+		// balance it leaves: no look-up before, no re-read after.
+		return s.move(ctx, GameAccount{MemberID: memberID, Game: to}, In, amount)
 	}
+	src, err := s.store.GameAccount(ctx, memberID, from)
+	if err != nil {
+		return 0, err
+	}
+	var dst GameAccount
 	if to != WalletCode {
+		// Checked before the money leaves the first game.
 		if dst, err = s.store.GameAccount(ctx, memberID, to); err != nil {
 			return 0, err
 		}
@@ -261,19 +307,17 @@ func (s *Service) Transfer(ctx context.Context, memberID, from, to string, amoun
 			return 0, errs.New(errs.NoGame)
 		}
 	}
-	if from != WalletCode {
-		// Wins at the provider must be on the ledger before they can leave.
-		if err := s.refreshGame(ctx, src); err != nil {
-			s.log.WarnContext(ctx, "game balance not refreshed before transfer", "game", src.Game, "err", err)
-		}
-		if err := s.move(ctx, src, Out, amount); err != nil {
-			return 0, err
-		}
+	// Wins at the provider must be on the ledger before they can leave.
+	if err := s.refreshGame(ctx, src); err != nil {
+		s.log.WarnContext(ctx, "game balance not refreshed before transfer", "game", src.Game, "err", err)
+	}
+	if _, err := s.move(ctx, src, Out, amount); err != nil {
+		return 0, err
 	}
 	if to != WalletCode {
-		if err := s.move(ctx, dst, In, amount); err != nil {
-			return 0, err
-		}
+		// The reservation took the money from the wallet and read its
+		// balance after: no need to read it again.
+		return s.move(ctx, dst, In, amount)
 	}
 	return s.store.WalletBalance(ctx, memberID)
 }
@@ -310,10 +354,7 @@ func (s *Service) TransferAll(ctx context.Context, memberID, to string) (money.S
 		if bal <= 0 {
 			return 0, errs.New(errs.MoneyNotEnough)
 		}
-		if err := s.move(ctx, dst, In, bal); err != nil {
-			return 0, err
-		}
-		return s.store.WalletBalance(ctx, memberID)
+		return s.move(ctx, dst, In, bal)
 	}
 	if err := s.bringBack(ctx, memberID); err != nil {
 		return 0, err
@@ -334,7 +375,7 @@ func (s *Service) bringBack(ctx context.Context, memberID string) error {
 		}
 		snap, err := s.store.GameSnapshot(ctx, memberID, ga.Game)
 		if err == nil && snap.Balance > 0 {
-			err = s.move(ctx, ga, Out, snap.Balance)
+			_, err = s.move(ctx, ga, Out, snap.Balance)
 		}
 		if err != nil && first == nil {
 			first = err
@@ -354,18 +395,22 @@ func (s *Service) bringBack(ctx context.Context, memberID string) error {
 //     the transfer is UNKNOWN (TRANSFER_PENDING) and the reconciler settles
 //     it from the provider's status; nothing is credited or returned on a
 //     guess.
-func (s *Service) move(ctx context.Context, ga GameAccount, dir Direction, amount money.Satang) error {
+//
+// It returns the balance of the account the money left (the WALLET for In)
+// as the reservation left it.
+func (s *Service) move(ctx context.Context, ga GameAccount, dir Direction, amount money.Satang) (money.Satang, error) {
 	now := s.now().UTC()
 	t := Transfer{ID: account.NewID(), MemberID: ga.MemberID, Game: ga.Game, Username: ga.Username, Direction: dir,
 		Amount: amount, State: Pending, CreatedAt: now, UpdatedAt: now, NextCheckAt: now}
-	if err := s.store.ReserveTransfer(ctx, t, s.journal(ledger.TransferReserve, t.ID, t.MemberID,
-		ledger.Move(t.home(), ledger.Clearing(t.Game), amount))); err != nil {
-		return err
+	res, err := s.store.ReserveTransfer(ctx, t, s.journal(ledger.TransferReserve, t.ID, t.MemberID,
+		ledger.Move(t.home(), ledger.Clearing(t.Game), amount)))
+	if err != nil {
+		return 0, err
 	}
+	t.Username = res.Username
 	// The member leaving must not turn a call under way into an unknown
 	// outcome; the adapter bounds the call's time.
 	pctx := context.WithoutCancel(ctx)
-	var err error
 	if dir == In {
 		err = s.provider.TransferIn(pctx, t.Game, t.Username, t.ID, amount)
 	} else {
@@ -376,22 +421,22 @@ func (s *Service) move(ctx context.Context, ga GameAccount, dir Direction, amoun
 	case err == nil:
 		if err := s.finish(pctx, t, Done); err != nil {
 			s.log.ErrorContext(ctx, "transfer done at the provider but not settled; the reconciler will", "transfer", t.ID, "err", err)
-			return errs.New(errs.TransferPending)
+			return 0, errs.New(errs.TransferPending)
 		}
-		return nil
+		return res.Left, nil
 	case errors.As(err, &rejected):
 		s.log.InfoContext(ctx, "transfer refused by the provider", "transfer", t.ID, "reason", rejected.Reason)
 		if err := s.finish(pctx, t, Failed); err != nil {
 			s.log.ErrorContext(ctx, "transfer refused but not reversed; the reconciler will", "transfer", t.ID, "err", err)
-			return errs.New(errs.TransferPending)
+			return 0, errs.New(errs.TransferPending)
 		}
-		return errs.New(errs.TransferFail)
+		return 0, errs.New(errs.TransferFail)
 	default:
 		s.log.WarnContext(ctx, "transfer outcome unknown; reconciling", "transfer", t.ID, "err", err)
 		if err := s.store.MarkUnknown(pctx, t.ID, now, s.now().UTC()); err != nil {
 			s.log.ErrorContext(ctx, "transfer not marked unknown", "transfer", t.ID, "err", err)
 		}
-		return errs.New(errs.TransferPending)
+		return 0, errs.New(errs.TransferPending)
 	}
 }
 

@@ -66,9 +66,25 @@ type GameSnapshot struct {
 
 // Slot is a game as the home screen lists it for a member.
 type Slot struct {
-	Game
-	IsActive bool         `db:"is_active"` // the member has an account
-	Amount   money.Satang `db:"amount"`
+	CatalogueGame
+	IsActive bool         // the member has an account
+	Amount   money.Satang // the member's balance in the game
+}
+
+// MemberHome is what the home screen reads of a member: the member, their
+// bank, the wallet balance and every game account with its balance.
+type MemberHome struct {
+	Member   account.Member
+	Bank     settings.Bank
+	Wallet   money.Satang
+	Accounts []GameBalance
+}
+
+// GameBalance is the member's balance with one game they have an account
+// with.
+type GameBalance struct {
+	Game   string
+	Amount money.Satang
 }
 
 // Home is what the home screen shows: the member, their bank, the wallet
@@ -80,6 +96,15 @@ type Home struct {
 	Slots  []Slot
 	// UpdatedAt is when the balances were read.
 	UpdatedAt time.Time
+}
+
+// Reservation is what reserving a transfer tells.
+type Reservation struct {
+	// Username is the player at the game the transfer is stored with.
+	Username string
+	// Left is the balance, after the reservation, of the member account
+	// the money left (the WALLET for In, the GAME account for Out).
+	Left money.Satang
 }
 
 // Direction tells which way a transfer moves money.
@@ -172,9 +197,9 @@ type Store interface {
 	// many it stored.
 	SeedGames(ctx context.Context, games []Game) (int, error)
 
-	// Home returns the home screen of a member (NO_USER) in at most two
-	// queries.
-	Home(ctx context.Context, memberID string) (*Home, error)
+	// MemberHome returns what the home screen shows of a member (NO_USER)
+	// in one query; the games come from the (cached) catalogue.
+	MemberHome(ctx context.Context, memberID string) (*MemberHome, error)
 	// WalletBalance returns the member's wallet balance.
 	WalletBalance(ctx context.Context, memberID string) (money.Satang, error)
 
@@ -193,12 +218,18 @@ type Store interface {
 	// version is still version, and bumps it. It reports whether it posted.
 	BookGameResult(ctx context.Context, memberID, game string, version int64, j ledger.Journal) (bool, error)
 
-	// ReserveTransfer stores t (PENDING) and posts its reserve journal
-	// (MONEY_NOT_ENOUGH: nothing stored).
-	ReserveTransfer(ctx context.Context, t Transfer, j ledger.Journal) error
+	// ReserveTransfer checks the member's account with t's game (NO_GAME
+	// when the game is not in the catalogue, or is switched off and t moves
+	// money In; SLOT_NO_ACCOUNT when the member has none), stores t
+	// (PENDING) with the account's username and posts its reserve journal
+	// (MONEY_NOT_ENOUGH). On any error nothing is stored.
+	ReserveTransfer(ctx context.Context, t Transfer, j ledger.Journal) (Reservation, error)
 	// FinishTransfer moves an open transfer to state (DONE or FAILED) and
 	// posts j, its settle or reverse journal. It reports false, posting
-	// nothing, when the transfer was final already.
+	// nothing, when the transfer was final already. It runs only after a
+	// definite answer of the provider, so it need not be durable at once:
+	// a finish lost in a database crash leaves the transfer open, and the
+	// reconciler finishes it again from the provider's status.
 	FinishTransfer(ctx context.Context, id string, state TransferState, j ledger.Journal, at time.Time) (bool, error)
 	// MarkUnknown records a failed attempt to learn an open transfer's
 	// outcome and when to ask again.

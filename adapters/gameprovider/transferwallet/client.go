@@ -68,9 +68,23 @@ func New(cfg Config) (*Client, error) {
 		c.timeout = DefaultTimeout
 	}
 	if c.hc == nil {
-		c.hc = &http.Client{}
+		c.hc = &http.Client{Transport: newTransport()}
 	}
 	return c, nil
+}
+
+// MaxIdleConns is how many idle connections to the provider the default
+// client keeps. Every transfer is a call, so concurrent transfers need as
+// many kept-alive connections as run at once: http.DefaultTransport keeps
+// two per host and would open (and leave in TIME_WAIT) a connection for
+// nearly every call under load.
+const MaxIdleConns = 128
+
+func newTransport() *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConns = MaxIdleConns
+	t.MaxIdleConnsPerHost = MaxIdleConns
+	return t
 }
 
 // CreateAccount opens (or finds) the member's player account in game.
