@@ -251,9 +251,10 @@ func (offlineProvider) Bets(context.Context, string, string, int) ([]wallet.Bet,
 }
 
 // startReconciler runs the reconciler in the background of `ngern serve`:
-// once at start, then every NGERN_RECONCILE_INTERVAL. It also purges
-// idempotency keys older than a day, hourly.
-func startReconciler(lc fx.Lifecycle, cfg Config, log *slog.Logger, w *wallet.Service, idem *idempotency.Service) {
+// once at start, then every NGERN_RECONCILE_INTERVAL. Hourly it also purges
+// idempotency keys older than a day, and OTPs, rate-limit windows and
+// sessions that can no longer be used.
+func startReconciler(lc fx.Lifecycle, cfg Config, log *slog.Logger, w *wallet.Service, idem *idempotency.Service, accounts *account.Service) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	pass := func() {
@@ -279,6 +280,11 @@ func startReconciler(lc fx.Lifecycle, cfg Config, log *slog.Logger, w *wallet.Se
 							log.Error("idempotency keys not purged", "err", err)
 						} else if n > 0 {
 							log.Info("idempotency keys purged", "keys", n)
+						}
+						if n, err := accounts.Prune(ctx); err != nil && ctx.Err() == nil {
+							log.Error("account records not pruned", "err", err)
+						} else if n > 0 {
+							log.Info("account records pruned", "rows", n)
 						}
 						purged = time.Now()
 					}

@@ -201,3 +201,29 @@ func (s *Accounts) VerifiedOTP(ctx context.Context, phone string, since time.Tim
 	}
 	return &o, err
 }
+
+// Prune deletes OTPs and rate-limit windows started before before, and
+// sessions expired or revoked before it.
+func (s *Accounts) Prune(ctx context.Context, before time.Time) (int64, error) {
+	var total int64
+	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
+		for _, q := range []string{
+			`DELETE FROM otps WHERE created_at < ?`,
+			`DELETE FROM rate_limits WHERE window_start < ?`,
+			`DELETE FROM sessions WHERE expires_at < ? OR revoked_at < ?`,
+		} {
+			args := []any{utc(before)}
+			if strings.Count(q, "?") == 2 {
+				args = append(args, utc(before))
+			}
+			res, err := tx.ExecContext(ctx, s.db.q(q), args...)
+			if err != nil {
+				return err
+			}
+			n, _ := res.RowsAffected()
+			total += n
+		}
+		return nil
+	})
+	return total, err
+}

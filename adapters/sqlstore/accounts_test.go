@@ -221,3 +221,61 @@ func TestSettings(t *testing.T) {
 		}
 	})
 }
+
+func TestPrune(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		seed(t, db)
+		s := sqlstore.NewAccounts(db)
+		m := newMember("0813333333", "3333333333")
+		if err := s.CreateMember(ctx, m, ""); err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now().UTC()
+		old, fresh := now.Add(-48*time.Hour), now.Add(-time.Hour)
+		for i, at := range []time.Time{old, fresh} {
+			o := &account.OTP{ID: account.NewID(), Phone: m.Phone, Ref: "ABCD", TokenHash: "otp" + string(rune('a'+i)), CodeHash: "c", ExpiresAt: at.Add(5 * time.Minute), CreatedAt: at}
+			if err := s.CreateOTP(ctx, o); err != nil {
+				t.Fatal(err)
+			}
+		}
+		sessions := map[string]account.Session{
+			"expired": {ExpiresAt: old, CreatedAt: old.Add(-time.Hour)},
+			"revoked": {ExpiresAt: now.Add(time.Hour), CreatedAt: old, RevokedAt: &old},
+			"live":    {ExpiresAt: now.Add(time.Hour), CreatedAt: fresh},
+		}
+		for h, ses := range sessions {
+			ses.TokenHash, ses.MemberID, ses.LastSeenAt = h, m.ID, ses.CreatedAt
+			if err := s.CreateSession(ctx, &ses); err != nil {
+				t.Fatal(err)
+			}
+			if ses.RevokedAt != nil {
+				if err := s.RevokeSession(ctx, h, *ses.RevokedAt); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		l := sqlstore.NewLimiter(db, func() time.Time { return old })
+		if _, _, err := l.Hit(ctx, "stale", 1, time.Minute); err != nil {
+			t.Fatal(err)
+		}
+		n, err := s.Prune(ctx, now.Add(-24*time.Hour))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n != 4 { // one OTP, one rate-limit window, two sessions
+			t.Fatalf("pruned %d rows, want 4", n)
+		}
+		if _, err := s.OTPByTokenHash(ctx, "otpb"); err != nil {
+			t.Fatalf("fresh OTP pruned: %v", err)
+		}
+		if _, _, err := s.SessionByHash(ctx, "live"); err != nil {
+			t.Fatalf("live session pruned: %v", err)
+		}
+		for _, h := range []string{"expired", "revoked"} {
+			if _, _, err := s.SessionByHash(ctx, h); !errs.HasCode(err, errs.InvalidToken) {
+				t.Fatalf("%s session kept: %v", h, err)
+			}
+		}
+	})
+}

@@ -84,6 +84,11 @@ type Store interface {
 	// VerifiedOTP returns the newest verified, unconsumed OTP of phone
 	// verified after since, or nil.
 	VerifiedOTP(ctx context.Context, phone string, since time.Time) (*OTP, error)
+
+	// Prune deletes OTPs and rate-limit windows started before before, and
+	// sessions that expired or were revoked before it; it returns how many
+	// rows went.
+	Prune(ctx context.Context, before time.Time) (int64, error)
 }
 
 // Limiter counts events per key in fixed windows.

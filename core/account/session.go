@@ -128,3 +128,9 @@ func (s *Service) ChangePassword(ctx context.Context, c Caller, oldPassword, new
 	}
 	return s.store.ChangePassword(ctx, m.ID, hash, c.TokenHash, s.now().UTC())
 }
+
+// Prune deletes what can no longer be used: OTPs and rate-limit windows more
+// than a day old, and sessions expired or revoked more than a day ago.
+func (s *Service) Prune(ctx context.Context) (int64, error) {
+	return s.store.Prune(ctx, s.now().UTC().Add(-24*time.Hour))
+}
