@@ -23,11 +23,12 @@ type requestInfoKey struct{}
 type requestInfo struct {
 	id       string
 	memberID string
+	operator string
 }
 
 // LogHandler wraps a slog handler so that every record logged with a
 // request's context carries its request id and, once authenticated, the
-// member id — whichever package logs it.
+// member id or operator name — whichever package logs it.
 func LogHandler(h slog.Handler) slog.Handler { return ctxHandler{h} }
 
 type ctxHandler struct{ slog.Handler }
@@ -37,6 +38,9 @@ func (h ctxHandler) Handle(ctx context.Context, r slog.Record) error {
 		r.AddAttrs(slog.String("request_id", info.id))
 		if info.memberID != "" {
 			r.AddAttrs(slog.String("member_id", info.memberID))
+		}
+		if info.operator != "" {
+			r.AddAttrs(slog.String("operator", info.operator))
 		}
 	}
 	return h.Handler.Handle(ctx, r)

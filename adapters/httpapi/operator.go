@@ -65,9 +65,10 @@ func (s *Server) operatorAuth(next http.HandlerFunc) http.Handler {
 			writeError(w, r, err)
 			return
 		}
-		ctx := context.WithValue(r.Context(), operatorKey{}, name)
-		ctx = context.WithValue(ctx, loggerKey{}, logger(ctx).With("operator", name))
-		next(w, r.WithContext(ctx))
+		if info, ok := r.Context().Value(requestInfoKey{}).(*requestInfo); ok {
+			info.operator = name
+		}
+		next(w, r.WithContext(context.WithValue(r.Context(), operatorKey{}, name)))
 	})
 }
 
