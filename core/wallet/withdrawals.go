@@ -1,0 +1,100 @@
+package wallet
+
+import (
+	"context"
+	"strings"
+
+	"ngern/core/account"
+	"ngern/core/errs"
+	"ngern/core/ledger"
+	"ngern/core/money"
+)
+
+// Withdraw holds amount from the member's wallet for an operator to pay.
+func (s *Service) Withdraw(ctx context.Context, memberID string, amount money.Satang) (Withdrawal, error) {
+	lim, err := s.limits.WithdrawLimits(ctx)
+	if err != nil {
+		return Withdrawal{}, err
+	}
+	if amount < lim.Min {
+		e := errs.Newf(errs.WithdrawMinimum, "the minimum is %s", lim.Min)
+		e.Field = "amount"
+		return Withdrawal{}, e
+	}
+	if amount > lim.Max {
+		e := errs.Newf(errs.WithdrawMaximum, "the maximum is %s", lim.Max)
+		e.Field = "amount"
+		return Withdrawal{}, e
+	}
+	w := Withdrawal{ID: account.NewID(), MemberID: memberID, Amount: amount, Status: WithdrawalPending, CreatedAt: s.now().UTC()}
+	j := s.journal(ledger.WithdrawHold, w.ID, memberID, ledger.Move(ledger.Wallet(memberID), ledger.WithdrawalsPending, amount))
+	if err := s.store.RequestWithdrawal(ctx, w, j); err != nil {
+		return Withdrawal{}, err
+	}
+	return w, nil
+}
+
+// WithdrawAll brings every game balance back to the wallet, then withdraws
+// amount, or the whole wallet when amount is 0. When a game's money cannot
+// be brought back, that failure is answered and nothing is withdrawn.
+func (s *Service) WithdrawAll(ctx context.Context, memberID string, amount money.Satang) (Withdrawal, error) {
+	if err := s.bringBack(ctx, memberID); err != nil {
+		return Withdrawal{}, err
+	}
+	if amount == 0 {
+		bal, err := s.store.WalletBalance(ctx, memberID)
+		if err != nil {
+			return Withdrawal{}, err
+		}
+		if bal == 0 {
+			return Withdrawal{}, errs.New(errs.MoneyNotEnough)
+		}
+		amount = bal
+	}
+	return s.Withdraw(ctx, memberID, amount)
+}
+
+// Withdrawals lists the withdrawals waiting for an operator.
+func (s *Service) Withdrawals(ctx context.Context) ([]Withdrawal, error) {
+	return s.store.Withdrawals(ctx, WithdrawalPending)
+}
+
+// Approve marks a pending withdrawal paid. by names the operator.
+func (s *Service) Approve(ctx context.Context, id, by string) (Withdrawal, error) {
+	return s.decide(ctx, id, WithdrawalApproved, "", by)
+}
+
+// Reject returns a pending withdrawal to the member's wallet.
+func (s *Service) Reject(ctx context.Context, id, reason, by string) (Withdrawal, error) {
+	reason = strings.TrimSpace(reason)
+	if reason == "" || len(reason) > 500 {
+		return Withdrawal{}, errs.OnField(errs.InvalidRequest, "reason")
+	}
+	return s.decide(ctx, id, WithdrawalRejected, reason, by)
+}
+
+func (s *Service) decide(ctx context.Context, id string, status WithdrawalStatus, reason, by string) (Withdrawal, error) {
+	w, err := s.store.Withdrawal(ctx, id)
+	if err != nil {
+		return Withdrawal{}, err
+	}
+	if w.Status != WithdrawalPending {
+		return Withdrawal{}, errs.Newf(errs.NoData, "the withdrawal is %s already", strings.ToLower(string(w.Status)))
+	}
+	kind, to := ledger.WithdrawPay, ledger.WithdrawalsOut
+	if status == WithdrawalRejected {
+		kind, to = ledger.WithdrawReturn, ledger.Wallet(w.MemberID)
+	}
+	now := s.now().UTC()
+	j := s.journal(kind, w.ID, w.MemberID, ledger.Move(ledger.WithdrawalsPending, to, w.Amount))
+	j.Memo = reason
+	ok, err := s.store.DecideWithdrawal(ctx, w.ID, status, reason, by, j, now)
+	if err != nil {
+		return Withdrawal{}, err
+	}
+	if !ok {
+		return Withdrawal{}, errs.Newf(errs.NoData, "the withdrawal was decided meanwhile")
+	}
+	w.Status, w.Reason, w.DecidedBy, w.DecidedAt = status, reason, by, &now
+	return w, nil
+}
