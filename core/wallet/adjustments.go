@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 
-	"ngern/core/account"
 	"ngern/core/errs"
 	"ngern/core/ledger"
 	"ngern/core/money"
@@ -41,7 +40,7 @@ func (s *Service) Adjust(ctx context.Context, a Adjustment) (money.Satang, error
 		postings = ledger.Move(ledger.Wallet(m.ID), ledger.Adjustments, -a.Amount)
 	}
 	if a.Ref == "" {
-		a.Ref = account.NewID()
+		a.Ref = s.newID()
 	}
 	j := s.journal(ledger.Adjustment, a.Ref, m.ID, postings)
 	j.Memo, j.By = a.Reason, a.By

@@ -5,7 +5,6 @@ import (
 	"crypto/subtle"
 	"sync"
 
-	"ngern/core/account"
 	"ngern/core/errs"
 	"ngern/core/ledger"
 	"ngern/core/money"
@@ -105,7 +104,7 @@ func (s *Service) refreshGame(ctx context.Context, ga GameAccount) error {
 	if delta == 0 {
 		return nil
 	}
-	j := s.journal(ledger.GameResult, account.NewID(), ga.MemberID,
+	j := s.journal(ledger.GameResult, s.newID(), ga.MemberID,
 		ledger.Move(ledger.Clearing(ga.Game), ledger.Game(ga.MemberID, ga.Game), delta))
 	_, err = s.store.BookGameResult(ctx, ga.MemberID, ga.Game, snap.Version, j)
 	return err

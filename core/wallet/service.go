@@ -52,6 +52,7 @@ type Service struct {
 	cfg      Config
 	log      *slog.Logger
 	now      func() time.Time
+	newID    func() string
 	cat      catalogue
 }
 
@@ -65,6 +66,10 @@ type Deps struct {
 	Sealer   *Sealer
 	Log      *slog.Logger
 	Now      func() time.Time // nil: the system clock
+	// IDs makes the ids of transfers, withdrawals and journals, which are
+	// also the references sent to providers. nil: random ones
+	// (account.NewID, from crypto/rand); tests pass a counter.
+	IDs func() string
 }
 
 // NewService returns a wallet service.
@@ -75,11 +80,14 @@ func NewService(d Deps, cfg Config) *Service {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
+	if d.IDs == nil {
+		d.IDs = account.NewID
+	}
 	return &Service{store: d.Store, ledger: d.Ledger, provider: d.Provider, members: d.Members, limits: d.Limits,
-		sealer: d.Sealer, cfg: cfg, log: d.Log, now: d.Now}
+		sealer: d.Sealer, cfg: cfg, log: d.Log, now: d.Now, newID: d.IDs}
 }
 
 func (s *Service) journal(kind ledger.JournalKind, ref, memberID string, postings []ledger.Posting) ledger.Journal {
-	return ledger.Journal{ID: account.NewID(), Kind: kind, Ref: ref, MemberID: memberID, Postings: postings,
+	return ledger.Journal{ID: s.newID(), Kind: kind, Ref: ref, MemberID: memberID, Postings: postings,
 		CreatedAt: s.now().UTC()}
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"strings"
 
-	"ngern/core/account"
 	"ngern/core/errs"
 	"ngern/core/ledger"
 	"ngern/core/money"
@@ -140,7 +139,7 @@ func (s *Service) bringBack(ctx context.Context, memberID string) error {
 // as the reservation left it.
 func (s *Service) move(ctx context.Context, ga GameAccount, dir Direction, amount money.Satang) (money.Satang, error) {
 	now := s.now().UTC()
-	t := Transfer{ID: account.NewID(), MemberID: ga.MemberID, Game: ga.Game, Username: ga.Username, Direction: dir,
+	t := Transfer{ID: s.newID(), MemberID: ga.MemberID, Game: ga.Game, Username: ga.Username, Direction: dir,
 		Amount: amount, State: Pending, CreatedAt: now, UpdatedAt: now, NextCheckAt: now}
 	res, err := s.store.ReserveTransfer(ctx, t, s.journal(ledger.TransferReserve, t.ID, t.MemberID,
 		ledger.Move(t.home(), ledger.Clearing(t.Game), amount)))

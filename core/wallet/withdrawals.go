@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 
-	"ngern/core/account"
 	"ngern/core/errs"
 	"ngern/core/ledger"
 	"ngern/core/money"
@@ -26,7 +25,7 @@ func (s *Service) Withdraw(ctx context.Context, memberID string, amount money.Sa
 		e.Field = "amount"
 		return Withdrawal{}, e
 	}
-	w := Withdrawal{ID: account.NewID(), MemberID: memberID, Amount: amount, Status: WithdrawalPending, CreatedAt: s.now().UTC()}
+	w := Withdrawal{ID: s.newID(), MemberID: memberID, Amount: amount, Status: WithdrawalPending, CreatedAt: s.now().UTC()}
 	j := s.journal(ledger.WithdrawHold, w.ID, memberID, ledger.Move(ledger.Wallet(memberID), ledger.WithdrawalsPending, amount))
 	if err := s.store.RequestWithdrawal(ctx, w, j); err != nil {
 		return Withdrawal{}, err
