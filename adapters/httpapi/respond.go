@@ -16,21 +16,6 @@ import (
 	"ngern/core/errs"
 )
 
-// statusOf maps an error kind to its HTTP status; only this adapter knows it.
-var statusOf = map[errs.Kind]int{
-	errs.Internal:     http.StatusInternalServerError,
-	errs.Invalid:      http.StatusBadRequest,
-	errs.Unauthorized: http.StatusUnauthorized,
-	errs.Forbidden:    http.StatusForbidden,
-	errs.NotFound:     http.StatusNotFound,
-	errs.Conflict:     http.StatusConflict,
-	errs.Gone:         http.StatusGone,
-	errs.TooLarge:     http.StatusRequestEntityTooLarge,
-	errs.RateLimited:  http.StatusTooManyRequests,
-	errs.Unavailable:  http.StatusServiceUnavailable,
-	errs.BadGateway:   http.StatusBadGateway,
-}
-
 // errorBody is the one error shape of the API.
 type errorBody struct {
 	Message errs.Code `json:"message"`
@@ -54,10 +39,7 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 		writeJSON(w, http.StatusInternalServerError, errorBody{Message: errs.InternalServerError})
 		return
 	}
-	status, ok := statusOf[e.Kind]
-	if !ok {
-		status = http.StatusBadRequest
-	}
+	status := e.Kind.Status() // the catalogue decides it (core/errs)
 	if e.Kind == errs.RateLimited && e.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(int(e.RetryAfter.Seconds()+0.999)))
 	}

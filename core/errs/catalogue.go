@@ -1,8 +1,11 @@
 package errs
 
-// The catalogue. Codes of the spec (part 8) keep their spelling; codes marked
-// "Ngern" are documented additions (docs/errors.md). Every code here must have
-// a translation in the UI's errorMsg table in th, la and en (a test checks).
+//go:generate go run ./gen ../../ui/src/lib/error-codes.generated.ts
+
+// The codes. Codes of the spec (part 8) keep their spelling; codes marked
+// "Ngern" are documented additions (docs/errors.md). Every code here has a
+// row in the catalogue table below (a test checks), and a translation in the
+// UI's errorMsg table in th, la and en (the UI's locale test checks).
 const (
 	// Navigation codes the client acts on.
 	InvalidToken Code = "invalid-token"
@@ -125,85 +128,167 @@ const (
 	TransferPending     Code = "TRANSFER_PENDING"     // provider outcome unknown; reconciling
 )
 
-// kinds gives each code that is not a plain validation error its kind.
-// Codes absent here are Invalid (400).
-var kinds = map[Code]Kind{
-	InvalidToken:     Unauthorized,
-	Unauthorised:     Unauthorized,
-	ExpiredAuthToken: Unauthorized,
-	ServiceGone:      Gone,
-	InvalidIP:        Forbidden,
-	InactiveUser:     Forbidden,
-	InvalidUser1:     Forbidden,
-	InvalidUser2:     Forbidden,
-	InvalidUser3:     Forbidden,
-	InvalidUser4:     Forbidden,
-
-	OTPBlock:         RateLimited,
-	RequestLimit:     RateLimited,
-	RequestLimit1Min: RateLimited,
-	OTPSendFail:      Unavailable,
-
-	WrongCredential: Unauthorized,
-	WrongPassword:   Unauthorized,
-	NoUser:          NotFound,
-
-	ExistingUser:        Conflict,
-	ExistingBank:        Conflict,
-	OTPVerified:         Conflict,
-	SlotAlreadyActive:   Conflict,
-	IdempotencyConflict: Conflict,
-	WithdrawPending:     Conflict,
-	BonusAlreadyActive:  Conflict,
-	PromotionReceived:   Conflict,
-	TruelinkDup:         Conflict,
-
-	NoGame:        NotFound,
-	SlotNoAccount: NotFound,
-	NotFoundCode:  NotFound,
-	NoPromotion:   NotFound,
-	NoWallet:      NotFound,
-	NoData:        NotFound,
-
-	SlotActivateFail:      BadGateway,
-	SlotResetPasswordFail: BadGateway,
-	GameActivationFail:    BadGateway,
-	TransferFail:          BadGateway,
-	TransferPending:       Unavailable,
-	QRFail:                BadGateway,
-
-	PayloadTooLarge:     TooLarge,
-	InternalServerError: Internal,
+// Entry is one row of the catalogue: a code and the kind of error it is.
+// The HTTP status follows from the kind (Kind.Status).
+type Entry struct {
+	Code Code
+	Kind Kind
 }
 
-// KindOf returns the kind the catalogue gives code.
+// catalogue is the one table of error codes, in the spec's order: every code
+// once, with its kind. All, KindOf and the HTTP status come from it, and
+// `go generate ./core/errs` writes the apps' list of codes from it
+// (ui/src/lib/error-codes.generated.ts; a test fails when that file is not
+// current). A constant above without a row here fails a test too.
+var catalogue = []Entry{
+	// Navigation codes the client acts on.
+	{InvalidToken, Unauthorized},
+	{ServiceGone, Gone},
+
+	// Auth.
+	{Unauthorised, Unauthorized},
+	{ExpiredAuthToken, Unauthorized},
+	{InvalidUser1, Forbidden},
+	{InvalidUser2, Forbidden},
+	{InvalidUser3, Forbidden},
+	{InvalidUser4, Forbidden},
+	{InvalidIP, Forbidden},
+
+	// OTP.
+	{OTPBlock, RateLimited},
+	{RequestLimit, RateLimited},
+	{OTPTokenInvalid, Invalid},
+	{OTPNotExist, Invalid},
+	{OTPVerified, Conflict},
+	{OTPExpired, Invalid},
+	{OTPCodeInvalid, Invalid},
+	{OTPCodeValid, Invalid},
+	{OTPSendFail, Unavailable},
+	{OTPVerifyFail, Invalid},
+	{UnverifiedOTP, Invalid},
+
+	// Registration.
+	{ExistingUser, Conflict},
+	{ExistingBank, Conflict},
+	{InvalidUserInfo, Invalid},
+	{InvalidBank, Invalid},
+	{BankAccountNameEng, Invalid},
+	{RegisterFail, Invalid},
+	{PhoneRequire10Digit, Invalid},
+
+	// Login.
+	{NoUser, NotFound},
+	{WrongPassword, Unauthorized},
+	{WrongCredential, Unauthorized},
+	{InactiveUser, Forbidden},
+	{LoginFail, Invalid},
+
+	// Bonus and promotion.
+	{BonusRemaining, Invalid},
+	{BonusAlreadyActive, Conflict},
+	{BonusMaxClaimed, Invalid},
+	{BonusCondition, Invalid},
+	{BonusClear, Invalid},
+	{BonusFull, Invalid},
+	{NoPromotion, NotFound},
+	{PromotionReceived, Conflict},
+
+	// Invite.
+	{InviteCollect, Invalid},
+	{InviteInactive, Invalid},
+	{NoInviteBonus, Invalid},
+	{NoInviteePlayInfo, Invalid},
+	{InviteBonusSuccess, Invalid},
+	{InviteBonusFail, Invalid},
+
+	// Refund.
+	{NoRefund, Invalid},
+	{RefundCondition, Invalid},
+	{RefundSuccess, Invalid},
+	{RefundInactive, Invalid},
+	{RefundMinimum, Invalid},
+
+	// Slot and game.
+	{SlotAlreadyActive, Conflict},
+	{SlotActivateFail, BadGateway},
+	{SlotNoAccount, NotFound},
+	{SlotResetPasswordFail, BadGateway},
+	{GameActivationFail, BadGateway},
+	{NoGame, NotFound},
+	{NotAreaslot, Invalid},
+	{NotUfabet, Invalid},
+
+	// Transfer.
+	{TransferMinimum, Invalid},
+	{MoneyNotEnough, Invalid},
+	{TransferFail, BadGateway},
+
+	// Deposit and slip.
+	{SlipUploadFail, Invalid},
+	{RequestLimit1Min, RateLimited},
+	{SlipNoFile, Invalid},
+	{SlipInvalidFile, Invalid},
+	{TruelinkDup, Conflict},
+	{TruelinkInvalid, Invalid},
+	{QRFail, BadGateway},
+
+	// Misc.
+	{NoBank, Invalid},
+	{NoWallet, NotFound},
+	{NoData, NotFound},
+	{KeyMissing, Invalid},
+	{KeyInvalid, Invalid},
+	{InternalServerError, Internal},
+	{OK, Invalid},
+	{Success, Invalid},
+
+	// Spin coupon.
+	{NoClaimableCoupon, Invalid},
+	{InvalidPrizeCode, Invalid},
+	{InvalidCode, Invalid},
+	{InvalidCouponType, Invalid},
+	{CouponExpired, Invalid},
+
+	// Ngern additions (documented in docs/errors.md).
+	{InvalidRequest, Invalid},
+	{PayloadTooLarge, TooLarge},
+	{NotFoundCode, NotFound},
+	{IdempotencyConflict, Conflict},
+	{InvalidAmount, Invalid},
+	{SameAccount, Invalid},
+	{WithdrawMinimum, Invalid},
+	{WithdrawMaximum, Invalid},
+	{WithdrawPending, Conflict},
+	{TransferPending, Unavailable},
+}
+
+// kindOf indexes the catalogue by code.
+var kindOf = func() map[Code]Kind {
+	m := make(map[Code]Kind, len(catalogue))
+	for _, e := range catalogue {
+		m[e.Code] = e.Kind
+	}
+	return m
+}()
+
+// KindOf returns the kind the catalogue gives code: Invalid for a code it
+// does not hold.
 func KindOf(code Code) Kind {
-	if k, ok := kinds[code]; ok {
+	if k, ok := kindOf[code]; ok {
 		return k
 	}
 	return Invalid
 }
 
-// All lists every code of the catalogue, for translation checks and docs.
+// All lists every code of the catalogue in its order, for translation checks
+// and docs.
 func All() []Code {
-	return []Code{
-		InvalidToken, ServiceGone,
-		Unauthorised, ExpiredAuthToken, InvalidUser1, InvalidUser2, InvalidUser3, InvalidUser4, InvalidIP,
-		OTPBlock, RequestLimit, OTPTokenInvalid, OTPNotExist, OTPVerified, OTPExpired, OTPCodeInvalid,
-		OTPCodeValid, OTPSendFail, OTPVerifyFail, UnverifiedOTP,
-		ExistingUser, ExistingBank, InvalidUserInfo, InvalidBank, BankAccountNameEng, RegisterFail, PhoneRequire10Digit,
-		NoUser, WrongPassword, WrongCredential, InactiveUser, LoginFail,
-		BonusRemaining, BonusAlreadyActive, BonusMaxClaimed, BonusCondition, BonusClear, BonusFull,
-		NoPromotion, PromotionReceived,
-		InviteCollect, InviteInactive, NoInviteBonus, NoInviteePlayInfo, InviteBonusSuccess, InviteBonusFail,
-		NoRefund, RefundCondition, RefundSuccess, RefundInactive, RefundMinimum,
-		SlotAlreadyActive, SlotActivateFail, SlotNoAccount, SlotResetPasswordFail, GameActivationFail, NoGame,
-		NotAreaslot, NotUfabet,
-		TransferMinimum, MoneyNotEnough, TransferFail,
-		SlipUploadFail, RequestLimit1Min, SlipNoFile, SlipInvalidFile, TruelinkDup, TruelinkInvalid, QRFail,
-		NoBank, NoWallet, NoData, KeyMissing, KeyInvalid, InternalServerError, OK, Success,
-		NoClaimableCoupon, InvalidPrizeCode, InvalidCode, InvalidCouponType, CouponExpired,
-		InvalidRequest, PayloadTooLarge, NotFoundCode, IdempotencyConflict, InvalidAmount, SameAccount,
-		WithdrawMinimum, WithdrawMaximum, WithdrawPending, TransferPending,
+	out := make([]Code, len(catalogue))
+	for i, e := range catalogue {
+		out[i] = e.Code
 	}
+	return out
 }
+
+// Entries returns the catalogue's rows in its order.
+func Entries() []Entry { return append([]Entry(nil), catalogue...) }

@@ -1,7 +1,8 @@
 // Package errs is Ngern's error catalogue: every rejection the product can
-// give carries one of these codes, and only the HTTP adapter turns a Kind
-// into a status. Anything that is not an *Error is an internal failure whose
-// cause is logged and never shown.
+// give carries one of these codes. The catalogue (catalogue.go) is one table
+// of codes and their kinds; each Kind has its HTTP status here, which the
+// HTTP adapter answers. Anything that is not an *Error is an internal
+// failure whose cause is logged and never shown.
 package errs
 
 import (
@@ -27,6 +28,31 @@ const (
 	Unavailable              // 503: a dependency did not answer; safe to retry
 	BadGateway               // 502: a dependency answered with a definite failure
 )
+
+// statuses gives each kind its HTTP status: the one place where the status
+// of an error answer is decided.
+var statuses = [...]int{
+	Internal:     500,
+	Invalid:      400,
+	Unauthorized: 401,
+	Forbidden:    403,
+	NotFound:     404,
+	Conflict:     409,
+	Gone:         410,
+	TooLarge:     413,
+	RateLimited:  429,
+	Unavailable:  503,
+	BadGateway:   502,
+}
+
+// Status returns the HTTP status of an error of kind k; 400 for a kind
+// without one.
+func (k Kind) Status() int {
+	if k >= 0 && int(k) < len(statuses) && statuses[k] != 0 {
+		return statuses[k]
+	}
+	return 400
+}
 
 // Code is a machine-readable error code of the spec's catalogue (part 8), or
 // one of Ngern's documented additions.

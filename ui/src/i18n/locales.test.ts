@@ -1,6 +1,8 @@
 import en from './locales/en.json';
 import la from './locales/la.json';
 import th from './locales/th.json';
+import { clientErrorCodes } from '../lib/api';
+import { errorCodes as serverErrorCodes } from '../lib/error-codes.generated';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -15,28 +17,8 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
 
 const locales = { th: flatten(th), la: flatten(la), en: flatten(en) };
 
-// Spec part 8 plus the server's extra codes and the client's own network codes.
-const errorCodes = [
-  'UNAUTHORIZED', 'EXPIRED_AUTH_TOKEN', 'INVALID_USER_1', 'INVALID_USER_2', 'INVALID_USER_3', 'INVALID_USER_4', 'INVALID_IP',
-  'OTP_BLOCK', 'REQUEST_LIMIT', 'OTP_TOKEN_INVALID', 'OTP_NOT_EXIST', 'OTP_VERIFIED', 'OTP_EXPIRED', 'OTP_CODE_INVALID',
-  'OTP_CODE_VALID', 'OTP_SEND_FAIL', 'OTP_VERIFY_FAIL', 'UNVERIFIED_OTP',
-  'EXISTING_USER', 'EXISTING_BANK', 'INVALID_USER_INFO', 'INVALID_BANK', 'BANK_ACCOUNT_NAME_ENG', 'REGISTER_FAIL',
-  'PHONE_NUMBER_REQUIRE_10_DIGIT',
-  'NO_USER', 'WRONG_PASSWORD', 'WRONG_CREDENTIAL', 'INACTIVE_USER', 'LOGIN_FAIL',
-  'BONUS_REMAINING', 'BONUS_ALREADY_ACTIVE', 'BONUS_MAX_CLAIMED', 'BONUS_CONDITION', 'BONUS_CLEAR', 'BONUS_FULL',
-  'NO_PROMOTION', 'PROMOTION_RECEIVED',
-  'INVITE_COLLECT', 'INVITE_INACTIVE', 'NO_INVITE_BONUS', 'NO_INVITEE_PLAY_INFO', 'INVITE_BONUS_SUCCESS', 'INVITE_BONUS_FAIL',
-  'NO_REFUND', 'REFUND_CONDITION', 'REFUND_SUCCESS', 'REFUND_INACTIVE', 'REFUND_MINIMUM',
-  'SLOT_ALREADY_ACTIVE', 'SLOT_ACTIVATE_FAIL', 'SLOT_NO_ACCOUNT', 'SLOT_RESET_PASSWORD_FAIL', 'GAME_ACTIVATION_FAIL',
-  'NO_GAME', 'NOT_AREASLOT', 'NOT_UFABET',
-  'TRANSFER_MINIMUM', 'MONEY_NOT_ENOUGH', 'TRANSFER_FAIL',
-  'SLIP_UPLOAD_FAIL', 'REQUEST_LIMIT_1MIN', 'SLIP_NO_FILE', 'SLIP_INVALID_FILE', 'TRUELINK_DUPLICATE', 'TRUELINK_INVALID', 'QR_FAIL',
-  'NO_BANK', 'NO_WALLET', 'NO_DATA', 'KEY_MISSING', 'KEY_INVALID', 'INTERNAL_SERVER_ERROR', 'OK', 'SUCCESS',
-  'NO_CLAIMABLE_COUPON', 'INVALID_PRIZE_CODE', 'INVALID_CODE', 'INVALID_COUPON_TYPE', 'COUPON_EXPIRED',
-  'invalid-token', 'gone', 'IDEMPOTENCY_CONFLICT', 'INVALID_AMOUNT', 'SAME_ACCOUNT', 'NOT_FOUND', 'WITHDRAW_MINIMUM',
-  'WITHDRAW_MAXIMUM', 'WITHDRAW_PENDING', 'TRANSFER_PENDING', 'INVALID_REQUEST', 'PAYLOAD_TOO_LARGE',
-  'NETWORK_ERROR', 'TIMEOUT',
-];
+// The server's catalogue (generated from core/errs) and the client's own network codes.
+const errorCodes: readonly string[] = [...serverErrorCodes, ...clientErrorCodes];
 
 const slipReasons = [
   'UPLOADED_FILE_NOT_EXIST', 'IMG_SIZE_UNABLE_TO_PROCESS', 'CANNOT_READ_CROPPED_IMAGE', 'DEST_ACC_INVALID',

@@ -1,6 +1,7 @@
 // The one API client: bearer token, the fixed client header, timeouts, and the error contract
 // {"message": CODE} of the server (invalid-token → /login, gone → /terminated).
 import { apiBaseUrl, requestTimeoutMs, uploadTimeoutMs } from './config';
+import type { ErrorCode } from './error-codes.generated';
 import { clearToken, getToken } from './storage';
 
 export const clientHeader = { name: 'X-Ngern-Client', value: 'wallet-user' } as const;
@@ -8,6 +9,10 @@ export const clientHeader = { name: 'X-Ngern-Client', value: 'wallet-user' } as 
 /** Client-side codes for failures that never reached a server answer. */
 export const networkErrorCode = 'NETWORK_ERROR';
 export const timeoutErrorCode = 'TIMEOUT';
+export const clientErrorCodes = [networkErrorCode, timeoutErrorCode] as const;
+
+/** A code the app knows: the server's catalogue (generated from core/errs) or a client-side one. */
+export type KnownErrorCode = ErrorCode | (typeof clientErrorCodes)[number];
 
 /** ApiError carries the server's error code (or a client-side one) and the HTTP status. */
 export class ApiError extends Error {
@@ -23,6 +28,11 @@ export class ApiError extends Error {
     this.status = status;
     this.detail = detail;
     this.field = field;
+  }
+
+  /** is reports whether the error carries code; a code the catalogue lacks does not compile. */
+  is(code: KnownErrorCode): boolean {
+    return this.code === code;
   }
 }
 
@@ -62,11 +72,11 @@ async function readJson(res: Response): Promise<unknown> {
   }
 }
 
-function handleSpecialCodes(code: string): void {
-  if (code === 'invalid-token') {
+function handleSpecialCodes(err: ApiError): void {
+  if (err.is('invalid-token')) {
     clearToken();
     navigate('/login');
-  } else if (code === 'gone') {
+  } else if (err.is('gone')) {
     navigate('/terminated');
   }
 }
@@ -123,7 +133,7 @@ export async function request<T>(method: string, path: string, options: RequestO
       typeof obj.detail === 'string' ? obj.detail : undefined,
       typeof obj.field === 'string' ? obj.field : undefined,
     );
-    handleSpecialCodes(code);
+    handleSpecialCodes(err);
     throw err;
   }
   return data as T;

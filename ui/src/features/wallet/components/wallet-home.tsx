@@ -59,7 +59,7 @@ export function WalletHome({ onOpenConditions }: { onOpenConditions: () => void 
     activate.mutate(slot.code, {
       onSuccess: opened,
       onError: (err) => {
-        if (err instanceof ApiError && err.code === 'SLOT_ALREADY_ACTIVE') opened();
+        if (err instanceof ApiError && err.is('SLOT_ALREADY_ACTIVE')) opened();
         else toast(errorMessage(err, i18n), 'error');
       },
     });
