@@ -353,6 +353,7 @@ func TestLookups(t *testing.T) {
 			"banks": "BBL", "sources": "FACEBOOK", "info": "name", "contact": "lineLink", "conditions": "conditions",
 			"agreements": "version", "notice": "%percentFail%", "withdraw": "withdrawMin", "slip": "maxSizeMB",
 			"deposit": "isManual", "registerOTP": "registerOTP", "enableChatWidget": "enableChatWidget", "active": "terminated",
+			"limits": "giftLinkMin",
 		} {
 			t.Run(name, func(t *testing.T) {
 				h := h.sub(t)
@@ -362,6 +363,20 @@ func TestLookups(t *testing.T) {
 				}
 			})
 		}
+		t.Run("ValuesServed", func(t *testing.T) {
+			h := h.sub(t)
+			r := h.call("GET", "/api/lookup/limits", "", nil)
+			if r.Status != 200 || r.Body["appVersion"] != Version ||
+				!strings.Contains(string(r.Raw), `"transferMin":1.00,"giftLinkMin":2.00`) ||
+				!strings.Contains(string(r.Raw), `{"code":"WW","min":100.00,`) {
+				t.Fatalf("limits = %s", r.Raw)
+			}
+			r = h.call("GET", "/api/lookup/conditions", "", nil)
+			if r.Status != 200 || strings.Contains(string(r.Raw), "{{") ||
+				!strings.Contains(string(r.Raw), "ขั้นต่ำ 100 บาท สูงสุด 50,000 บาท") {
+				t.Fatalf("conditions = %s", r.Raw)
+			}
+		})
 		t.Run("ErrUnknown", func(t *testing.T) {
 			h := h.sub(t)
 			h.expect(h.call("GET", "/api/lookup/secrets", "", nil), 404, "NOT_FOUND")

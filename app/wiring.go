@@ -104,7 +104,7 @@ func openDB(lc fx.Lifecycle, cfg Config, log *slog.Logger) (*sqlstore.DB, error)
 }
 
 func newSettings(cfg Config, store settings.Store, now Clock) (*settings.Service, error) {
-	s := settings.NewService(store, settings.Config{Laos: cfg.Laos, RegisterOTP: cfg.RegisterOTP}, now)
+	s := settings.NewService(store, settings.Config{Laos: cfg.Laos, RegisterOTP: cfg.RegisterOTP, AppVersion: Version}, now)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	return s, s.Seed(ctx)

@@ -23,10 +23,13 @@ func Defaults() map[string]any {
 			"lineName":    "@ngern",
 			"lineQR":      "",
 		},
+		// The texts name values through placeholders ({{withdrawMin}}, …;
+		// rules.go), filled when served, and promise only what is built.
 		KeyConditions: map[string]any{"conditions": []string{
-			"<p>ฝากเงินขั้นต่ำ 1 บาท ระบบเติมเครดิตอัตโนมัติภายในประมาณ 1 นาที</p>",
-			"<p>ถอนเงินขั้นต่ำ 100 บาท สูงสุด 50,000 บาทต่อครั้ง โอนเข้าบัญชีที่ลงทะเบียนไว้เท่านั้น</p>",
-			"<p>การโอนระหว่างกระเป๋าและเกมขั้นต่ำ 1 บาท</p>",
+			"<p>ยังไม่เปิดรับฝากเงินผ่านแอป ติดต่อทีมงานเพื่อเติมเงินเข้ากระเป๋า</p>",
+			"<p>ถอนเงินขั้นต่ำ {{withdrawMin}} บาท สูงสุด {{withdrawMax}} บาทต่อครั้ง มีรายการรอได้ครั้งละหนึ่งรายการ " +
+				"ทีมงานตรวจสอบแล้วโอนเข้าบัญชีที่ลงทะเบียนไว้เท่านั้น</p>",
+			"<p>การโอนระหว่างกระเป๋าและเกมขั้นต่ำ {{transferMin}} บาท</p>",
 		}},
 		KeyAgreements: map[string]any{
 			"version": "2026-11-01",
@@ -37,15 +40,24 @@ func Defaults() map[string]any {
 		},
 		KeyNotice:   map[string]any{"notice": "หากรับโบนัส ต้องทำยอดเทิร์นตามเงื่อนไข หากยอดเงินต่ำกว่าเงื่อนไข ระบบจะตัดโบนัส %percentFail% %"},
 		KeyWithdraw: Withdraw{Min: money.FromBaht(100), Max: money.FromBaht(50000)},
-		KeySlip: map[string]any{
-			"maxSizeMB":         10,
-			"uploadWithinHours": 1,
-			"closedFrom":        "23:50",
-			"closedTo":          "00:10",
-		},
-		KeyDeposit: map[string]any{"banks": []any{}, "wallets": []any{}, "isManual": false},
-		KeyChat:    map[string]any{"enableChatWidget": false},
-		KeyActive:  Active{Terminated: false},
+		KeySlip:     Slip{MaxSizeMB: 10, UploadWithinHours: 1, ClosedFrom: "23:50", ClosedTo: "00:10"},
+		KeyDeposit:  map[string]any{"banks": []any{}, "wallets": []any{}, "isManual": false},
+		KeyChat:     map[string]any{"enableChatWidget": false},
+		KeyActive:   Active{Terminated: false},
+	}
+}
+
+// retiredDefaults are texts earlier versions seeded that were wrong: they
+// wrote limits as fixed numbers, and promised deposits credited within a
+// minute while the app takes no deposits. A stored value still equal to one
+// of them was never edited, and Seed replaces it with today's default.
+func retiredDefaults() map[string][]any {
+	return map[string][]any{
+		KeyConditions: {map[string]any{"conditions": []string{
+			"<p>ฝากเงินขั้นต่ำ 1 บาท ระบบเติมเครดิตอัตโนมัติภายในประมาณ 1 นาที</p>",
+			"<p>ถอนเงินขั้นต่ำ 100 บาท สูงสุด 50,000 บาทต่อครั้ง โอนเข้าบัญชีที่ลงทะเบียนไว้เท่านั้น</p>",
+			"<p>การโอนระหว่างกระเป๋าและเกมขั้นต่ำ 1 บาท</p>",
+		}}},
 	}
 }
 

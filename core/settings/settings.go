@@ -5,6 +5,7 @@ package settings
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"sync"
 	"time"
 
@@ -40,6 +41,8 @@ type Store interface {
 type Config struct {
 	Laos        bool
 	RegisterOTP bool
+	// AppVersion is the version the apps show (the limits lookup).
+	AppVersion string
 }
 
 // Service answers lookups.
@@ -86,6 +89,9 @@ func (s *Service) Seed(ctx context.Context) error {
 	if err := s.store.SeedSettings(ctx, values); err != nil {
 		return err
 	}
+	if err := s.renewTexts(ctx); err != nil {
+		return err
+	}
 	return s.store.SeedBanks(ctx, DefaultBanks())
 }
 
@@ -102,16 +108,32 @@ const (
 	KeyDeposit    = "deposit"
 	KeyChat       = "enableChatWidget"
 	KeyActive     = "active"
+	// KeyLimits is not stored: it serves the fixed values of rules.go.
+	KeyLimits = "limits"
 )
 
-// Lookup returns the JSON document of a public lookup by its name.
+// Lookup returns the JSON document of a public lookup by its name. The
+// conditions and agreements texts are served with their placeholders
+// ({{withdrawMin}}, …) filled from the values in force.
 func (s *Service) Lookup(ctx context.Context, name string) (any, error) {
 	switch name {
 	case "banks":
 		return s.store.Banks(ctx, s.Country())
 	case "registerOTP":
 		return map[string]bool{"registerOTP": s.cfg.RegisterOTP}, nil
-	case KeySources, KeyInfo, KeyContact, KeyConditions, KeyAgreements, KeyNotice,
+	case KeyLimits:
+		return s.Limits(), nil
+	case KeyConditions, KeyAgreements:
+		doc, err := s.store.Setting(ctx, name)
+		if err != nil {
+			return nil, err
+		}
+		values, err := s.Placeholders(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return fill(doc, values)
+	case KeySources, KeyInfo, KeyContact, KeyNotice,
 		KeyWithdraw, KeySlip, KeyDeposit, KeyChat, KeyActive:
 		return s.store.Setting(ctx, name)
 	}
@@ -164,6 +186,16 @@ func (s *Service) Put(ctx context.Context, name string, doc json.RawMessage) err
 			return bad("terminated must be true or false")
 		}
 		doc, _ = json.Marshal(Active{Terminated: *v.Terminated})
+	case KeySlip:
+		var v Slip
+		if err := json.Unmarshal(doc, &v); err != nil || v.UploadWithinHours <= 0 || v.MaxSizeMB <= 0 {
+			return bad("maxSizeMB and uploadWithinHours must be positive whole numbers")
+		}
+	case KeyConditions, KeyAgreements:
+		if unknown := unknownPlaceholders(doc); len(unknown) > 0 {
+			return bad("unknown placeholder {{" + strings.Join(unknown, "}}, {{") + "}}; known: {{" +
+				strings.Join(placeholderNames, "}}, {{") + "}}")
+		}
 	case KeySources:
 		var v []Source
 		if err := json.Unmarshal(doc, &v); err != nil {

@@ -6,13 +6,10 @@ import (
 
 	"ngern/core/account"
 	"ngern/core/ledger"
-	"ngern/core/money"
 )
 
 // Config tunes the wallet rules.
 type Config struct {
-	// TransferMin is the smallest amount a member may transfer (spec: 1 baht).
-	TransferMin money.Satang
 	// PendingGrace is how long a PENDING transfer is left to the request
 	// that made it before the reconciler takes it over (longer than any
 	// provider call can take).
@@ -32,7 +29,6 @@ type Config struct {
 // DefaultConfig returns the documented defaults.
 func DefaultConfig() Config {
 	return Config{
-		TransferMin:        money.FromBaht(1),
 		PendingGrace:       time.Minute,
 		RetryMax:           time.Minute,
 		ReconcileBatch:     100,

@@ -8,6 +8,7 @@ import (
 	"ngern/core/errs"
 	"ngern/core/ledger"
 	"ngern/core/money"
+	"ngern/core/settings"
 )
 
 // Transfer moves amount from one account to another: WALLET or a game
@@ -21,7 +22,7 @@ func (s *Service) Transfer(ctx context.Context, memberID, from, to string, amoun
 		return 0, errs.OnField(errs.InvalidRequest, "from")
 	case to == "":
 		return 0, errs.OnField(errs.InvalidRequest, "to")
-	case amount < s.cfg.TransferMin:
+	case amount < settings.TransferMin:
 		return 0, errs.OnField(errs.TransferMinimum, "amount")
 	case from == to:
 		return 0, errs.New(errs.SameAccount)

@@ -1,0 +1,223 @@
+package settings
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"ngern/core/money"
+)
+
+// The fixed business values of spec part 9, each defined here only: the
+// wallet enforces them, the limits lookup serves them to the apps, and the
+// stored texts name them through placeholders (see Placeholders). The
+// operator-edited values live in the withdraw lookup (withdrawMin,
+// withdrawMax) and the slip lookup (uploadWithinHours).
+const (
+	// TransferMin is the smallest transfer between the wallet and a game.
+	TransferMin money.Satang = 100 // 1 baht
+	// GiftLinkMin is the smallest wallet-link (gift link) deposit.
+	GiftLinkMin money.Satang = 200 // 2 baht
+)
+
+// QRChannel is one QR deposit channel: its smallest amount and the amounts
+// the app offers as buttons.
+type QRChannel struct {
+	Code         string         `json:"code"`
+	Min          money.Satang   `json:"min"`
+	QuickAmounts []money.Satang `json:"quickAmounts"`
+}
+
+// QRChannels are the QR deposit channels (spec part 9). The spec's "kbank
+// above 0" is a minimum of 0.01, the smallest amount there is, so that every
+// channel has one rule: min ≤ amount.
+func QRChannels() []QRChannel {
+	baht := func(bs ...int64) []money.Satang {
+		out := make([]money.Satang, len(bs))
+		for i, b := range bs {
+			out[i] = money.FromBaht(b)
+		}
+		return out
+	}
+	return []QRChannel{
+		{Code: "kbank", Min: 1, QuickAmounts: baht(10, 20, 50, 100, 500, 1000)},
+		{Code: "WW", Min: money.FromBaht(100), QuickAmounts: baht(100, 200, 300, 500, 1000)},
+		{Code: "PAYTIMZ", Min: money.FromBaht(10), QuickAmounts: baht(10, 50, 100, 500, 1000)},
+		{Code: "PAYONEX", Min: money.FromBaht(100), QuickAmounts: baht(100, 200, 300, 500, 1000)},
+		{Code: "FP", Min: money.FromBaht(10), QuickAmounts: baht(10, 50, 100, 500, 1000)},
+	}
+}
+
+// Limits is the limits lookup: the fixed values the apps show or check
+// before they ask (the server checks them again).
+type Limits struct {
+	AppVersion  string       `json:"appVersion"`
+	TransferMin money.Satang `json:"transferMin"`
+	GiftLinkMin money.Satang `json:"giftLinkMin"`
+	QR          []QRChannel  `json:"qr"`
+}
+
+// Limits returns the limits lookup.
+func (s *Service) Limits() Limits {
+	return Limits{AppVersion: s.cfg.AppVersion, TransferMin: TransferMin, GiftLinkMin: GiftLinkMin, QR: QRChannels()}
+}
+
+// Slip is the slip lookup.
+type Slip struct {
+	MaxSizeMB         int    `json:"maxSizeMB"`
+	UploadWithinHours int    `json:"uploadWithinHours"`
+	ClosedFrom        string `json:"closedFrom"`
+	ClosedTo          string `json:"closedTo"`
+}
+
+// placeholder matches {{name}} in a stored text.
+var placeholder = regexp.MustCompile(`\{\{\s*([A-Za-z]+)\s*\}\}`)
+
+// placeholderNames are the values a stored text may name.
+var placeholderNames = []string{"appVersion", "giftLinkMin", "slipWithinHours", "transferMin", "withdrawMax", "withdrawMin"}
+
+// Placeholders returns the value of each {{name}} a stored text may hold, as
+// the text shows it: amounts in baht without satang when whole, with
+// thousands separators ("50,000", "2.50").
+func (s *Service) Placeholders(ctx context.Context) (map[string]string, error) {
+	w, err := s.WithdrawLimits(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var slip Slip
+	if err := s.decode(ctx, KeySlip, &slip); err != nil {
+		return nil, err
+	}
+	return map[string]string{
+		"appVersion":      s.cfg.AppVersion,
+		"giftLinkMin":     bahtText(GiftLinkMin),
+		"slipWithinHours": strconv.Itoa(slip.UploadWithinHours),
+		"transferMin":     bahtText(TransferMin),
+		"withdrawMax":     bahtText(w.Max),
+		"withdrawMin":     bahtText(w.Min),
+	}, nil
+}
+
+// fill replaces each {{name}} of every string inside doc (a JSON document)
+// with its value; a name without a value is left as written.
+func fill(doc json.RawMessage, values map[string]string) (json.RawMessage, error) {
+	var v any
+	if err := json.Unmarshal(doc, &v); err != nil {
+		return nil, err
+	}
+	v = walkStrings(v, func(s string) string {
+		return placeholder.ReplaceAllStringFunc(s, func(m string) string {
+			if val, ok := values[placeholder.FindStringSubmatch(m)[1]]; ok {
+				return val
+			}
+			return m
+		})
+	})
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return json.RawMessage(strings.TrimSuffix(b.String(), "\n")), nil
+}
+
+// unknownPlaceholders lists the {{names}} of doc that no value fills.
+func unknownPlaceholders(doc json.RawMessage) []string {
+	var unknown []string
+	for _, m := range placeholder.FindAllStringSubmatch(string(doc), -1) {
+		if !contains(placeholderNames, m[1]) && !contains(unknown, m[1]) {
+			unknown = append(unknown, m[1])
+		}
+	}
+	sort.Strings(unknown)
+	return unknown
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func walkStrings(v any, f func(string) string) any {
+	switch t := v.(type) {
+	case string:
+		return f(t)
+	case []any:
+		for i := range t {
+			t[i] = walkStrings(t[i], f)
+		}
+	case map[string]any:
+		for k := range t {
+			t[k] = walkStrings(t[k], f)
+		}
+	}
+	return v
+}
+
+// bahtText writes an amount for a text: "1", "50,000", "2.50".
+func bahtText(s money.Satang) string {
+	neg := s < 0
+	if neg {
+		s = -s
+	}
+	whole := strconv.FormatInt(int64(s/100), 10)
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i, c := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if cents := s % 100; cents != 0 {
+		b.WriteString("." + strconv.FormatInt(int64(cents/10), 10) + strconv.FormatInt(int64(cents%10), 10))
+	}
+	return b.String()
+}
+
+// renewTexts replaces each stored value still equal to a retired default
+// with today's default.
+func (s *Service) renewTexts(ctx context.Context) error {
+	defaults := Defaults()
+	for key, retired := range retiredDefaults() {
+		stored, err := s.store.Setting(ctx, key)
+		if err != nil {
+			return err
+		}
+		for _, old := range retired {
+			if !sameJSON(stored, old) {
+				continue
+			}
+			doc, err := json.Marshal(defaults[key])
+			if err != nil {
+				return err
+			}
+			if err := s.store.PutSetting(ctx, key, doc); err != nil {
+				return err
+			}
+			break
+		}
+	}
+	return nil
+}
+
+// sameJSON reports whether doc holds the same JSON value as v.
+func sameJSON(doc json.RawMessage, v any) bool {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return false
+	}
+	var x, y any
+	return json.Unmarshal(doc, &x) == nil && json.Unmarshal(b, &y) == nil && reflect.DeepEqual(x, y)
+}
