@@ -6,9 +6,6 @@ const extra = (Constants.expoConfig?.extra ?? {}) as { laos?: boolean; apiUrl?: 
 /** isLaos is true in the Laos build (NGERN_LAOS=1 at build time). */
 export const isLaos = process.env.EXPO_PUBLIC_NGERN_LAOS === '1' || extra.laos === true;
 
-/** appVersion is the version shown on the contact page. */
-export const appVersion = '1.1.14';
-
 /**
  * apiBaseUrl is prefixed to every API path. The web build talks to the same origin that
  * served it; native builds need EXPO_PUBLIC_API_URL.
@@ -21,9 +18,6 @@ export const apiBaseUrl =
  * build; both are UTC+7 without daylight saving.
  */
 export const utcOffsetMinutes = 7 * 60;
-
-/** englishOnlyBanks need an account holder name in English letters and spaces only. */
-export const englishOnlyBanks = ['KTB', 'TMB', 'BBL'];
 
 /** phoneLength is the required register phone length outside the Laos build. */
 export const phoneLength = 10;
@@ -38,8 +32,6 @@ export const registerRedirectDelayMs = 2000;
 export const requestTimeoutMs = 60_000;
 export const uploadTimeoutMs = 300_000;
 
-/** transferMinimum is the smallest transfer in baht (spec part 9). */
-export const transferMinimum = 1;
 /** statementPageSize is the number of statement items per page. */
 export const statementPageSize = 10;
 /** The statement pagination shows this many pages before and after the current one. */

@@ -5,6 +5,7 @@ import { api } from './api';
 
 const long = 5 * 60_000;
 
+/** englishOnly is the server's flag: the account holder name must be in English letters. */
 export type Bank = { code: string; nameTH: string; nameEN?: string; englishOnly?: boolean };
 export type Source = { code: string; description: string };
 export type HowtoVideoKey = 'wallet' | 'play' | 'balance' | 'bonus' | 'bonusCancel';
@@ -84,3 +85,19 @@ export const withdrawLimitsQuery = queryOptions({
   staleTime: long,
 });
 export const useWithdrawLimits = (enabled = true) => useQuery({ ...withdrawLimitsQuery, enabled });
+
+/** A QR deposit channel: its smallest amount and the amounts offered as buttons (baht). */
+export type QRChannel = { code: string; min: number; quickAmounts: number[] };
+/**
+ * Limits are the business values the server serves (spec part 9): the app shows and checks them
+ * before asking, and hard-codes none of them. The withdraw limits are the withdraw lookup, the
+ * slip window the slip lookup, and the English-only rule each bank's englishOnly flag.
+ */
+export type Limits = { appVersion: string; transferMin: number; giftLinkMin: number; qr: QRChannel[] };
+
+export const limitsQuery = queryOptions({
+  queryKey: ['lookup', 'limits'],
+  queryFn: () => api.get<Limits>('/api/lookup/limits'),
+  staleTime: long,
+});
+export const useLimits = (enabled = true) => useQuery({ ...limitsQuery, enabled });

@@ -1,4 +1,4 @@
-import { bankAccountName, requiresEnglishName, validateBank, validatePhone, validateProfile } from './validation';
+import { bankAccountName, validateBank, validatePhone, validateProfile } from './validation';
 
 describe('validatePhone', () => {
   it('requires exactly 10 digits outside Laos', () => {
@@ -48,21 +48,20 @@ describe('validateBank', () => {
     expect(validateBank(valid)).toEqual({});
   });
 
-  it.each(['KTB', 'TMB', 'BBL'])('requires English letters for %s', (bankCode) => {
-    expect(validateBank({ ...valid, bankCode })).toEqual({
+  it.each(['KTB', 'XYZ'])("requires English letters when the server's flag says so (%s)", (bankCode) => {
+    expect(validateBank({ ...valid, bankCode }, true)).toEqual({
       firstName: 'register.englishOnly',
       lastName: 'register.englishOnly',
     });
-    expect(validateBank({ ...valid, bankCode, firstName: 'SOMCHAI', lastName: 'JAI DEE' })).toEqual({});
-    expect(validateBank({ ...valid, bankCode, firstName: 'SOMCHAI1', lastName: 'JAIDEE' })).toEqual({
+    expect(validateBank({ ...valid, bankCode, firstName: 'SOMCHAI', lastName: 'JAI DEE' }, true)).toEqual({});
+    expect(validateBank({ ...valid, bankCode, firstName: 'SOMCHAI1', lastName: 'JAIDEE' }, true)).toEqual({
       firstName: 'register.englishOnly',
     });
   });
 
-  it('follows the server englishOnly flag too', () => {
-    expect(requiresEnglishName('XYZ', true)).toBe(true);
-    expect(requiresEnglishName('KBANK')).toBe(false);
-    expect(requiresEnglishName('ktb')).toBe(true);
+  it('knows no bank list of its own: only the flag counts', () => {
+    expect(validateBank({ ...valid, bankCode: 'KTB' }, false)).toEqual({});
+    expect(validateBank({ ...valid, bankCode: 'KTB' })).toEqual({});
   });
 });
 

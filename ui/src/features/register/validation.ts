@@ -1,5 +1,5 @@
 // Register validation rules (spec part 5). Each returns a translation key, or null when valid.
-import { englishOnlyBanks, phoneLength } from '@/lib/config';
+import { phoneLength } from '@/lib/config';
 import { isBlank, isEnglishName } from '@/lib/validation';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
@@ -23,18 +23,17 @@ export function validateProfile(form: ProfileForm): FieldErrors<keyof ProfileFor
 
 export type BankForm = { bankCode: string; accountNo: string; firstName: string; lastName: string };
 
-/** requiresEnglishName is true for KTB, TMB and BBL (or a bank the server marks englishOnly). */
-export function requiresEnglishName(bankCode: string, englishOnly?: boolean): boolean {
-  return englishOnly === true || englishOnlyBanks.includes(bankCode.toUpperCase());
-}
-
+/**
+ * validateBank: every field, and English letters in the name when the chosen bank's englishOnly
+ * flag (from the server's banks lookup) says so.
+ */
 export function validateBank(form: BankForm, englishOnly?: boolean): FieldErrors<keyof BankForm> {
   const errors: FieldErrors<keyof BankForm> = {};
   if (isBlank(form.bankCode)) errors.bankCode = 'common.required';
   if (isBlank(form.accountNo)) errors.accountNo = 'common.required';
   if (isBlank(form.firstName)) errors.firstName = 'common.required';
   if (isBlank(form.lastName)) errors.lastName = 'common.required';
-  if (form.bankCode && requiresEnglishName(form.bankCode, englishOnly)) {
+  if (form.bankCode && englishOnly === true) {
     if (form.firstName && !isEnglishName(form.firstName)) errors.firstName = 'register.englishOnly';
     if (form.lastName && !isEnglishName(form.lastName)) errors.lastName = 'register.englishOnly';
   }

@@ -24,10 +24,18 @@ describe('validateTransfer', () => {
   it('needs different accounts', () => {
     expect(validateTransfer({ from: 'WALLET', to: 'WALLET', amount: 10 })).toEqual({ key: 'transfer.sameAccount' });
   });
-  it('needs at least 1 baht', () => {
-    expect(validateTransfer({ from: 'WALLET', to: 'SIAMSLOT', amount: 0.99 })?.key).toBe('transfer.minimum');
-    expect(validateTransfer({ from: 'WALLET', to: 'SIAMSLOT', amount: Number.NaN })?.key).toBe('transfer.minimum');
-    expect(validateTransfer({ from: 'WALLET', to: 'SIAMSLOT', amount: 1 })).toBeNull();
+  it("needs at least the server's minimum", () => {
+    expect(validateTransfer({ from: 'WALLET', to: 'SIAMSLOT', amount: 0.99 }, 1)).toEqual({
+      key: 'transfer.minimum',
+      values: { min: 1 },
+    });
+    expect(validateTransfer({ from: 'WALLET', to: 'SIAMSLOT', amount: Number.NaN }, 1)?.key).toBe('transfer.minimum');
+    expect(validateTransfer({ from: 'WALLET', to: 'SIAMSLOT', amount: 1 }, 1)).toBeNull();
+    expect(validateTransfer({ from: 'WALLET', to: 'SIAMSLOT', amount: 4.99 }, 5)?.values).toEqual({ min: 5 });
+  });
+  it('leaves the minimum to the server while it is not known', () => {
+    expect(validateTransfer({ from: 'WALLET', to: 'SIAMSLOT', amount: 0.01 })).toBeNull();
+    expect(validateTransfer({ from: 'WALLET', to: 'SIAMSLOT', amount: 0 })?.key).toBe('transfer.minimum');
   });
 });
 

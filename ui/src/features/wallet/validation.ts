@@ -1,6 +1,5 @@
 // Wallet rules (spec part 5). Each check returns a translation key with its values, or null.
 import { sumBaht } from '@/lib/amount';
-import { transferMinimum } from '@/lib/config';
 
 import type { Slot, WalletResponse } from './api/get-wallet';
 
@@ -18,14 +17,15 @@ export function gameCredit(slot: Pick<Slot, 'amount' | 'ftWalletSlot'>): number 
 }
 
 /**
- * validateTransfer: both sides chosen (select-account), different (cannot-transfer), and an
- * amount of at least 1 baht (minimum).
+ * validateTransfer: both sides chosen (select-account), different (cannot-transfer), and a
+ * positive amount of at least min, the server's transferMin (minimum). While min is not known
+ * yet, any positive amount passes and the server checks it.
  */
-export function validateTransfer(input: { from: string; to: string; amount: number }): Problem | null {
+export function validateTransfer(input: { from: string; to: string; amount: number }, min?: number): Problem | null {
   if (!input.from || !input.to) return { key: 'transfer.selectAccount' };
   if (input.from === input.to) return { key: 'transfer.sameAccount' };
-  if (!Number.isFinite(input.amount) || input.amount < transferMinimum) {
-    return { key: 'transfer.minimum', values: { min: transferMinimum } };
+  if (!Number.isFinite(input.amount) || input.amount <= 0 || (min !== undefined && input.amount < min)) {
+    return { key: 'transfer.minimum', values: { min: min ?? 0 } };
   }
   return null;
 }

@@ -5,13 +5,13 @@ import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
-import { appVersion } from '@/lib/config';
-import { useContact } from '@/lib/lookups';
+import { useContact, useLimits } from '@/lib/lookups';
 
 /** ContactInfo shows the contact text, the chat-app QR and link, and the app version. */
 export function ContactInfo() {
   const { t } = useTranslation();
   const contact = useContact();
+  const version = useLimits().data?.appVersion;
   const data = contact.data;
   return (
     <View style={styles.card}>
@@ -33,7 +33,7 @@ export function ContactInfo() {
           onPress={() => Linking.openURL(data.lineLink as string)}
         />
       ) : null}
-      <AppText variant="caption">{t('contact.version', { version: appVersion })}</AppText>
+      {version ? <AppText variant="caption">{t('contact.version', { version })}</AppText> : null}
     </View>
   );
 }

@@ -12,6 +12,7 @@ import { parseAmount } from '@/lib/amount';
 import { errorMessage } from '@/lib/api';
 import { copyText } from '@/lib/clipboard';
 import { formatNumber } from '@/lib/format';
+import { useLimits } from '@/lib/lookups';
 import { openLink, openLinkFrom } from '@/lib/open-link';
 
 import { autoLogin } from '../api/auto-login';
@@ -43,6 +44,7 @@ function DialogBody({ slot, onSaved }: { slot: Slot; onSaved: () => void }) {
   const credentials = useGameCredentials(slot.code, slot.isActive);
   const reset = useResetGamePassword();
   const transfer = useTransfer();
+  const transferMin = useLimits().data?.transferMin;
   const [amount, setAmount] = useState('');
   const [status, setStatus] = useState<Status>(null);
   const [playing, setPlaying] = useState(false);
@@ -83,7 +85,7 @@ function DialogBody({ slot, onSaved }: { slot: Slot; onSaved: () => void }) {
       direction === 'in'
         ? { from: walletAccount, to: slot.code, amount: value }
         : { from: slot.code, to: walletAccount, amount: value };
-    const problem = validateTransfer(input);
+    const problem = validateTransfer(input, transferMin);
     if (problem) {
       setStatus({ kind: 'error', text: t(problem.key, problem.values) });
       return;

@@ -7,6 +7,9 @@ import { walletAnswer } from '@/testing/wallet-fixture';
 
 import { TransferModal } from './transfer-modal';
 
+const limits = { 'GET /api/lookup/limits': { body: { appVersion: '1.1.14', transferMin: 1, giftLinkMin: 2, qr: [] } } };
+const posts = <T extends { method: string }>(calls: T[]) => calls.filter((c) => c.method !== 'GET');
+
 function choose(select: 'From' | 'To', option: string) {
   fireEvent.press(screen.getByRole('combobox', { name: select }));
   fireEvent.press(screen.getByRole('button', { name: option }));
@@ -31,9 +34,10 @@ describe('TransferModal', () => {
     expect(screen.queryByRole('button', { name: 'Muay Sports' })).toBeNull();
   });
 
-  it('asks for both accounts, different accounts and at least 1 baht before calling', () => {
-    const calls = mockApi({});
+  it("asks for both accounts, different accounts and at least the server's minimum before calling", async () => {
+    const calls = mockApi({ 'GET /api/lookup/limits': { body: { ...limits['GET /api/lookup/limits'].body, transferMin: 5 } } });
     open();
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/lookup/limits')).toBe(true));
     fireEvent.changeText(screen.getByLabelText('Amount'), '100');
     submit();
     expect(screen.getByText('Please select the source and the destination account')).toBeTruthy();
@@ -47,10 +51,10 @@ describe('TransferModal', () => {
     expect(screen.getByText('Cannot transfer to the same account')).toBeTruthy();
 
     choose('To', 'Siam Slot');
-    fireEvent.changeText(screen.getByLabelText('Amount'), '0.99');
+    fireEvent.changeText(screen.getByLabelText('Amount'), '4.99');
     submit();
-    expect(screen.getByText('The minimum transfer is 1 THB')).toBeTruthy();
-    expect(calls).toHaveLength(0);
+    expect(await screen.findByText('The minimum transfer is 5 THB')).toBeTruthy();
+    expect(posts(calls)).toHaveLength(0);
   });
 
   it('keeps at most 2 decimals and sends the amount as a number', async () => {
@@ -64,8 +68,8 @@ describe('TransferModal', () => {
     expect(screen.getByLabelText('Amount').props.value).toBe('100.50');
     submit();
     expect(await screen.findByText('Transfer done. The amount will refresh shortly.')).toBeTruthy();
-    expect(calls[0].body).toEqual({ from: 'WALLET', to: 'SIAMSLOT', amount: 100.5 });
-    expect(calls[0].headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(posts(calls)[0].body).toEqual({ from: 'WALLET', to: 'SIAMSLOT', amount: 100.5 });
+    expect(posts(calls)[0].headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(onClose).toHaveBeenCalled();
     expect(onSaved).toHaveBeenCalled();
   });
@@ -74,6 +78,7 @@ describe('TransferModal', () => {
     const keys: string[] = [];
     let fail = true;
     setFetch((async (_url: string, init: RequestInit) => {
+      if (init.method !== 'POST') return { ok: false, status: 404, text: async () => '{"message":"NOT_FOUND"}' } as Response;
       keys.push((init.headers as Record<string, string>)['Idempotency-Key']);
       if (fail) {
         fail = false;
@@ -102,8 +107,8 @@ describe('TransferModal', () => {
     submit();
     expect(await screen.findByText('Not enough money')).toBeTruthy();
     submit();
-    await waitFor(() => expect(calls).toHaveLength(2));
-    expect(calls[1].headers['Idempotency-Key']).not.toBe(calls[0].headers['Idempotency-Key']);
+    await waitFor(() => expect(posts(calls)).toHaveLength(2));
+    expect(posts(calls)[1].headers['Idempotency-Key']).not.toBe(posts(calls)[0].headers['Idempotency-Key']);
   });
 
   it('brings every game balance back with transfer all to wallet', async () => {
@@ -111,8 +116,8 @@ describe('TransferModal', () => {
     open();
     fireEvent.press(screen.getByRole('button', { name: 'Transfer all to wallet' }));
     expect(await screen.findByText(/All game balances have been moved to your wallet/)).toBeTruthy();
-    expect(calls[0].body).toEqual({ to: 'WALLET' });
-    expect(calls[0].headers['Idempotency-Key']).toBeTruthy();
+    expect(posts(calls)[0].body).toEqual({ to: 'WALLET' });
+    expect(posts(calls)[0].headers['Idempotency-Key']).toBeTruthy();
   });
 
   it('translates the provider refusal', async () => {

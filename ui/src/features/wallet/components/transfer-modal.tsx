@@ -12,6 +12,7 @@ import { spacing } from '@/components/ui/theme';
 import { parseAmount } from '@/lib/amount';
 import { errorMessage } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
+import { useLimits } from '@/lib/lookups';
 
 import type { WalletResponse } from '../api/get-wallet';
 import { useTransfer, walletAccount } from '../api/transfer';
@@ -29,6 +30,7 @@ export function TransferModal({ visible, data, onClose, onSaved }: Props) {
   const alert = useAlert();
   const transfer = useTransfer();
   const transferAll = useTransferAll();
+  const transferMin = useLimits(visible).data?.transferMin;
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [amount, setAmount] = useState('');
@@ -61,7 +63,7 @@ export function TransferModal({ visible, data, onClose, onSaved }: Props) {
 
   const submit = () => {
     const input = { from, to, amount: parseAmount(amount) };
-    const problem = validateTransfer(input);
+    const problem = validateTransfer(input, transferMin);
     if (problem) {
       setError(t(problem.key, problem.values));
       return;
