@@ -56,12 +56,13 @@ type Deps struct {
 	Wallet      *wallet.Service
 	Operators   *operator.Service
 	Idempotency *idempotency.Service
-	// Extra routes mounted by other areas (wallet, operator, simulated
-	// provider), keyed by Go 1.22 route patterns.
+	// Routes are handlers of other adapters mounted beside the API, keyed
+	// by Go 1.22 route patterns: today the simulated game provider's /sim/
+	// pages (the wallet and operator calls are this server's own).
 	Routes []Route
 }
 
-// Route is a handler mounted on the API mux by another area.
+// Route is a handler of another adapter mounted on the API mux.
 type Route struct {
 	Pattern string
 	Handler http.Handler
