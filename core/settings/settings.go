@@ -186,16 +186,6 @@ func (s *Service) Put(ctx context.Context, name string, doc json.RawMessage) err
 			return bad("terminated must be true or false")
 		}
 		doc, _ = json.Marshal(Active{Terminated: *v.Terminated})
-	case KeySlip:
-		var v Slip
-		if err := json.Unmarshal(doc, &v); err != nil || v.UploadWithinHours <= 0 || v.MaxSizeMB <= 0 {
-			return bad("maxSizeMB and uploadWithinHours must be positive whole numbers")
-		}
-	case KeyConditions, KeyAgreements:
-		if unknown := unknownPlaceholders(doc); len(unknown) > 0 {
-			return bad("unknown placeholder {{" + strings.Join(unknown, "}}, {{") + "}}; known: {{" +
-				strings.Join(placeholderNames, "}}, {{") + "}}")
-		}
 	case KeySources:
 		var v []Source
 		if err := json.Unmarshal(doc, &v); err != nil {
@@ -205,6 +195,16 @@ func (s *Service) Put(ctx context.Context, name string, doc json.RawMessage) err
 			if src.Code == "" {
 				return bad("every source needs a code")
 			}
+		}
+	case KeySlip:
+		var v Slip
+		if err := json.Unmarshal(doc, &v); err != nil || v.UploadWithinHours <= 0 || v.MaxSizeMB <= 0 {
+			return bad("maxSizeMB and uploadWithinHours must be positive whole numbers")
+		}
+	case KeyConditions, KeyAgreements:
+		if unknown := unknownPlaceholders(doc); len(unknown) > 0 {
+			return bad("unknown placeholder {{" + strings.Join(unknown, "}}, {{") + "}}; known: {{" +
+				strings.Join(placeholderNames, "}}, {{") + "}}")
 		}
 	}
 	if err := s.store.PutSetting(ctx, name, doc); err != nil {
