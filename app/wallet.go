@@ -37,9 +37,13 @@ func walletServices() fx.Option {
 		func(db *sqlstore.DB) ledger.Store { return sqlstore.NewLedger(db) },
 		func(db *sqlstore.DB) wallet.Store { return sqlstore.NewWallet(db) },
 		func(db *sqlstore.DB) idempotency.Store { return sqlstore.NewIdempotency(db) },
-		func(db *sqlstore.DB) operator.Store { return sqlstore.NewOperators(db) },
-		func(cfg Config, store operator.Store, now Clock) *operator.Service {
-			return operator.NewService(store, cfg.OperatorToken, now)
+		func(db *sqlstore.DB) *sqlstore.Operators { return sqlstore.NewOperators(db) },
+		func(cfg Config, store *sqlstore.Operators, limiter account.Limiter, now Clock) *operator.Service {
+			return operator.NewService(store, limiter, operator.DefaultConfig(), cfg.OperatorToken, now)
+		},
+		func(store *sqlstore.Operators, now Clock) *operator.Auditor { return operator.NewAuditor(store, now) },
+		func(db *sqlstore.DB, now Clock) *operator.Console {
+			return operator.NewConsole(sqlstore.NewConsole(db), now)
 		},
 		func(store idempotency.Store, now Clock) *idempotency.Service {
 			// A request runs at most 60 s; a key in progress longer than that
