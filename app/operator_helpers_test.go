@@ -2,6 +2,8 @@ package app
 
 import (
 	"context"
+	"net/http"
+	"testing"
 
 	"ngern/core/operator"
 )
@@ -33,4 +35,15 @@ func (h *harness) operatorLogin(username, password, secret string) string {
 		h.t.Fatalf("no token: %s", r.Raw)
 	}
 	return token
+}
+
+// mustRequest returns a GET request of url with a bearer token.
+func mustRequest(t *testing.T, url, token string) *http.Request {
+	t.Helper()
+	req, err := http.NewRequest("GET", url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	return req
 }
