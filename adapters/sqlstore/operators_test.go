@@ -12,7 +12,9 @@ import (
 	"ngern/adapters/sqlstore/storetest"
 	"ngern/core/account"
 	"ngern/core/errs"
+	"ngern/core/ledger"
 	"ngern/core/operator"
+	"ngern/core/wallet"
 )
 
 func newOperator(username string, role operator.Role) *operator.Operator {
@@ -266,5 +268,60 @@ func TestConsoleStore(t *testing.T) {
 				t.Fatalf("a year-long report: %v", err)
 			}
 		})
+	})
+}
+
+// TestWithdrawalFourEyes: the approvals of one withdrawal are recorded once
+// per operator whatever runs concurrently, and two pay it.
+func TestWithdrawalFourEyes(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		e := newWalletEnv(t, db)
+		m := newMember("0812345678", "1234567890")
+		if err := sqlstore.NewAccounts(db).CreateMember(ctx, m, ""); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.svc.Adjust(ctx, wallet.Adjustment{Phone: m.Phone, Amount: 30000_00, Reason: "welcome", By: "test"}); err != nil {
+			t.Fatal(err)
+		}
+		w, err := e.svc.Withdraw(ctx, m.ID, 25000_00) // above the default 20,000.00
+		if err != nil {
+			t.Fatal(err)
+		}
+		var paid, same atomic.Int32
+		var wg sync.WaitGroup
+		for range 6 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, p, err := e.svc.Approve(ctx, w.ID, "fin1")
+				switch {
+				case errs.HasCode(err, errs.SameApprover):
+					same.Add(1)
+				case err != nil:
+					t.Error(err)
+				case p:
+					paid.Add(1)
+				}
+			}()
+		}
+		wg.Wait()
+		if paid.Load() != 0 || same.Load() != 5 {
+			t.Fatalf("one operator: paid %d, refused %d", paid.Load(), same.Load())
+		}
+		list, _ := e.svc.Withdrawals(ctx)
+		if len(list) != 1 || len(list[0].ApprovedBy) != 1 || list[0].ApprovedBy[0] != "fin1" || list[0].BankAccountNo != "1234567890" {
+			t.Fatalf("pending = %+v", list)
+		}
+		got, p, err := e.svc.Approve(ctx, w.ID, "fin2")
+		if err != nil || !p || got.Status != wallet.WithdrawalApproved || len(got.ApprovedBy) != 2 {
+			t.Fatalf("second approval = %+v, %v, %v", got, p, err)
+		}
+		if b, _ := e.l.Balance(ctx, ledger.WithdrawalsOut.ID); b != 25000_00 {
+			t.Fatalf("paid out %s", b)
+		}
+		if _, _, err := e.svc.Approve(ctx, w.ID, "fin3"); !errs.HasCode(err, errs.NoData) {
+			t.Fatalf("a third approval: %v", err)
+		}
 	})
 }

@@ -60,8 +60,43 @@ func TestApproveFourEyes(t *testing.T) {
 
 func TestQueryTransferSettlesOnlyOnDefiniteAnswer(t *testing.T) {
 	ctx := context.Background()
-	e := newEnv(t)
-	if _, err := e.svc.QueryTransfer(ctx, "nope"); !errs.HasCode(err, errs.NoData) {
-		t.Fatalf("unknown transfer: %v", err)
+	a := game(0)
+	cases := []struct {
+		name   string
+		fate   fate
+		down   bool
+		status TransferStatus
+		state  TransferState
+		wallet money.Satang
+	}{
+		{"OKExecutedIsSettled", executeAndLose, false, StatusDone, Done, 700},
+		{"OKNotExecutedIsReversed", loseUnexecuted, false, StatusNotFound, Failed, 1000},
+		{"OKNoAnswerStaysOpen", executeAndLose, true, "", Unknown, 700},
 	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t)
+			e.activate(t, a)
+			e.store.fund(t, ledger.Wallet(member), 1000)
+			e.p.next = c.fate
+			first := e.ids + 1
+			_, err := e.svc.Transfer(ctx, member, WalletCode, a, 300)
+			wantCode(t, err, errs.TransferPending)
+			id := e.firstTransfer(first).ID
+			e.p.down = c.down
+			// The lost answer left it UNKNOWN; asked at once, before its next check.
+			q, err := e.svc.QueryTransfer(ctx, id)
+			if err != nil || q.ProviderStatus != c.status || q.Transfer.State != c.state || q.Before != Unknown || e.wallet() != c.wallet {
+				t.Fatalf("query = %+v, %v; wallet %s", q, err, e.wallet())
+			}
+			if c.state != Unknown {
+				_, err = e.svc.QueryTransfer(ctx, id)
+				wantCode(t, err, errs.NoData) // final: nothing more to ask
+			}
+		})
+	}
+	t.Run("ErrUnknownTransfer", func(t *testing.T) {
+		_, err := newEnv(t).svc.QueryTransfer(ctx, "nope")
+		wantCode(t, err, errs.NoData)
+	})
 }
