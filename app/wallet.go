@@ -257,8 +257,9 @@ func (offlineProvider) Bets(context.Context, string, string, int) ([]wallet.Bet,
 // startReconciler runs the reconciler in the background of `ngern serve`:
 // once at start, then every NGERN_RECONCILE_INTERVAL. Hourly it also purges
 // idempotency keys older than a day, and OTPs, rate-limit windows and
-// sessions that can no longer be used.
-func startReconciler(lc fx.Lifecycle, cfg Config, log *slog.Logger, w *wallet.Service, idem *idempotency.Service, accounts *account.Service) {
+// member and operator sessions that can no longer be used.
+func startReconciler(lc fx.Lifecycle, cfg Config, log *slog.Logger, w *wallet.Service, idem *idempotency.Service, accounts *account.Service,
+	operators *operator.Service) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	pass := func() {
@@ -289,6 +290,11 @@ func startReconciler(lc fx.Lifecycle, cfg Config, log *slog.Logger, w *wallet.Se
 							log.Error("account records not pruned", "err", err)
 						} else if n > 0 {
 							log.Info("account records pruned", "rows", n)
+						}
+						if n, err := operators.Prune(ctx); err != nil && ctx.Err() == nil {
+							log.Error("operator sessions not pruned", "err", err)
+						} else if n > 0 {
+							log.Info("operator sessions pruned", "rows", n)
 						}
 						purged = time.Now()
 					}

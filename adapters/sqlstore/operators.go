@@ -155,6 +155,16 @@ func (s *Operators) RevokeSession(ctx context.Context, tokenHash string, at time
 	return err
 }
 
+// PruneSessions deletes sessions that expired or were revoked before before.
+func (s *Operators) PruneSessions(ctx context.Context, before time.Time) (int64, error) {
+	res, err := s.db.x.ExecContext(ctx, s.db.q(`DELETE FROM operator_sessions WHERE expires_at < ? OR revoked_at < ?`),
+		utc(before), utc(before))
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
 // AppendAudit appends an audit entry. There is no query that changes or
 // removes one (and the database refuses both).
 func (s *Operators) AppendAudit(ctx context.Context, e operator.AuditEntry) error {

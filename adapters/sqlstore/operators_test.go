@@ -325,3 +325,30 @@ func TestWithdrawalFourEyes(t *testing.T) {
 		}
 	})
 }
+
+func TestPruneOperatorSessions(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		s := sqlstore.NewOperators(db)
+		o := newOperator("bob", operator.Owner)
+		if err := s.CreateOperator(ctx, o); err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now().UTC()
+		for i, exp := range []time.Duration{-48 * time.Hour, time.Hour, time.Hour} {
+			h := fmt.Sprintf("p%d", i)
+			if err := s.CreateSession(ctx, &operator.Session{TokenHash: h, OperatorID: o.ID, CreatedAt: now, LastSeenAt: now,
+				ExpiresAt: now.Add(exp)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s.RevokeSession(ctx, "p1", now.Add(-48*time.Hour))
+		n, err := s.PruneSessions(ctx, now.Add(-24*time.Hour))
+		if err != nil || n != 2 {
+			t.Fatalf("pruned %d, %v", n, err)
+		}
+		if _, err := s.SessionByHash(ctx, "p2"); err != nil {
+			t.Fatalf("a live session went: %v", err)
+		}
+	})
+}

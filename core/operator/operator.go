@@ -91,6 +91,9 @@ type Store interface {
 	SessionByHash(ctx context.Context, tokenHash string) (*Session, error) // invalid-token
 	TouchSession(ctx context.Context, tokenHash string, at time.Time) error
 	RevokeSession(ctx context.Context, tokenHash string, at time.Time) error
+	// PruneSessions deletes sessions that expired or were revoked before
+	// before and reports how many went.
+	PruneSessions(ctx context.Context, before time.Time) (int64, error)
 }
 
 // Limiter counts events per key in fixed windows (account.Limiter).

@@ -303,3 +303,8 @@ func (s *Service) Reset(ctx context.Context, username string) (Credentials, erro
 	}
 	return c, nil
 }
+
+// Prune deletes sessions expired or revoked more than a day ago.
+func (s *Service) Prune(ctx context.Context) (int64, error) {
+	return s.store.PruneSessions(ctx, s.now().UTC().Add(-24*time.Hour))
+}

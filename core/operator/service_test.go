@@ -143,6 +143,19 @@ func (m *memStore) RevokeSession(_ context.Context, h string, at time.Time) erro
 	return nil
 }
 
+func (m *memStore) PruneSessions(_ context.Context, before time.Time) (int64, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var n int64
+	for h, s := range m.sessions {
+		if s.ExpiresAt.Before(before) || (s.RevokedAt != nil && s.RevokedAt.Before(before)) {
+			delete(m.sessions, h)
+			n++
+		}
+	}
+	return n, nil
+}
+
 // noLimit never limits.
 type noLimit struct{}
 

@@ -134,7 +134,10 @@ func TestDecideWithdrawal(t *testing.T) {
 		{name: "ErrRejectLongReason", decide: func(s *Service, id string) (Withdrawal, error) {
 			return s.Reject(ctx, id, string(make([]byte, 501)), "op1")
 		}, want: errs.InvalidRequest, status: WithdrawalPending, wallet: money.FromBaht(700)},
-		{name: "ErrUnknown", decide: func(s *Service, _ string) (Withdrawal, error) { w, _, err := s.Approve(ctx, "nope", "op1"); return w, err },
+		{name: "ErrUnknown", decide: func(s *Service, _ string) (Withdrawal, error) {
+			w, _, err := s.Approve(ctx, "nope", "op1")
+			return w, err
+		},
 			want: errs.NoData, status: WithdrawalPending, wallet: money.FromBaht(700)},
 	}
 	for _, c := range cases {
