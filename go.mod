@@ -3,10 +3,12 @@ module ngern
 go 1.26.0
 
 require (
+	github.com/boombuler/barcode v1.0.1-0.20190219062509-6c824513bacc
 	github.com/go-playground/validator/v10 v10.30.6
 	github.com/jmoiron/sqlx v1.4.0
 	github.com/lib/pq v1.12.3
 	github.com/minio/minio-go/v7 v7.4.1
+	github.com/pquerna/otp v1.5.0
 	go.uber.org/fx v1.24.0
 	golang.org/x/crypto v0.58.0
 	modernc.org/sqlite v1.61.1

@@ -55,6 +55,8 @@ type Deps struct {
 	// auto-login and operator calls.
 	Wallet      *wallet.Service
 	Operators   *operator.Service
+	Auditor     *operator.Auditor
+	Console     *operator.Console
 	Idempotency *idempotency.Service
 	// Routes are handlers of other adapters mounted beside the API, keyed
 	// by Go 1.22 route patterns: today the simulated game provider's /sim/
@@ -77,6 +79,8 @@ type Server struct {
 	db        Pinger
 	wallet    *wallet.Service
 	operators *operator.Service
+	auditor   *operator.Auditor
+	console   *operator.Console
 	idem      *idempotency.Service
 	validate  *validator.Validate
 	mux       *http.ServeMux
@@ -85,7 +89,7 @@ type Server struct {
 // New returns the API server.
 func New(cfg Config, d Deps) *Server {
 	s := &Server{cfg: cfg, log: d.Log, accounts: d.Accounts, settings: d.Settings, db: d.DB,
-		wallet: d.Wallet, operators: d.Operators, idem: d.Idempotency,
+		wallet: d.Wallet, operators: d.Operators, auditor: d.Auditor, console: d.Console, idem: d.Idempotency,
 		validate: newValidator(), mux: http.NewServeMux()}
 	s.routes()
 	for _, r := range d.Routes {

@@ -126,6 +126,13 @@ const (
 	WithdrawMaximum     Code = "WITHDRAW_MAXIMUM"     // above withdrawMax
 	WithdrawPending     Code = "WITHDRAW_PENDING"     // a withdrawal is already waiting
 	TransferPending     Code = "TRANSFER_PENDING"     // provider outcome unknown; reconciling
+
+	// Operator console (Ngern).
+	ForbiddenRole          Code = "FORBIDDEN_ROLE"           // the operator's role lacks the endpoint
+	TOTPRequired           Code = "TOTP_REQUIRED"            // password right; the TOTP code is missing
+	TOTPInvalid            Code = "TOTP_INVALID"             // wrong or already used TOTP code
+	SameApprover           Code = "SAME_APPROVER"            // the operator approved this withdrawal already
+	SecondApprovalRequired Code = "SECOND_APPROVAL_REQUIRED" // first of two approvals recorded (an answer's message, not an error)
 )
 
 // Entry is one row of the catalogue: a code and the kind of error it is.
@@ -260,6 +267,13 @@ var catalogue = []Entry{
 	{WithdrawMaximum, Invalid},
 	{WithdrawPending, Conflict},
 	{TransferPending, Unavailable},
+
+	// Operator console (Ngern).
+	{ForbiddenRole, Forbidden},
+	{TOTPRequired, Unauthorized},
+	{TOTPInvalid, Unauthorized},
+	{SameApprover, Conflict},
+	{SecondApprovalRequired, Invalid},
 }
 
 // kindOf indexes the catalogue by code.

@@ -44,6 +44,8 @@ func Defaults() map[string]any {
 		KeyDeposit:  map[string]any{"banks": []any{}, "wallets": []any{}, "isManual": false},
 		KeyChat:     map[string]any{"enableChatWidget": false},
 		KeyActive:   Active{Terminated: false},
+
+		KeyApprovalThreshold: ApprovalThreshold{Amount: money.FromBaht(20000)},
 	}
 }
 

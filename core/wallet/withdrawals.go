@@ -58,9 +58,37 @@ func (s *Service) Withdrawals(ctx context.Context) ([]Withdrawal, error) {
 	return s.store.Withdrawals(ctx, WithdrawalPending)
 }
 
-// Approve marks a pending withdrawal paid. by names the operator.
-func (s *Service) Approve(ctx context.Context, id, by string) (Withdrawal, error) {
-	return s.decide(ctx, id, WithdrawalApproved, "", by)
+// Approve records by's approval of a pending withdrawal and reports
+// whether it paid it. Up to the withdrawApprovalThreshold setting one
+// approval pays; above it (four-eyes) the first approval is recorded and the
+// withdrawal stays PENDING until a second, different operator approves
+// (SAME_APPROVER when the same one tries again).
+func (s *Service) Approve(ctx context.Context, id, by string) (w Withdrawal, paid bool, err error) {
+	w, err = s.store.Withdrawal(ctx, id)
+	if err != nil {
+		return Withdrawal{}, false, err
+	}
+	if w.Status != WithdrawalPending {
+		return Withdrawal{}, false, errs.Newf(errs.NoData, "the withdrawal is %s already", strings.ToLower(string(w.Status)))
+	}
+	threshold, err := s.limits.WithdrawApprovalThreshold(ctx)
+	if err != nil {
+		return Withdrawal{}, false, err
+	}
+	if err := s.store.AddWithdrawalApproval(ctx, id, by, s.now().UTC()); err != nil {
+		return Withdrawal{}, false, err
+	}
+	approvers, err := s.store.WithdrawalApprovals(ctx, id)
+	if err != nil {
+		return Withdrawal{}, false, err
+	}
+	w.ApprovedBy = approvers
+	if w.Amount > threshold && len(approvers) < 2 {
+		return w, false, nil
+	}
+	w, err = s.decide(ctx, id, WithdrawalApproved, "", by)
+	w.ApprovedBy = approvers
+	return w, err == nil, err
 }
 
 // Reject returns a pending withdrawal to the member's wallet.

@@ -123,7 +123,7 @@ func TestDecideWithdrawal(t *testing.T) {
 		wallet money.Satang // after, from 1,000 baht less 300 withdrawn
 		paid   money.Satang
 	}{
-		{name: "OKApprove", decide: func(s *Service, id string) (Withdrawal, error) { return s.Approve(ctx, id, "op1") },
+		{name: "OKApprove", decide: func(s *Service, id string) (Withdrawal, error) { w, _, err := s.Approve(ctx, id, "op1"); return w, err },
 			status: WithdrawalApproved, wallet: money.FromBaht(700), paid: money.FromBaht(300)},
 		{name: "OKReject", decide: func(s *Service, id string) (Withdrawal, error) {
 			return s.Reject(ctx, id, " wrong account ", "op1")
@@ -134,7 +134,10 @@ func TestDecideWithdrawal(t *testing.T) {
 		{name: "ErrRejectLongReason", decide: func(s *Service, id string) (Withdrawal, error) {
 			return s.Reject(ctx, id, string(make([]byte, 501)), "op1")
 		}, want: errs.InvalidRequest, status: WithdrawalPending, wallet: money.FromBaht(700)},
-		{name: "ErrUnknown", decide: func(s *Service, _ string) (Withdrawal, error) { return s.Approve(ctx, "nope", "op1") },
+		{name: "ErrUnknown", decide: func(s *Service, _ string) (Withdrawal, error) {
+			w, _, err := s.Approve(ctx, "nope", "op1")
+			return w, err
+		},
 			want: errs.NoData, status: WithdrawalPending, wallet: money.FromBaht(700)},
 	}
 	for _, c := range cases {
@@ -160,7 +163,7 @@ func TestDecideWithdrawal(t *testing.T) {
 				t.Fatalf("decided %+v", got)
 			}
 			// Decided once only, whichever way is asked next.
-			_, err = e.svc.Approve(ctx, w.ID, "op2")
+			_, _, err = e.svc.Approve(ctx, w.ID, "op2")
 			wantCode(t, err, errs.NoData)
 			_, err = e.svc.Reject(ctx, w.ID, "again", "op2")
 			wantCode(t, err, errs.NoData)

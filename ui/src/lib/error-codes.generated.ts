@@ -94,6 +94,11 @@ export const errorCodes = [
   'WITHDRAW_MAXIMUM',
   'WITHDRAW_PENDING',
   'TRANSFER_PENDING',
+  'FORBIDDEN_ROLE',
+  'TOTP_REQUIRED',
+  'TOTP_INVALID',
+  'SAME_APPROVER',
+  'SECOND_APPROVAL_REQUIRED',
 ] as const;
 
 /** ErrorCode is a code of the server's error catalogue. */
