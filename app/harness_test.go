@@ -296,8 +296,14 @@ func (h *harness) signUp(phone, bankNo string) string {
 	sent := h.call("POST", "/api/otp/send", "", map[string]any{"phoneNumber": phone})
 	h.expect(sent, 200, "")
 	h.expect(h.call("POST", "/api/otp/verify", "", map[string]any{"otpToken": sent.Body["otpToken"], "otpCode": h.otpCode(phone)}), 200, "")
-	h.expect(h.call("POST", "/api/account", "", registration(phone, bankNo)), 201, "SUCCESS")
+	h.expect(h.call("POST", "/api/account", "", withOTP(registration(phone, bankNo), sent)), 201, "SUCCESS")
 	return h.login(phone, "s3cret-pass")
+}
+
+// withOTP adds to a registration the otpToken of an OTP send's answer.
+func withOTP(reg map[string]any, sent response) map[string]any {
+	reg["otpToken"] = sent.Body["otpToken"]
+	return reg
 }
 
 func (h *harness) login(phone, password string) string {

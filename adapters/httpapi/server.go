@@ -6,6 +6,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"time"
 
 	"github.com/go-playground/validator/v10"
@@ -24,10 +25,15 @@ type Config struct {
 	UploadTimeout  time.Duration
 	MaxBody        int64
 	MaxUpload      int64
-	TrustProxy     bool     // take the client IP from X-Forwarded-For
-	CORSOrigins    []string // web origins allowed to call the API
-	WebDir         string   // the exported web app; empty or missing → notice page
-	LogStatic      bool
+	TrustProxy     bool // take the client IP from X-Forwarded-For
+	// TrustedHops is how many proxies of ours stand in front of the
+	// server (at least 1); TrustedNets, when set, names them by network
+	// instead (clientIP).
+	TrustedHops int
+	TrustedNets []netip.Prefix
+	CORSOrigins []string // web origins allowed to call the API
+	WebDir      string   // the exported web app; empty or missing → notice page
+	LogStatic   bool
 }
 
 // DefaultConfig returns the documented defaults.
@@ -37,6 +43,7 @@ func DefaultConfig() Config {
 		UploadTimeout:  300 * time.Second,
 		MaxBody:        1 << 20,
 		MaxUpload:      25 << 20,
+		TrustedHops:    1,
 	}
 }
 

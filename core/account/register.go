@@ -20,6 +20,9 @@ type Registration struct {
 	BankAccountName string `json:"bankAccountName"`
 	BankAccountNo   string `json:"bankAccountNo"`
 	Currency        string `json:"currency"`
+	// OTPToken is the token of the OTP that verified the phone (a Ngern
+	// addition): with registration OTP on, only its holder may register.
+	OTPToken string `json:"otpToken"`
 }
 
 var (
@@ -83,10 +86,14 @@ func (s *Service) checkBankName(ctx context.Context, bankCode, name string) (str
 // Validate checks a registration as the register screen's profile step does:
 // phone, name and password always; bank fields and currency when full, or
 // when a bank code is given. It also reports a phone or bank account that is
-// already registered. It changes nothing.
-func (s *Service) Validate(ctx context.Context, r Registration, full bool) (Registration, error) {
+// already registered, so it counts as a phone look-up of ip (REQUEST_LIMIT
+// past the limit). It changes nothing.
+func (s *Service) Validate(ctx context.Context, r Registration, full bool, ip string) (Registration, error) {
 	phone, err := s.NormalizePhone(r.Username)
 	if err != nil {
+		return r, err
+	}
+	if err := s.hit(ctx, lookupLimit(ip)); err != nil {
 		return r, err
 	}
 	r.Username = phone
@@ -166,32 +173,30 @@ func (s *Service) currency(c string) (string, error) {
 	return "", errs.OnField(errs.InvalidUserInfo, "currency")
 }
 
-// Register creates a member. When registration OTP is on, the phone must
-// have been verified by OTP within the verified window (UNVERIFIED_OTP); that
-// OTP is consumed by the registration.
-func (s *Service) Register(ctx context.Context, r Registration) (*Member, error) {
-	return s.register(ctx, r, s.cfg.RegisterOTP)
+// Register creates a member for a caller at ip. When registration OTP is
+// on, r.OTPToken must be the token of an OTP that verified the phone within
+// the verified window (UNVERIFIED_OTP); that OTP is consumed by the
+// registration.
+func (s *Service) Register(ctx context.Context, r Registration, ip string) (*Member, error) {
+	return s.register(ctx, r, s.cfg.RegisterOTP, ip)
 }
 
 // RegisterWithoutOTP creates a member under the same rules as Register but
 // without the OTP step, for operator tools (ngern demo).
 func (s *Service) RegisterWithoutOTP(ctx context.Context, r Registration) (*Member, error) {
-	return s.register(ctx, r, false)
+	return s.register(ctx, r, false, "operator")
 }
 
-func (s *Service) register(ctx context.Context, r Registration, requireOTP bool) (*Member, error) {
-	r, err := s.Validate(ctx, r, true)
+func (s *Service) register(ctx context.Context, r Registration, requireOTP bool, ip string) (*Member, error) {
+	r, err := s.Validate(ctx, r, true, ip)
 	if err != nil {
 		return nil, err
 	}
 	var otpID string
 	if requireOTP {
-		otp, err := s.store.VerifiedOTP(ctx, r.Username, s.now().Add(-s.cfg.OTPVerifiedTTL))
+		otp, err := s.verifiedOTP(ctx, r.Username, r.OTPToken)
 		if err != nil {
 			return nil, err
-		}
-		if otp == nil {
-			return nil, errs.OnField(errs.UnverifiedOTP, "username")
 		}
 		otpID = otp.ID
 	}

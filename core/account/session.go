@@ -107,13 +107,27 @@ func (s *Service) Logout(ctx context.Context, c Caller) error {
 }
 
 // ChangePassword replaces the password and revokes every other session.
-func (s *Service) ChangePassword(ctx context.Context, c Caller, oldPassword, newPassword string) error {
+// Each try counts against the member's and the IP's login limits before the
+// old password is checked, so that a stolen token is no password oracle.
+func (s *Service) ChangePassword(ctx context.Context, c Caller, oldPassword, newPassword, ip string) error {
 	if oldPassword == "" || newPassword == "" {
 		return errs.New(errs.InvalidUserInfo)
 	}
 	m, err := s.store.MemberByID(ctx, c.MemberID)
 	if err != nil {
 		return err
+	}
+	for _, l := range []struct {
+		key   string
+		limit int
+	}{{"login:ip:" + ip, loginPerIP}, {"login:phone:" + m.Phone, loginPerAccount}} {
+		ok, retry, err := s.limiter.Hit(ctx, l.key, l.limit, loginWindow)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return errs.Limited(errs.RequestLimit, retry)
+		}
 	}
 	if len(oldPassword) > 4*MaxPasswordLen || !s.hasher.Verify(oldPassword, m.PasswordHash) {
 		return errs.OnField(errs.WrongPassword, "oldPassword")

@@ -125,6 +125,12 @@ const (
 	TransferPending     Code = "TRANSFER_PENDING"     // provider outcome unknown; reconciling
 )
 
+// added by sec
+const (
+	InvalidCharacters  Code = "INVALID_CHARACTERS"  // invalid UTF-8, NUL, control or format characters in input
+	ServiceUnavailable Code = "SERVICE_UNAVAILABLE" // the database cannot be reached; retry after Retry-After
+)
+
 // kinds gives each code that is not a plain validation error its kind.
 // Codes absent here are Invalid (400).
 var kinds = map[Code]Kind{
@@ -174,6 +180,9 @@ var kinds = map[Code]Kind{
 
 	PayloadTooLarge:     TooLarge,
 	InternalServerError: Internal,
+
+	// added by sec
+	ServiceUnavailable: Unavailable,
 }
 
 // KindOf returns the kind the catalogue gives code.
@@ -205,5 +214,7 @@ func All() []Code {
 		NoClaimableCoupon, InvalidPrizeCode, InvalidCode, InvalidCouponType, CouponExpired,
 		InvalidRequest, PayloadTooLarge, NotFoundCode, IdempotencyConflict, InvalidAmount, SameAccount,
 		WithdrawMinimum, WithdrawMaximum, WithdrawPending, TransferPending,
+		// added by sec
+		InvalidCharacters, ServiceUnavailable,
 	}
 }
