@@ -34,9 +34,9 @@ type Config struct {
 
 	Laos bool
 
-	LogFormat   string // text | json
-	LogLevel    string
-	TrustProxy  bool
+	LogFormat  string // text | json
+	LogLevel   string
+	TrustProxy bool
 	// TrustedHops or TrustedNets (NGERN_TRUSTED_PROXIES) say which
 	// X-Forwarded-For entries our own proxies wrote.
 	TrustedHops int
