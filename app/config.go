@@ -34,14 +34,15 @@ type Config struct {
 
 	Laos bool
 
-	LogFormat  string // text | json
-	LogLevel   string
-	TrustProxy bool
+	LogFormat   string // text | json
+	LogLevel    string
+	TrustProxy  bool
+	CORSOrigins []string
+
 	// TrustedHops or TrustedNets (NGERN_TRUSTED_PROXIES) say which
 	// X-Forwarded-For entries our own proxies wrote.
 	TrustedHops int
 	TrustedNets []netip.Prefix
-	CORSOrigins []string
 
 	ShutdownTimeout time.Duration
 
