@@ -2,11 +2,13 @@ package app
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
 	"ngern/adapters/sqlstore"
 	"ngern/adapters/sqlstore/storetest"
+	"ngern/core/money"
 )
 
 // TestOTPBoundToToken: a verification stands only for the caller who
@@ -141,5 +143,79 @@ func TestChangePasswordLimit(t *testing.T) {
 		h.expect(h.call("POST", "/api/login", "", map[string]any{"username": "0813330000", "password": "s3cret-pass"}), 429, "REQUEST_LIMIT")
 		h.advance(15*time.Minute + time.Second)
 		h.expect(h.call("PUT", "/api/account/changepwd", token, right), 200, "SUCCESS")
+	})
+}
+
+// TestInvalidCharacters: NUL, control and format characters and invalid
+// UTF-8 are refused with 400 INVALID_CHARACTERS wherever they come in
+// (bodies, paths, queries) and nothing is stored; PostgreSQL used to
+// answer 500 to them.
+func TestInvalidCharacters(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		op := strings.Repeat("o", 40)
+		h := newHarness(t, db, func(c *Config) { c.RegisterOTP = false; c.OperatorToken = op })
+		token := h.member("0814440000", "4440000000", money.FromBaht(500))
+		h.expect(h.call("GET", "/api/wallet/activate/SIAMSLOT", token, nil), 200, "SUCCESS")
+		h.expect(h.call("POST", "/api/wallet/withdraw", token, map[string]any{"amount": 100}), 200, "SUCCESS")
+		reg := func(field, value string) map[string]any {
+			r := registration("0814441111", "4441111111")
+			r[field] = value
+			return r
+		}
+		cases := []struct {
+			name, method, path, token string
+			body                      any
+			field                     string
+		}{
+			{"RegisterNameNUL", "POST", "/api/account", "", reg("name", "Som\x00chai"), "name"},
+			{"RegisterNameControl", "POST", "/api/account", "", reg("name", "Som\x07chai"), "name"},
+			{"RegisterNameZeroWidthOnly", "POST", "/api/account", "", reg("name", "\u200b\u200b"), "name"},
+			{"RegisterNameFillerOnly", "POST", "/api/account", "", reg("name", "\u3164\u3164"), "name"},
+			{"RegisterBankNameNUL", "POST", "/api/account", "", reg("bankAccountName", "SOMCHAI\x00"), "bankAccountName"},
+			{"RegisterPhoneNUL", "POST", "/api/account", "", reg("username", "081444\x001111"), "username"},
+			{"ValidateNameNUL", "POST", "/api/account/validate", "", reg("name", "\x00"), "name"},
+			{"ValidateNameRightToLeftMark", "POST", "/api/account/validate", "", reg("name", "Som\u202echai"), "name"},
+			{"ProfileNameNUL", "PUT", "/api/account/profile", token, map[string]any{"name": "A\x00B"}, "name"},
+			{"ProfileNameZeroWidthOnly", "PUT", "/api/account/profile", token, map[string]any{"name": "\u200b"}, "name"},
+			{"LoginUsernameNUL", "POST", "/api/login", "", map[string]any{"username": "0814440000\x00", "password": "s3cret-pass"}, "username"},
+			{"OTPPhoneNUL", "POST", "/api/otp/send", "", map[string]any{"phoneNumber": "08\x0014440000"}, "phoneNumber"},
+			{"TransferToNUL", "POST", "/api/wallet/transfer", token, map[string]any{"from": "WALLET", "to": "SIAM\x00SLOT", "amount": 10}, "to"},
+			{"TransferAllToNUL", "POST", "/api/wallet/transferAll", token, map[string]any{"to": "\x00"}, "to"},
+			{"PathActivateNUL", "GET", "/api/wallet/activate/SIAM%00SLOT", token, nil, "path"},
+			{"PathAccountControl", "GET", "/api/wallet/account/SIAM%01SLOT", token, nil, "path"},
+			{"PathLookupNUL", "GET", "/api/lookup/banks%00", "", nil, "path"},
+			{"PathAutoLoginNUL", "GET", "/api/autoLogin/SIAMSLOT/user%00/pass", token, nil, "path"},
+			{"PathInvalidUTF8", "GET", "/api/lookup/%ff%fe", "", nil, "path"},
+			{"QueryNUL", "GET", "/api/games/SIAMSLOT/logo?v=%00", "", nil, "v"},
+			{"OperatorRejectReasonNUL", "POST", "/api/operator/withdrawals/" + strings.Repeat("0", 24) + "/reject", op, map[string]any{"reason": "no\x00"}, "reason"},
+			{"OperatorRejectIDNUL", "POST", "/api/operator/withdrawals/abc%00/reject", op, map[string]any{"reason": "no"}, "path"},
+			{"OperatorApproveIDNUL", "POST", "/api/operator/withdrawals/%00/approve", op, nil, "path"},
+			{"OperatorAdjustPhoneNUL", "POST", "/api/operator/adjustments", op, map[string]any{"phone": "0814440000\x00", "amount": 1, "reason": "x"}, "phone"},
+			{"OperatorAdjustReasonControl", "POST", "/api/operator/adjustments", op, map[string]any{"phone": "0814440000", "amount": 1, "reason": "x\x1b[31m"}, "reason"},
+			{"BodyInvalidUTF8", "POST", "/api/account/validate", "", "{\"name\":\"\xff\xfe\",\"username\":\"0814441111\"}", ""},
+		}
+		for _, c := range cases {
+			t.Run(c.name, func(t *testing.T) {
+				h := h.sub(t)
+				r := h.call(c.method, c.path, c.token, c.body)
+				h.expect(r, 400, "INVALID_CHARACTERS")
+				if r.Body["field"] != nil && r.Body["field"] != c.field || r.Body["field"] == nil && c.field != "" {
+					t.Fatalf("field = %v, want %q", r.Body["field"], c.field)
+				}
+			})
+		}
+		t.Run("NothingStored", func(t *testing.T) {
+			h := h.sub(t)
+			h.expect(h.call("POST", "/api/login", "", map[string]any{"username": "0814441111", "password": "s3cret-pass"}), 401, "WRONG_CREDENTIAL")
+			p := h.call("GET", "/api/account/profile", token, nil)
+			if p.Body["profile"].(map[string]any)["name"] != "Somchai Jaidee" {
+				t.Fatalf("profile = %s", p.Raw)
+			}
+		})
+		t.Run("ThaiAndLaoNamesAccepted", func(t *testing.T) {
+			h := h.sub(t)
+			h.expect(h.call("PUT", "/api/account/profile", token, map[string]any{"name": "สมชาย ใจดี"}), 200, "")
+			h.expect(h.call("PUT", "/api/account/profile", token, map[string]any{"name": "ສົມໃຈ\tພົມມະ"}), 200, "")
+		})
 	})
 }

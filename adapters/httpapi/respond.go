@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/go-playground/validator/v10"
 
@@ -81,7 +82,9 @@ func newValidator() *validator.Validate {
 }
 
 // decode reads a JSON body into v and validates it. A malformed body answers
-// INVALID_REQUEST; a failed validation answers code naming the field.
+// INVALID_REQUEST; invalid UTF-8, or a string holding a NUL, control or
+// format character, INVALID_CHARACTERS naming the field; a failed
+// validation answers code naming the field.
 func (s *Server) decode(r *http.Request, v any, code errs.Code) error {
 	body, err := io.ReadAll(r.Body)
 	if err != nil {
@@ -94,6 +97,10 @@ func (s *Server) decode(r *http.Request, v any, code errs.Code) error {
 	if len(strings.TrimSpace(string(body))) == 0 {
 		body = []byte("{}")
 	}
+	// encoding/json would turn invalid UTF-8 into U+FFFD without a word.
+	if !utf8.Valid(body) {
+		return errs.New(errs.InvalidCharacters)
+	}
 	if err := json.Unmarshal(body, v); err != nil {
 		if e := errs.As(err); e != nil {
 			return e
@@ -103,6 +110,9 @@ func (s *Server) decode(r *http.Request, v any, code errs.Code) error {
 			return errs.OnField(errs.InvalidRequest, te.Field)
 		}
 		return errs.New(errs.InvalidRequest)
+	}
+	if field, ok := checkStrings(reflect.ValueOf(v), ""); !ok {
+		return errs.OnField(errs.InvalidCharacters, field)
 	}
 	if err := s.validate.Struct(v); err != nil {
 		var ve validator.ValidationErrors

@@ -102,7 +102,7 @@ func New(cfg Config, d Deps) *Server {
 
 // Handler returns the whole HTTP handler with its middleware.
 func (s *Server) Handler() http.Handler {
-	return s.observe(s.secure(s.limits(s.mux)))
+	return s.observe(s.secure(s.limits(s.cleanPaths(s.mux))))
 }
 
 func (s *Server) routes() {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"ngern/core/errs"
@@ -56,6 +57,24 @@ func NormalizeAccountName(name string) string {
 	return strings.ToUpper(strings.TrimSpace(spaceRuns.ReplaceAllString(name, " ")))
 }
 
+// invisibleFillers are letters and symbols that show nothing.
+var invisibleFillers = map[rune]bool{
+	'\u115F': true, '\u1160': true, '\u3164': true, '\uFFA0': true, // Hangul fillers
+	'\u2800': true, // Braille blank
+}
+
+// visible reports whether a name shows anything: one made only of spaces,
+// zero-width and format characters, combining marks and fillers is refused.
+func visible(s string) bool {
+	for _, r := range s {
+		if unicode.IsSpace(r) || unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Mn, unicode.Me) || invisibleFillers[r] {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
 // checkPassword applies the length rule of the quality bars.
 func checkPassword(pw string) error {
 	if n := utf8.RuneCountInString(pw); n < MinPasswordLen || n > MaxPasswordLen {
@@ -76,6 +95,9 @@ func (s *Service) checkBankName(ctx context.Context, bankCode, name string) (str
 	name = NormalizeAccountName(name)
 	if name == "" || utf8.RuneCountInString(name) > 100 {
 		return "", errs.OnField(errs.InvalidUserInfo, "bankAccountName")
+	}
+	if !visible(name) {
+		return "", errs.OnField(errs.InvalidCharacters, "bankAccountName")
 	}
 	if bank.EnglishOnly && !englishName.MatchString(name) {
 		return "", errs.OnField(errs.BankAccountNameEng, "bankAccountName")
@@ -100,6 +122,9 @@ func (s *Service) Validate(ctx context.Context, r Registration, full bool, ip st
 	r.Name = strings.TrimSpace(spaceRuns.ReplaceAllString(r.Name, " "))
 	if r.Name == "" || utf8.RuneCountInString(r.Name) > 100 {
 		return r, errs.OnField(errs.InvalidUserInfo, "name")
+	}
+	if !visible(r.Name) {
+		return r, errs.OnField(errs.InvalidCharacters, "name")
 	}
 	if err := checkPassword(r.Password); err != nil {
 		err.(*errs.Error).Field = "password"
