@@ -19,6 +19,7 @@ import (
 type loggerKey struct{}
 type callerKey struct{}
 type requestInfoKey struct{}
+type domainErrKey struct{}
 
 // requestInfo is what every log line of a request carries.
 type requestInfo struct {
@@ -96,6 +97,9 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		log := s.log
 		info := &requestInfo{id: id}
 		ctx := context.WithValue(r.Context(), loggerKey{}, log)
+		if s.domainErr != nil {
+			ctx = context.WithValue(ctx, domainErrKey{}, s.domainErr)
+		}
 		r = r.WithContext(context.WithValue(ctx, requestInfoKey{}, info))
 		sw := &statusWriter{ResponseWriter: w}
 		defer func() {

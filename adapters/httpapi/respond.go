@@ -45,11 +45,19 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	json.NewEncoder(w).Encode(v)
 }
 
-// writeError answers err. A domain error answers its code; anything else is
-// logged with the request id and answers INTERNAL_SERVER_ERROR, telling
-// nothing of the cause.
+// writeError answers err. A domain error answers its code; so does an
+// infrastructure failure the server's DomainError maps (the database cannot
+// be reached: SERVICE_UNAVAILABLE); anything else is logged with the request
+// id and answers INTERNAL_SERVER_ERROR, telling nothing of the cause.
 func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	e := errs.As(err)
+	if e == nil {
+		if m, ok := r.Context().Value(domainErrKey{}).(func(error) error); ok {
+			if e = errs.As(m(err)); e != nil {
+				logger(r.Context()).WarnContext(r.Context(), "request failed", "code", e.Code, "err", err)
+			}
+		}
+	}
 	if e == nil {
 		logger(r.Context()).ErrorContext(r.Context(), "request failed", "err", err)
 		writeJSON(w, http.StatusInternalServerError, errorBody{Message: errs.InternalServerError})
@@ -59,10 +67,10 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	if !ok {
 		status = http.StatusBadRequest
 	}
-	if e.Kind == errs.RateLimited && e.RetryAfter > 0 {
+	if e.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(int(e.RetryAfter.Seconds()+0.999)))
 	}
-	if status >= 500 {
+	if status >= 500 && e.Code != errs.ServiceUnavailable {
 		logger(r.Context()).WarnContext(r.Context(), "request failed", "code", e.Code, "detail", e.Detail)
 	}
 	writeJSON(w, status, errorBody{Message: e.Code, Detail: e.Detail, Field: e.Field})

@@ -63,6 +63,9 @@ type Deps struct {
 	Wallet      *wallet.Service
 	Operators   *operator.Service
 	Idempotency *idempotency.Service
+	// DomainError maps an infrastructure failure that reaches the API (e.g.
+	// the database cannot be reached) to a domain error; nil: none is.
+	DomainError func(error) error
 	// Extra routes mounted by other areas (wallet, operator, simulated
 	// provider), keyed by Go 1.22 route patterns.
 	Routes []Route
@@ -86,13 +89,14 @@ type Server struct {
 	idem      *idempotency.Service
 	validate  *validator.Validate
 	mux       *http.ServeMux
+	domainErr func(error) error
 }
 
 // New returns the API server.
 func New(cfg Config, d Deps) *Server {
 	s := &Server{cfg: cfg, log: d.Log, accounts: d.Accounts, settings: d.Settings, db: d.DB,
 		wallet: d.Wallet, operators: d.Operators, idem: d.Idempotency,
-		validate: newValidator(), mux: http.NewServeMux()}
+		validate: newValidator(), mux: http.NewServeMux(), domainErr: d.DomainError}
 	s.routes()
 	for _, r := range d.Routes {
 		s.mux.Handle(r.Pattern, r.Handler)
