@@ -312,6 +312,9 @@ func (s *Service) Transfer(ctx context.Context, memberID, from, to string, amoun
 		s.log.WarnContext(ctx, "game balance not refreshed before transfer", "game", src.Game, "err", err)
 	}
 	if _, err := s.move(ctx, src, Out, amount); err != nil {
+		if to != WalletCode {
+			return 0, stopped(ctx, err)
+		}
 		return 0, err
 	}
 	if to != WalletCode {
@@ -405,9 +408,10 @@ func (s *Service) move(ctx context.Context, ga GameAccount, dir Direction, amoun
 	res, err := s.store.ReserveTransfer(ctx, t, s.journal(ledger.TransferReserve, t.ID, t.MemberID,
 		ledger.Move(t.home(), ledger.Clearing(t.Game), amount)))
 	if err != nil {
-		return 0, err
+		return 0, stopped(ctx, err) // this leg of the call did not happen
 	}
 	t.Username = res.Username
+	noteStarted(ctx, t.ID)
 	// The member leaving must not turn a call under way into an unknown
 	// outcome; the adapter bounds the call's time.
 	pctx := context.WithoutCancel(ctx)
@@ -541,19 +545,23 @@ func (s *Service) Withdraw(ctx context.Context, memberID string, amount money.Sa
 // be brought back, that failure is answered and nothing is withdrawn.
 func (s *Service) WithdrawAll(ctx context.Context, memberID string, amount money.Satang) (Withdrawal, error) {
 	if err := s.bringBack(ctx, memberID); err != nil {
-		return Withdrawal{}, err
+		return Withdrawal{}, stopped(ctx, err)
 	}
 	if amount == 0 {
 		bal, err := s.store.WalletBalance(ctx, memberID)
 		if err != nil {
-			return Withdrawal{}, err
+			return Withdrawal{}, stopped(ctx, err)
 		}
 		if bal == 0 {
 			return Withdrawal{}, errs.New(errs.MoneyNotEnough)
 		}
 		amount = bal
 	}
-	return s.Withdraw(ctx, memberID, amount)
+	wd, err := s.Withdraw(ctx, memberID, amount)
+	if err != nil {
+		return wd, stopped(ctx, err)
+	}
+	return wd, nil
 }
 
 // Withdrawals lists the withdrawals waiting for an operator.
