@@ -219,3 +219,40 @@ func TestInvalidCharacters(t *testing.T) {
 		})
 	})
 }
+
+func TestTrustedProxiesConfig(t *testing.T) {
+	cases := []struct {
+		name  string
+		value string
+		hops  int
+		nets  string
+		bad   bool
+	}{
+		{"Default", "", 1, "[]", false},
+		{"Count", "2", 2, "[]", false},
+		{"CIDRs", "10.0.0.0/8, 192.168.1.5, fd00::/8", 1, "[10.0.0.0/8 192.168.1.5/32 fd00::/8]", false},
+		{"ErrZero", "0", 0, "", true},
+		{"ErrTooMany", "11", 0, "", true},
+		{"ErrWord", "loadbalancer", 0, "", true},
+		{"ErrCIDR", "10.0.0.0/33", 0, "", true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cfg, err := LoadConfig(func(k string) string {
+				if k == "NGERN_TRUSTED_PROXIES" {
+					return c.value
+				}
+				return ""
+			})
+			if c.bad {
+				if err == nil || !strings.Contains(err.Error(), "NGERN_TRUSTED_PROXIES") {
+					t.Fatalf("err = %v", err)
+				}
+				return
+			}
+			if err != nil || cfg.TrustedHops != c.hops || fmt.Sprint(cfg.TrustedNets) != c.nets {
+				t.Fatalf("hops %d nets %v, %v", cfg.TrustedHops, cfg.TrustedNets, err)
+			}
+		})
+	}
+}
