@@ -117,17 +117,8 @@ func (s *Service) ChangePassword(ctx context.Context, c Caller, oldPassword, new
 	if err != nil {
 		return err
 	}
-	for _, l := range []struct {
-		key   string
-		limit int
-	}{{"login:ip:" + ip, loginPerIP}, {"login:phone:" + m.Phone, loginPerAccount}} {
-		ok, retry, err := s.limiter.Hit(ctx, l.key, l.limit, loginWindow)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return errs.Limited(errs.RequestLimit, retry)
-		}
+	if err := s.hit(ctx, limit{"login:ip:" + ip, loginPerIP, loginWindow}, limit{"login:phone:" + m.Phone, loginPerAccount, loginWindow}); err != nil {
+		return err
 	}
 	if len(oldPassword) > 4*MaxPasswordLen || !s.hasher.Verify(oldPassword, m.PasswordHash) {
 		return errs.OnField(errs.WrongPassword, "oldPassword")
