@@ -31,6 +31,8 @@ func TestClientIP(t *testing.T) {
 		{"NoHeaderIsPeer", true, 1, nil, "203.0.113.9:4000", nil, "203.0.113.9"},
 		{"IPv6", true, 1, nil, "[fd00::1]:4000", []string{"1.2.3.4, 2001:db8::7"}, "2001:db8::7"},
 		{"MappedIPv4", true, 1, nil, "10.0.0.2:4000", []string{"::ffff:198.51.100.7"}, "198.51.100.7"},
+		{"EntryWithPort", true, 1, nil, "10.0.0.2:4000", []string{"1.2.3.4, 198.51.100.7:5123"}, "198.51.100.7"},
+		{"IPv6EntryWithPort", true, 1, nil, "10.0.0.2:4000", []string{"[2001:db8::7]:5123"}, "2001:db8::7"},
 		{"ProxyWroteGarbage", true, 1, nil, "10.0.0.2:4000", []string{"1.2.3.4, junk"}, "10.0.0.2"},
 		{"NetsSkipTrusted", true, 0, nets, "10.0.0.2:4000", []string{"1.2.3.4, 198.51.100.7, 10.1.2.3, 192.168.1.5"}, "198.51.100.7"},
 		{"NetsUntrustedPeer", true, 0, nets, "203.0.113.9:4000", []string{"1.2.3.4"}, "203.0.113.9"},

@@ -246,11 +246,10 @@ func (s *Server) clientIP(r *http.Request) string {
 func pickClient(chain []string, hops int, nets []netip.Prefix, peer string) string {
 	if len(nets) > 0 {
 		for i := len(chain) - 1; i >= 0; i-- {
-			a, err := netip.ParseAddr(chain[i])
+			a, err := parseHop(chain[i])
 			if err != nil {
 				return peer
 			}
-			a = a.Unmap()
 			trusted := false
 			for _, n := range nets {
 				if n.Contains(a) {
@@ -274,11 +273,25 @@ func pickClient(chain []string, hops int, nets []netip.Prefix, peer string) stri
 		// the peer.
 		i = 0
 	}
-	a, err := netip.ParseAddr(chain[i])
+	a, err := parseHop(chain[i])
 	if err != nil {
 		return peer
 	}
-	return a.Unmap().String()
+	return a.String()
+}
+
+// parseHop reads an X-Forwarded-For entry: an address, or one with a port
+// as some proxies write it.
+func parseHop(s string) (netip.Addr, error) {
+	a, err := netip.ParseAddr(s)
+	if err != nil {
+		ap, perr := netip.ParseAddrPort(s)
+		if perr != nil {
+			return netip.Addr{}, err
+		}
+		a = ap.Addr()
+	}
+	return a.Unmap().WithZone(""), nil
 }
 
 // serviceOpen answers 410 gone on member calls while the operator has shut
