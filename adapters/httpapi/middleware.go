@@ -225,6 +225,9 @@ func (s *Server) clientIP(r *http.Request) string {
 	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
 		peer = host
 	}
+	if peer == "" {
+		peer = "unknown" // limits keyed by the address still apply
+	}
 	if !s.cfg.TrustProxy {
 		return peer
 	}
