@@ -43,6 +43,10 @@ func (s *Server) putSetting(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := r.PathValue("name")
+	if field, ok := checkJSON(body); !ok {
+		writeError(w, r, errs.OnField(errs.InvalidCharacters, field))
+		return
+	}
 	if err := s.settings.Put(r.Context(), name, body); err != nil {
 		writeError(w, r, err)
 		return

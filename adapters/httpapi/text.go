@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"reflect"
@@ -68,12 +69,30 @@ func checkStrings(v reflect.Value, name string) (string, bool) {
 			if bad, ok := checkStrings(iter.Key(), name); !ok {
 				return bad, false
 			}
-			if bad, ok := checkStrings(iter.Value(), name); !ok {
+			field := name
+			if iter.Key().Kind() == reflect.String {
+				field = iter.Key().String()
+			}
+			if bad, ok := checkStrings(iter.Value(), field); !ok {
 				return bad, false
 			}
 		}
 	}
 	return "", true
+}
+
+// checkJSON applies the text rule to a raw JSON document kept as it is
+// (e.g. an operator setting): it returns the name of the first field at
+// fault. A document that is not JSON passes, for its reader to refuse.
+func checkJSON(doc []byte) (string, bool) {
+	if !utf8.Valid(doc) {
+		return "", false
+	}
+	var v any
+	if json.Unmarshal(doc, &v) != nil {
+		return "", true
+	}
+	return checkStrings(reflect.ValueOf(v), "")
 }
 
 // cleanPaths answers INVALID_CHARACTERS to an API call whose path or query
