@@ -46,12 +46,12 @@ func TestRegisterWithOTP(t *testing.T) {
 			}
 			h.expect(h.call("POST", "/api/otp/verify", "", map[string]any{"otpToken": sent.Body["otpToken"], "otpCode": wrong}), 400, "OTP_CODE_INVALID")
 			h.expect(h.call("POST", "/api/otp/verify", "", map[string]any{"otpToken": sent.Body["otpToken"], "otpCode": code}), 200, "")
-			again := h.call("POST", "/api/otp/send", "", map[string]any{"phoneNumber": "0811111111"})
-			if again.Status != 200 || again.Body["code"] != "OTP_VERIFIED" {
+			again := h.call("POST", "/api/otp/send", "", map[string]any{"phoneNumber": "0811111111", "otpToken": sent.Body["otpToken"]})
+			if again.Status != 200 || again.Body["code"] != "OTP_VERIFIED" || again.Body["otpToken"] != sent.Body["otpToken"] {
 				t.Fatalf("send after verify = %d %s", again.Status, again.Raw)
 			}
 			h.expect(h.call("POST", "/api/account/validate", "", registration("0811111111", "")), 200, "OK")
-			h.expect(h.call("POST", "/api/account", "", registration("0811111111", "1111111111")), 201, "SUCCESS")
+			h.expect(h.call("POST", "/api/account", "", withOTP(registration("0811111111", "1111111111"), sent)), 201, "SUCCESS")
 			h.login("0811111111", "s3cret-pass")
 		})
 		t.Run("ErrExistingUser", func(t *testing.T) {
@@ -64,9 +64,9 @@ func TestRegisterWithOTP(t *testing.T) {
 			h := h.sub(t)
 			sent := h.call("POST", "/api/otp/send", "", map[string]any{"phoneNumber": "0822222222"})
 			h.expect(h.call("POST", "/api/otp/verify", "", map[string]any{"otpToken": sent.Body["otpToken"], "otpCode": h.otpCode("0822222222")}), 200, "")
-			h.expect(h.call("POST", "/api/account", "", registration("0822222222", "111-111-1111")), 409, "EXISTING_BANK")
+			h.expect(h.call("POST", "/api/account", "", withOTP(registration("0822222222", "111-111-1111"), sent)), 409, "EXISTING_BANK")
 			// The OTP was not used up by the failed registration.
-			h.expect(h.call("POST", "/api/account", "", registration("0822222222", "2222222222")), 201, "SUCCESS")
+			h.expect(h.call("POST", "/api/account", "", withOTP(registration("0822222222", "2222222222"), sent)), 201, "SUCCESS")
 		})
 	})
 }

@@ -5,6 +5,7 @@ package app
 import (
 	"encoding/base64"
 	"fmt"
+	"net/netip"
 	"os"
 	"strconv"
 	"strings"
@@ -37,6 +38,11 @@ type Config struct {
 	LogLevel    string
 	TrustProxy  bool
 	CORSOrigins []string
+
+	// TrustedHops or TrustedNets (NGERN_TRUSTED_PROXIES) say which
+	// X-Forwarded-For entries our own proxies wrote.
+	TrustedHops int
+	TrustedNets []netip.Prefix
 
 	ShutdownTimeout time.Duration
 
@@ -168,6 +174,29 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	}
 	if c.OperatorToken != "" && len(c.OperatorToken) < 32 {
 		problems = append(problems, "NGERN_OPERATOR_TOKEN must be at least 32 characters")
+	}
+	c.TrustedHops = 1
+	if v := env("NGERN_TRUSTED_PROXIES", ""); v != "" {
+		if n, err := strconv.Atoi(v); err == nil {
+			if n < 1 || n > 10 {
+				problems = append(problems, fmt.Sprintf("NGERN_TRUSTED_PROXIES=%q: a count must be 1 to 10", v))
+			}
+			c.TrustedHops = n
+		} else {
+			for _, part := range strings.Split(v, ",") {
+				part = strings.TrimSpace(part)
+				p, err := netip.ParsePrefix(part)
+				if err != nil {
+					a, aerr := netip.ParseAddr(part)
+					if aerr != nil {
+						problems = append(problems, fmt.Sprintf("NGERN_TRUSTED_PROXIES: %q is neither a count nor a CIDR such as 10.0.0.0/8", part))
+						continue
+					}
+					p = netip.PrefixFrom(a, a.BitLen())
+				}
+				c.TrustedNets = append(c.TrustedNets, p.Masked())
+			}
+		}
 	}
 	if o := env("NGERN_CORS_ORIGINS", ""); o != "" {
 		for _, origin := range strings.Split(o, ",") {

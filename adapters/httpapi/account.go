@@ -10,6 +10,9 @@ import (
 
 type otpSendRequest struct {
 	PhoneNumber string `json:"phoneNumber" validate:"required,max=20"`
+	// OTPToken is the token of an earlier send (a Ngern addition): its
+	// holder, once verified, is answered OTP_VERIFIED.
+	OTPToken string `json:"otpToken" validate:"max=100"`
 }
 
 func (s *Server) otpSend(w http.ResponseWriter, r *http.Request) {
@@ -18,7 +21,7 @@ func (s *Server) otpSend(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	sent, err := s.accounts.SendOTP(r.Context(), req.PhoneNumber, s.clientIP(r))
+	sent, err := s.accounts.SendOTP(r.Context(), req.PhoneNumber, req.OTPToken, s.clientIP(r))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -56,6 +59,7 @@ type registration struct {
 	BankAccountName string `json:"bankAccountName" validate:"max=200"`
 	BankAccountNo   string `json:"bankAccountNo" validate:"max=30"`
 	Currency        string `json:"currency" validate:"max=10"`
+	OTPToken        string `json:"otpToken" validate:"max=100"`
 }
 
 func (r registration) core() account.Registration { return account.Registration(r) }
@@ -66,7 +70,7 @@ func (s *Server) validateAccount(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if _, err := s.accounts.Validate(r.Context(), req.core(), false); err != nil {
+	if _, err := s.accounts.Validate(r.Context(), req.core(), false, s.clientIP(r)); err != nil {
 		writeError(w, r, err)
 		return
 	}
@@ -79,7 +83,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	m, err := s.accounts.Register(r.Context(), req.core())
+	m, err := s.accounts.Register(r.Context(), req.core(), s.clientIP(r))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -212,7 +216,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.accounts.ChangePassword(r.Context(), Caller(r), req.OldPassword, req.NewPassword); err != nil {
+	if err := s.accounts.ChangePassword(r.Context(), Caller(r), req.OldPassword, req.NewPassword, s.clientIP(r)); err != nil {
 		writeError(w, r, err)
 		return
 	}

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"regexp"
 	"runtime/debug"
 	"strings"
@@ -18,6 +19,7 @@ import (
 type loggerKey struct{}
 type callerKey struct{}
 type requestInfoKey struct{}
+type domainErrKey struct{}
 
 // requestInfo is what every log line of a request carries.
 type requestInfo struct {
@@ -95,6 +97,9 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		log := s.log
 		info := &requestInfo{id: id}
 		ctx := context.WithValue(r.Context(), loggerKey{}, log)
+		if s.domainErr != nil {
+			ctx = context.WithValue(ctx, domainErrKey{}, s.domainErr)
+		}
 		r = r.WithContext(context.WithValue(ctx, requestInfoKey{}, info))
 		sw := &statusWriter{ResponseWriter: w}
 		defer func() {
@@ -208,22 +213,88 @@ func (s *Server) corsAllowed(origin string) bool {
 	return false
 }
 
-// clientIP is the peer address, or the first X-Forwarded-For hop when the
-// server is configured to trust its proxy.
+// clientIP is the address the request came from. Without TrustProxy it is
+// the peer address. Behind proxies, each proxy appends the address it saw to
+// X-Forwarded-For, so only the right-hand end of the chain (the entries
+// appended by our own proxies, then the peer) can be believed; the client
+// writes whatever it likes on the left. With TrustedNets, the client is the
+// first address from the right that is not in a trusted network; otherwise
+// it is the address TrustedHops proxies from the right.
 func (s *Server) clientIP(r *http.Request) string {
-	if s.cfg.TrustProxy {
-		if fwd := r.Header.Get("X-Forwarded-For"); fwd != "" {
-			first, _, _ := strings.Cut(fwd, ",")
-			if ip := net.ParseIP(strings.TrimSpace(first)); ip != nil {
-				return ip.String()
+	peer := r.RemoteAddr
+	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
+		peer = host
+	}
+	if peer == "" {
+		peer = "unknown" // limits keyed by the address still apply
+	}
+	if !s.cfg.TrustProxy {
+		return peer
+	}
+	var chain []string
+	for _, h := range r.Header.Values("X-Forwarded-For") {
+		for _, part := range strings.Split(h, ",") {
+			if part = strings.TrimSpace(part); part != "" {
+				chain = append(chain, part)
 			}
 		}
 	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
+	chain = append(chain, peer)
+	return pickClient(chain, s.cfg.TrustedHops, s.cfg.TrustedNets, peer)
+}
+
+// pickClient chooses the client address of a forwarded chain (leftmost
+// first, the peer last). An entry that is not an address where the client
+// should be means a proxy is misconfigured: the peer is answered.
+func pickClient(chain []string, hops int, nets []netip.Prefix, peer string) string {
+	if len(nets) > 0 {
+		for i := len(chain) - 1; i >= 0; i-- {
+			a, err := parseHop(chain[i])
+			if err != nil {
+				return peer
+			}
+			trusted := false
+			for _, n := range nets {
+				if n.Contains(a) {
+					trusted = true
+					break
+				}
+			}
+			if !trusted || i == 0 {
+				return a.String()
+			}
+		}
+		return peer
 	}
-	return host
+	if hops < 1 {
+		hops = 1
+	}
+	i := len(chain) - 1 - hops
+	if i < 0 {
+		// Fewer entries than proxies: the request skipped one of them,
+		// and the leftmost entry was written by a proxy of ours or is
+		// the peer.
+		i = 0
+	}
+	a, err := parseHop(chain[i])
+	if err != nil {
+		return peer
+	}
+	return a.String()
+}
+
+// parseHop reads an X-Forwarded-For entry: an address, or one with a port
+// as some proxies write it.
+func parseHop(s string) (netip.Addr, error) {
+	a, err := netip.ParseAddr(s)
+	if err != nil {
+		ap, perr := netip.ParseAddrPort(s)
+		if perr != nil {
+			return netip.Addr{}, err
+		}
+		a = ap.Addr()
+	}
+	return a.Unmap().WithZone(""), nil
 }
 
 // serviceOpen answers 410 gone on member calls while the operator has shut

@@ -46,6 +46,11 @@ func (s *Server) putSetting(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, errs.New(errs.PayloadTooLarge))
 		return
 	}
+	// Settings bypass the usual decoding, so the character check runs here.
+	if field, ok := checkJSON(body); !ok {
+		writeError(w, r, errs.OnField(errs.InvalidCharacters, field))
+		return
+	}
 	before, err := s.settings.Value(r.Context(), name)
 	if err != nil {
 		writeError(w, r, err)

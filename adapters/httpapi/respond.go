@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/go-playground/validator/v10"
 
@@ -29,21 +30,29 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	json.NewEncoder(w).Encode(v)
 }
 
-// writeError answers err. A domain error answers its code; anything else is
-// logged with the request id and answers INTERNAL_SERVER_ERROR, telling
-// nothing of the cause.
+// writeError answers err. A domain error answers its code; so does an
+// infrastructure failure the server's DomainError maps (the database cannot
+// be reached: SERVICE_UNAVAILABLE); anything else is logged with the request
+// id and answers INTERNAL_SERVER_ERROR, telling nothing of the cause.
 func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	e := errs.As(err)
+	if e == nil {
+		if m, ok := r.Context().Value(domainErrKey{}).(func(error) error); ok {
+			if e = errs.As(m(err)); e != nil {
+				logger(r.Context()).WarnContext(r.Context(), "request failed", "code", e.Code, "err", err)
+			}
+		}
+	}
 	if e == nil {
 		logger(r.Context()).ErrorContext(r.Context(), "request failed", "err", err)
 		writeJSON(w, http.StatusInternalServerError, errorBody{Message: errs.InternalServerError})
 		return
 	}
 	status := e.Kind.Status() // the catalogue decides it (core/errs)
-	if e.Kind == errs.RateLimited && e.RetryAfter > 0 {
+	if e.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(int(e.RetryAfter.Seconds()+0.999)))
 	}
-	if status >= 500 {
+	if status >= 500 && e.Code != errs.ServiceUnavailable {
 		logger(r.Context()).WarnContext(r.Context(), "request failed", "code", e.Code, "detail", e.Detail)
 	}
 	writeJSON(w, status, errorBody{Message: e.Code, Detail: e.Detail, Field: e.Field})
@@ -63,7 +72,9 @@ func newValidator() *validator.Validate {
 }
 
 // decode reads a JSON body into v and validates it. A malformed body answers
-// INVALID_REQUEST; a failed validation answers code naming the field.
+// INVALID_REQUEST; invalid UTF-8, or a string holding a NUL, control or
+// format character, INVALID_CHARACTERS naming the field; a failed
+// validation answers code naming the field.
 func (s *Server) decode(r *http.Request, v any, code errs.Code) error {
 	body, err := io.ReadAll(r.Body)
 	if err != nil {
@@ -76,6 +87,10 @@ func (s *Server) decode(r *http.Request, v any, code errs.Code) error {
 	if len(strings.TrimSpace(string(body))) == 0 {
 		body = []byte("{}")
 	}
+	// encoding/json would turn invalid UTF-8 into U+FFFD without a word.
+	if !utf8.Valid(body) {
+		return errs.New(errs.InvalidCharacters)
+	}
 	if err := json.Unmarshal(body, v); err != nil {
 		if e := errs.As(err); e != nil {
 			return e
@@ -85,6 +100,9 @@ func (s *Server) decode(r *http.Request, v any, code errs.Code) error {
 			return errs.OnField(errs.InvalidRequest, te.Field)
 		}
 		return errs.New(errs.InvalidRequest)
+	}
+	if field, ok := checkStrings(reflect.ValueOf(v), ""); !ok {
+		return errs.OnField(errs.InvalidCharacters, field)
 	}
 	if err := s.validate.Struct(v); err != nil {
 		var ve validator.ValidationErrors

@@ -6,6 +6,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"time"
 
 	"github.com/go-playground/validator/v10"
@@ -24,10 +25,15 @@ type Config struct {
 	UploadTimeout  time.Duration
 	MaxBody        int64
 	MaxUpload      int64
-	TrustProxy     bool     // take the client IP from X-Forwarded-For
-	CORSOrigins    []string // web origins allowed to call the API
-	WebDir         string   // the exported web app; empty or missing → notice page
-	LogStatic      bool
+	TrustProxy     bool // take the client IP from X-Forwarded-For
+	// TrustedHops is how many proxies of ours stand in front of the
+	// server (at least 1); TrustedNets, when set, names them by network
+	// instead (clientIP).
+	TrustedHops int
+	TrustedNets []netip.Prefix
+	CORSOrigins []string // web origins allowed to call the API
+	WebDir      string   // the exported web app; empty or missing → notice page
+	LogStatic   bool
 }
 
 // DefaultConfig returns the documented defaults.
@@ -37,6 +43,7 @@ func DefaultConfig() Config {
 		UploadTimeout:  300 * time.Second,
 		MaxBody:        1 << 20,
 		MaxUpload:      25 << 20,
+		TrustedHops:    1,
 	}
 }
 
@@ -58,6 +65,9 @@ type Deps struct {
 	Auditor     *operator.Auditor
 	Console     *operator.Console
 	Idempotency *idempotency.Service
+	// DomainError maps an infrastructure failure that reaches the API (e.g.
+	// the database cannot be reached) to a domain error; nil: none is.
+	DomainError func(error) error
 	// Routes are handlers of other adapters mounted beside the API, keyed
 	// by Go 1.22 route patterns: today the simulated game provider's /sim/
 	// pages (the wallet and operator calls are this server's own).
@@ -84,13 +94,14 @@ type Server struct {
 	idem      *idempotency.Service
 	validate  *validator.Validate
 	mux       *http.ServeMux
+	domainErr func(error) error
 }
 
 // New returns the API server.
 func New(cfg Config, d Deps) *Server {
 	s := &Server{cfg: cfg, log: d.Log, accounts: d.Accounts, settings: d.Settings, db: d.DB,
 		wallet: d.Wallet, operators: d.Operators, auditor: d.Auditor, console: d.Console, idem: d.Idempotency,
-		validate: newValidator(), mux: http.NewServeMux()}
+		validate: newValidator(), mux: http.NewServeMux(), domainErr: d.DomainError}
 	s.routes()
 	for _, r := range d.Routes {
 		s.mux.Handle(r.Pattern, r.Handler)
@@ -100,7 +111,7 @@ func New(cfg Config, d Deps) *Server {
 
 // Handler returns the whole HTTP handler with its middleware.
 func (s *Server) Handler() http.Handler {
-	return s.observe(s.secure(s.limits(s.mux)))
+	return s.observe(s.secure(s.limits(s.cleanPaths(s.mux))))
 }
 
 func (s *Server) routes() {

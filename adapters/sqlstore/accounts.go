@@ -190,18 +190,6 @@ func (s *Accounts) MarkOTPVerified(ctx context.Context, id string, at time.Time)
 	return err
 }
 
-// VerifiedOTP returns the newest verified, unconsumed OTP of phone.
-func (s *Accounts) VerifiedOTP(ctx context.Context, phone string, since time.Time) (*account.OTP, error) {
-	var o account.OTP
-	err := s.db.x.GetContext(ctx, &o, s.db.q(`SELECT `+otpColumns+` FROM otps
-		WHERE phone = ? AND verified_at IS NOT NULL AND consumed_at IS NULL AND verified_at > ?
-		ORDER BY verified_at DESC LIMIT 1`), phone, utc(since))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
-	return &o, err
-}
-
 // Prune deletes OTPs and rate-limit windows started before before, and
 // sessions expired or revoked before it.
 func (s *Accounts) Prune(ctx context.Context, before time.Time) (int64, error) {

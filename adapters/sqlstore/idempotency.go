@@ -37,16 +37,23 @@ func (s *Idempotency) Get(ctx context.Context, k idempotency.Key) (idempotency.R
 		idempotency.Record
 		Body string `db:"body"`
 	}
-	err := s.db.x.GetContext(ctx, &row, s.db.q(`SELECT request_hash, done, status, body, created_at
+	err := s.db.x.GetContext(ctx, &row, s.db.q(`SELECT request_hash, done, status, body, awaits, created_at
 		FROM idempotency_keys WHERE scope = ? AND route = ? AND key = ?`), k.Scope, k.Route, k.Key)
 	row.Record.Body = []byte(row.Body)
 	return row.Record, err
 }
 
 // Complete stores the answer of a key.
-func (s *Idempotency) Complete(ctx context.Context, k idempotency.Key, status int, body []byte, at time.Time) error {
-	_, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE idempotency_keys SET done = ?, status = ?, body = ?, completed_at = ?
-		WHERE scope = ? AND route = ? AND key = ?`), true, status, string(body), utc(at), k.Scope, k.Route, k.Key)
+func (s *Idempotency) Complete(ctx context.Context, k idempotency.Key, status int, body []byte, awaits string, at time.Time) error {
+	_, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE idempotency_keys SET done = ?, status = ?, body = ?, awaits = ?, completed_at = ?
+		WHERE scope = ? AND route = ? AND key = ?`), true, status, string(body), awaits, utc(at), k.Scope, k.Route, k.Key)
+	return err
+}
+
+// Release deletes a key still in progress.
+func (s *Idempotency) Release(ctx context.Context, k idempotency.Key) error {
+	_, err := s.db.x.ExecContext(ctx, s.db.q(`DELETE FROM idempotency_keys WHERE scope = ? AND route = ? AND key = ? AND done = ?`),
+		k.Scope, k.Route, k.Key, false)
 	return err
 }
 

@@ -428,6 +428,29 @@ func (s *Wallet) OpenTransfers(ctx context.Context, pendingBefore, now time.Time
 	return out, err
 }
 
+// TransferStates returns the states of the member's transfers among ids.
+func (s *Wallet) TransferStates(ctx context.Context, memberID string, ids []string) (map[string]wallet.TransferState, error) {
+	out := make(map[string]wallet.TransferState, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	q, args, err := sqlx.In(`SELECT id, state FROM transfers WHERE member_id = ? AND id IN (?)`, memberID, ids)
+	if err != nil {
+		return nil, err
+	}
+	var rows []struct {
+		ID    string               `db:"id"`
+		State wallet.TransferState `db:"state"`
+	}
+	if err := s.db.x.SelectContext(ctx, &rows, s.db.q(q), args...); err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		out[r.ID] = r.State
+	}
+	return out, nil
+}
+
 // RequestWithdrawal stores a pending withdrawal with its hold journal.
 func (s *Wallet) RequestWithdrawal(ctx context.Context, w wallet.Withdrawal, j ledger.Journal) error {
 	return s.db.inTx(ctx, func(tx *sqlx.Tx) error {

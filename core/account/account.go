@@ -88,9 +88,6 @@ type Store interface {
 	// and reports whether it was counted.
 	CountOTPAttempt(ctx context.Context, id string, max int) (bool, error)
 	MarkOTPVerified(ctx context.Context, id string, at time.Time) error
-	// VerifiedOTP returns the newest verified, unconsumed OTP of phone
-	// verified after since, or nil.
-	VerifiedOTP(ctx context.Context, phone string, since time.Time) (*OTP, error)
 
 	// Prune deletes OTPs and rate-limit windows started before before, and
 	// sessions that expired or were revoked before it; it returns how many

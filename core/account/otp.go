@@ -24,39 +24,64 @@ const (
 	codeSent        = "OTP_SENT"
 )
 
-// SendOTP sends a registration code to phone. A phone verified within the
-// verified window answers OTP_VERIFIED without sending.
-func (s *Service) SendOTP(ctx context.Context, phone, ip string) (OTPSent, error) {
+// Phone look-ups (an answer that tells whether a phone is registered) are
+// limited per IP, so that the registered phones cannot be listed.
+const (
+	lookupWindow = time.Hour
+	lookupPerIP  = 60
+)
+
+// hit counts one event for each limit and answers REQUEST_LIMIT when one
+// is exceeded.
+func (s *Service) hit(ctx context.Context, limits ...limit) error {
+	for _, l := range limits {
+		ok, retry, err := s.limiter.Hit(ctx, l.key, l.limit, l.window)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return errs.Limited(errs.RequestLimit, retry)
+		}
+	}
+	return nil
+}
+
+type limit struct {
+	key    string
+	limit  int
+	window time.Duration
+}
+
+// lookupLimit is the per-IP limit of phone look-ups.
+func lookupLimit(ip string) limit { return limit{"lookup:ip:" + ip, lookupPerIP, lookupWindow} }
+
+// SendOTP sends a registration code to phone. The per-IP limits run before
+// anything is looked up. A caller presenting the otpToken with which it
+// verified this phone, within the verified window, is answered OTP_VERIFIED
+// without sending; nobody else learns that the phone was verified: they get
+// a code of their own, which the owner's verification does not stand for.
+func (s *Service) SendOTP(ctx context.Context, phone, otpToken, ip string) (OTPSent, error) {
 	phone, err := s.NormalizePhone(phone)
 	if err != nil {
 		return OTPSent{}, err
+	}
+	if err := s.hit(ctx, limit{"otp:ip:" + ip, otpIPPerHour, time.Hour}, lookupLimit(ip)); err != nil {
+		return OTPSent{}, err
+	}
+	if otpToken != "" {
+		if o, err := s.verifiedOTP(ctx, phone, otpToken); err == nil {
+			return OTPSent{OTPRef: o.Ref, OTPToken: otpToken, Code: string(errs.OTPVerified)}, nil
+		} else if errs.As(err) == nil {
+			return OTPSent{}, err
+		}
 	}
 	if taken, err := s.store.PhoneTaken(ctx, phone); err != nil {
 		return OTPSent{}, err
 	} else if taken {
 		return OTPSent{}, errs.OnField(errs.ExistingUser, "phoneNumber")
 	}
-	if v, err := s.store.VerifiedOTP(ctx, phone, s.now().Add(-s.cfg.OTPVerifiedTTL)); err != nil {
+	if err := s.hit(ctx, limit{"otp:phone-gap:" + phone, 1, otpPhoneGap}, limit{"otp:phone:" + phone, otpPhonePerHour, time.Hour}); err != nil {
 		return OTPSent{}, err
-	} else if v != nil {
-		return OTPSent{OTPRef: v.Ref, Code: string(errs.OTPVerified)}, nil
-	}
-	for _, l := range []struct {
-		key    string
-		limit  int
-		window time.Duration
-	}{
-		{"otp:ip:" + ip, otpIPPerHour, time.Hour},
-		{"otp:phone-gap:" + phone, 1, otpPhoneGap},
-		{"otp:phone:" + phone, otpPhonePerHour, time.Hour},
-	} {
-		ok, retry, err := s.limiter.Hit(ctx, l.key, l.limit, l.window)
-		if err != nil {
-			return OTPSent{}, err
-		}
-		if !ok {
-			return OTPSent{}, errs.Limited(errs.RequestLimit, retry)
-		}
 	}
 	token, code := NewToken(), randomDigits(6)
 	now := s.now().UTC()
@@ -112,4 +137,24 @@ func (s *Service) VerifyOTP(ctx context.Context, token, code string) error {
 		return errs.OnField(errs.OTPCodeInvalid, "otpCode")
 	}
 	return s.store.MarkOTPVerified(ctx, o.ID, s.now().UTC())
+}
+
+// verifiedOTP returns the OTP of token when it verified phone within the
+// verified window and was not used by a registration; otherwise
+// UNVERIFIED_OTP.
+func (s *Service) verifiedOTP(ctx context.Context, phone, token string) (*OTP, error) {
+	if token == "" || len(token) > 100 {
+		return nil, errs.OnField(errs.UnverifiedOTP, "otpToken")
+	}
+	o, err := s.store.OTPByTokenHash(ctx, HashToken(token))
+	if errs.HasCode(err, errs.OTPTokenInvalid) {
+		return nil, errs.OnField(errs.UnverifiedOTP, "otpToken")
+	}
+	if err != nil {
+		return nil, err
+	}
+	if o.Phone != phone || o.VerifiedAt == nil || o.ConsumedAt != nil || o.VerifiedAt.Before(s.now().Add(-s.cfg.OTPVerifiedTTL)) {
+		return nil, errs.OnField(errs.UnverifiedOTP, "otpToken")
+	}
+	return o, nil
 }

@@ -51,6 +51,9 @@ func (s *Service) UpdateProfile(ctx context.Context, memberID string, u ProfileU
 	if name == "" || utf8.RuneCountInString(name) > 100 {
 		return nil, errs.OnField(errs.InvalidUserInfo, "name")
 	}
+	if !visible(name) {
+		return nil, errs.OnField(errs.InvalidCharacters, "name")
+	}
 	no := strings.ReplaceAll(strings.TrimSpace(u.BankAccountNo), "-", "")
 	if (u.BankCode != "" && u.BankCode != m.BankCode) || (no != "" && no != m.BankAccountNo) {
 		return nil, errs.Newf(errs.InvalidBank, "the bank account can only be changed by support")

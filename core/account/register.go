@@ -4,6 +4,7 @@ import (
 	"context"
 	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"ngern/core/errs"
@@ -20,6 +21,9 @@ type Registration struct {
 	BankAccountName string `json:"bankAccountName"`
 	BankAccountNo   string `json:"bankAccountNo"`
 	Currency        string `json:"currency"`
+	// OTPToken is the token of the OTP that verified the phone (a Ngern
+	// addition): with registration OTP on, only its holder may register.
+	OTPToken string `json:"otpToken"`
 }
 
 var (
@@ -53,6 +57,24 @@ func NormalizeAccountName(name string) string {
 	return strings.ToUpper(strings.TrimSpace(spaceRuns.ReplaceAllString(name, " ")))
 }
 
+// invisibleFillers are letters and symbols that show nothing.
+var invisibleFillers = map[rune]bool{
+	'\u115F': true, '\u1160': true, '\u3164': true, '\uFFA0': true, // Hangul fillers
+	'\u2800': true, // Braille blank
+}
+
+// visible reports whether a name shows anything: one made only of spaces,
+// zero-width and format characters, combining marks and fillers is refused.
+func visible(s string) bool {
+	for _, r := range s {
+		if unicode.IsSpace(r) || unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Mn, unicode.Me) || invisibleFillers[r] {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
 // checkPassword applies the length rule of the quality bars.
 func checkPassword(pw string) error {
 	if n := utf8.RuneCountInString(pw); n < MinPasswordLen || n > MaxPasswordLen {
@@ -74,6 +96,9 @@ func (s *Service) checkBankName(ctx context.Context, bankCode, name string) (str
 	if name == "" || utf8.RuneCountInString(name) > 100 {
 		return "", errs.OnField(errs.InvalidUserInfo, "bankAccountName")
 	}
+	if !visible(name) {
+		return "", errs.OnField(errs.InvalidCharacters, "bankAccountName")
+	}
 	if bank.EnglishOnly && !englishName.MatchString(name) {
 		return "", errs.OnField(errs.BankAccountNameEng, "bankAccountName")
 	}
@@ -83,16 +108,26 @@ func (s *Service) checkBankName(ctx context.Context, bankCode, name string) (str
 // Validate checks a registration as the register screen's profile step does:
 // phone, name and password always; bank fields and currency when full, or
 // when a bank code is given. It also reports a phone or bank account that is
-// already registered. It changes nothing.
-func (s *Service) Validate(ctx context.Context, r Registration, full bool) (Registration, error) {
+// already registered, so it counts as a phone look-up of the caller at ip
+// (REQUEST_LIMIT past the limit; operator tools pass no ip and are not
+// limited). It changes nothing.
+func (s *Service) Validate(ctx context.Context, r Registration, full bool, ip string) (Registration, error) {
 	phone, err := s.NormalizePhone(r.Username)
 	if err != nil {
 		return r, err
+	}
+	if ip != operatorTool {
+		if err := s.hit(ctx, lookupLimit(ip)); err != nil {
+			return r, err
+		}
 	}
 	r.Username = phone
 	r.Name = strings.TrimSpace(spaceRuns.ReplaceAllString(r.Name, " "))
 	if r.Name == "" || utf8.RuneCountInString(r.Name) > 100 {
 		return r, errs.OnField(errs.InvalidUserInfo, "name")
+	}
+	if !visible(r.Name) {
+		return r, errs.OnField(errs.InvalidCharacters, "name")
 	}
 	if err := checkPassword(r.Password); err != nil {
 		err.(*errs.Error).Field = "password"
@@ -166,32 +201,34 @@ func (s *Service) currency(c string) (string, error) {
 	return "", errs.OnField(errs.InvalidUserInfo, "currency")
 }
 
-// Register creates a member. When registration OTP is on, the phone must
-// have been verified by OTP within the verified window (UNVERIFIED_OTP); that
-// OTP is consumed by the registration.
-func (s *Service) Register(ctx context.Context, r Registration) (*Member, error) {
-	return s.register(ctx, r, s.cfg.RegisterOTP)
+// Register creates a member for a caller at ip. When registration OTP is
+// on, r.OTPToken must be the token of an OTP that verified the phone within
+// the verified window (UNVERIFIED_OTP); that OTP is consumed by the
+// registration.
+func (s *Service) Register(ctx context.Context, r Registration, ip string) (*Member, error) {
+	return s.register(ctx, r, s.cfg.RegisterOTP, ip)
 }
 
 // RegisterWithoutOTP creates a member under the same rules as Register but
 // without the OTP step, for operator tools (ngern demo).
 func (s *Service) RegisterWithoutOTP(ctx context.Context, r Registration) (*Member, error) {
-	return s.register(ctx, r, false)
+	return s.register(ctx, r, false, operatorTool)
 }
 
-func (s *Service) register(ctx context.Context, r Registration, requireOTP bool) (*Member, error) {
-	r, err := s.Validate(ctx, r, true)
+// operatorTool is the caller address of the operator's own tools, which are
+// not rate-limited.
+const operatorTool = ""
+
+func (s *Service) register(ctx context.Context, r Registration, requireOTP bool, ip string) (*Member, error) {
+	r, err := s.Validate(ctx, r, true, ip)
 	if err != nil {
 		return nil, err
 	}
 	var otpID string
 	if requireOTP {
-		otp, err := s.store.VerifiedOTP(ctx, r.Username, s.now().Add(-s.cfg.OTPVerifiedTTL))
+		otp, err := s.verifiedOTP(ctx, r.Username, r.OTPToken)
 		if err != nil {
 			return nil, err
-		}
-		if otp == nil {
-			return nil, errs.OnField(errs.UnverifiedOTP, "username")
 		}
 		otpID = otp.ID
 	}

@@ -107,12 +107,17 @@ func (s *Service) Logout(ctx context.Context, c Caller) error {
 }
 
 // ChangePassword replaces the password and revokes every other session.
-func (s *Service) ChangePassword(ctx context.Context, c Caller, oldPassword, newPassword string) error {
+// Each try counts against the member's and the IP's login limits before the
+// old password is checked, so that a stolen token is no password oracle.
+func (s *Service) ChangePassword(ctx context.Context, c Caller, oldPassword, newPassword, ip string) error {
 	if oldPassword == "" || newPassword == "" {
 		return errs.New(errs.InvalidUserInfo)
 	}
 	m, err := s.store.MemberByID(ctx, c.MemberID)
 	if err != nil {
+		return err
+	}
+	if err := s.hit(ctx, limit{"login:ip:" + ip, loginPerIP, loginWindow}, limit{"login:phone:" + m.Phone, loginPerAccount, loginWindow}); err != nil {
 		return err
 	}
 	if len(oldPassword) > 4*MaxPasswordLen || !s.hasher.Verify(oldPassword, m.PasswordHash) {

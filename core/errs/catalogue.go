@@ -126,6 +126,8 @@ const (
 	WithdrawMaximum     Code = "WITHDRAW_MAXIMUM"     // above withdrawMax
 	WithdrawPending     Code = "WITHDRAW_PENDING"     // a withdrawal is already waiting
 	TransferPending     Code = "TRANSFER_PENDING"     // provider outcome unknown; reconciling
+	InvalidCharacters   Code = "INVALID_CHARACTERS"   // invalid UTF-8, NUL, control or format characters in input
+	ServiceUnavailable  Code = "SERVICE_UNAVAILABLE"  // the database cannot be reached; retry after Retry-After
 
 	// Operator console (Ngern).
 	ForbiddenRole          Code = "FORBIDDEN_ROLE"           // the operator's role lacks the endpoint
@@ -267,6 +269,8 @@ var catalogue = []Entry{
 	{WithdrawMaximum, Invalid},
 	{WithdrawPending, Conflict},
 	{TransferPending, Unavailable},
+	{InvalidCharacters, Invalid},
+	{ServiceUnavailable, Unavailable},
 
 	// Operator console (Ngern).
 	{ForbiddenRole, Forbidden},

@@ -64,7 +64,8 @@ type Error struct {
 	Kind   Kind
 	Detail string // safe, human-readable; may be shown to the caller
 	Field  string // the request field at fault, for validation errors
-	// RetryAfter is set on RateLimited errors.
+	// RetryAfter is set on RateLimited errors, and on Unavailable ones
+	// when the wait is known.
 	RetryAfter time.Duration
 }
 

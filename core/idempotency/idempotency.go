@@ -28,6 +28,12 @@ type Record struct {
 	Status      int       `db:"status"` // the transport's status code of the answer
 	Body        []byte    `db:"body"`
 	CreatedAt   time.Time `db:"created_at"`
+
+	// Awaits, when set, says that the answer is not final: it was given
+	// while something it depends on was still open (e.g. a transfer the
+	// provider has not confirmed), which Awaits describes for the caller
+	// that stored it. A retry re-evaluates it rather than replay it.
+	Awaits string `db:"awaits"`
 }
 
 // Store keeps keys with a unique index, so that of two concurrent claims
@@ -38,8 +44,11 @@ type Store interface {
 	Claim(ctx context.Context, k Key, requestHash string, at time.Time) (bool, Record, error)
 	// Get returns the record of k.
 	Get(ctx context.Context, k Key) (Record, error)
-	// Complete stores the answer of k.
-	Complete(ctx context.Context, k Key, status int, body []byte, at time.Time) error
+	// Complete stores the answer of k, final unless awaits is set.
+	Complete(ctx context.Context, k Key, status int, body []byte, awaits string, at time.Time) error
+	// Release deletes k while it is in progress, so that a retry runs
+	// the request again.
+	Release(ctx context.Context, k Key) error
 	// Purge deletes keys created before before.
 	Purge(ctx context.Context, before time.Time) (int, error)
 }
@@ -105,9 +114,17 @@ func (s *Service) Begin(ctx context.Context, k Key, hash string) (*Record, error
 	}
 }
 
-// Finish stores the answer of the request that owns k.
-func (s *Service) Finish(ctx context.Context, k Key, status int, body []byte) error {
-	return s.store.Complete(context.WithoutCancel(ctx), k, status, body, s.now().UTC())
+// Finish stores the answer of the request that owns k. With awaits set the
+// answer is provisional: retries get the record to re-evaluate it, and the
+// final answer, once known, is stored with Finish again (awaits empty).
+func (s *Service) Finish(ctx context.Context, k Key, status int, body []byte, awaits string) error {
+	return s.store.Complete(context.WithoutCancel(ctx), k, status, body, awaits, s.now().UTC())
+}
+
+// Release gives up the key of a request that changed nothing (e.g. the
+// database could not be reached), so that a retry with it runs anew.
+func (s *Service) Release(ctx context.Context, k Key) error {
+	return s.store.Release(context.WithoutCancel(ctx), k)
 }
 
 // Purge deletes keys older than age.

@@ -31,12 +31,21 @@ func (m *memStore) Get(_ context.Context, k Key) (Record, error) {
 	return m.recs[k], nil
 }
 
-func (m *memStore) Complete(_ context.Context, k Key, status int, body []byte, _ time.Time) error {
+func (m *memStore) Complete(_ context.Context, k Key, status int, body []byte, awaits string, _ time.Time) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	r := m.recs[k]
-	r.Done, r.Status, r.Body = true, status, body
+	r.Done, r.Status, r.Body, r.Awaits = true, status, body, awaits
 	m.recs[k] = r
+	return nil
+}
+
+func (m *memStore) Release(_ context.Context, k Key) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if !m.recs[k].Done {
+		delete(m.recs, k)
+	}
 	return nil
 }
 
@@ -56,7 +65,7 @@ func TestBegin(t *testing.T) {
 	t.Run("RetryWaitsForTheAnswer", func(t *testing.T) {
 		go func() {
 			time.Sleep(20 * time.Millisecond)
-			s.Finish(ctx, k, 200, []byte("body"))
+			s.Finish(ctx, k, 200, []byte("body"), "")
 		}()
 		rec, err := s.Begin(ctx, k, h)
 		if err != nil || rec == nil || rec.Status != 200 || string(rec.Body) != "body" {

@@ -273,6 +273,18 @@ func (m *memStore) MarkUnknown(_ context.Context, id string, next, at time.Time)
 	return nil
 }
 
+func (m *memStore) TransferStates(_ context.Context, memberID string, ids []string) (map[string]TransferState, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := map[string]TransferState{}
+	for _, id := range ids {
+		if t, ok := m.transfers[id]; ok && t.MemberID == memberID {
+			out[id] = t.State
+		}
+	}
+	return out, nil
+}
+
 func (m *memStore) OpenTransfers(_ context.Context, pendingBefore, now time.Time, limit int) ([]Transfer, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()

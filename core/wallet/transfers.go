@@ -52,6 +52,9 @@ func (s *Service) Transfer(ctx context.Context, memberID, from, to string, amoun
 		s.log.WarnContext(ctx, "game balance not refreshed before transfer", "game", src.Game, "err", err)
 	}
 	if _, err := s.move(ctx, src, Out, amount); err != nil {
+		if to != WalletCode {
+			return 0, stopped(ctx, err)
+		}
 		return 0, err
 	}
 	if to != WalletCode {
@@ -145,9 +148,10 @@ func (s *Service) move(ctx context.Context, ga GameAccount, dir Direction, amoun
 	res, err := s.store.ReserveTransfer(ctx, t, s.journal(ledger.TransferReserve, t.ID, t.MemberID,
 		ledger.Move(t.home(), ledger.Clearing(t.Game), amount)))
 	if err != nil {
-		return 0, err
+		return 0, stopped(ctx, err) // this leg of the call did not happen
 	}
 	t.Username = res.Username
+	noteStarted(ctx, t.ID)
 	// The member leaving must not turn a call under way into an unknown
 	// outcome; the adapter bounds the call's time.
 	pctx := context.WithoutCancel(ctx)

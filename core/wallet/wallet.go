@@ -245,6 +245,9 @@ type Store interface {
 	// OpenTransfers lists transfers the reconciler should ask about: PENDING
 	// ones last updated before pendingBefore and UNKNOWN ones due at now.
 	OpenTransfers(ctx context.Context, pendingBefore, now time.Time, limit int) ([]Transfer, error)
+	// TransferStates returns the state of each of ids that is a transfer
+	// of memberID.
+	TransferStates(ctx context.Context, memberID string, ids []string) (map[string]TransferState, error)
 
 	// RequestWithdrawal stores w (PENDING) and posts its hold journal:
 	// WITHDRAW_PENDING when the member has a pending one, MONEY_NOT_ENOUGH.

@@ -38,19 +38,23 @@ func (s *Service) Withdraw(ctx context.Context, memberID string, amount money.Sa
 // be brought back, that failure is answered and nothing is withdrawn.
 func (s *Service) WithdrawAll(ctx context.Context, memberID string, amount money.Satang) (Withdrawal, error) {
 	if err := s.bringBack(ctx, memberID); err != nil {
-		return Withdrawal{}, err
+		return Withdrawal{}, stopped(ctx, err)
 	}
 	if amount == 0 {
 		bal, err := s.store.WalletBalance(ctx, memberID)
 		if err != nil {
-			return Withdrawal{}, err
+			return Withdrawal{}, stopped(ctx, err)
 		}
 		if bal == 0 {
 			return Withdrawal{}, errs.New(errs.MoneyNotEnough)
 		}
 		amount = bal
 	}
-	return s.Withdraw(ctx, memberID, amount)
+	wd, err := s.Withdraw(ctx, memberID, amount)
+	if err != nil {
+		return wd, stopped(ctx, err)
+	}
+	return wd, nil
 }
 
 // Withdrawals lists the withdrawals waiting for an operator.

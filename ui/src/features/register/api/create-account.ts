@@ -5,7 +5,8 @@ import type { Currency } from '@/lib/config';
 
 import type { AccountFields } from './validate-account';
 
-export type CreateAccountInput = AccountFields & { currency: Currency };
+/** otpToken is the token that verified the phone (required by the server when OTP is on). */
+export type CreateAccountInput = AccountFields & { currency: Currency; otpToken?: string };
 
 export function createAccount(input: CreateAccountInput): Promise<{ message: string }> {
   return api.post<{ message: string }>('/api/account', input);

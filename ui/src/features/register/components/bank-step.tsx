@@ -15,6 +15,8 @@ import { bankAccountName, hasErrors, validateBank, type BankForm, type FieldErro
 
 type Props = {
   phone: string;
+  /** The token that verified the phone; empty when OTP is off. */
+  otpToken: string;
   profile: RegisterProfile;
   disabled: boolean;
   onRegistered: () => void;
@@ -25,7 +27,7 @@ function bankLabel(bank: Bank, locale: string): string {
   return locale === 'th' ? bank.nameTH : bank.nameEN || bank.nameTH;
 }
 
-export function BankStep({ phone, profile, disabled, onRegistered, onBack }: Props) {
+export function BankStep({ phone, otpToken, profile, disabled, onRegistered, onBack }: Props) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const banks = useBanks();
@@ -55,6 +57,7 @@ export function BankStep({ phone, profile, disabled, onRegistered, onBack }: Pro
         bankAccountName: bankAccountName(firstName, lastName),
         bankAccountNo: accountNo,
         currency,
+        ...(otpToken ? { otpToken } : {}),
       },
       {
         onSuccess: () => onRegistered(),

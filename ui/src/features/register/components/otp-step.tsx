@@ -69,7 +69,7 @@ export function OtpStep({ phone, otpRef, otpToken, onVerified, onResent, onBack 
         title={t('register.resendOtp')}
         loading={resend.isPending}
         onPress={() =>
-          resend.mutate(phone, {
+          resend.mutate({ phoneNumber: phone, otpToken }, {
             onSuccess: (otp) => {
               setCode('');
               onResent(otp);

@@ -13,10 +13,12 @@ import { validatePhone } from '../validation';
 
 type Props = {
   initialPhone: string;
+  /** The token of an earlier send in this run, sent again so that a verified phone skips the OTP step. */
+  otpToken: string;
   onAccepted: (phone: string, otpEnabled: boolean, otp?: SendOtpResult) => void;
 };
 
-export function PhoneStep({ initialPhone, onAccepted }: Props) {
+export function PhoneStep({ initialPhone, otpToken, onAccepted }: Props) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const otpFlag = useRegisterOtp();
@@ -37,7 +39,7 @@ export function PhoneStep({ initialPhone, onAccepted }: Props) {
       onAccepted(value, false);
       return;
     }
-    sendOtp.mutate(value, {
+    sendOtp.mutate({ phoneNumber: value, otpToken }, {
       onSuccess: (otp) => onAccepted(value, true, otp),
       onError: (err) => toast(errorMessage(err, i18n), 'error'),
     });

@@ -104,6 +104,7 @@ describe('RegisterFlow', () => {
         bankAccountName: 'SOMCHAI JAIDEE',
         bankAccountNo: '1234567890',
         currency: 'BAHT',
+        otpToken: 'tok',
       });
       expect(routerMock().replace).not.toHaveBeenCalled();
       act(() => jest.advanceTimersByTime(2000));
@@ -123,6 +124,41 @@ describe('RegisterFlow', () => {
     expect(screen.getByLabelText('Name')).toBeTruthy();
     expect(calls.some((c) => c.path === '/api/otp/send')).toBe(false);
     expect(screen.getByLabelText('Inviter code').props.editable).toBe(true);
+  });
+
+  it('sends the stored otpToken again after going back, skips the OTP step and registers with it', async () => {
+    const calls = mockApi({
+      ...lookups,
+      'GET /api/lookup/registerOTP': { body: { registerOTP: true } },
+      'POST /api/otp/send': (b) =>
+        b.otpToken === 'tok'
+          ? { body: { otpRef: 'ABCD', otpToken: 'tok', code: 'OTP_VERIFIED' } }
+          : { body: { otpRef: 'ABCD', otpToken: 'tok', code: 'OTP_SENT' } },
+      'POST /api/otp/verify': { body: { code: 'OTP_CODE_VALID' } },
+      'POST /api/account/validate': { body: { message: 'OK' } },
+      'POST /api/account': { status: 201, body: { message: 'SUCCESS' } },
+    });
+    renderWithProviders(<RegisterFlow storedInviteCode={null} />);
+    await screen.findByText('Step 1 of 3');
+    await fillPhone();
+    fireEvent.changeText(await screen.findByLabelText('OTP code'), '123456');
+    fireEvent.press(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByLabelText('Name')).toBeTruthy();
+    fireEvent.press(screen.getByRole('button', { name: 'Back' }));
+    await fillPhone();
+    expect(await screen.findByLabelText('Name')).toBeTruthy();
+    const sends = calls.filter((c) => c.path === '/api/otp/send').map((c) => c.body);
+    expect(sends).toEqual([{ phoneNumber: '0812345678' }, { phoneNumber: '0812345678', otpToken: 'tok' }]);
+    expect(screen.queryByLabelText('OTP code')).toBeNull();
+
+    await fillProfile();
+    await chooseBank('Kasikornbank');
+    fireEvent.changeText(screen.getByLabelText('Bank account number'), '1234567890');
+    fireEvent.changeText(screen.getByLabelText('Account first name'), 'somchai');
+    fireEvent.changeText(screen.getByLabelText('Account last name'), 'jaidee');
+    fireEvent.press(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/account')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/account')?.body.otpToken).toBe('tok');
   });
 
   it('skips the OTP step when send answers OTP_VERIFIED', async () => {

@@ -57,6 +57,7 @@ export function RegisterFlow({ storedInviteCode }: Props) {
       {state.step === 'phone' ? (
         <PhoneStep
           initialPhone={state.phone}
+          otpToken={state.otpToken}
           onAccepted={(phone, otpEnabled, otp) => dispatch({ type: 'PHONE_ACCEPTED', phone, otpEnabled, otp })}
         />
       ) : null}
@@ -82,6 +83,7 @@ export function RegisterFlow({ storedInviteCode }: Props) {
       {(state.step === 'bank' || state.step === 'registered') && state.profile ? (
         <BankStep
           phone={state.phone}
+          otpToken={state.otpToken}
           profile={state.profile}
           disabled={state.step === 'registered'}
           onRegistered={onRegistered}

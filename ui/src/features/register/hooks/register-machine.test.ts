@@ -25,6 +25,17 @@ describe('register state machine', () => {
     expect(s).toMatchObject({ step: 'profile', otpShown: false });
   });
 
+  it('keeps the token that verified the phone when going back to the phone step', () => {
+    const atProfile = run([
+      { type: 'PHONE_ACCEPTED', phone: '0812345678', otpEnabled: true, otp: sent },
+      { type: 'OTP_VERIFIED' },
+      { type: 'BACK' },
+    ]);
+    expect(atProfile).toMatchObject({ step: 'phone', otpToken: 'tok' });
+    const again = run([{ type: 'PHONE_ACCEPTED', phone: '0812345678', otpEnabled: true, otp: { otpRef: 'ABCD', otpToken: '', code: 'OTP_VERIFIED' } }], atProfile);
+    expect(again).toMatchObject({ step: 'profile', otpToken: 'tok' });
+  });
+
   it('takes the new reference when the OTP is sent again', () => {
     const s1 = run([{ type: 'PHONE_ACCEPTED', phone: '0812345678', otpEnabled: true, otp: sent }]);
     const s2 = run([{ type: 'OTP_RESENT', otp: { otpRef: 'EFGH', otpToken: 'tok2', code: 'OTP_SENT' } }], s1);

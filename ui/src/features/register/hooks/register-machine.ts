@@ -47,7 +47,8 @@ export function registerReducer(state: RegisterState, event: RegisterEvent): Reg
         ...state,
         phone: event.phone,
         otpRef: event.otp?.otpRef ?? '',
-        otpToken: event.otp?.otpToken ?? '',
+        // OTP_VERIFIED answers the token the caller sent: keep it for registration.
+        otpToken: event.otp?.otpToken || (event.otp?.code === 'OTP_VERIFIED' ? state.otpToken : ''),
         otpShown: !skip,
         step: skip ? 'profile' : 'otp',
       };
