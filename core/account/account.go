@@ -72,8 +72,12 @@ type Store interface {
 	CreateSession(ctx context.Context, s *Session) error
 	// SessionByHash returns the session with its member's active flag.
 	SessionByHash(ctx context.Context, tokenHash string) (*Session, bool, error) // invalid-token
-	TouchSession(ctx context.Context, tokenHash string, at time.Time) error
+	// TouchSessions records the last use of sessions (token hash → time);
+	// a touch never moves a session's last use back.
+	TouchSessions(ctx context.Context, touches map[string]time.Time) error
 	RevokeSession(ctx context.Context, tokenHash string, at time.Time) error
+	// RevokeMemberSessions revokes every open session of a member.
+	RevokeMemberSessions(ctx context.Context, memberID string, at time.Time) error
 
 	CreateOTP(ctx context.Context, o *OTP) error
 	OTPByTokenHash(ctx context.Context, tokenHash string) (*OTP, error) // OTP_TOKEN_INVALID
@@ -144,6 +148,9 @@ type Service struct {
 	cfg     Config
 	now     func() time.Time
 	hasher  *Hasher
+	// sessions caches validated sessions and queues their touches
+	// (sessioncache.go).
+	sessions sessionState
 }
 
 // NewService returns an account service. now may be nil (system clock).
