@@ -48,13 +48,20 @@ type options struct {
 	duration    time.Duration
 	concurrency int
 	members     int
+	phases      map[string]bool
+	pgbench     bool
 }
+
+// phaseNames are the measured phases, in the order they run.
+var phaseNames = []string{"transfer", "onegame", "paced", "home"}
 
 func main() {
 	var o options
 	flag.DurationVar(&o.duration, "duration", 15*time.Second, "length of each measured phase")
 	flag.IntVar(&o.concurrency, "c", 8, "concurrent clients (pgbench -c too)")
 	flag.IntVar(&o.members, "members", 32, "members the load is spread over")
+	phases := flag.String("phases", strings.Join(phaseNames, ","), "phases to run (of "+strings.Join(phaseNames, ",")+")")
+	flag.BoolVar(&o.pgbench, "pgbench", true, "measure pgbench first (the ratios need it)")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run (server and clients) to this file")
 	flag.Parse()
 	if *cpuProfile != "" {
@@ -67,6 +74,14 @@ func main() {
 			os.Exit(1)
 		}
 		defer pprof.StopCPUProfile()
+	}
+	o.phases = map[string]bool{}
+	for _, p := range strings.Split(*phases, ",") {
+		if !slices.Contains(phaseNames, p) {
+			fmt.Fprintf(os.Stderr, "bench: unknown phase %q (of %s)\n", p, strings.Join(phaseNames, ","))
+			os.Exit(2)
+		}
+		o.phases[p] = true
 	}
 	o.url = os.Getenv("NGERN_BENCH_DATABASE_URL")
 	if o.url == "" {
@@ -91,7 +106,10 @@ func run(o options) error {
 	ctx := context.Background()
 	fmt.Printf("ngern bench: %d clients, %s per phase, %d members\n\n", o.concurrency, o.duration, o.members)
 
-	pgTPCB, pgSelect, pgErr := runPgbench(ctx, o)
+	pgTPCB, pgSelect, pgErr := 0.0, 0.0, errors.New("not asked for (-pgbench=false)")
+	if o.pgbench {
+		pgTPCB, pgSelect, pgErr = runPgbench(ctx, o)
+	}
 	if pgErr != nil {
 		fmt.Println("pgbench skipped:", pgErr)
 	}
@@ -120,24 +138,38 @@ func run(o options) error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("setup: %d members with 100,000.00 each, one slot game account each\n\n", len(tokens))
+	fmt.Printf("setup: %d members with 100,000.00 each, a slot game account each in its own game and in %s\n\n", len(tokens), "SIAMSLOT")
 
 	games := []string{"SIAMSLOT", "NAGAGOLD", "ELEPHANT", "MEKONG"}
-	transfer := func(i int) error {
-		body := fmt.Sprintf(`{"from":"WALLET","to":"%s","amount":1}`, games[i%len(games)])
+	transferTo := func(game string, i int) error {
+		body := fmt.Sprintf(`{"from":"WALLET","to":"%s","amount":1}`, game)
 		return c.expect("POST", "/api/wallet/transfer", tokens[i%len(tokens)], body, 200)
 	}
+	// Spread: member i transfers into game i%4 (each game's clearing
+	// account takes a quarter of the load). One game: every member into
+	// the same game, the hot-row case.
+	transfer := func(i int) error { return transferTo(games[i%len(tokens)%len(games)], i) }
+	oneGame := func(i int) error { return transferTo(games[0], i) }
 	home := func(i int) error { return c.expect("GET", "/api/wallet", tokens[i%len(tokens)], "", 200) }
 
-	tr := measure("wallet→game transfer (HTTP)", o.concurrency, o.duration, 0, transfer)
-	results := []result{tr}
-	if pgErr == nil && pgTPCB > 0 {
+	var results []result
+	var spread float64
+	if o.phases["transfer"] {
+		tr := measure("wallet→game transfer (HTTP)", o.concurrency, o.duration, 0, transfer)
+		spread = tr.ops
+		results = append(results, tr)
+	}
+	if o.phases["onegame"] {
+		results = append(results, measure("transfer, all members into one game", o.concurrency, o.duration, 0, oneGame))
+	}
+	if o.phases["paced"] && pgErr == nil && pgTPCB > 0 {
 		half := pgTPCB / 2
 		results = append(results, measure(fmt.Sprintf("transfer paced at ½ pgbench TPC-B (%.0f/s)", half),
 			o.concurrency*2, o.duration*2/3, half, transfer))
 	}
-	wh := measure("GET /api/wallet (HTTP)", o.concurrency, o.duration, 0, home)
-	results = append(results, wh)
+	if o.phases["home"] {
+		results = append(results, measure("GET /api/wallet (HTTP)", o.concurrency, o.duration, 0, home))
+	}
 
 	fmt.Printf("%-46s %10s %9s %9s %7s %s\n", "phase", "ops/s", "p50", "p99", "errors", "ratio")
 	if pgErr == nil {
@@ -146,15 +178,16 @@ func run(o options) error {
 	}
 	for _, r := range results {
 		ratio := ""
-		if pgErr == nil {
-			switch {
-			case strings.HasPrefix(r.name, "wallet→game"):
-				ratio = fmt.Sprintf("%.2f× TPC-B (target ≥ 0.5)", r.ops/pgTPCB)
-			case strings.HasPrefix(r.name, "GET"):
-				ratio = fmt.Sprintf("%.2f× select-only (target ≥ 0.5)", r.ops/pgSelect)
-			default:
-				ratio = "p99 target < 50ms"
-			}
+		switch {
+		case strings.HasPrefix(r.name, "transfer, all members") && spread > 0:
+			ratio = fmt.Sprintf("%.2f× spread (target ≥ 0.8)", r.ops/spread)
+		case pgErr != nil:
+		case strings.HasPrefix(r.name, "wallet→game"):
+			ratio = fmt.Sprintf("%.2f× TPC-B (target ≥ 0.8)", r.ops/pgTPCB)
+		case strings.HasPrefix(r.name, "GET"):
+			ratio = fmt.Sprintf("%.2f× select-only (target ≥ 0.5)", r.ops/pgSelect)
+		case strings.HasPrefix(r.name, "transfer paced"):
+			ratio = "p99 target < 50ms"
 		}
 		fmt.Printf("%-46s %10.1f %9s %9s %7d %s\n", r.name, r.ops, ms(r.p50), ms(r.p99), r.errors, ratio)
 	}
@@ -283,10 +316,16 @@ func setup(c *client, n int, opToken string) ([]string, error) {
 		if err := c.expect("POST", "/api/operator/adjustments", opToken, adj, 200); err != nil {
 			return nil, err
 		}
-		// Member i transfers to game i%4 (see the transfer phase), so it
-		// needs that account.
-		if err := c.expect("GET", "/api/wallet/activate/"+games[i%len(games)], tokens[i], "", 200); err != nil {
-			return nil, err
+		// Member i transfers to game i%4 in the spread phase and to the
+		// first game in the one-game phase, so it needs those accounts.
+		need := []string{games[i%len(games)]}
+		if i%len(games) != 0 {
+			need = append(need, games[0])
+		}
+		for _, g := range need {
+			if err := c.expect("GET", "/api/wallet/activate/"+g, tokens[i], "", 200); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return tokens, nil
