@@ -50,6 +50,7 @@ type options struct {
 	members     int
 	phases      map[string]bool
 	pgbench     bool
+	rounds      int
 }
 
 // phaseNames are the measured phases, in the order they run.
@@ -61,7 +62,8 @@ func main() {
 	flag.IntVar(&o.concurrency, "c", 8, "concurrent clients (pgbench -c too)")
 	flag.IntVar(&o.members, "members", 32, "members the load is spread over")
 	phases := flag.String("phases", strings.Join(phaseNames, ","), "phases to run (of "+strings.Join(phaseNames, ",")+")")
-	flag.BoolVar(&o.pgbench, "pgbench", true, "measure pgbench first (the ratios need it)")
+	flag.BoolVar(&o.pgbench, "pgbench", true, "measure pgbench before each round of a phase (the ratios need it)")
+	flag.IntVar(&o.rounds, "rounds", 3, "rounds each phase and its pgbench baseline alternate in")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run (server and clients) to this file")
 	flag.Parse()
 	if *cpuProfile != "" {
@@ -104,14 +106,18 @@ type result struct {
 
 func run(o options) error {
 	ctx := context.Background()
-	fmt.Printf("ngern bench: %d clients, %s per phase, %d members\n\n", o.concurrency, o.duration, o.members)
+	fmt.Printf("ngern bench: %d clients, %s per phase in %d alternating rounds, %d members\n\n",
+		o.concurrency, o.duration, o.rounds, o.members)
 
-	pgTPCB, pgSelect, pgErr := 0.0, 0.0, errors.New("not asked for (-pgbench=false)")
+	var pg *pgbench
+	pgErr := errors.New("not asked for (-pgbench=false)")
 	if o.pgbench {
-		pgTPCB, pgSelect, pgErr = runPgbench(ctx, o)
+		pg, pgErr = newPgbench(ctx, o)
 	}
 	if pgErr != nil {
 		fmt.Println("pgbench skipped:", pgErr)
+	} else {
+		defer pg.close()
 	}
 
 	schema := "bench_" + randomHex(4)
@@ -152,46 +158,135 @@ func run(o options) error {
 	oneGame := func(i int) error { return transferTo(games[0], i) }
 	home := func(i int) error { return c.expect("GET", "/api/wallet", tokens[i%len(tokens)], "", 200) }
 
-	var results []result
-	var spread float64
-	if o.phases["transfer"] {
-		tr := measure("wallet→game transfer (HTTP)", o.concurrency, o.duration, 0, transfer)
-		spread = tr.ops
-		results = append(results, tr)
+	// Each phase runs in rounds, right after its pgbench baseline of the
+	// same length, so that the ratio of each round compares two figures
+	// taken under the same load of the machine; the table quotes the
+	// median ratio of the rounds.
+	slice := o.duration / time.Duration(o.rounds)
+	phases := map[string]*series{}
+	add := func(name string, r result, base float64) {
+		p := phases[name]
+		if p == nil {
+			p = &series{name: name}
+			phases[name] = p
+		}
+		p.add(r, base)
 	}
-	if o.phases["onegame"] {
-		results = append(results, measure("transfer, all members into one game", o.concurrency, o.duration, 0, oneGame))
+	for round := range o.rounds {
+		fmt.Fprintf(os.Stderr, "round %d of %d\n", round+1, o.rounds)
+		if o.phases["transfer"] || o.phases["onegame"] {
+			tpcb := 0.0
+			if pg != nil {
+				if tpcb, err = pg.run(ctx, slice, "TPC-B-like"); err != nil {
+					return err
+				}
+				add("pgbench TPC-B-like", result{ops: tpcb}, 0)
+			}
+			var spread float64
+			if o.phases["transfer"] {
+				r := measure("wallet→game transfer (HTTP)", o.concurrency, slice, 0, transfer)
+				spread = r.ops
+				add(r.name, r, tpcb)
+			}
+			if o.phases["onegame"] {
+				r := measure("transfer, all members into one game", o.concurrency, slice, 0, oneGame)
+				add(r.name, r, spread)
+			}
+		}
+		if o.phases["home"] {
+			sel := 0.0
+			if pg != nil {
+				if sel, err = pg.run(ctx, slice, "select-only", "-S"); err != nil {
+					return err
+				}
+				add("pgbench select-only (-S)", result{ops: sel}, 0)
+			}
+			r := measure("GET /api/wallet (HTTP)", o.concurrency, slice, 0, home)
+			add(r.name, r, sel)
+		}
 	}
-	if o.phases["paced"] && pgErr == nil && pgTPCB > 0 {
-		half := pgTPCB / 2
-		results = append(results, measure(fmt.Sprintf("transfer paced at ½ pgbench TPC-B (%.0f/s)", half),
-			o.concurrency*2, o.duration*2/3, half, transfer))
-	}
-	if o.phases["home"] {
-		results = append(results, measure("GET /api/wallet (HTTP)", o.concurrency, o.duration, 0, home))
+	if tp := phases["pgbench TPC-B-like"]; o.phases["paced"] && tp != nil {
+		half := tp.meanOps() / 2
+		r := measure(fmt.Sprintf("transfer paced at ½ pgbench TPC-B (%.0f/s)", half), o.concurrency*2, o.duration*2/3, half, transfer)
+		add("paced", r, 0)
+		phases["paced"].name = r.name
 	}
 
-	fmt.Printf("%-46s %10s %9s %9s %7s %s\n", "phase", "ops/s", "p50", "p99", "errors", "ratio")
-	if pgErr == nil {
-		fmt.Printf("%-46s %10.1f %9s %9s %7s\n", fmt.Sprintf("pgbench TPC-B-like (-c %d)", o.concurrency), pgTPCB, "", "", "")
-		fmt.Printf("%-46s %10.1f %9s %9s %7s\n", fmt.Sprintf("pgbench select-only (-S -c %d)", o.concurrency), pgSelect, "", "", "")
-	}
-	for _, r := range results {
+	fmt.Printf("%-40s %9s %9s %9s %7s  %s\n", "phase (mean of rounds)", "ops/s", "p50", "p99", "errors", "ratio: median (each round)")
+	for _, name := range []string{"pgbench TPC-B-like", "wallet→game transfer (HTTP)", "transfer, all members into one game",
+		"paced", "pgbench select-only (-S)", "GET /api/wallet (HTTP)"} {
+		p := phases[name]
+		if p == nil {
+			continue
+		}
 		ratio := ""
-		switch {
-		case strings.HasPrefix(r.name, "transfer, all members") && spread > 0:
-			ratio = fmt.Sprintf("%.2f× spread (target ≥ 0.8)", r.ops/spread)
-		case pgErr != nil:
-		case strings.HasPrefix(r.name, "wallet→game"):
-			ratio = fmt.Sprintf("%.2f× TPC-B (target ≥ 0.8)", r.ops/pgTPCB)
-		case strings.HasPrefix(r.name, "GET"):
-			ratio = fmt.Sprintf("%.2f× select-only (target ≥ 0.5)", r.ops/pgSelect)
-		case strings.HasPrefix(r.name, "transfer paced"):
+		switch name {
+		case "wallet→game transfer (HTTP)":
+			ratio = p.ratio("TPC-B", 0.8)
+		case "transfer, all members into one game":
+			ratio = p.ratio("spread", 0.8)
+		case "GET /api/wallet (HTTP)":
+			ratio = p.ratio("select-only", 0.5)
+		case "paced":
 			ratio = "p99 target < 50ms"
 		}
-		fmt.Printf("%-46s %10.1f %9s %9s %7d %s\n", r.name, r.ops, ms(r.p50), ms(r.p99), r.errors, ratio)
+		last := p.results[len(p.results)-1]
+		fmt.Printf("%-40s %9.1f %9s %9s %7d  %s\n", p.name, p.meanOps(), ms(p.p50()), ms(last.p99), p.errors(), ratio)
 	}
 	return nil
+}
+
+// series is a phase measured in rounds, each against its baseline.
+type series struct {
+	name    string
+	results []result
+	ratios  []float64
+}
+
+func (s *series) add(r result, base float64) {
+	s.results = append(s.results, r)
+	if base > 0 {
+		s.ratios = append(s.ratios, r.ops/base)
+	}
+}
+
+func (s *series) meanOps() float64 {
+	t := 0.0
+	for _, r := range s.results {
+		t += r.ops
+	}
+	return t / float64(len(s.results))
+}
+
+// p50 is the median of the rounds' medians.
+func (s *series) p50() time.Duration {
+	var ds []time.Duration
+	for _, r := range s.results {
+		ds = append(ds, r.p50)
+	}
+	slices.Sort(ds)
+	return ds[len(ds)/2]
+}
+
+func (s *series) errors() (n int64) {
+	for _, r := range s.results {
+		n += r.errors
+	}
+	return n
+}
+
+// ratio prints the median ratio of the rounds against base and each one.
+func (s *series) ratio(base string, target float64) string {
+	if len(s.ratios) == 0 {
+		return ""
+	}
+	rs := slices.Clone(s.ratios)
+	slices.Sort(rs)
+	each := make([]string, len(s.ratios))
+	for i, r := range s.ratios {
+		each[i] = fmt.Sprintf("%.2f", r)
+	}
+	return fmt.Sprintf("%.2f× %s (%s; target ≥ %.1f)", rs[len(rs)/2], base, strings.Join(each, " "), target)
 }
 
 func ms(d time.Duration) string {
@@ -376,60 +471,65 @@ func (c *client) decode(method, path, token, body string, v any) error {
 	return json.Unmarshal(raw, v)
 }
 
-// runPgbench runs pgbench's TPC-B-like and select-only tests on the bench
-// database in a scratch schema and returns their transactions per second.
-func runPgbench(ctx context.Context, o options) (tpcb, selectOnly float64, err error) {
+// pgbench runs pgbench's tests on the bench database in a scratch schema.
+type pgbench struct {
+	bin, db, url, schema string
+	args, env            []string
+	c                    int
+}
+
+// newPgbench initialises pgbench's tables (scale 1) in a scratch schema.
+func newPgbench(ctx context.Context, o options) (*pgbench, error) {
 	bin, err := findPgbench()
 	if err != nil {
-		return 0, 0, err
+		return nil, err
 	}
 	u, err := url.Parse(o.url)
 	if err != nil {
-		return 0, 0, err
+		return nil, err
 	}
-	schema := "bench_pg_" + randomHex(4)
-	if err := execSQL(ctx, o.url, "CREATE SCHEMA "+schema); err != nil {
-		return 0, 0, err
+	p := &pgbench{bin: bin, url: o.url, schema: "bench_pg_" + randomHex(4), db: strings.TrimPrefix(u.Path, "/"), c: o.concurrency}
+	if err := execSQL(ctx, o.url, "CREATE SCHEMA "+p.schema); err != nil {
+		return nil, err
 	}
-	defer execSQL(context.Background(), o.url, "DROP SCHEMA "+schema+" CASCADE")
-	args := []string{"-h", u.Hostname(), "-p", cmpOr(u.Port(), "5432"), "-U", cmpOr(u.User.Username(), "postgres")}
-	db := strings.TrimPrefix(u.Path, "/")
-	env := append(os.Environ(), "PGOPTIONS=-c search_path="+schema)
+	p.args = []string{"-h", u.Hostname(), "-p", cmpOr(u.Port(), "5432"), "-U", cmpOr(u.User.Username(), "postgres")}
+	p.env = append(os.Environ(), "PGOPTIONS=-c search_path="+p.schema)
 	if pw, ok := u.User.Password(); ok {
-		env = append(env, "PGPASSWORD="+pw)
+		p.env = append(p.env, "PGPASSWORD="+pw)
 	}
-	pg := func(extra ...string) (string, error) {
-		cmd := exec.CommandContext(ctx, bin, append(append(slices.Clone(args), extra...), db)...)
-		cmd.Env = env
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			return "", fmt.Errorf("pgbench %s: %v: %s", strings.Join(extra, " "), err, out)
-		}
-		return string(out), nil
+	if _, err := p.exec(ctx, "-i", "-q", "-s", "1"); err != nil {
+		p.close()
+		return nil, err
 	}
-	if _, err := pg("-i", "-q", "-s", "1"); err != nil {
-		return 0, 0, err
-	}
-	secs := strconv.Itoa(int(o.duration.Seconds()))
-	c := strconv.Itoa(o.concurrency)
-	out, err := pg("-n", "-T", secs, "-c", c, "-j", "2")
-	if err != nil {
-		return 0, 0, err
-	}
-	if tpcb, err = tps(out); err != nil {
-		return 0, 0, err
-	}
-	fmt.Fprintf(os.Stderr, "measured pgbench TPC-B-like: %.1f/s\n", tpcb)
-	out, err = pg("-n", "-S", "-T", secs, "-c", c, "-j", "2")
-	if err != nil {
-		return 0, 0, err
-	}
-	if selectOnly, err = tps(out); err != nil {
-		return 0, 0, err
-	}
-	fmt.Fprintf(os.Stderr, "measured pgbench select-only: %.1f/s\n", selectOnly)
-	return tpcb, selectOnly, nil
+	return p, nil
 }
+
+func (p *pgbench) exec(ctx context.Context, extra ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, p.bin, append(append(slices.Clone(p.args), extra...), p.db)...)
+	cmd.Env = p.env
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("pgbench %s: %v: %s", strings.Join(extra, " "), err, out)
+	}
+	return string(out), nil
+}
+
+// run runs one test for d (whole seconds) and returns its transactions
+// per second.
+func (p *pgbench) run(ctx context.Context, d time.Duration, name string, extra ...string) (float64, error) {
+	secs := strconv.Itoa(max(1, int(d.Seconds())))
+	out, err := p.exec(ctx, append([]string{"-n", "-T", secs, "-c", strconv.Itoa(p.c), "-j", "2"}, extra...)...)
+	if err != nil {
+		return 0, err
+	}
+	tps, err := tps(out)
+	if err == nil {
+		fmt.Fprintf(os.Stderr, "measured pgbench %s: %.1f/s\n", name, tps)
+	}
+	return tps, err
+}
+
+func (p *pgbench) close() { execSQL(context.Background(), p.url, "DROP SCHEMA "+p.schema+" CASCADE") }
 
 var tpsLine = regexp.MustCompile(`tps = ([0-9.]+)`)
 
