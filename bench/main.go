@@ -147,16 +147,18 @@ func run(o options) error {
 	fmt.Printf("setup: %d members with 100,000.00 each, a slot game account each in its own game and in %s\n\n", len(tokens), "SIAMSLOT")
 
 	games := []string{"SIAMSLOT", "NAGAGOLD", "ELEPHANT", "MEKONG"}
-	transferTo := func(game string, i int) error {
-		body := fmt.Sprintf(`{"from":"WALLET","to":"%s","amount":1}`, game)
-		return c.expect("POST", "/api/wallet/transfer", tokens[i%len(tokens)], body, 200)
+	lc := newLean(base)
+	defer lc.close()
+	transferTo := func(w int, game string, i int) error {
+		body := `{"from":"WALLET","to":"` + game + `","amount":1}`
+		return lc.do(w, "POST", "/api/wallet/transfer", tokens[i%len(tokens)], body, 200)
 	}
 	// Spread: member i transfers into game i%4 (each game's clearing
 	// account takes a quarter of the load). One game: every member into
 	// the same game, the hot-row case.
-	transfer := func(i int) error { return transferTo(games[i%len(tokens)%len(games)], i) }
-	oneGame := func(i int) error { return transferTo(games[0], i) }
-	home := func(i int) error { return c.expect("GET", "/api/wallet", tokens[i%len(tokens)], "", 200) }
+	transfer := func(w, i int) error { return transferTo(w, games[i%len(tokens)%len(games)], i) }
+	oneGame := func(w, i int) error { return transferTo(w, games[0], i) }
+	home := func(w, i int) error { return lc.do(w, "GET", "/api/wallet", tokens[i%len(tokens)], "", 200) }
 
 	// Each phase runs in rounds, right after its pgbench baseline of the
 	// same length, so that the ratio of each round compares two figures
@@ -298,7 +300,7 @@ func ms(d time.Duration) string {
 
 // measure runs op from workers for d, paced at rate per second in all when
 // rate > 0, and returns the throughput and latency percentiles.
-func measure(name string, workers int, d time.Duration, rate float64, op func(i int) error) result {
+func measure(name string, workers int, d time.Duration, rate float64, op func(worker, i int) error) result {
 	var (
 		mu    sync.Mutex
 		lat   []time.Duration
@@ -314,7 +316,7 @@ func measure(name string, workers int, d time.Duration, rate float64, op func(i 
 	}
 	start := time.Now()
 	end := start.Add(d)
-	for range workers {
+	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -328,7 +330,7 @@ func measure(name string, workers int, d time.Duration, rate float64, op func(i 
 					}
 				}
 				t0 := time.Now()
-				if err := op(int(seq.Add(1))); err != nil {
+				if err := op(w, int(seq.Add(1))); err != nil {
 					if fails.Add(1) == 1 {
 						fmt.Fprintln(os.Stderr, name+":", err)
 					}
