@@ -159,7 +159,10 @@ func (b *Bus) Epoch() (uint64, bool) {
 // Close stops listening.
 func (b *Bus) Close() error {
 	close(b.stop)
-	b.markLost("closed")
+	b.mu.Lock()
+	b.live.Store(false)
+	b.epoch.Add(1)
+	b.mu.Unlock()
 	err := b.l.Close()
 	b.wg.Wait()
 	return err
