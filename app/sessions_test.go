@@ -18,11 +18,15 @@ const revocationBound = time.Second
 // TestRevocationReachesEveryNode: two `ngern serve` nodes on one
 // PostgreSQL (on SQLite, the single node twice). A token validated on node
 // B is answered from B's memory, yet a logout, a password change or a
-// RevokeSessions on node A makes B refuse it within a second.
+// RevokeSessions on node A makes B refuse it within a second; a termination
+// of the service on A closes B within a second too (its status cache is
+// dropped through the bus).
 func TestRevocationReachesEveryNode(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
 		ctx := context.Background()
-		a := newHarness(t, db, nil)
+		op := strings.Repeat("o", 40)
+		withOperator := func(c *Config) { c.OperatorToken = op }
+		a := newHarness(t, db, withOperator)
 		b := a
 		if db.Dialect() == sqlstore.Postgres {
 			// A second node: its own pool, bus, caches and HTTP server.
@@ -31,7 +35,7 @@ func TestRevocationReachesEveryNode(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { db2.Close() })
-			b = newHarness(t, db2, nil)
+			b = newHarness(t, db2, withOperator)
 		}
 		first := a.signUp("0866666666", "6666666666")
 		profile := a.call("GET", "/api/account/profile", first, nil)
@@ -104,6 +108,25 @@ func TestRevocationReachesEveryNode(t *testing.T) {
 			refusedWithin(t, b, tok)
 			refusedWithin(t, b, first)
 			a.expect(a.call("GET", "/api/wallet", tok, nil), 401, "invalid-token")
+		})
+		t.Run("service terminated on A", func(t *testing.T) {
+			a, b := a.sub(t), b.sub(t)
+			tok := a.login("0866666666", "n3w-password")
+			b.expect(b.call("GET", "/api/wallet", tok, nil), 200, "")
+			a.expect(a.call("PUT", "/api/operator/settings/active", op, `{"terminated":true}`), 200, "")
+			start := time.Now()
+			for {
+				r := b.call("GET", "/api/wallet", tok, nil)
+				if r.Status == 410 {
+					break
+				}
+				b.expect(r, 200, "")
+				if time.Since(start) > revocationBound {
+					t.Fatalf("node B still serves members %v after the termination", time.Since(start))
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			a.expect(a.call("PUT", "/api/operator/settings/active", op, `{"terminated":false}`), 200, "")
 		})
 	})
 }
