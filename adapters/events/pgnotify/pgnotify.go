@@ -106,10 +106,14 @@ func New(ctx context.Context, cfg Config) (*Bus, error) {
 		b.l.Close()
 		return nil, ctx.Err()
 	}
-	b.connected = true
-	b.epoch.Store(1)
+	b.mu.Lock()
+	if b.epoch.Load() == 0 { // nothing was lost since it connected
+		b.connected = true
+		b.epoch.Add(1)
+		b.live.Store(true)
+	}
 	b.lastPong.Store(time.Now().UnixNano())
-	b.live.Store(true)
+	b.mu.Unlock()
 	b.wg.Add(2)
 	go b.receive()
 	go b.watch()
@@ -183,6 +187,11 @@ func (b *Bus) markLost(why string) {
 func (b *Bus) markLive(epoch uint64) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	select {
+	case <-b.stop: // closed: never live again
+		return
+	default:
+	}
 	if !b.connected || b.epoch.Load() != epoch || b.live.Load() {
 		return
 	}
