@@ -130,3 +130,34 @@ func TestRevocationReachesEveryNode(t *testing.T) {
 		})
 	})
 }
+
+// TestLastSeenWrittenInTheBackground: a call more than a minute after the
+// session's last recorded use queues a touch, and the server's background
+// flush writes it within a couple of seconds.
+func TestLastSeenWrittenInTheBackground(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		h := newHarness(t, db, nil)
+		tok := h.signUp("0865555555", "5555555555")
+		q := `SELECT last_seen_at FROM sessions WHERE token_hash = ?`
+		if db.Dialect() == sqlstore.Postgres {
+			q = strings.Replace(q, "?", "$1", 1)
+		}
+		lastSeen := func() time.Time {
+			var at time.Time
+			if err := db.SQL().QueryRowContext(context.Background(), q, account.HashToken(tok)).Scan(&at); err != nil {
+				t.Fatal(err)
+			}
+			return at
+		}
+		before := lastSeen()
+		h.advance(2 * time.Minute)
+		h.expect(h.call("GET", "/api/wallet", tok, nil), 200, "")
+		deadline := time.Now().Add(5 * time.Second)
+		for !lastSeen().After(before.Add(time.Minute)) {
+			if time.Now().After(deadline) {
+				t.Fatalf("last_seen_at still %v, two minutes after it", before)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	})
+}
