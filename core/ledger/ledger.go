@@ -60,7 +60,7 @@ var (
 	WithdrawalsPending = system("withdrawals-pending")
 	WithdrawalsOut     = system("withdrawals-out")
 	Adjustments        = system("adjustments")
-	PromotionExpense   = system("promotion-expense")
+	PromotionExpense   = system("promotions")
 	RefundExpense      = system("refund-expense")
 	InviteExpense      = system("invite-expense")
 	PrizeExpense       = system("prize-expense")
