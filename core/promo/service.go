@@ -510,7 +510,9 @@ func (s *Service) EndByOperator(ctx context.Context, id, by string, forfeit bool
 func (s *Service) Bonuses(ctx context.Context) ([]Bonus, error) { return s.store.Bonuses(ctx) }
 
 // Promotions lists every promotion code (the console).
-func (s *Service) Promotions(ctx context.Context) ([]Promotion, error) { return s.store.Promotions(ctx) }
+func (s *Service) Promotions(ctx context.Context) ([]Promotion, error) {
+	return s.store.Promotions(ctx)
+}
 
 var codeRE = regexp.MustCompile(`^[A-Z0-9_-]{2,32}$`)
 

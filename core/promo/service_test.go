@@ -19,7 +19,7 @@ type clock struct {
 	t  time.Time
 }
 
-func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) now() time.Time  { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
 func (c *clock) set(t time.Time) { c.mu.Lock(); c.t = t; c.mu.Unlock() }
 
 type fixture struct {
@@ -178,7 +178,7 @@ func TestConditionEnds(t *testing.T) {
 		f := newFixture(t)
 		f.deps.deposit(member, 10000, start.Add(-time.Hour))
 		c, _ := f.svc.ActivateBonus(ctx, member, "WELCOME") // base 200.00, minimum 20.00
-		f.lose(18000)                                         // 20.00 left: not below
+		f.lose(18000)                                       // 20.00 left: not below
 		if _, active := f.svc.Evaluate(ctx, member); !active {
 			t.Fatal("ended at exactly the minimum")
 		}

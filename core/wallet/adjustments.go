@@ -47,5 +47,6 @@ func (s *Service) Adjust(ctx context.Context, a Adjustment) (money.Satang, error
 	if err := s.ledger.Post(ctx, j); err != nil {
 		return 0, err
 	}
+	s.changed(ctx, m.ID)
 	return s.store.WalletBalance(ctx, m.ID)
 }

@@ -84,6 +84,7 @@ func (s *Service) Refresh(ctx context.Context, memberID string) (*Home, error) {
 		}()
 	}
 	wg.Wait()
+	s.changed(ctx, memberID)
 	return s.Home(ctx, memberID)
 }
 

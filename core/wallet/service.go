@@ -1,6 +1,7 @@
 package wallet
 
 import (
+	"context"
 	"log/slog"
 	"time"
 
@@ -50,6 +51,24 @@ type Service struct {
 	now      func() time.Time
 	newID    func() string
 	cat      catalogue
+	promos   Promotions
+}
+
+// Promotions is what the wallet asks of the promotion engine
+// (core/promo): whether a condition locks the member's money, and that a
+// balance changed so that the member's condition is evaluated.
+type Promotions interface {
+	// CheckWithdraw answers BONUS_REMAINING while a condition is active.
+	CheckWithdraw(ctx context.Context, memberID string) error
+	// BalanceChanged evaluates the member's condition; it never fails.
+	BalanceChanged(ctx context.Context, memberID string)
+}
+
+// changed tells the promotion engine that a member's balances changed.
+func (s *Service) changed(ctx context.Context, memberID string) {
+	if s.promos != nil {
+		s.promos.BalanceChanged(context.WithoutCancel(ctx), memberID)
+	}
 }
 
 // Deps are what the service needs.
@@ -66,6 +85,9 @@ type Deps struct {
 	// also the references sent to providers. nil: random ones
 	// (account.NewID, from crypto/rand); tests pass a counter.
 	IDs func() string
+	// Promotions gates withdrawals and hears of balance changes; nil: no
+	// promotions.
+	Promotions Promotions
 }
 
 // NewService returns a wallet service.
@@ -80,7 +102,7 @@ func NewService(d Deps, cfg Config) *Service {
 		d.IDs = account.NewID
 	}
 	return &Service{store: d.Store, ledger: d.Ledger, provider: d.Provider, members: d.Members, limits: d.Limits,
-		sealer: d.Sealer, cfg: cfg, log: d.Log, now: d.Now, newID: d.IDs}
+		sealer: d.Sealer, cfg: cfg, log: d.Log, now: d.Now, newID: d.IDs, promos: d.Promotions}
 }
 
 func (s *Service) journal(kind ledger.JournalKind, ref, memberID string, postings []ledger.Posting) ledger.Journal {

@@ -16,6 +16,7 @@ import (
 // the wallet and then into the second; when the second fails the money
 // stays in the wallet. It returns the wallet balance after.
 func (s *Service) Transfer(ctx context.Context, memberID, from, to string, amount money.Satang) (money.Satang, error) {
+	defer s.changed(ctx, memberID)
 	from, to = accountCode(from), accountCode(to)
 	switch {
 	case from == "":
@@ -78,6 +79,7 @@ func accountCode(code string) string {
 // game balance back (each game on its own; the first failure is answered
 // after the others were tried); to a game it moves the whole wallet there.
 func (s *Service) TransferAll(ctx context.Context, memberID, to string) (money.Satang, error) {
+	defer s.changed(ctx, memberID)
 	to = accountCode(to)
 	if to == "" {
 		return 0, errs.OnField(errs.InvalidRequest, "to")

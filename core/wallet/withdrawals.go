@@ -11,6 +11,9 @@ import (
 
 // Withdraw holds amount from the member's wallet for an operator to pay.
 func (s *Service) Withdraw(ctx context.Context, memberID string, amount money.Satang) (Withdrawal, error) {
+	if err := s.promotionGate(ctx, memberID); err != nil {
+		return Withdrawal{}, err
+	}
 	lim, err := s.limits.WithdrawLimits(ctx)
 	if err != nil {
 		return Withdrawal{}, err
@@ -37,6 +40,9 @@ func (s *Service) Withdraw(ctx context.Context, memberID string, amount money.Sa
 // amount, or the whole wallet when amount is 0. When a game's money cannot
 // be brought back, that failure is answered and nothing is withdrawn.
 func (s *Service) WithdrawAll(ctx context.Context, memberID string, amount money.Satang) (Withdrawal, error) {
+	if err := s.promotionGate(ctx, memberID); err != nil {
+		return Withdrawal{}, err
+	}
 	if err := s.bringBack(ctx, memberID); err != nil {
 		return Withdrawal{}, stopped(ctx, err)
 	}
@@ -55,6 +61,15 @@ func (s *Service) WithdrawAll(ctx context.Context, memberID string, amount money
 		return wd, stopped(ctx, err)
 	}
 	return wd, nil
+}
+
+// promotionGate refuses a withdrawal while a promotion condition locks the
+// member's money (BONUS_REMAINING).
+func (s *Service) promotionGate(ctx context.Context, memberID string) error {
+	if s.promos == nil {
+		return nil
+	}
+	return s.promos.CheckWithdraw(ctx, memberID)
 }
 
 // Withdrawals lists the withdrawals waiting for an operator.
