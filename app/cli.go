@@ -11,11 +11,13 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"ngern/adapters/sqlstore"
 	"ngern/core/account"
 	"ngern/core/errs"
 	"ngern/core/ledger"
 	"ngern/core/money"
 	"ngern/core/operator"
+	"ngern/core/promo"
 	"ngern/core/wallet"
 )
 
@@ -26,6 +28,8 @@ type tools struct {
 	accounts  *account.Service
 	operators *operator.Service
 	auditor   *operator.Auditor
+	promo     *promo.Service
+	promos    *sqlstore.Promo
 	log       *slog.Logger
 	now       Clock
 	cfg       Config
@@ -127,6 +131,11 @@ func runCheck(ctx context.Context, t tools, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	promoProblems, err := t.promos.VerifyPromotions(ctx)
+	if err != nil {
+		return err
+	}
+	r.Problems = append(r.Problems, promoProblems...)
 	fmt.Fprintln(stdout, r.Summary())
 	if r.OK() {
 		return nil
@@ -172,6 +181,9 @@ func runDemo(ctx context.Context, t tools, stdout io.Writer) error {
 		return err
 	default:
 		fmt.Fprintf(stdout, "balance: credited 1000.00, wallet %s\n", bal)
+	}
+	if err := seedDemoPromotions(ctx, t.promo, t.promos, stdout); err != nil {
+		return err
 	}
 	c, err := t.operators.Create(ctx, demoOperator, operator.Owner)
 	switch {

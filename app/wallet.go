@@ -25,6 +25,7 @@ import (
 	"ngern/core/ledger"
 	"ngern/core/money"
 	"ngern/core/operator"
+	"ngern/core/promo"
 	"ngern/core/settings"
 	"ngern/core/wallet"
 )
@@ -56,9 +57,9 @@ func walletServices() fx.Option {
 }
 
 func newWallet(store wallet.Store, l ledger.Store, p wallet.GameProvider, members account.Store, s *settings.Service,
-	sealer *wallet.Sealer, log *slog.Logger, now Clock) *wallet.Service {
+	sealer *wallet.Sealer, log *slog.Logger, now Clock, promos *promo.Service) *wallet.Service {
 	return wallet.NewService(wallet.Deps{Store: store, Ledger: l, Provider: p, Members: members, Limits: s, Sealer: sealer,
-		Log: log, Now: now}, wallet.DefaultConfig())
+		Log: log, Now: now, Promotions: promos}, wallet.DefaultConfig())
 }
 
 // newSealer returns the sealer of game passwords with NGERN_SECRET_KEY, or

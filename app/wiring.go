@@ -61,6 +61,7 @@ func Services() fx.Option {
 			newObjectStore,
 		),
 		walletServices(),
+		promoServices(),
 	)
 }
 
@@ -68,7 +69,7 @@ func Services() fx.Option {
 func Serve() fx.Option {
 	return fx.Options(
 		fx.Provide(newHTTPServer),
-		fx.Invoke(startHTTP, startReconciler),
+		fx.Invoke(startHTTP, startReconciler, startPromoJob),
 	)
 }
 

@@ -562,15 +562,18 @@ func (s *Wallet) Transfer(ctx context.Context, id string) (wallet.Transfer, erro
 	return t, err
 }
 
-// Statement builds the member's statement from transfers, withdrawals and
-// adjustment journals, newest first. docs/api.md documents the mapping.
+// Statement builds the member's statement from transfers, withdrawals,
+// adjustment journals and promotion receipts and ended conditions, newest
+// first. docs/api.md documents the mapping.
 func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit int) ([]wallet.StatementItem, int, error) {
 	var total int
 	if err := s.db.x.GetContext(ctx, &total, s.db.q(`SELECT
 			(SELECT COUNT(*) FROM transfers WHERE member_id = ?) +
 			(SELECT COUNT(*) FROM withdrawals WHERE member_id = ?) +
-			(SELECT COUNT(*) FROM journals WHERE member_id = ? AND kind = 'adjustment')`),
-		memberID, memberID, memberID); err != nil {
+			(SELECT COUNT(*) FROM journals WHERE member_id = ? AND kind = 'adjustment') +
+			(SELECT COUNT(*) FROM promo_receipts WHERE member_id = ?) +
+			(SELECT COUNT(*) FROM promo_conditions WHERE member_id = ? AND status <> 'ACTIVE')`),
+		memberID, memberID, memberID, memberID, memberID); err != nil {
 		return nil, 0, err
 	}
 	items := []wallet.StatementItem{}
@@ -594,8 +597,16 @@ func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit i
 			ABS(p.amount), 'SUCCESS', j.created_at, j.memo, 'adjustment'
 		FROM journals j JOIN postings p ON p.journal_id = j.id AND p.account_id = ?
 		WHERE j.member_id = ? AND j.kind = 'adjustment'
+		UNION ALL
+		SELECT r.id, 'bonus', UPPER(r.source), 'WALLET', r.amount, 'SUCCESS', r.updated_at, r.code, r.source
+		FROM promo_receipts r WHERE r.member_id = ?
+		UNION ALL
+		SELECT c.id || ':end', 'finish_bonus', 'WALLET', UPPER(c.source),
+			CASE WHEN c.forfeited > 0 THEN c.forfeited ELSE c.amount END,
+			CASE c.status WHEN 'SUCCESS' THEN 'SUCCESS' ELSE 'FAILED' END, c.ended_at, c.code, c.source
+		FROM promo_conditions c WHERE c.member_id = ? AND c.status <> 'ACTIVE'
 		ORDER BY created_at DESC, id DESC
-		LIMIT ? OFFSET ?`), memberID, memberID, ledger.Wallet(memberID).ID, memberID, limit, offset)
+		LIMIT ? OFFSET ?`), memberID, memberID, ledger.Wallet(memberID).ID, memberID, memberID, memberID, limit, offset)
 	return items, total, err
 }
 

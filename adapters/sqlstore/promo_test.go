@@ -1,0 +1,279 @@
+package sqlstore_test
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"ngern/adapters/sqlstore"
+	"ngern/adapters/sqlstore/storetest"
+	"ngern/core/account"
+	"ngern/core/errs"
+	"ngern/core/ledger"
+	"ngern/core/money"
+	"ngern/core/promo"
+)
+
+type promoEnv struct {
+	db     *sqlstore.DB
+	store  *sqlstore.Promo
+	ledger *sqlstore.Ledger
+	svc    *promo.Service
+}
+
+func newPromoEnv(t *testing.T, db *sqlstore.DB) *promoEnv {
+	t.Helper()
+	seed(t, db)
+	st := sqlstore.NewPromo(db)
+	e := &promoEnv{db: db, store: st, ledger: sqlstore.NewLedger(db),
+		svc: promo.NewService(promo.Deps{Store: st, Deposits: st, IDs: account.NewID})}
+	ctx := context.Background()
+	if _, err := e.svc.SaveBonus(ctx, promo.Bonus{Code: "WELCOME", Name: "Welcome", Type: promo.TypeLimit, MaxReceived: 1,
+		Fixed: 10000, PercentFail: 10, SuccessPercent: 300, Active: true,
+		Banners: []promo.Banner{{Image: "https://img.example/w.png", HTML: "<p>hi</p>"}}}); err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+func (e *promoEnv) member(t *testing.T, i int) string {
+	t.Helper()
+	m := newMember(fmt.Sprintf("08%08d", i), fmt.Sprintf("%010d", i))
+	if err := sqlstore.NewAccounts(e.db).CreateMember(context.Background(), m, ""); err != nil {
+		t.Fatal(err)
+	}
+	return m.ID
+}
+
+func (e *promoEnv) deposit(t *testing.T, memberID string, amount money.Satang) {
+	t.Helper()
+	if err := e.ledger.Post(context.Background(), ledger.Journal{ID: account.NewID(), Kind: promo.KindDeposit,
+		Ref: account.NewID(), MemberID: memberID, Postings: ledger.Move(ledger.Deposits, ledger.Wallet(memberID), amount),
+		CreatedAt: time.Now().UTC()}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (e *promoEnv) verify(t *testing.T) {
+	t.Helper()
+	ctx := context.Background()
+	if problems, err := e.store.VerifyPromotions(ctx); err != nil || len(problems) > 0 {
+		t.Fatalf("promotions check: %v %v", problems, err)
+	}
+	if r, err := e.ledger.Verify(ctx, time.Now()); err != nil || !r.OK() {
+		t.Fatalf("ledger check: %v %v", r.Problems, err)
+	}
+}
+
+func TestPromoActivationRace(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		e := newPromoEnv(t, db)
+		m := e.member(t, 1)
+		e.deposit(t, m, 10000)
+		var wg sync.WaitGroup
+		var ok atomic.Int32
+		unexpected := make(chan error, 50)
+		for range 50 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, err := e.svc.ActivateBonus(ctx, m, "WELCOME")
+				switch {
+				case err == nil:
+					ok.Add(1)
+				case errs.HasCode(err, errs.BonusAlreadyActive), errs.HasCode(err, errs.BonusMaxClaimed):
+				default:
+					unexpected <- err
+				}
+			}()
+		}
+		wg.Wait()
+		close(unexpected)
+		for err := range unexpected {
+			t.Errorf("unexpected: %v", err)
+		}
+		receipts, _ := e.store.Receipts(ctx, m)
+		if ok.Load() != 1 || len(receipts) != 1 {
+			t.Fatalf("%d activations succeeded, %d receipts", ok.Load(), len(receipts))
+		}
+		if bal, _ := e.ledger.Balance(ctx, ledger.PromotionExpense.ID); bal != -10000 {
+			t.Fatalf("sys:promotions %s, want -100.00", bal)
+		}
+		c, active, err := e.store.ActiveCondition(ctx, m)
+		if err != nil || !active || c.Base != 20000 || c.Amount != 10000 {
+			t.Fatalf("condition %+v %v %v", c, active, err)
+		}
+		e.verify(t)
+	})
+}
+
+func TestPromoCodeTotalLimitRace(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		e := newPromoEnv(t, db)
+		const n = 5
+		if _, err := e.svc.SavePromotion(ctx, promo.Promotion{Code: "LIMITED", Amount: 5000, LimitTotal: n, Active: true}); err != nil {
+			t.Fatal(err)
+		}
+		members := make([]string, n+20)
+		for i := range members {
+			members[i] = e.member(t, 100+i)
+		}
+		var wg sync.WaitGroup
+		var ok atomic.Int32
+		unexpected := make(chan error, len(members))
+		for _, m := range members {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, err := e.svc.ActivatePromotion(ctx, m, "LIMITED")
+				switch {
+				case err == nil:
+					ok.Add(1)
+				case errs.HasCode(err, errs.BonusFull):
+				default:
+					unexpected <- err
+				}
+			}()
+		}
+		wg.Wait()
+		close(unexpected)
+		for err := range unexpected {
+			t.Errorf("unexpected: %v", err)
+		}
+		p, _ := e.store.Promotion(ctx, "LIMITED")
+		if ok.Load() != n || p.Used != n {
+			t.Fatalf("%d activations succeeded, used %d, want %d", ok.Load(), p.Used, n)
+		}
+		if bal, _ := e.ledger.Balance(ctx, ledger.PromotionExpense.ID); bal != -n*5000 {
+			t.Fatalf("sys:promotions %s", bal)
+		}
+		// A total limit may not be lowered below what was given.
+		p.LimitTotal = n - 1
+		if _, err := e.svc.SavePromotion(ctx, p); !errs.HasCode(err, errs.InvalidRequest) {
+			t.Fatalf("lowered below used: %v", err)
+		}
+		e.verify(t)
+	})
+}
+
+func TestPromoStore(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		e := newPromoEnv(t, db)
+		m := e.member(t, 1)
+
+		t.Run("bonus round trip", func(t *testing.T) {
+			from := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+			b, err := e.svc.SaveBonus(ctx, promo.Bonus{Code: "dep", Name: "Deposit", Type: promo.TypeWeek, MaxReceived: 2,
+				Percent: 20, Cap: 5000, MinDeposit: 10000, FirstDepositOfDay: true, ValidFrom: &from, Active: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := e.store.Bonus(ctx, "DEP")
+			if err != nil || got.Percent != 20 || got.Cap != 5000 || !got.FirstDepositOfDay || got.ValidFrom == nil ||
+				!got.ValidFrom.Equal(from) || got.ValidTo != nil || got.SuccessPercent != b.SuccessPercent {
+				t.Fatalf("%+v %v", got, err)
+			}
+			w, _ := e.store.Bonus(ctx, "WELCOME")
+			if len(w.Banners) != 1 || w.Banners[0].HTML != "<p>hi</p>" {
+				t.Fatalf("banners %+v", w.Banners)
+			}
+			if _, err := e.store.Bonus(ctx, "NOPE"); !errs.HasCode(err, errs.NoData) {
+				t.Fatal(err)
+			}
+		})
+
+		t.Run("deposit-linked bonus reads deposit journals", func(t *testing.T) {
+			_, err := e.svc.ActivateBonus(ctx, m, "DEP")
+			if !errs.HasCode(err, errs.BonusCondition) {
+				t.Fatalf("without a deposit: %v", err)
+			}
+			e.deposit(t, m, 30000)
+			c, err := e.svc.ActivateBonus(ctx, m, "DEP")
+			if err != nil || c.Amount != 5000 || c.Base != 35000 {
+				t.Fatalf("%+v %v", c, err)
+			}
+		})
+
+		t.Run("cancel after a transfer to a game forfeits what the wallet holds", func(t *testing.T) {
+			if err := e.ledger.Post(ctx, ledger.Journal{ID: account.NewID(), Kind: "test", Ref: "g1", MemberID: m,
+				Postings: ledger.Move(ledger.Wallet(m), ledger.Game(m, "G"), 32000), CreatedAt: time.Now()}); err != nil {
+				t.Fatal(err)
+			}
+			c, err := e.svc.Clear(ctx, m)
+			if err != nil || c.Status != promo.Cancelled || c.Forfeited != 3000 {
+				t.Fatalf("%+v %v", c, err)
+			}
+			if w, _ := e.store.WalletBalance(ctx, m); w != 0 {
+				t.Fatalf("wallet %s", w)
+			}
+			if tot, _ := e.store.TotalBalance(ctx, m); tot != 32000 {
+				t.Fatalf("total %s", tot)
+			}
+			if ok, err := e.store.EndCondition(ctx, c.ID, promo.Failed, "", time.Now(), nil); ok || err != nil {
+				t.Fatalf("ended twice: %v %v", ok, err)
+			}
+			e.verify(t)
+		})
+
+		t.Run("the statement shows bonus and finish_bonus", func(t *testing.T) {
+			items, total, err := sqlstore.NewWallet(db).Statement(ctx, m, 0, 10)
+			if err != nil || total != 2 || len(items) != 2 {
+				t.Fatalf("%d items of %d: %+v %v", len(items), total, items, err)
+			}
+			end, got := items[0], items[1]
+			if got.Type != "bonus" || got.From != "BONUS" || got.Amount != 5000 || got.Source != "bonus" || got.Description != "DEP" {
+				t.Fatalf("bonus item %+v", got)
+			}
+			if end.Type != "finish_bonus" || end.Status != "FAILED" || end.Amount != 3000 || end.Source != "bonus" {
+				t.Fatalf("finish item %+v", end)
+			}
+		})
+
+		t.Run("the condition fails below percentFail and succeeds at the target", func(t *testing.T) {
+			m2 := e.member(t, 2)
+			c, err := e.svc.ActivatePromotion(ctx, m2, "NOPE")
+			if !errs.HasCode(err, errs.NoPromotion) {
+				t.Fatalf("%+v %v", c, err)
+			}
+			e.svc.SavePromotion(ctx, promo.Promotion{Code: "P1", Amount: 10000, LimitPerMember: 2, Active: true})
+			c, err = e.svc.ActivatePromotion(ctx, m2, "P1") // base 100.00, minimum 10.00, target 200.00
+			if err != nil || c.Base != 10000 || c.Target() != 20000 {
+				t.Fatalf("%+v %v", c, err)
+			}
+			if err := e.svc.CheckWithdraw(ctx, m2); !errs.HasCode(err, errs.BonusRemaining) {
+				t.Fatal(err)
+			}
+			e.ledger.Post(ctx, ledger.Journal{ID: account.NewID(), Kind: "test", Ref: "lose", MemberID: m2,
+				Postings: ledger.Move(ledger.Wallet(m2), ledger.Clearing("G"), 9001), CreatedAt: time.Now()})
+			if n, err := e.svc.EvaluateAll(ctx); err != nil || n != 1 {
+				t.Fatalf("EvaluateAll %d %v", n, err)
+			}
+			got, _ := e.store.Condition(ctx, c.ID)
+			if got.Status != promo.Failed || got.Phone == "" {
+				t.Fatalf("%+v", got)
+			}
+			c, err = e.svc.ActivatePromotion(ctx, m2, "P1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err = e.svc.ActivateBonus(ctx, m2, "WELCOME"); !errs.HasCode(err, errs.BonusAlreadyActive) {
+				t.Fatal(err)
+			}
+			e.ledger.Post(ctx, ledger.Journal{ID: account.NewID(), Kind: "test", Ref: "win", MemberID: m2,
+				Postings: ledger.Move(ledger.Clearing("G"), ledger.Wallet(m2), c.Target()), CreatedAt: time.Now()})
+			if err := e.svc.CheckWithdraw(ctx, m2); err != nil {
+				t.Fatal(err)
+			}
+			if _, err = e.svc.ActivatePromotion(ctx, m2, "P1"); !errs.HasCode(err, errs.PromotionReceived) {
+				t.Fatal(err)
+			}
+			e.verify(t)
+		})
+	})
+}
