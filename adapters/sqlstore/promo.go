@@ -468,4 +468,3 @@ func (p *Promo) VerifyPromotions(ctx context.Context) ([]string, error) {
 	})
 	return problems, err
 }
-
