@@ -25,6 +25,7 @@ import (
 	"ngern/core/idempotency"
 	"ngern/core/objects"
 	"ngern/core/operator"
+	"ngern/core/promo"
 	"ngern/core/settings"
 	"ngern/core/wallet"
 )
@@ -214,6 +215,7 @@ type httpDeps struct {
 	Auditor     *operator.Auditor
 	Console     *operator.Console
 	Idempotency *idempotency.Service
+	Promo       *promo.Service
 	Routes      []httpapi.Route `group:"routes"`
 }
 
@@ -223,7 +225,7 @@ func newHTTPServer(d httpDeps) *httpapi.Server {
 	hc.TrustedHops, hc.TrustedNets = d.Cfg.TrustedHops, d.Cfg.TrustedNets
 	return httpapi.New(hc, httpapi.Deps{Log: d.Log, Accounts: d.Accounts, Settings: d.Settings, DB: d.DB,
 		Wallet: d.Wallet, Operators: d.Operators, Auditor: d.Auditor, Console: d.Console, Idempotency: d.Idempotency,
-		Routes: d.Routes, DomainError: sqlstore.DomainError})
+		Promo: d.Promo, Routes: d.Routes, DomainError: sqlstore.DomainError})
 }
 
 // startHTTP listens when the app starts and drains requests when it stops.

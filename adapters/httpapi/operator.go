@@ -74,6 +74,15 @@ func (s *Server) operatorTable() []operatorRoute {
 
 		{pattern: "GET /api/operator/reports/daily", roles: money, handler: s.dailyReport},
 
+		{pattern: "GET /api/operator/bonuses", roles: all, handler: s.operatorBonuses},
+		{pattern: "POST /api/operator/bonuses", roles: money, action: "bonus.save", handler: s.saveBonus},
+		{pattern: "PUT /api/operator/bonuses/{code}", roles: money, action: "bonus.save", target: "code", handler: s.saveBonus},
+		{pattern: "GET /api/operator/promotions", roles: all, handler: s.operatorPromotions},
+		{pattern: "POST /api/operator/promotions", roles: money, action: "promotion.save", handler: s.savePromotion},
+		{pattern: "PUT /api/operator/promotions/{code}", roles: money, action: "promotion.save", target: "code", handler: s.savePromotion},
+		{pattern: "GET /api/operator/conditions", roles: all, handler: s.operatorConditions},
+		{pattern: "POST /api/operator/conditions/{id}/end", roles: money, action: "condition.end", target: "id", idempotent: true, handler: s.endCondition},
+
 		{pattern: "GET /api/operator/audit", roles: owner, handler: s.listAudit},
 	}
 }

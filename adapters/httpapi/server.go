@@ -15,6 +15,7 @@ import (
 	"ngern/core/errs"
 	"ngern/core/idempotency"
 	"ngern/core/operator"
+	"ngern/core/promo"
 	"ngern/core/settings"
 	"ngern/core/wallet"
 )
@@ -65,6 +66,8 @@ type Deps struct {
 	Auditor     *operator.Auditor
 	Console     *operator.Console
 	Idempotency *idempotency.Service
+	// Promo serves the bonus and promotion calls; nil: none are mounted.
+	Promo *promo.Service
 	// DomainError maps an infrastructure failure that reaches the API (e.g.
 	// the database cannot be reached) to a domain error; nil: none is.
 	DomainError func(error) error
@@ -92,6 +95,7 @@ type Server struct {
 	auditor   *operator.Auditor
 	console   *operator.Console
 	idem      *idempotency.Service
+	promo     *promo.Service
 	validate  *validator.Validate
 	mux       *http.ServeMux
 	domainErr func(error) error
@@ -101,7 +105,7 @@ type Server struct {
 func New(cfg Config, d Deps) *Server {
 	s := &Server{cfg: cfg, log: d.Log, accounts: d.Accounts, settings: d.Settings, db: d.DB,
 		wallet: d.Wallet, operators: d.Operators, auditor: d.Auditor, console: d.Console, idem: d.Idempotency,
-		validate: newValidator(), mux: http.NewServeMux(), domainErr: d.DomainError}
+		promo: d.Promo, validate: newValidator(), mux: http.NewServeMux(), domainErr: d.DomainError}
 	s.routes()
 	for _, r := range d.Routes {
 		s.mux.Handle(r.Pattern, r.Handler)
@@ -135,6 +139,7 @@ func (s *Server) routes() {
 	m.Handle("PUT /api/account/changepwd", s.member(s.changePassword))
 
 	s.walletRoutes()
+	s.promoRoutes()
 	s.operatorRoutes()
 
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {

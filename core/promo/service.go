@@ -506,6 +506,16 @@ func (s *Service) EndByOperator(ctx context.Context, id, by string, forfeit bool
 	return s.end(ctx, c, Ended, by, forfeit)
 }
 
+// Bonus returns a bonus (NO_DATA).
+func (s *Service) Bonus(ctx context.Context, code string) (Bonus, error) {
+	return s.store.Bonus(ctx, code)
+}
+
+// Promotion returns a promotion code (NO_PROMOTION).
+func (s *Service) Promotion(ctx context.Context, code string) (Promotion, error) {
+	return s.store.Promotion(ctx, code)
+}
+
 // Bonuses lists every bonus (the console).
 func (s *Service) Bonuses(ctx context.Context) ([]Bonus, error) { return s.store.Bonuses(ctx) }
 

@@ -1,0 +1,225 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+
+	"ngern/adapters/sqlstore"
+	"ngern/adapters/sqlstore/storetest"
+	"ngern/core/ledger"
+	"ngern/core/money"
+	"ngern/core/operator"
+)
+
+// seedPromotions stores the demo bonuses and promotion code.
+func (h *harness) seedPromotions() {
+	h.t.Helper()
+	if err := seedDemoPromotions(context.Background(), h.tools.promo, h.tools.promos, io.Discard); err != nil {
+		h.t.Fatal(err)
+	}
+}
+
+func num(r response, path ...string) string {
+	var v any = r.Body
+	for _, p := range path {
+		m, _ := v.(map[string]any)
+		v = m[p]
+	}
+	n, _ := v.(json.Number)
+	return n.String()
+}
+
+func TestBonusAPI(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		h := newHarness(t, db, func(c *Config) { c.RegisterOTP = false })
+		h.seedPromotions()
+		token := h.member("0811111111", "1111111111", money.FromBaht(100))
+
+		t.Run("list", func(t *testing.T) {
+			h := h.sub(t)
+			r := h.call("GET", "/api/bonus", token, nil)
+			h.expect(r, 200, "")
+			list, _ := r.Body["bonuses"].([]any)
+			if len(list) != 2 {
+				t.Fatalf("bonuses = %s", r.Raw)
+			}
+			w := list[0].(map[string]any)
+			if w["code"] != "WELCOME" || w["type"] != "limit" || w["percentFail"] != json.Number("10") || w["userBonus"] != nil {
+				t.Fatalf("WELCOME = %v", w)
+			}
+			h.expect(h.call("GET", "/api/bonus", "", nil), 401, "invalid-token")
+		})
+
+		t.Run("errors change nothing", func(t *testing.T) {
+			h := h.sub(t)
+			h.expect(h.call("GET", "/api/bonus/activate/NOPE", token, nil), 404, "NO_DATA")
+			h.expect(h.call("GET", "/api/bonus/clear", token, nil), 404, "NO_DATA")
+			h.expect(h.call("GET", "/api/promotion/find/NOPE", token, nil), 404, "NO_PROMOTION")
+			h.expect(h.call("GET", "/api/promotion/activate/NOPE", token, nil), 404, "NO_PROMOTION")
+			if walletAmount(h.call("GET", "/api/wallet", token, nil)) != "100.00" {
+				t.Fatal("a refused call moved money")
+			}
+		})
+
+		var memberID string
+		t.Run("concurrent activations give one credit", func(t *testing.T) {
+			h := h.sub(t)
+			var wg sync.WaitGroup
+			results := make([]response, 20)
+			for i := range results {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					r, err := h.do("GET", "/api/bonus/activate/welcome", token, nil, nil)
+					if err != nil {
+						t.Error(err)
+					}
+					results[i] = r
+				}()
+			}
+			wg.Wait()
+			ok := 0
+			for _, r := range results {
+				switch {
+				case r.Status == 200 && r.message() == "SUCCESS":
+					ok++
+				case r.Status == 409 && r.message() == "BONUS_ALREADY_ACTIVE", r.Status == 400 && r.message() == "BONUS_MAX_CLAIMED":
+				default:
+					t.Fatalf("unexpected %d %s", r.Status, r.Raw)
+				}
+			}
+			if ok != 1 {
+				t.Fatalf("%d activations succeeded", ok)
+			}
+			w := h.call("GET", "/api/wallet", token, nil)
+			if walletAmount(w) != "200.00" {
+				t.Fatalf("wallet %s", walletAmount(w))
+			}
+			memberID = w.Body["profile"].(map[string]any)["_id"].(string)
+			if h.ledgerBalance(ledger.PromotionExpense.ID) != -money.FromBaht(100) {
+				t.Fatal("sys:promotions is not -100.00")
+			}
+		})
+
+		t.Run("while active", func(t *testing.T) {
+			h := h.sub(t)
+			r := h.call("GET", "/api/bonus/check/active", token, nil)
+			if r.Body["status"] != true || r.Body["type"] != "limit" {
+				t.Fatalf("check/active = %s", r.Raw)
+			}
+			r = h.call("GET", "/api/bonus/check/minimum", token, nil)
+			if num(r, "minimum") != "20.00" || num(r, "target") != "600.00" || num(r, "progress") != "200.00" {
+				t.Fatalf("check/minimum = %s", r.Raw)
+			}
+			h.expect(h.call("POST", "/api/wallet/withdraw", token, map[string]any{"amount": 100}), 400, "BONUS_REMAINING")
+			h.expect(h.call("POST", "/api/wallet/withdrawAll", token, map[string]any{"amount": 0}), 400, "BONUS_REMAINING")
+			h.expect(h.call("GET", "/api/bonus/activate/DAILY", token, nil), 409, "BONUS_ALREADY_ACTIVE")
+			h.expect(h.call("GET", "/api/promotion/activate/NGERN50", token, nil), 409, "BONUS_ALREADY_ACTIVE")
+			// Transfers keep working.
+			h.expect(h.call("GET", "/api/wallet/activate/SIAMSLOT", token, nil), 200, "")
+			h.expect(h.call("POST", "/api/wallet/transfer", token, map[string]any{"from": "WALLET", "to": "SIAMSLOT", "amount": 50}), 200, "SUCCESS")
+			list := h.call("GET", "/api/bonus", token, nil).Body["bonuses"].([]any)
+			ub := list[0].(map[string]any)["userBonus"].(map[string]any)
+			if ub["isActive"] != true || len(ub["received"].([]any)) != 1 {
+				t.Fatalf("userBonus = %v", ub)
+			}
+		})
+
+		t.Run("operator sees progress; the target reached unlocks", func(t *testing.T) {
+			h := h.sub(t)
+			fin := h.operator("fin", operator.Finance)
+			r := h.call("GET", "/api/operator/conditions", fin, nil)
+			conds, _ := r.Body["conditions"].([]any)
+			if len(conds) != 1 || conds[0].(map[string]any)["memberId"] != memberID {
+				t.Fatalf("conditions = %s", r.Raw)
+			}
+			h.credit("0811111111", money.FromBaht(400)) // total 600.00
+			if r := h.call("GET", "/api/bonus/check/active", token, nil); r.Body["status"] != false {
+				t.Fatalf("still active: %s", r.Raw)
+			}
+			h.expect(h.call("POST", "/api/wallet/withdraw", token, map[string]any{"amount": 100}), 200, "SUCCESS")
+			st := h.call("POST", "/api/statement", token, map[string]any{"page": 1, "limit": 50})
+			if !strings.Contains(string(st.Raw), `"statementType":"finish_bonus"`) || !strings.Contains(string(st.Raw), `"statementType":"bonus"`) {
+				t.Fatalf("statement = %s", st.Raw)
+			}
+			h.expect(h.call("GET", "/api/bonus/activate/WELCOME", token, nil), 400, "BONUS_MAX_CLAIMED")
+		})
+
+		t.Run("promotion code, cancel with forfeit, idempotent retry", func(t *testing.T) {
+			h := h.sub(t)
+			other := h.member("0822222222", "2222222222", money.FromBaht(10))
+			r := h.call("GET", "/api/promotion/find/ngern50", other, nil)
+			if r.Status != 200 || r.Body["code"] != "NGERN50" || num(r, "amount") != "50.00" {
+				t.Fatalf("find = %s", r.Raw)
+			}
+			key := map[string]string{"Idempotency-Key": "promo-0001"}
+			first := h.callWith("GET", "/api/promotion/activate/NGERN50", other, nil, key)
+			h.expect(first, 200, "SUCCESS")
+			again := h.callWith("GET", "/api/promotion/activate/NGERN50", other, nil, key)
+			if string(again.Raw) != string(first.Raw) || again.Header.Get("Idempotent-Replayed") != "true" {
+				t.Fatalf("retry = %d %s", again.Status, again.Raw)
+			}
+			cur := h.call("GET", "/api/promotion/current", other, nil)
+			if p, _ := cur.Body["promotion"].(map[string]any); p["code"] != "NGERN50" {
+				t.Fatalf("current = %s", cur.Raw)
+			}
+			if r := h.call("GET", "/api/bonus/check/active", other, nil); r.Body["type"] != "promotion" {
+				t.Fatalf("check/active = %s", r.Raw)
+			}
+			r = h.call("GET", "/api/bonus/clear", other, nil)
+			h.expect(r, 200, "BONUS_CLEAR")
+			if num(r, "condition", "forfeited") != "50.00" || walletAmount(h.call("GET", "/api/wallet", other, nil)) != "10.00" {
+				t.Fatalf("clear = %s", r.Raw)
+			}
+			h.expect(h.call("GET", "/api/promotion/activate/NGERN50", other, nil), 409, "PROMOTION_RECEIVED")
+		})
+
+		t.Run("operator edits and ends", func(t *testing.T) {
+			h := h.sub(t)
+			fin, sup := h.operator("fin2", operator.Finance), h.operator("sup", operator.Support)
+			body := map[string]any{"code": "week10", "name": "Weekly 10", "type": "week", "maxReceived": 1, "amount": 10,
+				"percentFail": 5, "successPercent": 150, "active": true, "banners": []any{map[string]any{"image": "https://img.example/a.png", "html": "<b>hi</b>"}}}
+			h.expect(h.call("POST", "/api/operator/bonuses", sup, body), 403, "FORBIDDEN_ROLE")
+			h.expect(h.call("POST", "/api/operator/bonuses", fin, map[string]any{"code": "X Y", "name": "n", "type": "day", "maxReceived": 1, "amount": 1}), 400, "INVALID_REQUEST")
+			r := h.call("POST", "/api/operator/bonuses", fin, body)
+			h.expect(r, 200, "SUCCESS")
+			if r.Body["bonus"].(map[string]any)["code"] != "WEEK10" {
+				t.Fatalf("saved = %s", r.Raw)
+			}
+			body["active"] = false
+			h.expect(h.call("PUT", "/api/operator/bonuses/WEEK10", fin, body), 200, "SUCCESS")
+			h.expect(h.call("PUT", "/api/operator/bonuses/NOPE", fin, body), 404, "NO_DATA")
+			h.expect(h.call("POST", "/api/operator/promotions", fin, map[string]any{"code": "TEN", "amount": 10, "limitTotal": 5, "active": true}), 200, "SUCCESS")
+			list := h.call("GET", "/api/operator/promotions", sup, nil)
+			if !strings.Contains(string(list.Raw), `"code":"TEN"`) {
+				t.Fatalf("promotions = %s", list.Raw)
+			}
+
+			third := h.member("0833333333", "3333333333", 0)
+			h.expect(h.call("GET", "/api/promotion/activate/TEN", third, nil), 200, "SUCCESS")
+			conds := h.call("GET", "/api/operator/conditions", fin, nil).Body["conditions"].([]any)
+			id := conds[0].(map[string]any)["_id"].(string)
+			h.expect(h.call("POST", "/api/operator/conditions/"+id+"/end", sup, map[string]any{"forfeit": false}), 403, "FORBIDDEN_ROLE")
+			r = h.call("POST", "/api/operator/conditions/"+id+"/end", fin, map[string]any{"forfeit": false})
+			h.expect(r, 200, "SUCCESS")
+			if r.Body["condition"].(map[string]any)["status"] != "ENDED" {
+				t.Fatalf("end = %s", r.Raw)
+			}
+			h.expect(h.call("POST", "/api/operator/conditions/"+id+"/end", fin, map[string]any{"forfeit": true}), 404, "NO_DATA")
+			audit := h.call("GET", "/api/operator/audit?action=condition.end", h.operator("boss", operator.Owner), nil)
+			if audit.Body["total"] != json.Number("1") {
+				t.Fatalf("audit = %s", audit.Raw)
+			}
+			h.expect(h.call("POST", "/api/wallet/withdraw", third, map[string]any{"amount": 10}), 400, "WITHDRAW_MINIMUM")
+		})
+
+		var out strings.Builder
+		if err := runCheck(context.Background(), h.tools, &out); err != nil {
+			t.Fatalf("check: %v\n%s", err, out.String())
+		}
+	})
+}
