@@ -10,7 +10,7 @@ const StatementView = lazy(() =>
   import('@/features/statement/components/statement-view').then((m) => ({ default: m.StatementView })),
 );
 
-const fixedAccounts = ['WALLET', 'BANK', 'ADJUSTMENT'];
+const fixedAccounts = ['WALLET', 'BANK', 'ADJUSTMENT', 'BONUS', 'PROMOTION'];
 
 export default function StatementScreen() {
   const { t } = useTranslation();

@@ -6,13 +6,20 @@ import { colors, radius, spacing } from '@/components/ui/theme';
 
 type Widget = { key: string; label: string; caption?: string; onPress?: () => void };
 
-type Props = { coin: number; onWithdraw: () => void; onConditions: () => void };
+type Props = {
+  coin: number;
+  onWithdraw: () => void;
+  onConditions: () => void;
+  onBonus: () => void;
+  /** activeBonus is the translated type of the member's active bonus, if any. */
+  activeBonus?: string | null;
+};
 
 /**
  * HomeWidgets is the grid of home actions. Areas not built yet are disabled and say so
  * (their accessible name ends with "coming soon").
  */
-export function HomeWidgets({ coin, onWithdraw, onConditions }: Props) {
+export function HomeWidgets({ coin, onWithdraw, onConditions, onBonus, activeBonus }: Props) {
   const { t } = useTranslation();
   const soon = t('comingSoon.title');
   const widgets: Widget[] = [
@@ -22,6 +29,12 @@ export function HomeWidgets({ coin, onWithdraw, onConditions }: Props) {
     { key: 'invite', label: t('widgets.invite') },
     { key: 'conditions', label: t('widgets.conditions'), onPress: onConditions },
     { key: 'refund', label: t('widgets.refund') },
+    {
+      key: 'bonus',
+      label: t('widgets.bonus'),
+      caption: activeBonus ? t('widgets.bonusActive', { type: activeBonus }) : undefined,
+      onPress: onBonus,
+    },
   ];
   return (
     <View style={styles.grid}>

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react-native';
 
 import i18n from '@/i18n';
 import { readItem, storageKeys } from '@/lib/storage';
-import { mockApi, renderWithProviders } from '@/testing/render';
+import { mockApi, renderWithProviders, routerMock } from '@/testing/render';
 import { walletAnswer } from '@/testing/wallet-fixture';
 
 import { WalletHome } from './wallet-home';
@@ -15,7 +15,8 @@ describe('WalletHome', () => {
     renderWithProviders(<WalletHome onOpenConditions={jest.fn()} />);
     // 1000 + 250.50 + 100.25 + 0
     expect(await screen.findByText('1,350.75 THB')).toBeTruthy();
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/wallet/refresh/slot']);
+    // The wallet (refreshing every game) and whether a bonus is active.
+    expect(calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual(['GET /api/bonus/check/active', 'GET /api/wallet/refresh/slot']);
     expect(readItem(storageKeys.lastSync)).not.toBeNull();
     expect(screen.getByText('Hello, Demo Player')).toBeTruthy();
     expect(screen.getByText('12.50 THB')).toBeTruthy();
@@ -42,6 +43,17 @@ describe('WalletHome', () => {
     expect(screen.getByRole('button', { name: 'Withdraw' }).props.accessibilityState.disabled).toBe(false);
   });
 
+  it('opens the bonus page from the bonus widget, which shows the active bonus', async () => {
+    mockApi({
+      'GET /api/wallet/refresh/slot': { body: walletAnswer() },
+      'GET /api/bonus/check/active': { body: { status: true, type: 'day' } },
+    });
+    renderWithProviders(<WalletHome onOpenConditions={jest.fn()} />);
+    expect(await screen.findByText('Active: Daily bonus')).toBeTruthy();
+    fireEvent.press(screen.getByRole('button', { name: 'Bonus' }));
+    expect(routerMock().push).toHaveBeenCalledWith('/user/bonus');
+  });
+
   it('opens an account, then reloads the wallet and the credentials', async () => {
     let active = false;
     const answer = () => {
@@ -63,8 +75,8 @@ describe('WalletHome', () => {
     expect(await screen.findByText('ngm123')).toBeTruthy();
     expect(screen.getByText('secret-1')).toBeTruthy();
     await waitFor(() =>
-      // The lookups the dialog reads (the transfer minimum) are left aside.
-      expect(calls.map((c) => c.path).filter((p) => !p.startsWith('/api/lookup/'))).toEqual([
+      // The lookups the dialog reads (the transfer minimum) and the bonus check are left aside.
+      expect(calls.map((c) => c.path).filter((p) => !p.startsWith('/api/lookup/') && !p.startsWith('/api/bonus/'))).toEqual([
         '/api/wallet/refresh/slot',
         '/api/wallet/activate/MUAYBET',
         '/api/wallet',

@@ -1,3 +1,4 @@
+import { useRouter } from 'expo-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StyleSheet, View } from 'react-native';
@@ -5,6 +6,7 @@ import { StyleSheet, View } from 'react-native';
 import { QueryState } from '@/components/query-state';
 import { contentMaxWidth, spacing } from '@/components/ui/theme';
 import { useToast } from '@/components/ui/toast';
+import { useActiveBonus } from '@/features/bonus/api/bonus';
 import { ApiError, errorMessage } from '@/lib/api';
 
 import { useActivateGame } from '../api/activate-game';
@@ -33,6 +35,8 @@ export function WalletHome({ onOpenConditions }: { onOpenConditions: () => void 
   const wallet = useWallet();
   const reload = useReloadWallet();
   const activate = useActivateGame();
+  const router = useRouter();
+  const activeBonus = useActiveBonus();
   const [modal, setModal] = useState<Modal>(null);
   const [gameCode, setGameCode] = useState<string | null>(null);
   const data = wallet.data;
@@ -77,7 +81,13 @@ export function WalletHome({ onOpenConditions }: { onOpenConditions: () => void 
           onTransfer={() => setModal('transfer')}
           onGameAccounts={() => setModal('games')}
         />
-        <HomeWidgets coin={data.profile.coin ?? 0} onWithdraw={() => setModal('withdraw')} onConditions={onOpenConditions} />
+        <HomeWidgets
+          coin={data.profile.coin ?? 0}
+          onWithdraw={() => setModal('withdraw')}
+          onConditions={onOpenConditions}
+          onBonus={() => router.push('/user/bonus')}
+          activeBonus={activeBonus.data?.status ? t(`bonus.types.${activeBonus.data.type}`) : null}
+        />
       </View>
       {categories.map((category) => (
         <GameCarousel

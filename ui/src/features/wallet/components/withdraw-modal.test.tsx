@@ -50,6 +50,20 @@ describe('WithdrawModal', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('shows the red bonus notice with the target while a condition is active', async () => {
+    mockApi({
+      ...limits,
+      'GET /api/bonus/check/active': { body: { status: true, type: 'limit' } },
+      'GET /api/bonus/check/minimum': { body: { status: true, minimum: 20, target: 600, progress: 250.5, base: 200, percentFail: 10 } },
+      'POST /api/wallet/withdrawAll': { status: 400, body: { message: 'BONUS_REMAINING' } },
+    });
+    open();
+    expect(await screen.findByText(/A bonus is active \(One-time bonus\).*600.00 THB \(now 250.50 THB\)/)).toBeTruthy();
+    await screen.findByText('Minimum 100.00 THB, maximum 50,000.00 THB');
+    withdraw('500');
+    expect(await screen.findByText(i18n.t('errorMsg.BONUS_REMAINING'))).toBeTruthy();
+  });
+
   it('translates WITHDRAW_PENDING', async () => {
     mockApi({ ...limits, 'POST /api/wallet/withdrawAll': { status: 409, body: { message: 'WITHDRAW_PENDING' } } });
     open();

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { AppModal } from '@/components/ui/modal';
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
+import { useActiveBonus, useBonusMinimum } from '@/features/bonus/api/bonus';
 import { parseAmount } from '@/lib/amount';
 import { errorMessage } from '@/lib/api';
 import { formatAccountNo, formatNumber } from '@/lib/format';
@@ -36,6 +37,10 @@ export function WithdrawModal({ visible, data, onClose, onSaved }: Props) {
   const { t, i18n } = useTranslation();
   const alert = useAlert();
   const limits = useWithdrawLimits(visible);
+  // While a bonus condition is active the server answers BONUS_REMAINING: say so before.
+  const activeBonus = useActiveBonus(visible);
+  const bonusActive = !!activeBonus.data?.status;
+  const thresholds = useBonusMinimum(visible && bonusActive);
   const withdraw = useWithdraw();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -66,6 +71,7 @@ export function WithdrawModal({ visible, data, onClose, onSaved }: Props) {
         onError: (err) => {
           setError(errorMessage(err, i18n));
           onSaved();
+          activeBonus.refetch();
         },
       },
     );
@@ -103,6 +109,15 @@ export function WithdrawModal({ visible, data, onClose, onSaved }: Props) {
         onSubmitEditing={submit}
       />
       <AppText style={styles.notice}>{t('withdraw.notice')}</AppText>
+      {bonusActive && thresholds.data?.status ? (
+        <AppText style={styles.notice} bold role="alert">
+          {t('withdraw.bonusActive', {
+            type: t(`bonus.types.${activeBonus.data?.type}`),
+            target: formatNumber(thresholds.data.target),
+            progress: formatNumber(thresholds.data.progress),
+          })}
+        </AppText>
+      ) : null}
       {error ? (
         <AppText variant="error" role="alert">
           {error}

@@ -1,0 +1,86 @@
+import { useTranslation } from 'react-i18next';
+import { Image, Pressable, StyleSheet, View } from 'react-native';
+
+import { AppText } from '@/components/ui/text';
+import { colors, radius, spacing } from '@/components/ui/theme';
+import { serverUrl } from '@/lib/config';
+import { formatNumber } from '@/lib/format';
+
+import type { Bonus } from '../api/bonus';
+import type { CardState } from '../receipts';
+
+import { bannersFor } from './banner-carousel';
+
+type Props = { bonus: Bonus; state: CardState; onPress: () => void };
+
+/** bonusAmount describes what a bonus gives: a fixed amount or a share of the deposit. */
+export function useBonusAmount() {
+  const { t } = useTranslation();
+  return (b: Bonus) =>
+    b.percent > 0
+      ? t('bonus.amountPercent', { percent: b.percent }) + (b.cap > 0 ? ' ' + t('bonus.amountCap', { cap: formatNumber(b.cap) }) : '')
+      : t('bonus.amountFixed', { amount: formatNumber(b.amount) });
+}
+
+/**
+ * BonusCard is one card of the grid (spec part 4): current (with the active marker), received
+ * (disabled) or available; current and available open the bonus modal.
+ */
+export function BonusCard({ bonus, state, onPress }: Props) {
+  const { t, i18n } = useTranslation();
+  const amount = useBonusAmount();
+  const banner = bannersFor(bonus.banners, i18n.language)[0];
+  const disabled = state === 'received';
+  const status = state === 'current' ? t('bonus.current') : state === 'received' ? t('bonus.received') : null;
+  return (
+    <Pressable
+      accessibilityRole="button"
+      accessibilityLabel={t('bonus.cardLabel', { name: bonus.name }) + (status ? `, ${status}` : '')}
+      accessibilityState={{ disabled, selected: state === 'current' }}
+      disabled={disabled}
+      onPress={onPress}
+      style={({ pressed }) => [styles.card, state === 'current' && styles.current, disabled && styles.disabled, pressed && styles.pressed]}
+    >
+      {banner?.image ? (
+        <Image source={{ uri: serverUrl(banner.image) }} style={styles.image} resizeMode="cover" aria-hidden />
+      ) : (
+        <View style={[styles.image, styles.placeholder]} />
+      )}
+      <View style={styles.body}>
+        <AppText bold numberOfLines={2}>
+          {bonus.name}
+        </AppText>
+        <AppText variant="caption">{t(`bonus.types.${bonus.type}`)} · {amount(bonus)}</AppText>
+        {status ? (
+          <View style={[styles.badge, state === 'current' ? styles.badgeCurrent : styles.badgeReceived]}>
+            <AppText variant="caption" bold style={state === 'current' ? styles.badgeCurrentText : undefined}>
+              {status}
+            </AppText>
+          </View>
+        ) : null}
+      </View>
+    </Pressable>
+  );
+}
+
+const styles = StyleSheet.create({
+  card: {
+    flexBasis: '45%',
+    flexGrow: 1,
+    backgroundColor: colors.surface,
+    borderRadius: radius.md,
+    borderWidth: 1,
+    borderColor: colors.border,
+    overflow: 'hidden',
+  },
+  current: { borderColor: colors.primary, borderWidth: 2 },
+  disabled: { opacity: 0.55 },
+  pressed: { opacity: 0.8 },
+  image: { width: '100%', aspectRatio: 16 / 9 },
+  placeholder: { backgroundColor: colors.gold },
+  body: { padding: spacing.sm, gap: 2 },
+  badge: { alignSelf: 'flex-start', borderRadius: radius.sm, paddingHorizontal: spacing.sm, marginTop: 2 },
+  badgeCurrent: { backgroundColor: colors.primary },
+  badgeCurrentText: { color: colors.surface },
+  badgeReceived: { backgroundColor: colors.border },
+});

@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { StyleSheet } from 'react-native';
+
+import { Button } from '@/components/ui/button';
+import { AppModal } from '@/components/ui/modal';
+import { AppText } from '@/components/ui/text';
+import { colors } from '@/components/ui/theme';
+
+import type { Bonus } from '../api/bonus';
+import { fillNotice } from '../receipts';
+
+import { BannerCarousel, bannersFor } from './banner-carousel';
+
+type Props = {
+  bonus: Bonus | null;
+  /** active: the bonus is the member's current one: only a confirm button is shown. */
+  active: boolean;
+  receiving: boolean;
+  onReceive: (bonus: Bonus) => void;
+  onClose: () => void;
+};
+
+/** BonusModal shows a bonus's banners, the notice with its percentFail, and receive (or confirm). */
+export function BonusModal({ bonus, active, receiving, onReceive, onClose }: Props) {
+  const { t, i18n } = useTranslation();
+  return (
+    <AppModal
+      visible={bonus !== null}
+      title={bonus?.name ?? ''}
+      onClose={onClose}
+      footer={
+        active ? (
+          <Button title={t('bonus.confirm')} onPress={onClose} />
+        ) : (
+          <Button title={t('bonus.receive')} loading={receiving} onPress={() => bonus && onReceive(bonus)} />
+        )
+      }
+    >
+      {bonus ? (
+        <>
+          <BannerCarousel banners={bannersFor(bonus.banners, i18n.language)} />
+          <AppText style={styles.notice}>{fillNotice(t('bonus.notice'), bonus.percentFail)}</AppText>
+        </>
+      ) : null}
+    </AppModal>
+  );
+}
+
+const styles = StyleSheet.create({ notice: { color: colors.danger } });
