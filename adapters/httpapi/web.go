@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"io/fs"
 	"mime"
@@ -37,6 +38,10 @@ const (
 	minCompressSize = 512
 )
 
+// inlineScript finds a page's inline scripts (the static export writes one that tells the
+// router to hydrate the pre-rendered markup).
+var inlineScript = regexp.MustCompile(`(?is)<script\b([^>]*)>(.*?)</script>`)
+
 // hashedName matches file names that carry a content hash (name.<hex>.ext or name-<hex>.ext).
 var hashedName = regexp.MustCompile(`[.-][0-9a-f]{8,}\.[a-z0-9]+$`)
 
@@ -67,7 +72,8 @@ type asset struct {
 	contentType string
 	etag        string // of the identity body; encoded bodies add a suffix
 	raw         []byte
-	br, gz      []byte // nil when not worth it
+	br, gz      []byte   // nil when not worth it
+	scripts     []string // CSP sources of a page's inline scripts ('sha256-…')
 }
 
 // webFiles serves an exported Expo Router web app (static output): files as they are,
@@ -208,6 +214,15 @@ func readAsset(file string, st os.FileInfo) (*asset, error) {
 	sum := sha256.Sum256(raw)
 	a := &asset{modTime: st.ModTime(), size: st.Size(), contentType: ct,
 		etag: hex.EncodeToString(sum[:12]), raw: raw}
+	if ext == ".html" {
+		for _, m := range inlineScript.FindAllSubmatch(raw, -1) {
+			if bytes.Contains(bytes.ToLower(m[1]), []byte("src=")) || len(m[2]) == 0 {
+				continue
+			}
+			h := sha256.Sum256(m[2])
+			a.scripts = append(a.scripts, "'sha256-"+base64.StdEncoding.EncodeToString(h[:])+"'")
+		}
+	}
 	if compressible[ext] && len(raw) >= minCompressSize {
 		var b bytes.Buffer
 		bw := brotli.NewWriterLevel(&b, brotli.BestCompression)
@@ -233,6 +248,11 @@ func (a *asset) write(w http.ResponseWriter, r *http.Request, status int, cache 
 	h := w.Header()
 	h.Set("Content-Type", a.contentType)
 	h.Set("Cache-Control", cache)
+	if csp := h.Get("Content-Security-Policy"); len(a.scripts) > 0 && strings.Contains(csp, "script-src 'self'") {
+		// Allow exactly this page's own inline scripts, by hash.
+		h.Set("Content-Security-Policy", strings.Replace(csp, "script-src 'self'",
+			"script-src 'self' "+strings.Join(a.scripts, " "), 1))
+	}
 	body, etag := a.raw, a.etag
 	if a.br != nil || a.gz != nil {
 		h.Add("Vary", "Accept-Encoding")

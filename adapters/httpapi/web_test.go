@@ -3,6 +3,8 @@ package httpapi
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/base64"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -236,6 +238,32 @@ func TestWebChangedFileIsReread(t *testing.T) {
 	second := get(h, http.MethodGet, "/login", map[string]string{"Accept-Encoding": "br"})
 	if first.Header().Get("ETag") == second.Header().Get("ETag") || !strings.Contains(decode(t, "br", second.Body.Bytes()), "ใหม่") {
 		t.Error("a rebuilt page was served from the old cache")
+	}
+}
+
+func TestWebInlineScriptsAllowedByHash(t *testing.T) {
+	dir := webBuild(t)
+	page := `<!doctype html><html><head><script type="module">globalThis.__EXPO_ROUTER_HYDRATE__=true;</script>` +
+		`<script src="/_expo/static/js/web/entry.js" defer></script></head><body>login</body></html>`
+	if err := os.WriteFile(filepath.Join(dir, "login.html"), []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", webCSP)
+		webHandler(dir).ServeHTTP(w, r)
+	})
+	// sha256 of the inline script's text, base64: what a browser compares.
+	const want = "script-src 'self' 'sha256-"
+	csp := get(h, http.MethodGet, "/login", nil).Header().Get("Content-Security-Policy")
+	if !strings.Contains(csp, want) || strings.Count(csp, "sha256-") != 1 {
+		t.Errorf("page CSP %q does not allow its one inline script", csp)
+	}
+	sum := sha256.Sum256([]byte("globalThis.__EXPO_ROUTER_HYDRATE__=true;"))
+	if !strings.Contains(csp, base64.StdEncoding.EncodeToString(sum[:])) {
+		t.Errorf("page CSP %q has the wrong hash", csp)
+	}
+	if csp := get(h, http.MethodGet, "/user/home", nil).Header().Get("Content-Security-Policy"); csp != webCSP {
+		t.Errorf("a page without inline scripts changed the CSP: %q", csp)
 	}
 }
 
