@@ -13,6 +13,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
@@ -48,7 +49,7 @@ var hashedName = regexp.MustCompile(`[.-][0-9a-f]{8,}\.[a-z0-9]+$`)
 // compressible are the content types worth compressing; images, WOFF2 and archives are
 // compressed already.
 var compressible = map[string]bool{
-	".html": true, ".js": true, ".mjs": true, ".css": true, ".json": true, ".map": true,
+	".html": true, ".js": true, ".mjs": true, ".css": true, ".json": true,
 	".svg": true, ".txt": true, ".xml": true, ".ttf": true, ".otf": true, ".ico": true,
 	".wasm": true, ".webmanifest": true,
 }
@@ -64,14 +65,16 @@ var extraTypes = map[string]string{
 	".webmanifest": "application/manifest+json",
 }
 
-// asset is one file of the web build held in memory with its compressed forms, made once
-// on first use and kept until the file changes on disk.
+// asset is what is known of one file of the web build: its validators and its compressed forms,
+// made once on first use and kept until the file changes on disk. The identity body is read
+// from disk when asked for (few clients refuse both encodings; images and WOFF2 are not
+// compressed), so memory holds only the compressed text files.
 type asset struct {
+	file        string
 	modTime     time.Time
 	size        int64
 	contentType string
-	etag        string // of the identity body; encoded bodies add a suffix
-	raw         []byte
+	etag        string   // of the identity body; encoded bodies add a suffix
 	br, gz      []byte   // nil when not worth it
 	scripts     []string // CSP sources of a page's inline scripts ('sha256-…')
 }
@@ -196,6 +199,9 @@ func (wf *webFiles) warm() {
 		}
 		return nil
 	})
+	// Brotli's best level works in large buffers: give them back rather than keep them as idle
+	// resident memory.
+	debug.FreeOSMemory()
 }
 
 func readAsset(file string, st os.FileInfo) (*asset, error) {
@@ -212,8 +218,8 @@ func readAsset(file string, st os.FileInfo) (*asset, error) {
 		ct = http.DetectContentType(raw)
 	}
 	sum := sha256.Sum256(raw)
-	a := &asset{modTime: st.ModTime(), size: st.Size(), contentType: ct,
-		etag: hex.EncodeToString(sum[:12]), raw: raw}
+	a := &asset{file: file, modTime: st.ModTime(), size: st.Size(), contentType: ct,
+		etag: hex.EncodeToString(sum[:12])}
 	if ext == ".html" {
 		for _, m := range inlineScript.FindAllSubmatch(raw, -1) {
 			if bytes.Contains(bytes.ToLower(m[1]), []byte("src=")) || len(m[2]) == 0 {
@@ -253,7 +259,8 @@ func (a *asset) write(w http.ResponseWriter, r *http.Request, status int, cache 
 		h.Set("Content-Security-Policy", strings.Replace(csp, "script-src 'self'",
 			"script-src 'self' "+strings.Join(a.scripts, " "), 1))
 	}
-	body, etag := a.raw, a.etag
+	var body []byte
+	etag := a.etag
 	if a.br != nil || a.gz != nil {
 		h.Add("Vary", "Accept-Encoding")
 		switch enc := pickEncoding(r.Header.Get("Accept-Encoding"), a.br != nil, a.gz != nil); enc {
@@ -266,6 +273,14 @@ func (a *asset) write(w http.ResponseWriter, r *http.Request, status int, cache 
 		}
 	}
 	h.Set("ETag", `"`+etag+`"`)
+	if body == nil {
+		raw, err := os.ReadFile(a.file)
+		if err != nil {
+			http.Error(w, "not found", http.StatusNotFound)
+			return
+		}
+		body = raw
+	}
 	if status != http.StatusOK {
 		// ServeContent only answers 200/206/304; the 404 page is sent whole.
 		if r.Method == http.MethodHead {
