@@ -64,4 +64,4 @@ bench: build-go ## wallet API against pgbench on PostgreSQL (docs/performance.md
 	$(GO) run ./bench
 
 clean:
-	rm -rf bin ui/dist ui/dist-native e2e/test-results
+	rm -rf bin ui/dist ui/dist-analyze ui/dist-native e2e/test-results
