@@ -2,6 +2,7 @@ import '@/i18n';
 
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Slot, useRouter } from 'expo-router';
+import Head from 'expo-router/head';
 import * as SplashScreen from 'expo-splash-screen';
 import { StatusBar } from 'expo-status-bar';
 import { useEffect, useState } from 'react';
@@ -42,6 +43,11 @@ export default function RootLayout() {
       <ToastProvider>
         <AlertProvider>
           <View style={styles.root}>
+            {Platform.OS === 'web' ? (
+              <Head>
+                <title>Ngern</title>
+              </Head>
+            ) : null}
             <StatusBar style="light" />
             {ready ? <Slot /> : null}
             <LoadingOverlay />
