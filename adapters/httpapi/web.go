@@ -117,16 +117,15 @@ func (wf *webFiles) serve(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	// A file of the build, served as it is.
-	if !strings.HasSuffix(clean, ".html") {
-		if a, ok := wf.load(clean); ok {
-			cache := cacheRevalidate
-			if strings.HasPrefix(clean, "/_expo/static/") || strings.HasPrefix(clean, "/assets/") || hashedName.MatchString(clean) {
-				cache = cacheImmutable
-			}
-			a.write(w, r, http.StatusOK, cache)
-			return
+	// A file of the build, served as it is (a page asked for by its file name too).
+	if a, ok := wf.load(clean); ok {
+		cache := cacheRevalidate
+		if !strings.HasSuffix(clean, ".html") &&
+			(strings.HasPrefix(clean, "/_expo/static/") || strings.HasPrefix(clean, "/assets/") || hashedName.MatchString(clean)) {
+			cache = cacheImmutable
 		}
+		a.write(w, r, http.StatusOK, cache)
+		return
 	}
 	// A missing bundle, asset or other file with an extension is a 404, never HTML: a stale
 	// page asking for an old chunk must fail loudly rather than parse HTML as JavaScript.

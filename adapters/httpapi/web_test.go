@@ -120,6 +120,7 @@ func TestWebAssetKinds(t *testing.T) {
 		{"group route", "/user/home", "user/home.html", 200, "text/html; charset=utf-8", cacheRevalidate, true},
 		{"folder index", "/user", "user/index.html", 200, "text/html; charset=utf-8", cacheRevalidate, true},
 		{"site index", "/", "index.html", 200, "text/html; charset=utf-8", cacheRevalidate, true},
+		{"page by file name", "/login.html", "login.html", 200, "text/html; charset=utf-8", cacheRevalidate, true},
 		{"dynamic route", "/operator/members/42", "operator/members/[id].html", 200, "text/html; charset=utf-8", cacheRevalidate, true},
 		{"unknown route gets the 404 page", "/no/such/page", "+not-found.html", 404, "text/html; charset=utf-8", cacheRevalidate, true},
 	}
