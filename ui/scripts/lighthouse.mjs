@@ -4,7 +4,8 @@
 // /user/home as that member: it logs in through the API, puts the token where the web app keeps
 // it (localStorage), and runs Lighthouse without clearing storage (the HTTP cache is still
 // empty: only /favicon.ico was fetched to reach the origin). Reports go to ./lighthouse/.
-// CHROME_PATH picks the browser (default /usr/bin/chromium).
+// CHROME_PATH picks the browser (default /usr/bin/chromium). playwright-core (which seeds the
+// token) is the e2e workspace's, hoisted to the root node_modules.
 import fs from 'node:fs';
 import path from 'node:path';
 
