@@ -1,6 +1,7 @@
 // The one API client: bearer token, the fixed client header, timeouts, and the error contract
 // {"message": CODE} of the server (invalid-token → /login, gone → /terminated).
 import { apiBaseUrl, requestTimeoutMs, uploadTimeoutMs } from './config';
+import { clearOperatorToken, getOperatorToken } from './operator-token';
 import { clearToken, getToken } from './storage';
 
 export const clientHeader = { name: 'X-Ngern-Client', value: 'wallet-user' } as const;
@@ -15,14 +16,17 @@ export class ApiError extends Error {
   readonly status: number;
   readonly detail?: string;
   readonly field?: string;
+  /** body is the whole error answer, for calls whose errors carry more than the code. */
+  readonly body?: unknown;
 
-  constructor(code: string, status: number, detail?: string, field?: string) {
+  constructor(code: string, status: number, detail?: string, field?: string, body?: unknown) {
     super(code);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
     this.detail = detail;
     this.field = field;
+    this.body = body;
   }
 }
 
@@ -42,6 +46,11 @@ export type RequestOptions = {
   timeoutMs?: number;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * operator sends the operator console's token instead of the member's; an invalid-token
+   * answer then clears only the operator token, and member navigation is left alone.
+   */
+  operator?: boolean;
 };
 
 type Fetch = typeof fetch;
@@ -78,7 +87,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     [clientHeader.name]: clientHeader.value,
     ...options.headers,
   };
-  const token = getToken();
+  const token = options.operator ? getOperatorToken() : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let body: BodyInit | undefined;
@@ -122,8 +131,10 @@ export async function request<T>(method: string, path: string, options: RequestO
       res.status,
       typeof obj.detail === 'string' ? obj.detail : undefined,
       typeof obj.field === 'string' ? obj.field : undefined,
+      data ?? undefined,
     );
-    handleSpecialCodes(code);
+    if (!options.operator) handleSpecialCodes(code);
+    else if (code === 'invalid-token') clearOperatorToken();
     throw err;
   }
   return data as T;

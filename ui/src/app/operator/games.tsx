@@ -1,0 +1,3 @@
+import { lazyPage } from '@/features/operator/lazy';
+
+export default lazyPage(() => import('@/features/operator/pages/games'));
