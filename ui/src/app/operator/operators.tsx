@@ -1,3 +1,3 @@
-import { lazyPage } from '@/features/operator/lazy';
+import { consolePage } from '@/features/operator/lazy';
 
-export default lazyPage(() => import('@/features/operator/pages/operators'));
+export default consolePage('OperatorsPage');
