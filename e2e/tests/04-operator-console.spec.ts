@@ -145,7 +145,7 @@ test('support cannot see the withdrawals page and gets 403 from its API (usable 
 
   // What support may do: find the member.
   await page.getByRole('link', { name: 'Members', exact: true }).click();
-  await page.getByLabel('Search').fill(memberPhone);
+  await page.getByLabel('Search members').fill(memberPhone);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('table', { name: 'Members' }).getByText(memberPhone)).toBeVisible();
 });
