@@ -25,6 +25,7 @@ type tools struct {
 	ledger    ledger.Store
 	accounts  *account.Service
 	operators *operator.Service
+	auditor   *operator.Auditor
 	log       *slog.Logger
 	now       Clock
 	cfg       Config
@@ -54,10 +55,11 @@ func runAdjust(ctx context.Context, t tools, args []string, stdout io.Writer) er
 	if err != nil {
 		return fmt.Errorf("-amount %q: not an amount with at most 2 decimals", *amount)
 	}
-	bal, err := t.wallet.Adjust(ctx, wallet.Adjustment{Phone: *phone, Amount: a, Reason: *reason, By: "cli"})
+	bal, err := t.wallet.Adjust(ctx, wallet.Adjustment{Phone: *phone, Amount: a, Reason: *reason, By: cliOperator.Username})
 	if err != nil {
 		return err
 	}
+	t.record(ctx, "adjustment.create", *phone, nil, map[string]any{"amount": a, "reason": *reason, "wallet": bal})
 	fmt.Fprintf(stdout, "adjusted %s by %s; wallet balance %s\n", *phone, a, bal)
 	return nil
 }
@@ -91,18 +93,26 @@ func runWithdrawals(ctx context.Context, t tools, args []string, stdout io.Write
 		if len(args) > 2 {
 			return errors.New("usage: ngern withdrawals approve ID")
 		}
-		w, err = t.wallet.Approve(ctx, id, "cli")
+		var paid bool
+		w, paid, err = t.wallet.Approve(ctx, id, cliOperator.Username)
+		if err == nil && !paid {
+			t.record(ctx, "withdrawal.approve", id, nil, map[string]any{"status": w.Status, "approvals": len(w.ApprovedBy)})
+			fmt.Fprintf(stdout, "withdrawal %s approved once (%s for %s): above the approval threshold, a second operator must approve\n",
+				w.ID, w.Amount, w.Phone)
+			return nil
+		}
 	} else {
 		fs := flagSet("withdrawals reject", stdout)
 		reason := fs.String("reason", "", "why (shown to the member)")
 		if err := fs.Parse(args[2:]); err != nil {
 			return err
 		}
-		w, err = t.wallet.Reject(ctx, id, *reason, "cli")
+		w, err = t.wallet.Reject(ctx, id, *reason, cliOperator.Username)
 	}
 	if err != nil {
 		return err
 	}
+	t.record(ctx, "withdrawal."+action, id, nil, map[string]any{"status": w.Status, "reason": w.Reason})
 	fmt.Fprintf(stdout, "withdrawal %s %s: %s for %s\n", w.ID, strings.ToLower(string(w.Status)), w.Amount, w.Phone)
 	return nil
 }
@@ -163,14 +173,110 @@ func runDemo(ctx context.Context, t tools, stdout io.Writer) error {
 	default:
 		fmt.Fprintf(stdout, "balance: credited 1000.00, wallet %s\n", bal)
 	}
-	token, created, err := t.operators.Create(ctx, "demo")
-	if err != nil {
+	c, err := t.operators.Create(ctx, demoOperator, operator.Owner)
+	switch {
+	case errs.HasCode(err, errs.ExistingUser):
+		fmt.Fprintf(stdout, "operator: %s exists (ngern operator reset -username %s gives it new credentials)\n", demoOperator, demoOperator)
+	case err != nil:
 		return err
-	}
-	if created {
-		fmt.Fprintf(stdout, "operator: demo, token %s (shown once; use as Authorization: Bearer <token>)\n", token)
-	} else {
-		fmt.Fprintln(stdout, "operator: demo exists (its token was shown when it was created)")
+	default:
+		t.record(ctx, "operator.create", c.Username, nil, map[string]any{"username": c.Username, "role": c.Role})
+		fmt.Fprintf(stdout, "operator: %s created (role owner); sign in at /operator\n", demoOperator)
+		printCredentials(stdout, c)
 	}
 	return nil
+}
+
+// demoOperator is the operator ngern demo creates.
+const demoOperator = "demo-owner"
+
+// cliOperator is who the command line acts as in the audit log and on
+// withdrawals and adjustments: whoever runs it has the server's
+// configuration, so it has the owner role.
+var cliOperator = operator.Principal{Username: "cli", Role: operator.Owner}
+
+// record appends a command-line action to the audit log; a failure to
+// write it is reported on the log, the action having happened.
+func (t tools) record(ctx context.Context, action, target string, before, after any) {
+	if err := t.auditor.Record(ctx, cliOperator, action, target, before, after, "", ""); err != nil {
+		t.log.Error("audit entry not written", "action", action, "target", target, "err", err)
+	}
+}
+
+// printCredentials prints what an operator signs in with, shown once.
+func printCredentials(w io.Writer, c operator.Credentials) {
+	fmt.Fprintf(w, "username: %s\nrole: %s\npassword: %s\ntotp-secret: %s\ntotp-uri: %s\n",
+		c.Username, c.Role, c.Password, c.TOTPSecret, c.TOTPURI)
+}
+
+// runOperator manages operators: ngern operator add -username NAME -role
+// ROLE | list | reset -username NAME.
+func runOperator(ctx context.Context, t tools, args []string, stdout io.Writer) error {
+	const use = "usage: ngern operator add -username NAME -role owner|finance|support | list | reset -username NAME"
+	if len(args) == 0 {
+		return errors.New(use)
+	}
+	switch args[0] {
+	case "list":
+		list, err := t.operators.List(ctx)
+		if err != nil {
+			return err
+		}
+		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "USERNAME\tROLE\tSTATUS\tENROLLED\tCREATED\tLAST SIGN-IN")
+		for _, o := range list {
+			status, last := "active", "-"
+			if o.Disabled {
+				status = "disabled"
+			}
+			if o.LastLoginAt != nil {
+				last = o.LastLoginAt.UTC().Format(time.RFC3339)
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%t\t%s\t%s\n", o.Username, o.Role, status, o.Enrolled,
+				o.CreatedAt.UTC().Format(time.RFC3339), last)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%d operators\n", len(list))
+		return nil
+	case "add", "reset":
+		fs := flagSet("operator "+args[0], stdout)
+		username := fs.String("username", "", "the operator's sign-in name (3-32 of a-z 0-9 . _ -)")
+		role := ""
+		if args[0] == "add" {
+			fs.StringVar(&role, "role", "", "owner, finance or support")
+		}
+		if err := fs.Parse(args[1:]); err != nil {
+			return err
+		}
+		if *username == "" || (args[0] == "add" && role == "") {
+			return errors.New(use)
+		}
+		var c operator.Credentials
+		var err error
+		if args[0] == "add" {
+			r, perr := operator.ParseRole(role)
+			if perr != nil {
+				return fmt.Errorf("-role %q: must be owner, finance or support", role)
+			}
+			c, err = t.operators.Create(ctx, *username, r)
+		} else {
+			c, err = t.operators.Reset(ctx, *username)
+		}
+		if errs.HasCode(err, errs.NoData) {
+			return fmt.Errorf("no operator %q", *username)
+		}
+		if errs.HasCode(err, errs.ExistingUser) {
+			return fmt.Errorf("operator %q exists (reset it with ngern operator reset -username %s)", *username, *username)
+		}
+		if err != nil {
+			return err
+		}
+		t.record(ctx, "operator."+args[0], c.Username, nil, map[string]any{"username": c.Username, "role": c.Role})
+		printCredentials(stdout, c)
+		fmt.Fprintln(stdout, "Shown once. Add the TOTP secret to an authenticator app (or scan the QR code the console shows at the first sign-in).")
+		return nil
+	}
+	return errors.New(use)
 }

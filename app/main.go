@@ -31,6 +31,11 @@ Usage:
   ngern withdrawals [approve ID | reject ID -reason R]
                        list pending withdrawals, or decide one
   ngern check          verify the ledger's invariants; exit 1 with a report if one fails
+  ngern operator add -username NAME -role owner|finance|support
+                       create an operator; prints its password and TOTP secret once
+  ngern operator list  list operators
+  ngern operator reset -username NAME
+                       give an operator a new password and TOTP secret
   ngern demo           seed a demo member, the demo games and a demo operator
   ngern simprovider    run the simulated game provider as its own server
   ngern version        print the version
@@ -52,7 +57,7 @@ func Main(args []string, getenv func(string) string, stdout, stderr io.Writer) i
 	switch args[0] {
 	case "serve":
 		return run(stderr, fx.New(fx.NopLogger, Core(cfg, stderr), Provider(), Serve()))
-	case "adjust", "withdrawals", "check", "demo":
+	case "adjust", "withdrawals", "check", "demo", "operator":
 		return runTool(cfg, args[0], args[1:], stdout, stderr)
 	case "simprovider":
 		return runSimProvider(cfg, stderr)
@@ -80,7 +85,7 @@ func Main(args []string, getenv func(string) string, stdout, stderr io.Writer) i
 func runTool(cfg Config, name string, args []string, stdout, stderr io.Writer) int {
 	var t tools
 	app := fx.New(fx.NopLogger, Core(cfg, stderr), Offline(),
-		fx.Populate(&t.wallet, &t.ledger, &t.accounts, &t.operators, &t.log, &t.now))
+		fx.Populate(&t.wallet, &t.ledger, &t.accounts, &t.operators, &t.auditor, &t.log, &t.now))
 	if err := app.Err(); err != nil {
 		fmt.Fprintln(stderr, "start:", err)
 		return 1
@@ -103,6 +108,8 @@ func runTool(cfg Config, name string, args []string, stdout, stderr io.Writer) i
 		err = runCheck(ctx, t, stdout)
 	case "demo":
 		err = runDemo(ctx, t, stdout)
+	case "operator":
+		err = runOperator(ctx, t, args, stdout)
 	}
 	switch {
 	case err == nil:

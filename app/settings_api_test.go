@@ -17,7 +17,7 @@ func TestOperatorSettings(t *testing.T) {
 
 		t.Run("ErrUnauthorized", func(t *testing.T) {
 			h := h.sub(t)
-			h.expect(h.call("PUT", "/api/operator/settings/active", token, map[string]any{"terminated": true}), 401, "UNAUTHORIZED")
+			h.expect(h.call("PUT", "/api/operator/settings/active", token, map[string]any{"terminated": true}), 401, "invalid-token")
 		})
 		cases := []struct{ name, setting, body string }{
 			{"ErrUnknownSetting", "secrets", `{}`},

@@ -37,9 +37,13 @@ func walletServices() fx.Option {
 		func(db *sqlstore.DB) ledger.Store { return sqlstore.NewLedger(db) },
 		func(db *sqlstore.DB) wallet.Store { return sqlstore.NewWallet(db) },
 		func(db *sqlstore.DB) idempotency.Store { return sqlstore.NewIdempotency(db) },
-		func(db *sqlstore.DB) operator.Store { return sqlstore.NewOperators(db) },
-		func(cfg Config, store operator.Store, now Clock) *operator.Service {
-			return operator.NewService(store, cfg.OperatorToken, now)
+		func(db *sqlstore.DB) *sqlstore.Operators { return sqlstore.NewOperators(db) },
+		func(cfg Config, store *sqlstore.Operators, limiter account.Limiter, now Clock) *operator.Service {
+			return operator.NewService(store, limiter, operator.DefaultConfig(), cfg.OperatorToken, now)
+		},
+		func(store *sqlstore.Operators, now Clock) *operator.Auditor { return operator.NewAuditor(store, now) },
+		func(db *sqlstore.DB, now Clock) *operator.Console {
+			return operator.NewConsole(sqlstore.NewConsole(db), now)
 		},
 		func(store idempotency.Store, now Clock) *idempotency.Service {
 			// A request runs at most 60 s; a key in progress longer than that
@@ -253,8 +257,9 @@ func (offlineProvider) Bets(context.Context, string, string, int) ([]wallet.Bet,
 // startReconciler runs the reconciler in the background of `ngern serve`:
 // once at start, then every NGERN_RECONCILE_INTERVAL. Hourly it also purges
 // idempotency keys older than a day, and OTPs, rate-limit windows and
-// sessions that can no longer be used.
-func startReconciler(lc fx.Lifecycle, cfg Config, log *slog.Logger, w *wallet.Service, idem *idempotency.Service, accounts *account.Service) {
+// member and operator sessions that can no longer be used.
+func startReconciler(lc fx.Lifecycle, cfg Config, log *slog.Logger, w *wallet.Service, idem *idempotency.Service, accounts *account.Service,
+	operators *operator.Service) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	pass := func() {
@@ -285,6 +290,11 @@ func startReconciler(lc fx.Lifecycle, cfg Config, log *slog.Logger, w *wallet.Se
 							log.Error("account records not pruned", "err", err)
 						} else if n > 0 {
 							log.Info("account records pruned", "rows", n)
+						}
+						if n, err := operators.Prune(ctx); err != nil && ctx.Err() == nil {
+							log.Error("operator sessions not pruned", "err", err)
+						} else if n > 0 {
+							log.Info("operator sessions pruned", "rows", n)
 						}
 						purged = time.Now()
 					}

@@ -16,6 +16,7 @@ import (
 	"ngern/adapters/sqlstore/storetest"
 	"ngern/core/ledger"
 	"ngern/core/money"
+	"ngern/core/operator"
 	"ngern/core/wallet"
 )
 
@@ -284,10 +285,7 @@ func TestWithdrawals(t *testing.T) {
 			c.OperatorToken = strings.Repeat("c", 40)
 		})
 		token := h.member("0811111111", "1111111111", money.FromBaht(1000))
-		opToken, created, err := h.tools.operators.Create(context.Background(), "alice")
-		if err != nil || !created {
-			t.Fatal(err)
-		}
+		opToken := h.operator("alice", operator.Owner)
 		t.Run("ErrRules", func(t *testing.T) {
 			cases := []struct {
 				name, body string
@@ -320,8 +318,8 @@ func TestWithdrawals(t *testing.T) {
 			if walletAmount(h.call("GET", "/api/wallet", token, nil)) != "600.00" {
 				t.Fatal("the amount is not held")
 			}
-			h.expect(h.call("GET", "/api/operator/withdrawals", "", nil), 401, "UNAUTHORIZED")
-			h.expect(h.call("GET", "/api/operator/withdrawals", token, nil), 401, "UNAUTHORIZED")
+			h.expect(h.call("GET", "/api/operator/withdrawals", "", nil), 401, "invalid-token")
+			h.expect(h.call("GET", "/api/operator/withdrawals", token, nil), 401, "invalid-token")
 			list := h.call("GET", "/api/operator/withdrawals", opToken, nil)
 			h.expect(list, 200, "")
 			ws := list.Body["withdrawals"].([]any)

@@ -142,6 +142,8 @@ type httpDeps struct {
 	Settings    *settings.Service
 	Wallet      *wallet.Service
 	Operators   *operator.Service
+	Auditor     *operator.Auditor
+	Console     *operator.Console
 	Idempotency *idempotency.Service
 	Routes      []httpapi.Route `group:"routes"`
 }
@@ -150,7 +152,7 @@ func newHTTPServer(d httpDeps) *httpapi.Server {
 	hc := httpapi.DefaultConfig()
 	hc.WebDir, hc.TrustProxy, hc.CORSOrigins = d.Cfg.WebDir, d.Cfg.TrustProxy, d.Cfg.CORSOrigins
 	return httpapi.New(hc, httpapi.Deps{Log: d.Log, Accounts: d.Accounts, Settings: d.Settings, DB: d.DB,
-		Wallet: d.Wallet, Operators: d.Operators, Idempotency: d.Idempotency, Routes: d.Routes})
+		Wallet: d.Wallet, Operators: d.Operators, Auditor: d.Auditor, Console: d.Console, Idempotency: d.Idempotency, Routes: d.Routes})
 }
 
 // startHTTP listens when the app starts and drains requests when it stops.

@@ -3,176 +3,397 @@ package httpapi
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
 	"strings"
 	"time"
 
 	"ngern/core/errs"
-	"ngern/core/money"
-	"ngern/core/wallet"
+	"ngern/core/operator"
 )
 
-type operatorKey struct{}
+// operatorRoute is one operator endpoint: its pattern, the roles that may
+// call it, and what the audit log records of it. Every operator endpoint
+// but sign-in is declared in operatorTable and nowhere else, so that the
+// role check (operatorOnly) runs on each one.
+type operatorRoute struct {
+	pattern string
+	roles   []operator.Role
+	// action is the audit log's name for a call that succeeded; every write
+	// and every read of a member's personal data has one.
+	action string
+	// target names the path value the audit entry's target is (a handler
+	// may set another, see auditNote).
+	target string
+	// idempotent routes move money: an Idempotency-Key makes them safe to
+	// retry.
+	idempotent bool
+	handler    http.HandlerFunc
+}
 
-// operatorName returns the authenticated operator of a request wrapped by
-// operatorAuth.
-func operatorName(r *http.Request) string {
-	name, _ := r.Context().Value(operatorKey{}).(string)
-	return name
+// operatorTable is every authenticated operator endpoint with its roles.
+func (s *Server) operatorTable() []operatorRoute {
+	all, money, members, owner := operator.AllRoles, operator.MoneyRoles, operator.MemberRoles, operator.OwnerOnly
+	return []operatorRoute{
+		{pattern: "GET /api/operator/me", roles: all, handler: s.operatorMe},
+		{pattern: "POST /api/operator/logout", roles: all, action: "operator.logout", handler: s.operatorLogout},
+		{pattern: "PUT /api/operator/password", roles: all, action: "operator.password", handler: s.operatorPassword},
+
+		{pattern: "GET /api/operator/operators", roles: owner, handler: s.listOperators},
+		{pattern: "POST /api/operator/operators", roles: owner, action: "operator.create", handler: s.createOperator},
+		{pattern: "PUT /api/operator/operators/{username}", roles: owner, action: "operator.update", target: "username", handler: s.updateOperator},
+		{pattern: "POST /api/operator/operators/{username}/reset", roles: owner, action: "operator.reset", target: "username", handler: s.resetOperator},
+
+		{pattern: "GET /api/operator/dashboard", roles: all, handler: s.dashboard},
+
+		{pattern: "GET /api/operator/members", roles: all, action: "member.search", handler: s.searchMembers},
+		{pattern: "GET /api/operator/members/{id}", roles: all, action: "member.read", target: "id", handler: s.memberDetail},
+		{pattern: "GET /api/operator/members/{id}/statement", roles: all, action: "member.statement", target: "id", handler: s.memberStatement},
+		{pattern: "POST /api/operator/members/{id}/lock", roles: members, action: "member.lock", target: "id", handler: s.lockMember},
+		{pattern: "POST /api/operator/members/{id}/unlock", roles: members, action: "member.unlock", target: "id", handler: s.unlockMember},
+		{pattern: "DELETE /api/operator/members/{id}/sessions", roles: members, action: "member.sessions.revoke", target: "id", handler: s.revokeMemberSessions},
+		{pattern: "DELETE /api/operator/members/{id}/sessions/{sessionId}", roles: members, action: "member.session.revoke", target: "id", handler: s.revokeMemberSession},
+		{pattern: "POST /api/operator/members/{id}/notes", roles: all, action: "member.note", target: "id", handler: s.addMemberNote},
+
+		{pattern: "GET /api/operator/withdrawals", roles: money, handler: s.pendingWithdrawals},
+		{pattern: "POST /api/operator/withdrawals/{id}/approve", roles: money, action: "withdrawal.approve", target: "id", idempotent: true, handler: s.approveWithdrawal},
+		{pattern: "POST /api/operator/withdrawals/{id}/reject", roles: money, action: "withdrawal.reject", target: "id", idempotent: true, handler: s.rejectWithdrawal},
+
+		{pattern: "GET /api/operator/adjustments", roles: money, handler: s.listAdjustments},
+		{pattern: "POST /api/operator/adjustments", roles: money, action: "adjustment.create", idempotent: true, handler: s.adjust},
+
+		// Which settings a role may change is declared per setting
+		// (operator.SettingEditors) and checked by putSetting.
+		{pattern: "GET /api/operator/settings", roles: all, handler: s.listSettings},
+		{pattern: "PUT /api/operator/settings/{name}", roles: all, action: "setting.update", target: "name", handler: s.putSetting},
+
+		{pattern: "GET /api/operator/games", roles: owner, handler: s.operatorGames},
+		{pattern: "PUT /api/operator/games/{code}", roles: owner, action: "game.update", target: "code", handler: s.putGame},
+
+		{pattern: "GET /api/operator/transfers", roles: money, handler: s.openTransfers},
+		{pattern: "POST /api/operator/transfers/{id}/query", roles: money, action: "transfer.query", target: "id", handler: s.queryTransfer},
+
+		{pattern: "GET /api/operator/reports/daily", roles: money, handler: s.dailyReport},
+
+		{pattern: "GET /api/operator/audit", roles: owner, handler: s.listAudit},
+	}
+}
+
+// OperatorRoute describes an operator endpoint for tests and docs.
+type OperatorRoute struct {
+	Pattern string
+	Roles   []operator.Role
+	Action  string
+}
+
+// OperatorRoutes lists every authenticated operator endpoint with its
+// roles and audit action.
+func OperatorRoutes() []OperatorRoute {
+	table := (&Server{}).operatorTable()
+	out := make([]OperatorRoute, len(table))
+	for i, rt := range table {
+		out[i] = OperatorRoute{Pattern: rt.pattern, Roles: rt.roles, Action: rt.action}
+	}
+	return out
 }
 
 // operatorRoutes mounts the operator API. It is authenticated apart from
-// members and answers while the service is terminated.
+// members (member tokens never work here) and answers while the service is
+// terminated.
 func (s *Server) operatorRoutes() {
-	m := s.mux
-	m.Handle("GET /api/operator/withdrawals", s.operatorAuth(s.pendingWithdrawals))
-	m.Handle("POST /api/operator/withdrawals/{id}/approve", s.operatorAuth(s.idempotent(operatorScope, s.approveWithdrawal)))
-	m.Handle("POST /api/operator/withdrawals/{id}/reject", s.operatorAuth(s.idempotent(operatorScope, s.rejectWithdrawal)))
-	m.Handle("POST /api/operator/adjustments", s.operatorAuth(s.idempotent(operatorScope, s.adjust)))
-	m.Handle("GET /api/operator/games", s.operatorAuth(s.operatorGames))
-	m.Handle("PUT /api/operator/settings/{name}", s.operatorAuth(s.putSetting))
+	s.mux.HandleFunc("POST /api/operator/login", s.operatorLogin)
+	for _, rt := range s.operatorTable() {
+		h := rt.handler
+		if rt.idempotent {
+			h = s.idempotent(operatorScope, h)
+		}
+		s.mux.Handle(rt.pattern, s.operatorOnly(rt, h))
+	}
 }
 
-// putSetting replaces a stored lookup, e.g. active {"terminated": true} to
-// shut the service down, or withdraw {"withdrawMin", "withdrawMax"}.
-func (s *Server) putSetting(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(r.Body)
-	if err != nil {
-		writeError(w, r, errs.New(errs.PayloadTooLarge))
-		return
-	}
-	name := r.PathValue("name")
-	if err := s.settings.Put(r.Context(), name, body); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	logger(r.Context()).InfoContext(r.Context(), "setting changed", "setting", name)
-	v, err := s.settings.Lookup(r.Context(), name)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, v)
+type operatorKey struct{}
+type auditKey struct{}
+
+// principal returns the authenticated operator of a request.
+func principal(r *http.Request) operator.Principal {
+	p, _ := r.Context().Value(operatorKey{}).(operator.Principal)
+	return p
 }
 
-// operatorAuth authenticates Authorization: Bearer <operator token>.
-func (s *Server) operatorAuth(next http.HandlerFunc) http.Handler {
+// operatorName returns the name of the authenticated operator.
+func operatorName(r *http.Request) string { return principal(r).Username }
+
+// auditNote is what a handler tells the audit log about its call: the
+// state before and after, and a target other than the route's.
+type auditNote struct {
+	target        string
+	before, after any
+	skip          bool // nothing happened (e.g. a replay)
+}
+
+// noteAudit returns the request's audit note for the handler to fill.
+func noteAudit(r *http.Request) *auditNote {
+	if n, ok := r.Context().Value(auditKey{}).(*auditNote); ok {
+		return n
+	}
+	return &auditNote{}
+}
+
+// operatorOnly authenticates Authorization: Bearer <operator token> (401
+// invalid-token), refuses a role the route does not list (403
+// FORBIDDEN_ROLE) and, when the call succeeds, appends the route's action
+// to the audit log.
+func (s *Server) operatorOnly(rt operatorRoute, next http.HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		token, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-		name, err := s.operators.Authenticate(r.Context(), strings.TrimSpace(token))
+		token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		if !ok {
+			writeError(w, r, errs.New(errs.InvalidToken))
+			return
+		}
+		p, err := s.operators.Authenticate(r.Context(), strings.TrimSpace(token))
 		if err != nil {
 			writeError(w, r, err)
 			return
 		}
 		if info, ok := r.Context().Value(requestInfoKey{}).(*requestInfo); ok {
-			info.operator = name
+			info.operator = p.Username
 		}
-		next(w, r.WithContext(context.WithValue(r.Context(), operatorKey{}, name)))
+		if !operator.Allowed(p.Role, rt.roles) {
+			writeError(w, r, errs.New(errs.ForbiddenRole))
+			return
+		}
+		note := &auditNote{}
+		ctx := context.WithValue(context.WithValue(r.Context(), operatorKey{}, p), auditKey{}, note)
+		r = r.WithContext(ctx)
+		sw := &statusWriter{ResponseWriter: w}
+		next(sw, r)
+		if rt.action == "" || sw.status >= 400 || note.skip || sw.Header().Get("Idempotent-Replayed") != "" {
+			return
+		}
+		target := note.target
+		if target == "" && rt.target != "" {
+			target = r.PathValue(rt.target)
+		}
+		s.audit(r, p, rt.action, target, note.before, note.after)
 	})
 }
 
-type operatorWithdrawalJSON struct {
-	ID        string                  `json:"_id"`
-	MemberID  string                  `json:"memberId"`
-	Phone     string                  `json:"phone"`
-	Name      string                  `json:"name"`
-	Amount    money.Satang            `json:"amount"`
-	Status    wallet.WithdrawalStatus `json:"status"`
-	Reason    string                  `json:"reason,omitempty"`
-	CreatedAt time.Time               `json:"createdAt"`
-	DecidedAt *time.Time              `json:"decidedAt,omitempty"`
+// audit appends an entry to the audit log. The call it records has already
+// happened, so a failure to write is logged as an error for the operator
+// on duty to see; it cannot undo the call.
+func (s *Server) audit(r *http.Request, p operator.Principal, action, target string, before, after any) {
+	id := ""
+	if info, ok := r.Context().Value(requestInfoKey{}).(*requestInfo); ok {
+		id = info.id
+	}
+	ctx := context.WithoutCancel(r.Context())
+	if err := s.auditor.Record(ctx, p, action, target, before, after, s.clientIP(r), id); err != nil {
+		logger(ctx).ErrorContext(ctx, "audit entry not written", "action", action, "target", target, "err", err)
+	}
 }
 
-func toOperatorWithdrawal(w wallet.Withdrawal) operatorWithdrawalJSON {
-	return operatorWithdrawalJSON{ID: w.ID, MemberID: w.MemberID, Phone: w.Phone, Name: w.Name, Amount: w.Amount,
-		Status: w.Status, Reason: w.Reason, CreatedAt: w.CreatedAt.UTC(), DecidedAt: w.DecidedAt}
+type operatorLoginRequest struct {
+	Username string `json:"username" validate:"max=64"`
+	Password string `json:"password" validate:"max=512"`
+	TOTP     string `json:"totp" validate:"max=10"`
 }
 
-func (s *Server) pendingWithdrawals(w http.ResponseWriter, r *http.Request) {
-	list, err := s.wallet.Withdrawals(r.Context())
+type operatorIdentityJSON struct {
+	Username string        `json:"username"`
+	Role     operator.Role `json:"role"`
+}
+
+func (s *Server) operatorLogin(w http.ResponseWriter, r *http.Request) {
+	var req operatorLoginRequest
+	if err := s.decode(r, &req, errs.WrongCredential); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	in, err := s.operators.Login(r.Context(), req.Username, req.Password, req.TOTP, s.clientIP(r), r.UserAgent())
+	if err != nil {
+		if in.Enrolment != nil && errs.HasCode(err, errs.TOTPRequired) {
+			writeJSON(w, http.StatusUnauthorized, map[string]any{"message": errs.TOTPRequired, "enrolment": in.Enrolment})
+			return
+		}
+		writeError(w, r, err)
+		return
+	}
+	if info, ok := r.Context().Value(requestInfoKey{}).(*requestInfo); ok {
+		info.operator = in.Operator.Username
+	}
+	s.audit(r, in.Operator, "operator.login", in.Operator.Username, nil, nil)
+	writeJSON(w, http.StatusOK, map[string]any{"token": in.Token,
+		"operator": operatorIdentityJSON{Username: in.Operator.Username, Role: in.Operator.Role}})
+}
+
+func (s *Server) operatorMe(w http.ResponseWriter, r *http.Request) {
+	p := principal(r)
+	writeJSON(w, http.StatusOK, operatorIdentityJSON{Username: p.Username, Role: p.Role})
+}
+
+func (s *Server) operatorLogout(w http.ResponseWriter, r *http.Request) {
+	if err := s.operators.Logout(r.Context(), principal(r)); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	noteAudit(r).target = principal(r).Username
+	writeJSON(w, http.StatusOK, map[string]any{"message": errs.OK})
+}
+
+type operatorPasswordRequest struct {
+	OldPassword string `json:"oldPassword" validate:"required,max=512"`
+	NewPassword string `json:"newPassword" validate:"required,max=512"`
+}
+
+func (s *Server) operatorPassword(w http.ResponseWriter, r *http.Request) {
+	var req operatorPasswordRequest
+	if err := s.decode(r, &req, errs.InvalidUserInfo); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if err := s.operators.ChangePassword(r.Context(), principal(r), req.OldPassword, req.NewPassword); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	noteAudit(r).target = principal(r).Username
+	writeJSON(w, http.StatusOK, map[string]any{"message": errs.OK})
+}
+
+type operatorJSON struct {
+	Username    string        `json:"username"`
+	Role        operator.Role `json:"role"`
+	Disabled    bool          `json:"disabled"`
+	Enrolled    bool          `json:"enrolled"`
+	CreatedAt   time.Time     `json:"createdAt"`
+	LastLoginAt *time.Time    `json:"lastLoginAt"`
+}
+
+func toOperatorJSON(o operator.Operator) operatorJSON {
+	var last *time.Time
+	if o.LastLoginAt != nil {
+		t := o.LastLoginAt.UTC()
+		last = &t
+	}
+	return operatorJSON{Username: o.Username, Role: o.Role, Disabled: o.Disabled, Enrolled: o.Enrolled,
+		CreatedAt: o.CreatedAt.UTC(), LastLoginAt: last}
+}
+
+func (s *Server) listOperators(w http.ResponseWriter, r *http.Request) {
+	list, err := s.operators.List(r.Context())
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	out := make([]operatorWithdrawalJSON, len(list))
-	for i, wd := range list {
-		out[i] = toOperatorWithdrawal(wd)
+	out := make([]operatorJSON, len(list))
+	for i, o := range list {
+		out[i] = toOperatorJSON(o)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"withdrawals": out})
+	writeJSON(w, http.StatusOK, map[string]any{"operators": out})
 }
 
-func (s *Server) approveWithdrawal(w http.ResponseWriter, r *http.Request) {
-	wd, err := s.wallet.Approve(r.Context(), r.PathValue("id"), operatorName(r))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	logger(r.Context()).InfoContext(r.Context(), "withdrawal approved", "withdrawal", wd.ID, "amount", wd.Amount)
-	writeJSON(w, http.StatusOK, map[string]any{"message": errs.Success, "withdrawal": toOperatorWithdrawal(wd)})
+type credentialsJSON struct {
+	Username   string        `json:"username"`
+	Role       operator.Role `json:"role"`
+	Password   string        `json:"password"`
+	TOTPSecret string        `json:"totpSecret"`
+	TOTPURI    string        `json:"totpUri"`
 }
 
-type rejectRequest struct {
-	Reason string `json:"reason" validate:"required,max=500"`
+func toCredentialsJSON(c operator.Credentials) credentialsJSON {
+	return credentialsJSON{Username: c.Username, Role: c.Role, Password: c.Password, TOTPSecret: c.TOTPSecret, TOTPURI: c.TOTPURI}
 }
 
-func (s *Server) rejectWithdrawal(w http.ResponseWriter, r *http.Request) {
-	var req rejectRequest
+type createOperatorRequest struct {
+	Username string `json:"username" validate:"required,max=64"`
+	Role     string `json:"role" validate:"required,max=20"`
+}
+
+func (s *Server) createOperator(w http.ResponseWriter, r *http.Request) {
+	var req createOperatorRequest
 	if err := s.decode(r, &req, errs.InvalidRequest); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	wd, err := s.wallet.Reject(r.Context(), r.PathValue("id"), req.Reason, operatorName(r))
+	c, err := s.operators.Create(r.Context(), req.Username, operator.Role(req.Role))
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	logger(r.Context()).InfoContext(r.Context(), "withdrawal rejected", "withdrawal", wd.ID, "amount", wd.Amount)
-	writeJSON(w, http.StatusOK, map[string]any{"message": errs.Success, "withdrawal": toOperatorWithdrawal(wd)})
+	n := noteAudit(r)
+	n.target, n.after = c.Username, operatorIdentityJSON{Username: c.Username, Role: c.Role}
+	writeJSON(w, http.StatusCreated, toCredentialsJSON(c))
 }
 
-type adjustRequest struct {
-	Phone  string      `json:"phone" validate:"required,max=20"`
-	Amount json.Number `json:"amount" validate:"required"`
-	Reason string      `json:"reason" validate:"required,max=500"`
+type updateOperatorRequest struct {
+	Role     *string `json:"role" validate:"omitempty,max=20"`
+	Disabled *bool   `json:"disabled"`
 }
 
-func (s *Server) adjust(w http.ResponseWriter, r *http.Request) {
-	var req adjustRequest
+func (s *Server) updateOperator(w http.ResponseWriter, r *http.Request) {
+	var req updateOperatorRequest
 	if err := s.decode(r, &req, errs.InvalidRequest); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	amount, err := money.ParseSigned(req.Amount.String())
-	if err != nil {
-		writeError(w, r, errs.OnField(errs.InvalidAmount, "amount"))
-		return
+	var role *operator.Role
+	if req.Role != nil {
+		v := operator.Role(*req.Role)
+		role = &v
 	}
-	bal, err := s.wallet.Adjust(r.Context(), wallet.Adjustment{Phone: req.Phone, Amount: amount, Reason: req.Reason, By: operatorName(r)})
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	logger(r.Context()).InfoContext(r.Context(), "wallet adjusted", "phone", req.Phone, "amount", amount)
-	writeJSON(w, http.StatusOK, transferResponse{Message: errs.Success, Wallet: amountJSON{bal}})
-}
-
-type operatorGameJSON struct {
-	slotJSON
-	Active bool `json:"active"`
-	Sort   int  `json:"sort"`
-}
-
-func (s *Server) operatorGames(w http.ResponseWriter, r *http.Request) {
-	games, err := s.wallet.Games(r.Context())
+	before, after, err := s.operators.Update(r.Context(), principal(r), r.PathValue("username"), role, req.Disabled)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	out := make([]operatorGameJSON, len(games))
-	for i, g := range games {
-		out[i] = operatorGameJSON{slotJSON: slotJSON{Code: g.Code, Name: g.Name, Logo: g.Logo, Background: g.Background,
-			FtWalletSlot: g.FtWalletSlot, Category: g.Category, Web: g.Web, Android: g.Android, IOS: g.IOS}, Active: g.Active, Sort: g.Sort}
+	n := noteAudit(r)
+	n.before, n.after = toOperatorJSON(before), toOperatorJSON(after)
+	writeJSON(w, http.StatusOK, map[string]any{"operator": toOperatorJSON(after)})
+}
+
+func (s *Server) resetOperator(w http.ResponseWriter, r *http.Request) {
+	c, err := s.operators.Reset(r.Context(), r.PathValue("username"))
+	if err != nil {
+		writeError(w, r, err)
+		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+	writeJSON(w, http.StatusOK, toCredentialsJSON(c))
+}
+
+type auditJSON struct {
+	At        time.Time       `json:"at"`
+	Operator  string          `json:"operator"`
+	Role      operator.Role   `json:"role"`
+	Action    string          `json:"action"`
+	Target    string          `json:"target"`
+	Before    json.RawMessage `json:"before"`
+	After     json.RawMessage `json:"after"`
+	IP        string          `json:"ip"`
+	RequestID string          `json:"requestId"`
+}
+
+func rawOrNull(s string) json.RawMessage {
+	if s == "" || !json.Valid([]byte(s)) {
+		return json.RawMessage("null")
+	}
+	return json.RawMessage(s)
+}
+
+func (s *Server) listAudit(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	page, limit, err := pageQuery(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	list, total, err := s.auditor.List(r.Context(), operator.AuditFilter{Operator: q.Get("operator"), Action: q.Get("action"),
+		Target: q.Get("target")}, page, limit)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	out := make([]auditJSON, len(list))
+	for i, e := range list {
+		out[i] = auditJSON{At: e.At.UTC(), Operator: e.Operator, Role: e.Role, Action: e.Action, Target: e.Target,
+			Before: rawOrNull(e.Before), After: rawOrNull(e.After), IP: e.IP, RequestID: e.RequestID}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"entries": out, "total": total})
 }

@@ -55,6 +55,8 @@ type Deps struct {
 	// auto-login and operator calls.
 	Wallet      *wallet.Service
 	Operators   *operator.Service
+	Auditor     *operator.Auditor
+	Console     *operator.Console
 	Idempotency *idempotency.Service
 	// Extra routes mounted by other areas (wallet, operator, simulated
 	// provider), keyed by Go 1.22 route patterns.
@@ -76,6 +78,8 @@ type Server struct {
 	db        Pinger
 	wallet    *wallet.Service
 	operators *operator.Service
+	auditor   *operator.Auditor
+	console   *operator.Console
 	idem      *idempotency.Service
 	validate  *validator.Validate
 	mux       *http.ServeMux
@@ -84,7 +88,7 @@ type Server struct {
 // New returns the API server.
 func New(cfg Config, d Deps) *Server {
 	s := &Server{cfg: cfg, log: d.Log, accounts: d.Accounts, settings: d.Settings, db: d.DB,
-		wallet: d.Wallet, operators: d.Operators, idem: d.Idempotency,
+		wallet: d.Wallet, operators: d.Operators, auditor: d.Auditor, console: d.Console, idem: d.Idempotency,
 		validate: newValidator(), mux: http.NewServeMux()}
 	s.routes()
 	for _, r := range d.Routes {

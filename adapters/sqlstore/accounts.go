@@ -227,3 +227,31 @@ func (s *Accounts) Prune(ctx context.Context, before time.Time) (int64, error) {
 	})
 	return total, err
 }
+
+// SetMemberActive locks or unlocks a member.
+func (s *Accounts) SetMemberActive(ctx context.Context, id string, active bool, at time.Time) error {
+	res, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE members SET active = ?, updated_at = ? WHERE id = ?`), active, utc(at), id)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return errs.New(errs.NoUser)
+	}
+	return nil
+}
+
+// MemberSessions lists the member's live sessions, newest first.
+func (s *Accounts) MemberSessions(ctx context.Context, memberID string, now time.Time) ([]account.Session, error) {
+	out := []account.Session{}
+	err := s.db.x.SelectContext(ctx, &out, s.db.q(`SELECT token_hash, member_id, created_at, last_seen_at, expires_at,
+		revoked_at, ip, user_agent FROM sessions
+		WHERE member_id = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY created_at DESC`), memberID, utc(now))
+	return out, err
+}
+
+// RevokeMemberSessions revokes every session of the member.
+func (s *Accounts) RevokeMemberSessions(ctx context.Context, memberID string, at time.Time) error {
+	_, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE sessions SET revoked_at = ? WHERE member_id = ? AND revoked_at IS NULL`),
+		utc(at), memberID)
+	return err
+}

@@ -443,7 +443,8 @@ func (s *Wallet) RequestWithdrawal(ctx context.Context, w wallet.Withdrawal, j l
 	})
 }
 
-const withdrawalColumns = `w.id, w.member_id, w.amount, w.status, w.reason, w.decided_by, w.created_at, w.decided_at, m.phone, m.name`
+const withdrawalColumns = `w.id, w.member_id, w.amount, w.status, w.reason, w.decided_by, w.created_at, w.decided_at, m.phone, m.name,
+	m.bank_code, m.bank_account_no, m.bank_account_name`
 
 // Withdrawal returns a withdrawal.
 func (s *Wallet) Withdrawal(ctx context.Context, id string) (wallet.Withdrawal, error) {
@@ -480,7 +481,62 @@ func (s *Wallet) Withdrawals(ctx context.Context, status wallet.WithdrawalStatus
 	err := s.db.x.SelectContext(ctx, &out, s.db.q(`SELECT `+withdrawalColumns+`
 		FROM withdrawals w JOIN members m ON m.id = w.member_id
 		WHERE w.status = ? ORDER BY w.created_at, w.id`), status)
+	if err != nil || len(out) == 0 {
+		return out, err
+	}
+	var rows []struct {
+		ID       string `db:"withdrawal_id"`
+		Operator string `db:"operator"`
+	}
+	if err := s.db.x.SelectContext(ctx, &rows, s.db.q(`SELECT a.withdrawal_id, a.operator
+		FROM withdrawal_approvals a JOIN withdrawals w ON w.id = a.withdrawal_id
+		WHERE w.status = ? ORDER BY a.at, a.operator`), status); err != nil {
+		return nil, err
+	}
+	by := map[string][]string{}
+	for _, r := range rows {
+		by[r.ID] = append(by[r.ID], r.Operator)
+	}
+	for i := range out {
+		out[i].ApprovedBy = by[out[i].ID]
+	}
+	return out, nil
+}
+
+// AddWithdrawalApproval records an operator's approval of a pending
+// withdrawal; the primary key (withdrawal, operator) makes a second
+// approval by the same operator fail, whatever runs concurrently.
+func (s *Wallet) AddWithdrawalApproval(ctx context.Context, id, by string, at time.Time) error {
+	res, err := s.db.x.ExecContext(ctx, s.db.q(`INSERT INTO withdrawal_approvals (withdrawal_id, operator, at)
+		SELECT id, ?, ? FROM withdrawals WHERE id = ? AND status = 'PENDING'`), by, utc(at), id)
+	if _, ok := uniqueViolation(err); ok {
+		return errs.New(errs.SameApprover)
+	}
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return errs.Newf(errs.NoData, "the withdrawal is not pending")
+	}
+	return nil
+}
+
+// WithdrawalApprovals names who approved a withdrawal, in order.
+func (s *Wallet) WithdrawalApprovals(ctx context.Context, id string) ([]string, error) {
+	out := []string{}
+	err := s.db.x.SelectContext(ctx, &out, s.db.q(`SELECT operator FROM withdrawal_approvals
+		WHERE withdrawal_id = ? ORDER BY at, operator`), id)
 	return out, err
+}
+
+// Transfer returns a transfer.
+func (s *Wallet) Transfer(ctx context.Context, id string) (wallet.Transfer, error) {
+	var t wallet.Transfer
+	err := s.db.x.GetContext(ctx, &t, s.db.q(`SELECT `+transferColumns+` FROM transfers WHERE id = ?`), id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return t, errs.New(errs.NoData)
+	}
+	return t, err
 }
 
 // Statement builds the member's statement from transfers, withdrawals and
@@ -518,4 +574,18 @@ func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit i
 		ORDER BY created_at DESC, id DESC
 		LIMIT ? OFFSET ?`), memberID, memberID, ledger.Wallet(memberID).ID, memberID, limit, offset)
 	return items, total, err
+}
+
+// UpdateGame replaces a catalogue entry.
+func (s *Wallet) UpdateGame(ctx context.Context, g wallet.Game) error {
+	res, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE games SET name = ?, logo = ?, background = ?, category = ?,
+		ft_wallet_slot = ?, web = ?, android = ?, ios = ?, active = ?, sort = ? WHERE code = ?`),
+		g.Name, g.Logo, g.Background, g.Category, g.FtWalletSlot, g.Web, g.Android, g.IOS, g.Active, g.Sort, g.Code)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return errs.New(errs.NoGame)
+	}
+	return nil
 }

@@ -351,7 +351,7 @@ func TestWalletWithdrawals(t *testing.T) {
 				t.Fatal(err)
 			}
 			e.expect(t, m.ID, "SIAMSLOT", 1000_00, 0)
-			if _, err := e.svc.Approve(ctx, w.ID, "test"); !errs.HasCode(err, errs.NoData) {
+			if _, _, err := e.svc.Approve(ctx, w.ID, "test"); !errs.HasCode(err, errs.NoData) {
 				t.Fatalf("approving a rejected withdrawal: %v", err)
 			}
 		})
@@ -364,7 +364,7 @@ func TestWalletWithdrawals(t *testing.T) {
 			if err != nil || len(list) != 1 || list[0].ID != w.ID || list[0].Phone != m.Phone {
 				t.Fatalf("pending = %+v, %v", list, err)
 			}
-			if _, err := e.svc.Approve(ctx, w.ID, "test"); err != nil {
+			if _, _, err := e.svc.Approve(ctx, w.ID, "test"); err != nil {
 				t.Fatal(err)
 			}
 			e.expect(t, m.ID, "SIAMSLOT", 750_00, 0)

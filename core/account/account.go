@@ -74,6 +74,13 @@ type Store interface {
 	SessionByHash(ctx context.Context, tokenHash string) (*Session, bool, error) // invalid-token
 	TouchSession(ctx context.Context, tokenHash string, at time.Time) error
 	RevokeSession(ctx context.Context, tokenHash string, at time.Time) error
+	// SetMemberActive locks (false) or unlocks a member (NO_USER).
+	SetMemberActive(ctx context.Context, id string, active bool, at time.Time) error
+	// MemberSessions lists the member's live sessions (not revoked, not
+	// past their absolute expiry at now), newest first.
+	MemberSessions(ctx context.Context, memberID string, now time.Time) ([]Session, error)
+	// RevokeMemberSessions revokes every session of the member.
+	RevokeMemberSessions(ctx context.Context, memberID string, at time.Time) error
 
 	CreateOTP(ctx context.Context, o *OTP) error
 	OTPByTokenHash(ctx context.Context, tokenHash string) (*OTP, error) // OTP_TOKEN_INVALID

@@ -125,6 +125,15 @@ const (
 	TransferPending     Code = "TRANSFER_PENDING"     // provider outcome unknown; reconciling
 )
 
+// added by opapi
+const (
+	ForbiddenRole          Code = "FORBIDDEN_ROLE"           // the operator's role lacks the endpoint
+	TOTPRequired           Code = "TOTP_REQUIRED"            // password right; the TOTP code is missing
+	TOTPInvalid            Code = "TOTP_INVALID"             // wrong or already used TOTP code
+	SameApprover           Code = "SAME_APPROVER"            // the operator approved this withdrawal already
+	SecondApprovalRequired Code = "SECOND_APPROVAL_REQUIRED" // first of two approvals recorded (answer, not error)
+)
+
 // kinds gives each code that is not a plain validation error its kind.
 // Codes absent here are Invalid (400).
 var kinds = map[Code]Kind{
@@ -174,6 +183,12 @@ var kinds = map[Code]Kind{
 
 	PayloadTooLarge:     TooLarge,
 	InternalServerError: Internal,
+
+	// added by opapi
+	ForbiddenRole: Forbidden,
+	TOTPRequired:  Unauthorized,
+	TOTPInvalid:   Unauthorized,
+	SameApprover:  Conflict,
 }
 
 // KindOf returns the kind the catalogue gives code.
@@ -205,5 +220,7 @@ func All() []Code {
 		NoClaimableCoupon, InvalidPrizeCode, InvalidCode, InvalidCouponType, CouponExpired,
 		InvalidRequest, PayloadTooLarge, NotFoundCode, IdempotencyConflict, InvalidAmount, SameAccount,
 		WithdrawMinimum, WithdrawMaximum, WithdrawPending, TransferPending,
+		// added by opapi
+		ForbiddenRole, TOTPRequired, TOTPInvalid, SameApprover, SecondApprovalRequired,
 	}
 }

@@ -46,6 +46,8 @@ func Defaults() map[string]any {
 		KeyDeposit: map[string]any{"banks": []any{}, "wallets": []any{}, "isManual": false},
 		KeyChat:    map[string]any{"enableChatWidget": false},
 		KeyActive:  Active{Terminated: false},
+		// added by opapi
+		KeyApprovalThreshold: ApprovalThreshold{Amount: money.FromBaht(20000)},
 	}
 }
 

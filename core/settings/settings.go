@@ -164,6 +164,12 @@ func (s *Service) Put(ctx context.Context, name string, doc json.RawMessage) err
 			return bad("terminated must be true or false")
 		}
 		doc, _ = json.Marshal(Active{Terminated: *v.Terminated})
+	case KeyApprovalThreshold: // added by opapi
+		norm, ok := checkApprovalThreshold(doc)
+		if !ok {
+			return bad("amount must be a positive amount")
+		}
+		doc = norm
 	case KeySources:
 		var v []Source
 		if err := json.Unmarshal(doc, &v); err != nil {

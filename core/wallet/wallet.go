@@ -169,6 +169,12 @@ type Withdrawal struct {
 	// Phone and Name identify the member in operator listings.
 	Phone string `db:"phone"`
 	Name  string `db:"name"`
+	// The member's bank account the withdrawal is paid to.
+	BankCode        string `db:"bank_code"`
+	BankAccountNo   string `db:"bank_account_no"`
+	BankAccountName string `db:"bank_account_name"`
+	// ApprovedBy names the operators who approved it, in order.
+	ApprovedBy []string `db:"-"`
 }
 
 // StatementItem is one line of the member's statement: Type is deposit,
@@ -196,6 +202,8 @@ type Store interface {
 	// SeedGames stores games when the catalogue is empty and reports how
 	// many it stored.
 	SeedGames(ctx context.Context, games []Game) (int, error)
+	// UpdateGame replaces a catalogue entry (NO_GAME).
+	UpdateGame(ctx context.Context, g Game) error
 
 	// MemberHome returns what the home screen shows of a member (NO_USER)
 	// in one query; the games come from the (cached) catalogue.
@@ -248,6 +256,14 @@ type Store interface {
 	DecideWithdrawal(ctx context.Context, id string, status WithdrawalStatus, reason, by string, j ledger.Journal, at time.Time) (bool, error)
 	// Withdrawals lists withdrawals with status, oldest first.
 	Withdrawals(ctx context.Context, status WithdrawalStatus) ([]Withdrawal, error)
+	// AddWithdrawalApproval records by's approval of a PENDING withdrawal:
+	// SAME_APPROVER when by approved it already, NO_DATA when it is not
+	// pending.
+	AddWithdrawalApproval(ctx context.Context, id, by string, at time.Time) error
+	// WithdrawalApprovals names who approved a withdrawal, in order.
+	WithdrawalApprovals(ctx context.Context, id string) ([]string, error)
+	// Transfer returns a transfer (NO_DATA).
+	Transfer(ctx context.Context, id string) (Transfer, error)
 
 	// Statement returns a page of the member's statement, newest first, and
 	// the number of items in all.
@@ -262,4 +278,7 @@ type Members interface {
 // Limits gives the withdrawal bounds.
 type Limits interface {
 	WithdrawLimits(ctx context.Context) (settings.Withdraw, error)
+	// WithdrawApprovalThreshold is the amount above which a withdrawal
+	// needs two operators' approvals.
+	WithdrawApprovalThreshold(ctx context.Context) (money.Satang, error)
 }

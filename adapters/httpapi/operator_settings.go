@@ -1,0 +1,140 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+
+	"ngern/core/errs"
+	"ngern/core/operator"
+	"ngern/core/settings"
+	"ngern/core/wallet"
+)
+
+type settingJSON struct {
+	Name       string          `json:"name"`
+	Value      json.RawMessage `json:"value"`
+	EditableBy []operator.Role `json:"editableBy"`
+}
+
+func (s *Server) listSettings(w http.ResponseWriter, r *http.Request) {
+	names := settings.Names()
+	out := make([]settingJSON, 0, len(names))
+	for _, name := range names {
+		v, err := s.settings.Value(r.Context(), name)
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		out = append(out, settingJSON{Name: name, Value: v, EditableBy: operator.SettingEditors(name)})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"settings": out})
+}
+
+// putSetting replaces a stored setting, e.g. active {"terminated": true}
+// to shut the service down, withdraw {"withdrawMin", "withdrawMax"} or
+// withdrawApprovalThreshold {"amount"}. Each setting names the roles that
+// may change it (operator.SettingEditors).
+func (s *Server) putSetting(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	if !operator.Allowed(principal(r).Role, operator.SettingEditors(name)) {
+		writeError(w, r, errs.New(errs.ForbiddenRole))
+		return
+	}
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		writeError(w, r, errs.New(errs.PayloadTooLarge))
+		return
+	}
+	before, err := s.settings.Value(r.Context(), name)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if err := s.settings.Put(r.Context(), name, body); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	logger(r.Context()).InfoContext(r.Context(), "setting changed", "setting", name)
+	v, err := s.settings.Value(r.Context(), name)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	n := noteAudit(r)
+	n.before, n.after = before, v
+	writeJSON(w, http.StatusOK, v)
+}
+
+type operatorGameJSON struct {
+	slotJSON
+	Active bool `json:"active"`
+	Sort   int  `json:"sort"`
+}
+
+func toOperatorGame(g wallet.Game) operatorGameJSON {
+	return operatorGameJSON{slotJSON: slotJSON{Code: g.Code, Name: g.Name, Logo: g.Logo, Background: g.Background,
+		FtWalletSlot: g.FtWalletSlot, Category: g.Category, Web: g.Web, Android: g.Android, IOS: g.IOS}, Active: g.Active, Sort: g.Sort}
+}
+
+func (s *Server) operatorGames(w http.ResponseWriter, r *http.Request) {
+	games, err := s.wallet.Games(r.Context())
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	out := make([]operatorGameJSON, len(games))
+	for i, g := range games {
+		out[i] = toOperatorGame(g)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+}
+
+type gameRequest struct {
+	Name         string          `json:"name" validate:"required,max=100"`
+	Logo         string          `json:"logo" validate:"required"`
+	Background   string          `json:"background" validate:"required"`
+	Category     wallet.Category `json:"category" validate:"required"`
+	FtWalletSlot float64         `json:"ftWalletSlot"`
+	Web          *string         `json:"web"`
+	Android      *string         `json:"android"`
+	IOS          *string         `json:"ios"`
+	Active       bool            `json:"active"`
+	Sort         int             `json:"sort"`
+}
+
+func (s *Server) putGame(w http.ResponseWriter, r *http.Request) {
+	var req gameRequest
+	if err := s.decode(r, &req, errs.InvalidRequest); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	code := r.PathValue("code")
+	before, err := s.wallet.Game(r.Context(), code)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	g, err := s.wallet.UpdateGame(r.Context(), wallet.Game{Code: code, Name: req.Name, Logo: req.Logo, Background: req.Background,
+		Category: req.Category, FtWalletSlot: req.FtWalletSlot, Web: req.Web, Android: req.Android, IOS: req.IOS,
+		Active: req.Active, Sort: req.Sort})
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	n := noteAudit(r)
+	n.before, n.after = gameAudit(before), gameAudit(g)
+	writeJSON(w, http.StatusOK, map[string]any{"game": toOperatorGame(g)})
+}
+
+// gameAudit is a game for the audit log: inline pictures are left out.
+func gameAudit(g wallet.Game) operatorGameJSON {
+	j := toOperatorGame(g)
+	if len(j.Logo) > 300 {
+		j.Logo = j.Logo[:300] + "…"
+	}
+	if len(j.Background) > 300 {
+		j.Background = j.Background[:300] + "…"
+	}
+	return j
+}

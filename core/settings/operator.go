@@ -1,0 +1,55 @@
+package settings
+
+import (
+	"context"
+	"encoding/json"
+	"sort"
+
+	"ngern/core/errs"
+	"ngern/core/money"
+)
+
+// KeyApprovalThreshold names the setting above which a withdrawal needs a
+// second operator's approval. It is read by operators only (not a lookup).
+const KeyApprovalThreshold = "withdrawApprovalThreshold"
+
+// ApprovalThreshold is the withdrawApprovalThreshold setting.
+type ApprovalThreshold struct {
+	Amount money.Satang `json:"amount"`
+}
+
+// Names lists every stored setting, sorted.
+func Names() []string {
+	names := make([]string, 0, len(Defaults()))
+	for k := range Defaults() {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Value returns the stored JSON of a setting (NOT_FOUND for an unknown name).
+func (s *Service) Value(ctx context.Context, name string) (json.RawMessage, error) {
+	if _, ok := Defaults()[name]; !ok {
+		return nil, errs.New(errs.NotFoundCode)
+	}
+	return s.store.Setting(ctx, name)
+}
+
+// WithdrawApprovalThreshold returns the amount above which a withdrawal
+// needs two approvals.
+func (s *Service) WithdrawApprovalThreshold(ctx context.Context) (money.Satang, error) {
+	var t ApprovalThreshold
+	err := s.decode(ctx, KeyApprovalThreshold, &t)
+	return t.Amount, err
+}
+
+// checkApprovalThreshold validates and normalises the setting.
+func checkApprovalThreshold(doc json.RawMessage) (json.RawMessage, bool) {
+	var v ApprovalThreshold
+	if err := json.Unmarshal(doc, &v); err != nil || v.Amount <= 0 || v.Amount > money.Max {
+		return nil, false
+	}
+	out, _ := json.Marshal(v)
+	return out, true
+}

@@ -1,0 +1,24 @@
+package wallet
+
+import (
+	"context"
+)
+
+// Statement page sizes.
+const (
+	DefaultStatementLimit = 10
+	MaxStatementLimit     = 50
+)
+
+// Statement returns page (1-based) of the member's statement with limit
+// items (default 10, at most 50), and the number of items in all.
+func (s *Service) Statement(ctx context.Context, memberID string, page, limit int) ([]StatementItem, int, error) {
+	if page < 1 {
+		page = 1
+	}
+	if limit <= 0 {
+		limit = DefaultStatementLimit
+	}
+	limit = min(limit, MaxStatementLimit)
+	return s.store.Statement(ctx, memberID, (page-1)*limit, limit)
+}

@@ -1,0 +1,127 @@
+package wallet
+
+import (
+	"context"
+	"strings"
+
+	"ngern/core/errs"
+	"ngern/core/ledger"
+	"ngern/core/money"
+)
+
+// Withdraw holds amount from the member's wallet for an operator to pay.
+func (s *Service) Withdraw(ctx context.Context, memberID string, amount money.Satang) (Withdrawal, error) {
+	lim, err := s.limits.WithdrawLimits(ctx)
+	if err != nil {
+		return Withdrawal{}, err
+	}
+	if amount < lim.Min {
+		e := errs.Newf(errs.WithdrawMinimum, "the minimum is %s", lim.Min)
+		e.Field = "amount"
+		return Withdrawal{}, e
+	}
+	if amount > lim.Max {
+		e := errs.Newf(errs.WithdrawMaximum, "the maximum is %s", lim.Max)
+		e.Field = "amount"
+		return Withdrawal{}, e
+	}
+	w := Withdrawal{ID: s.newID(), MemberID: memberID, Amount: amount, Status: WithdrawalPending, CreatedAt: s.now().UTC()}
+	j := s.journal(ledger.WithdrawHold, w.ID, memberID, ledger.Move(ledger.Wallet(memberID), ledger.WithdrawalsPending, amount))
+	if err := s.store.RequestWithdrawal(ctx, w, j); err != nil {
+		return Withdrawal{}, err
+	}
+	return w, nil
+}
+
+// WithdrawAll brings every game balance back to the wallet, then withdraws
+// amount, or the whole wallet when amount is 0. When a game's money cannot
+// be brought back, that failure is answered and nothing is withdrawn.
+func (s *Service) WithdrawAll(ctx context.Context, memberID string, amount money.Satang) (Withdrawal, error) {
+	if err := s.bringBack(ctx, memberID); err != nil {
+		return Withdrawal{}, err
+	}
+	if amount == 0 {
+		bal, err := s.store.WalletBalance(ctx, memberID)
+		if err != nil {
+			return Withdrawal{}, err
+		}
+		if bal == 0 {
+			return Withdrawal{}, errs.New(errs.MoneyNotEnough)
+		}
+		amount = bal
+	}
+	return s.Withdraw(ctx, memberID, amount)
+}
+
+// Withdrawals lists the withdrawals waiting for an operator.
+func (s *Service) Withdrawals(ctx context.Context) ([]Withdrawal, error) {
+	return s.store.Withdrawals(ctx, WithdrawalPending)
+}
+
+// Approve records by's approval of a pending withdrawal and reports
+// whether it paid it. Up to the withdrawApprovalThreshold setting one
+// approval pays; above it (four-eyes) the first approval is recorded and the
+// withdrawal stays PENDING until a second, different operator approves
+// (SAME_APPROVER when the same one tries again).
+func (s *Service) Approve(ctx context.Context, id, by string) (w Withdrawal, paid bool, err error) {
+	w, err = s.store.Withdrawal(ctx, id)
+	if err != nil {
+		return Withdrawal{}, false, err
+	}
+	if w.Status != WithdrawalPending {
+		return Withdrawal{}, false, errs.Newf(errs.NoData, "the withdrawal is %s already", strings.ToLower(string(w.Status)))
+	}
+	threshold, err := s.limits.WithdrawApprovalThreshold(ctx)
+	if err != nil {
+		return Withdrawal{}, false, err
+	}
+	if err := s.store.AddWithdrawalApproval(ctx, id, by, s.now().UTC()); err != nil {
+		return Withdrawal{}, false, err
+	}
+	approvers, err := s.store.WithdrawalApprovals(ctx, id)
+	if err != nil {
+		return Withdrawal{}, false, err
+	}
+	w.ApprovedBy = approvers
+	if w.Amount > threshold && len(approvers) < 2 {
+		return w, false, nil
+	}
+	w, err = s.decide(ctx, id, WithdrawalApproved, "", by)
+	w.ApprovedBy = approvers
+	return w, err == nil, err
+}
+
+// Reject returns a pending withdrawal to the member's wallet.
+func (s *Service) Reject(ctx context.Context, id, reason, by string) (Withdrawal, error) {
+	reason = strings.TrimSpace(reason)
+	if reason == "" || len(reason) > 500 {
+		return Withdrawal{}, errs.OnField(errs.InvalidRequest, "reason")
+	}
+	return s.decide(ctx, id, WithdrawalRejected, reason, by)
+}
+
+func (s *Service) decide(ctx context.Context, id string, status WithdrawalStatus, reason, by string) (Withdrawal, error) {
+	w, err := s.store.Withdrawal(ctx, id)
+	if err != nil {
+		return Withdrawal{}, err
+	}
+	if w.Status != WithdrawalPending {
+		return Withdrawal{}, errs.Newf(errs.NoData, "the withdrawal is %s already", strings.ToLower(string(w.Status)))
+	}
+	kind, to := ledger.WithdrawPay, ledger.WithdrawalsOut
+	if status == WithdrawalRejected {
+		kind, to = ledger.WithdrawReturn, ledger.Wallet(w.MemberID)
+	}
+	now := s.now().UTC()
+	j := s.journal(kind, w.ID, w.MemberID, ledger.Move(ledger.WithdrawalsPending, to, w.Amount))
+	j.Memo = reason
+	ok, err := s.store.DecideWithdrawal(ctx, w.ID, status, reason, by, j, now)
+	if err != nil {
+		return Withdrawal{}, err
+	}
+	if !ok {
+		return Withdrawal{}, errs.Newf(errs.NoData, "the withdrawal was decided meanwhile")
+	}
+	w.Status, w.Reason, w.DecidedBy, w.DecidedAt = status, reason, by, &now
+	return w, nil
+}
