@@ -104,14 +104,13 @@ export type Transfer = {
   createdAt: string;
   ageSeconds: number;
   attempts: number;
-  lastError?: string | null;
 };
 
 export type ReportDay = {
   day: string;
-  deposits: number;
-  withdrawals: number;
-  adjustments: number;
+  deposits: CountAmount;
+  withdrawals: CountAmount;
+  adjustments: CountAmount;
   promotionExpense: number;
   gameNet: number;
   members: number;
@@ -133,6 +132,7 @@ export type OperatorRow = {
   username: string;
   role: Role;
   disabled: boolean;
+  enrolled?: boolean;
   createdAt: string;
   lastLoginAt?: string | null;
 };

@@ -1,4 +1,5 @@
 import { usePathname, useRouter, type Href } from 'expo-router';
+import { useState } from 'react';
 import { ActivityIndicator, Pressable, ScrollView, StyleSheet, View, useWindowDimensions } from 'react-native';
 
 import { LanguageSwitcher } from '@/components/language-switcher';
@@ -9,6 +10,7 @@ import { colors, radius, spacing } from '@/components/ui/theme';
 import { useOpT } from '../i18n';
 import { can, pageAt, pagesFor, type Role } from '../roles';
 import { useMe, useOperatorToken, useSignOut } from '../session';
+import { ChangePassword } from './change-password';
 import { SignIn } from './sign-in';
 import { Badge, ErrorLine } from './ui';
 
@@ -36,6 +38,7 @@ function SignedIn({ children }: { children: React.ReactNode }) {
   const pathname = usePathname();
   const router = useRouter();
   const signOut = useSignOut();
+  const [passwordOpen, setPasswordOpen] = useState(false);
   const { width } = useWindowDimensions();
   const wide = width >= wideBreakpoint;
 
@@ -93,6 +96,7 @@ function SignedIn({ children }: { children: React.ReactNode }) {
           {me.data.username}
         </AppText>
         <Badge label={t(`roles.${role}`)} tone="good" />
+        <Button variant="ghost" title={t('shell.changePassword')} onPress={() => setPasswordOpen(true)} />
         <Button variant="ghost" title={t('shell.signOut')} onPress={() => signOut.mutate()} loading={signOut.isPending} />
       </View>
       <View style={[styles.body, !wide && styles.bodyNarrow]}>
@@ -108,6 +112,7 @@ function SignedIn({ children }: { children: React.ReactNode }) {
           )}
         </ScrollView>
       </View>
+      <ChangePassword visible={passwordOpen} onClose={() => setPasswordOpen(false)} />
     </View>
   );
 }

@@ -4,6 +4,7 @@ import { StyleSheet, View } from 'react-native';
 
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { Select } from '@/components/ui/select';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 
@@ -31,12 +32,14 @@ const toForm = (g: Game): Form => ({
 
 const linkOk = (v: string) => v === '' || /^(https?:\/\/|\/)[^\s]*$/i.test(v);
 
+export const gameCategories = ['slot', 'sport', 'lotto'] as const;
+
 /** gameProblem checks the form; the answer is a console translation key or null. */
 export function gameProblem(f: Form): string | null {
   if (!f.name.trim()) return 'games.errors.name';
-  if (!f.category.trim()) return 'games.errors.category';
+  if (!(gameCategories as readonly string[]).includes(f.category)) return 'games.errors.category';
   const slot = Number(f.ftWalletSlot);
-  if (f.ftWalletSlot.trim() === '' || !Number.isFinite(slot) || slot <= 0) return 'games.errors.slot';
+  if (f.ftWalletSlot.trim() === '' || !Number.isFinite(slot) || slot <= 0 || slot > 1000) return 'games.errors.slot';
   if (!/^-?\d+$/.test(f.sort.trim())) return 'games.errors.sort';
   if (![f.logo, f.background, f.web, f.android, f.ios].every(linkOk)) return 'games.errors.link';
   return null;
@@ -51,7 +54,6 @@ export default function GamesPage() {
   const save = useMutation({
     mutationFn: ({ code, form }: { code: string; form: Form }) =>
       opApi.put(`/api/operator/games/${encodeURIComponent(code)}`, {
-        code,
         name: form.name.trim(),
         logo: form.logo,
         background: form.background,
@@ -117,7 +119,15 @@ export default function GamesPage() {
       {editing ? (
         <Card title={t('games.editTitle', { code: editing.code })}>
           <Row style={styles.grid}>
-            {(['name', 'category', 'ftWalletSlot', 'sort', 'logo', 'background', 'web', 'android', 'ios'] as const).map((k) => (
+            <View style={styles.field}>
+              <Select
+                label={t('games.fields.category')}
+                value={editing.form.category}
+                options={gameCategories.map((c) => ({ value: c, label: t(`games.categories.${c}`) }))}
+                onChange={set('category')}
+              />
+            </View>
+            {(['name', 'ftWalletSlot', 'sort', 'logo', 'background', 'web', 'android', 'ios'] as const).map((k) => (
               <View key={k} style={styles.field}>
                 <TextField label={t(`games.fields.${k}`)} value={editing.form[k]} onChangeText={set(k)} autoCapitalize="none" />
               </View>

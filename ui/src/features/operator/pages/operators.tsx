@@ -125,6 +125,12 @@ export default function OperatorsPage() {
             text: (o) => (o.disabled ? 'disabled' : 'active'),
             render: (o) => <Badge label={o.disabled ? t('operators.disabled') : t('operators.active')} tone={o.disabled ? 'bad' : 'good'} />,
           },
+          {
+            key: 'enrolled',
+            label: t('operators.enrolled'),
+            text: (o) => (o.enrolled ? 'yes' : 'no'),
+            render: (o) => <Badge label={o.enrolled ? t('operators.enrolledYes') : t('operators.enrolledNo')} tone={o.enrolled ? 'good' : 'warn'} />,
+          },
           { key: 'createdAt', label: t('members.createdAt'), text: (o) => when(o.createdAt) },
           { key: 'lastLoginAt', label: t('operators.lastLogin'), text: (o) => when(o.lastLoginAt) },
           {

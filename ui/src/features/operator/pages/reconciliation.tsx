@@ -68,7 +68,6 @@ export default function ReconciliationPage() {
             render: (tr) => <Badge label={tr.state} tone={tr.state === 'UNKNOWN' ? 'bad' : 'warn'} />,
           },
           { key: 'attempts', label: t('reconciliation.attempts'), text: (tr) => tr.attempts, flex: 0.6 },
-          { key: 'lastError', label: t('reconciliation.lastError'), text: (tr) => tr.lastError ?? '', flex: 1.3 },
           { key: 'answer', label: t('reconciliation.providerAnswer'), text: (tr) => answers[tr.id] ?? '' },
           {
             key: 'ask',

@@ -74,7 +74,7 @@ describe('withdrawals: four-eyes', () => {
     expect(await screen.findByText(same)).toBeTruthy();
 
     current = { ...current, approvals: 2, approvedBy: ['alice', 'bob'], status: 'APPROVED' };
-    answer = { body: { message: 'OK', withdrawal: current } };
+    answer = { body: { message: 'SUCCESS', withdrawal: current } };
     fireEvent.press(screen.getByRole('button', { name: 'Approve 25,000.00 for Demo Player' }));
     expect(await screen.findByText('Approved and paid: Demo Player, 25,000.00.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve 25,000.00 for Demo Player' })).toBeNull());
