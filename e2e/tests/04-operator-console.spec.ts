@@ -57,7 +57,7 @@ test('an owner enrols on first sign-in and adds a support operator from the cons
   support = { username: 'sup-e2e', role: 'support', password, secret };
   await page.getByRole('button', { name: 'I have saved them' }).click();
   await expect(page.getByTestId('new-password')).toHaveCount(0);
-  await expect(page.getByRole('table', { name: 'Operators' }).getByText('sup-e2e')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Operators' }).getByText('sup-e2e', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Operator sign-in' })).toBeVisible();
