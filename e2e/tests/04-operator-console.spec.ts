@@ -150,8 +150,38 @@ test('support cannot see the withdrawals page and gets 403 from its API (usable 
   await expect(page.getByRole('table', { name: 'Members' }).getByText(memberPhone)).toBeVisible();
 });
 
-test('the audit log shows both approvals with who made them', async ({ page }) => {
+test('the audit log shows both approvals with who made them; every owner page opens cleanly', async ({ page }) => {
   await signIn(page, owner, { firstTime: false });
+  const pages: [string, RegExp][] = [
+    ['Dashboard', /^Today, \d{4}-\d{2}-\d{2}$/],
+    ['Members', /^Members$/],
+    ['Withdrawals', /^Withdrawals$/],
+    ['Adjustments', /^Adjustments$/],
+    ['Settings', /^Settings$/],
+    ['Games', /^Games$/],
+    ['Reconciliation', /^Reconciliation$/],
+    ['Reports', /^Reports$/],
+    ['Operators', /^Operators$/],
+  ];
+  for (const [link, heading] of pages) {
+    await page.getByRole('link', { name: link, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole('table').or(page.getByTestId('dashboard-deposits')).or(page.getByRole('tab')).first()).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  }
+  // The member page: profile, balances, statement and notes of the member that withdrew.
+  await page.getByRole('link', { name: 'Members', exact: true }).click();
+  await page.getByLabel('Search members').fill(memberPhone);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('button', { name: /^Open member / }).first().click();
+  await expect(page.getByRole('heading', { name: 'Statement' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Statement' }).getByText('800.00').first()).toBeVisible();
+  await page.getByLabel('New note').fill('Called the member about the 800.00 withdrawal.');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByText('Called the member about the 800.00 withdrawal.')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await shot(page, 'console-member');
+
   await page.getByRole('link', { name: 'Audit log', exact: true }).click();
   for (const who of ['fin-a-e2e', 'fin-b-e2e']) {
     await page.getByLabel('Operator', { exact: true }).fill(who);

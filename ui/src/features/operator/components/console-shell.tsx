@@ -95,7 +95,7 @@ function SignedIn({ children }: { children: React.ReactNode }) {
         <AppText style={styles.white} testID="operator-name">
           {me.data.username}
         </AppText>
-        <Badge label={t(`roles.${role}`)} tone="good" />
+        <Badge label={t(`roles.${role}`)} tone="good" style={styles.centered} />
         <Button variant="ghost" title={t('shell.changePassword')} onPress={() => setPasswordOpen(true)} />
         <Button variant="ghost" title={t('shell.signOut')} onPress={() => signOut.mutate()} loading={signOut.isPending} />
       </View>
@@ -132,6 +132,7 @@ const styles = StyleSheet.create({
   },
   brand: { color: '#fff' },
   white: { color: '#fff' },
+  centered: { alignSelf: 'center' },
   body: { flex: 1, flexDirection: 'row' },
   bodyNarrow: { flexDirection: 'column' },
   side: { width: 220, padding: spacing.md, gap: spacing.xs, borderRightWidth: 1, borderRightColor: colors.border, backgroundColor: colors.surface },

@@ -1,4 +1,5 @@
 // Console building blocks: cards, a data table with CSV export, badges and the error line.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollView, StyleSheet, View, type StyleProp, type ViewStyle } from 'react-native';
 
@@ -56,9 +57,9 @@ export function KeyValue({ label, value }: { label: string; value: React.ReactNo
 
 type Tone = 'neutral' | 'good' | 'warn' | 'bad';
 
-export function Badge({ label, tone = 'neutral' }: { label: string; tone?: Tone }) {
+export function Badge({ label, tone = 'neutral', style }: { label: string; tone?: Tone; style?: StyleProp<ViewStyle> }) {
   return (
-    <View style={[styles.badge, badgeTones[tone]]}>
+    <View style={[styles.badge, badgeTones[tone], style]}>
       <AppText variant="caption" bold style={{ color: badgeText[tone] }}>
         {label}
       </AppText>
@@ -103,6 +104,10 @@ type TableProps<T> = {
 /** DataTable is a table (ARIA roles on the web) that scrolls sideways when narrow. */
 export function DataTable<T>({ label, columns, rows, rowKey, csvName, loading, error, minWidth = 720 }: TableProps<T>) {
   const { t } = useOpT();
+  // A horizontal scroller gives its content unlimited width, so the table gets the width of the
+  // page (or minWidth when the page is narrower) and its cells wrap inside it.
+  const [available, setAvailable] = useState(0);
+  const width = Math.max(minWidth, available);
   const exportCsv = () =>
     downloadCsv(
       `${csvName}.csv`,
@@ -112,7 +117,7 @@ export function DataTable<T>({ label, columns, rows, rowKey, csvName, loading, e
       ),
     );
   return (
-    <View style={styles.tableWrap}>
+    <View style={styles.tableWrap} onLayout={(e) => setAvailable(Math.floor(e.nativeEvent.layout.width))}>
       <Row style={styles.tableBar}>
         <AppText variant="caption" style={styles.flex}>
           {loading ? t('common.loading') : t('common.rows', { count: rows.length })}
@@ -120,8 +125,8 @@ export function DataTable<T>({ label, columns, rows, rowKey, csvName, loading, e
         <Button variant="secondary" title={t('common.exportCsv')} accessibilityLabel={`${t('common.exportCsv')} ${label}`} onPress={exportCsv} disabled={!rows.length} />
       </Row>
       <ErrorLine error={error} />
-      <ScrollView horizontal contentContainerStyle={styles.flexGrow}>
-        <View role="table" aria-label={label} style={[styles.table, { minWidth }]}>
+      <ScrollView horizontal>
+        <View role="table" aria-label={label} style={[styles.table, { width }]}>
           <View role="row" style={[styles.tr, styles.th]}>
             {columns.map((c) => (
               <View key={c.key} role="columnheader" style={[styles.cell, { flex: c.flex ?? 1 }]}>
@@ -172,7 +177,6 @@ export function Pager({ page, total, limit, onChange }: { page: number; total: n
 
 const styles = StyleSheet.create({
   flex: { flex: 1 },
-  flexGrow: { flexGrow: 1 },
   titleRow: { flexDirection: 'row', alignItems: 'center', gap: spacing.md, marginBottom: spacing.md, flexWrap: 'wrap' },
   card: {
     backgroundColor: colors.surface,
@@ -188,10 +192,10 @@ const styles = StyleSheet.create({
   badge: { paddingHorizontal: spacing.sm, paddingVertical: 2, borderRadius: radius.sm, alignSelf: 'flex-start' },
   tableWrap: { gap: spacing.sm },
   tableBar: { justifyContent: 'space-between' },
-  table: { flex: 1, borderWidth: 1, borderColor: colors.border, borderRadius: radius.sm, backgroundColor: colors.surface },
+  table: { borderWidth: 1, borderColor: colors.border, borderRadius: radius.sm, backgroundColor: colors.surface },
   tr: { flexDirection: 'row', borderBottomWidth: 1, borderBottomColor: colors.border, alignItems: 'center' },
   th: { backgroundColor: colors.background },
-  cell: { paddingHorizontal: spacing.sm, paddingVertical: spacing.sm, minWidth: 60 },
+  cell: { paddingHorizontal: spacing.sm, paddingVertical: spacing.sm, minWidth: 60, overflow: 'hidden' },
   right: { textAlign: 'right' },
   empty: { padding: spacing.lg, alignItems: 'center' },
   pager: { justifyContent: 'center', marginTop: spacing.sm },
