@@ -168,6 +168,7 @@ test('the audit log shows both approvals with who made them; every owner page op
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(page.getByRole('table').or(page.getByTestId('dashboard-deposits')).or(page.getByRole('tab')).first()).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
+    await shot(page, `console-page-${link.toLowerCase()}`);
   }
   // The member page: profile, balances, statement and notes of the member that withdrew.
   await page.getByRole('link', { name: 'Members', exact: true }).click();

@@ -27,7 +27,8 @@ export default function SettingsPage() {
     queryFn: () => opApi.get<{ settings: Setting[] }>('/api/operator/settings'),
   });
   const [selected, setSelected] = useState<string | null>(null);
-  const list = q.data?.settings ?? [];
+  // The switch that shuts the service down comes last, never as the page opens.
+  const list = [...(q.data?.settings ?? [])].sort((a, b) => Number(a.name === 'active') - Number(b.name === 'active'));
   const current = list.find((s) => s.name === selected) ?? list[0];
   return (
     <>
