@@ -85,6 +85,15 @@ describe('console sign-in', () => {
     expect(screen.getByLabelText('Authenticator code').props.value).toBe('');
   });
 
+  it('says username, not phone number, on a wrong password', async () => {
+    mockApi({ 'POST /api/operator/login': { status: 401, body: { message: 'WRONG_CREDENTIAL' } } });
+    renderWithProviders(page());
+    fireEvent.changeText(screen.getByLabelText('Username'), 'bob');
+    fireEvent.changeText(screen.getByLabelText('Password'), 'nope');
+    fireEvent.press(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Incorrect username or password')).toBeTruthy();
+  });
+
   it('signs out: the server session ends and the token is gone', async () => {
     setOperatorToken('OPT');
     const calls = mockApi({

@@ -6,10 +6,10 @@ import { ScrollView, StyleSheet, View, type StyleProp, type ViewStyle } from 're
 import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
-import { errorMessage } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { formatDateTime, formatNumber } from '@/lib/format';
 
-import { useOpT } from '../i18n';
+import { consoleNs, useOpT } from '../i18n';
 import { downloadCsv, toCsv } from './csv';
 
 export const money = (v: number | null | undefined) => formatNumber(v ?? 0);
@@ -67,13 +67,24 @@ export function Badge({ label, tone = 'neutral', style }: { label: string; tone?
   );
 }
 
-/** ErrorLine shows an API error as translated text (errorMsg table). */
+type I18nLike = { t: (key: string) => string; exists: (key: string) => boolean };
+
+/**
+ * consoleError translates an API error: through the console's own `errors` table where the
+ * member wording would mislead an operator (a username, not a phone number), else errorMsg.
+ */
+export function consoleError(error: unknown, i18n: I18nLike): string {
+  const key = error instanceof ApiError ? `${consoleNs}:errors.${error.code}` : '';
+  return key && i18n.exists(key) ? i18n.t(key) : errorMessage(error, i18n);
+}
+
+/** ErrorLine shows an API error as translated text. */
 export function ErrorLine({ error }: { error: unknown }) {
   const { i18n } = useTranslation();
   if (!error) return null;
   return (
     <AppText variant="error" role="alert">
-      {errorMessage(error, i18n)}
+      {consoleError(error, i18n)}
     </AppText>
   );
 }
