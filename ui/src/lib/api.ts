@@ -134,7 +134,7 @@ export async function request<T>(method: string, path: string, options: RequestO
       data ?? undefined,
     );
     if (!options.operator) handleSpecialCodes(code);
-    else if (code === 'invalid-token') clearOperatorToken();
+    else if (code === 'invalid-token') clearOperatorToken(true);
     throw err;
   }
   return data as T;

@@ -7,6 +7,7 @@ export const operatorTokenKey = 'operator-token';
 
 const events = createNotifier();
 let memoryToken: string | null = null;
+let ended = false;
 
 function session(): Storage | null {
   try {
@@ -22,16 +23,25 @@ export function getOperatorToken(): string | null {
 }
 
 export function setOperatorToken(token: string): void {
+  ended = false;
   const s = session();
   if (s) s.setItem(operatorTokenKey, token);
   else memoryToken = token;
   events.notify();
 }
 
-export function clearOperatorToken(): void {
+/** clearOperatorToken forgets the token; expired tells the sign-in that the server ended it. */
+export function clearOperatorToken(expired = false): void {
+  const had = getOperatorToken() !== null;
   session()?.removeItem(operatorTokenKey);
   memoryToken = null;
+  ended = expired && had;
   events.notify();
+}
+
+/** sessionEnded is true once after the server ended a console session (idle, 12 h, revoked). */
+export function sessionEnded(): boolean {
+  return ended;
 }
 
 export const subscribeOperatorToken = events.subscribe;

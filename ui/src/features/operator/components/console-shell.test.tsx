@@ -94,6 +94,14 @@ describe('console sign-in', () => {
     expect(await screen.findByText('Incorrect username or password')).toBeTruthy();
   });
 
+  it('an ended session goes back to the sign-in and says why', async () => {
+    setOperatorToken('OLD');
+    mockApi({ 'GET /api/operator/me': { status: 401, body: { message: 'invalid-token' } } });
+    renderWithProviders(page());
+    expect(await screen.findByText(/Your session has ended/)).toBeTruthy();
+    expect(getOperatorToken()).toBeNull();
+  });
+
   it('signs out: the server session ends and the token is gone', async () => {
     setOperatorToken('OPT');
     const calls = mockApi({

@@ -8,6 +8,7 @@ import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 import { colors, radius, spacing } from '@/components/ui/theme';
 import { ApiError } from '@/lib/api';
+import { sessionEnded } from '@/lib/operator-token';
 
 import { useOpT } from '../i18n';
 import { login, useSignedIn, type Enrolment } from '../session';
@@ -33,6 +34,7 @@ export function SignIn({ onSignedIn }: { onSignedIn?: () => void }) {
   const [needCode, setNeedCode] = useState(false);
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [ended] = useState(sessionEnded);
 
   const mutation = useMutation({
     mutationFn: login,
@@ -82,6 +84,11 @@ export function SignIn({ onSignedIn }: { onSignedIn?: () => void }) {
           </AppText>
           <LanguageSwitcher />
         </View>
+        {ended && !needCode ? (
+          <AppText role="status" style={styles.ended}>
+            {t('signIn.sessionEnded')}
+          </AppText>
+        ) : null}
         {!needCode ? (
           <>
             <TextField label={t('signIn.username')} value={username} onChangeText={setUsername} autoCapitalize="none" autoComplete="username" />
@@ -152,5 +159,6 @@ const styles = StyleSheet.create({
   head: { flexDirection: 'row', alignItems: 'center', gap: spacing.sm, flexWrap: 'wrap' },
   enrol: { gap: spacing.sm, alignItems: 'center' },
   qr: { width: 200, height: 200, backgroundColor: '#fff' },
+  ended: { color: colors.warning },
   secret: { fontFamily: 'monospace', fontSize: 16, letterSpacing: 1 },
 });
