@@ -143,6 +143,13 @@ test('support cannot see the withdrawals page and gets 403 from its API (usable 
   expect(res.status).toBe(403);
   expect((await res.json()).message).toBe('FORBIDDEN_ROLE');
 
+  // The console speaks Thai (and Lao) too.
+  await page.getByRole('button', { name: 'Change language to ไทย' }).click();
+  await expect(page.getByRole('link', { name: 'ภาพรวม', exact: true })).toBeVisible();
+  await expect(page.getByText('บทบาทของคุณไม่สามารถใช้หน้านี้ได้')).toBeVisible();
+  await page.getByRole('button', { name: 'เปลี่ยนภาษาเป็น English' }).click();
+  await expect(page.getByRole('link', { name: 'Members', exact: true })).toBeVisible();
+
   // What support may do: find the member.
   await page.getByRole('link', { name: 'Members', exact: true }).click();
   await page.getByLabel('Search members').fill(memberPhone);
