@@ -128,7 +128,7 @@ function SettingEditor({ setting, editable }: { setting: Setting; editable: bool
         <Card title={t('settings.preview')}>
           <Row style={styles.previews}>
             {locales.map((lng) => (
-              <View key={lng} style={styles.preview} aria-label={t('settings.previewIn', { lng: t(`languages.${lng}`) })}>
+              <View key={lng} style={styles.preview} accessibilityLabel={t('settings.previewIn', { language: t(`languages.${lng}`) })}>
                 <Badge label={t(`languages.${lng}`)} />
                 <Preview name={setting.name} value={parsed.value} lng={lng} />
               </View>

@@ -107,7 +107,7 @@ export default function WithdrawalsPage() {
         error={queue.error}
         rows={rows}
         rowKey={withdrawalId}
-        minWidth={980}
+        minWidth={720}
         columns={[
           { key: 'createdAt', label: t('withdrawals.requested'), text: (w) => when(w.createdAt), flex: 1.2 },
           { key: 'member', label: t('withdrawals.member'), text: (w) => `${w.name} ${w.phone}`.trim(), flex: 1.4 },
