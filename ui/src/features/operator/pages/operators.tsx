@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { StyleSheet, View } from 'react-native';
 
 import { Button } from '@/components/ui/button';
+import { AppModal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
@@ -26,6 +27,8 @@ export default function OperatorsPage() {
   const [username, setUsername] = useState('');
   const [role, setRole] = useState<Role>('support');
   const [shown, setShown] = useState<(Credentials & { username: string }) | null>(null);
+  // Resetting or disabling locks a person out: both ask first.
+  const [confirming, setConfirming] = useState<{ kind: 'reset' | 'disable'; name: string } | null>(null);
 
   const add = useMutation({
     mutationFn: () => opApi.post<Credentials>('/api/operator/operators', { username: username.trim(), role }),
@@ -147,19 +150,42 @@ export default function OperatorsPage() {
                     variant="secondary"
                     title={o.disabled ? t('operators.enable') : t('operators.disable')}
                     accessibilityLabel={`${o.disabled ? t('operators.enable') : t('operators.disable')} ${o.username}`}
-                    onPress={() => update.mutate({ name: o.username, change: { disabled: !o.disabled } })}
+                    onPress={() =>
+                      o.disabled
+                        ? update.mutate({ name: o.username, change: { disabled: false } })
+                        : setConfirming({ kind: 'disable', name: o.username })
+                    }
                   />
                   <Button
                     variant="danger"
                     title={t('operators.reset')}
                     accessibilityLabel={`${t('operators.reset')} ${o.username}`}
-                    onPress={() => reset.mutate(o.username)}
+                    onPress={() => setConfirming({ kind: 'reset', name: o.username })}
                   />
                 </Row>
               ),
           },
         ]}
       />
+      <AppModal
+        visible={!!confirming}
+        title={confirming?.kind === 'reset' ? t('operators.confirmResetTitle', { username: confirming?.name }) : t('operators.confirmDisableTitle', { username: confirming?.name ?? '' })}
+        onClose={() => setConfirming(null)}
+        footer={
+          <Button
+            variant="danger"
+            title={confirming?.kind === 'reset' ? t('operators.confirmReset') : t('operators.confirmDisable')}
+            onPress={() => {
+              if (!confirming) return;
+              if (confirming.kind === 'reset') reset.mutate(confirming.name);
+              else update.mutate({ name: confirming.name, change: { disabled: true } });
+              setConfirming(null);
+            }}
+          />
+        }
+      >
+        <AppText>{confirming?.kind === 'reset' ? t('operators.confirmResetText') : t('operators.confirmDisableText')}</AppText>
+      </AppModal>
     </>
   );
 }
