@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { StyleSheet, View } from 'react-native';
 
 import { Button } from '@/components/ui/button';
+import { AppModal } from '@/components/ui/modal';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 import { Select } from '@/components/ui/select';
@@ -10,7 +11,7 @@ import { parseAmount, sanitizeAmount } from '@/lib/amount';
 import { idempotencyHeader, useIdempotentMutation } from '@/lib/idempotency';
 
 import { opApi, qs } from '../api/client';
-import type { Adjustment } from '../api/types';
+import type { Adjustment, MemberRow } from '../api/types';
 import { Card, DataTable, ErrorLine, money, Pager, PageTitle, Row, when } from '../components/ui';
 import { useOpT } from '../i18n';
 
@@ -27,6 +28,10 @@ export default function AdjustmentsPage() {
   const [reason, setReason] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // Money goes to a member found by phone: the operator confirms who it is first.
+  const [pending, setPending] = useState<{ body: { phone: string; amount: number; reason: string }; member: MemberRow } | null>(null);
+  const [finding, setFinding] = useState(false);
+  const [findError, setFindError] = useState<unknown>(null);
 
   const list = useQuery({
     queryKey: ['operator', 'adjustments', page],
@@ -53,7 +58,17 @@ export default function AdjustmentsPage() {
     if (!(value > 0)) return setInvalid(t('adjustments.amountInvalid'));
     if (!reason.trim()) return setInvalid(t('adjustments.reasonRequired'));
     setInvalid(null);
-    save.mutate({ phone, amount: kind === 'debit' ? -value : value, reason: reason.trim() });
+    setFindError(null);
+    setFinding(true);
+    opApi
+      .get<{ members: MemberRow[] }>(`/api/operator/members${qs({ q: phone, limit: 20 })}`)
+      .then(({ members }) => {
+        const member = members.find((m) => m.phone === phone);
+        if (!member) setInvalid(t('adjustments.noMember'));
+        else setPending({ body: { phone, amount: kind === 'debit' ? -value : value, reason: reason.trim() }, member });
+      })
+      .catch(setFindError)
+      .finally(() => setFinding(false));
   };
 
   return (
@@ -85,10 +100,10 @@ export default function AdjustmentsPage() {
             {invalid}
           </AppText>
         ) : null}
-        <ErrorLine error={save.error} />
+        <ErrorLine error={findError ?? save.error} />
         {done ? <AppText role="status">{done}</AppText> : null}
         <Row>
-          <Button title={kind === 'debit' ? t('adjustments.debitButton') : t('adjustments.creditButton')} onPress={submit} loading={save.isPending} />
+          <Button title={kind === 'debit' ? t('adjustments.debitButton') : t('adjustments.creditButton')} onPress={submit} loading={finding || save.isPending} />
         </Row>
       </Card>
       <DataTable
@@ -107,6 +122,33 @@ export default function AdjustmentsPage() {
         ]}
       />
       <Pager page={page} total={list.data?.total ?? 0} limit={limit} onChange={setPage} />
+      <AppModal
+        visible={!!pending}
+        title={t('adjustments.confirmTitle')}
+        onClose={() => setPending(null)}
+        footer={
+          <Button
+            variant={pending && pending.body.amount < 0 ? 'danger' : 'primary'}
+            title={t('adjustments.confirm')}
+            onPress={() => {
+              if (pending) save.mutate(pending.body);
+              setPending(null);
+            }}
+          />
+        }
+      >
+        {pending ? (
+          <AppText>
+            {t(pending.body.amount < 0 ? 'adjustments.confirmDebit' : 'adjustments.confirmCredit', {
+              amount: money(Math.abs(pending.body.amount)),
+              name: pending.member.name,
+              phone: pending.member.phone,
+              bank: `${pending.member.bankCode} ${pending.member.bankAccountNo}`,
+            })}
+          </AppText>
+        ) : null}
+        {pending ? <AppText variant="caption">{`${t('adjustments.reason')}: ${pending.body.reason}`}</AppText> : null}
+      </AppModal>
     </>
   );
 }
