@@ -95,6 +95,10 @@ test('four-eyes: two finance operators pay a withdrawal above the threshold; the
   await expect(page.getByText(`Approved by ${finA.username}`)).toBeVisible();
   await expect(approve).toBeDisabled();
   await shot(page, 'console-withdrawals-first-approval');
+  await page.setViewportSize({ width: 768, height: 900 });
+  await expect(page.getByRole('button', { name: /^Reject 800\.00 for / })).toBeInViewport();
+  await shot(page, 'console-withdrawals-768');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // The same operator cannot approve twice, even by calling the API.
   const { withdrawals } = await operator('GET', '/api/operator/withdrawals');
