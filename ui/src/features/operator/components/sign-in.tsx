@@ -64,7 +64,7 @@ export function SignIn({ onSignedIn }: { onSignedIn?: () => void }) {
       setFormError(t('signIn.codeFormat'));
       return;
     }
-    mutation.mutate({ username: username.trim(), password, totp: needCode ? totp : totp.trim() });
+    mutation.mutate({ username: username.trim(), password, totp: needCode ? totp : '' });
   };
 
   const back = () => {
