@@ -22,6 +22,7 @@ export const consolePages: readonly ConsolePage[] = [
   { key: 'games', path: '/operator/games', roles: owner },
   { key: 'reconciliation', path: '/operator/reconciliation', roles: money },
   { key: 'reports', path: '/operator/reports', roles: money },
+  { key: 'promotions', path: '/operator/promotions', roles: all },
   { key: 'audit', path: '/operator/audit', roles: owner },
   { key: 'operators', path: '/operator/operators', roles: owner },
 ];
@@ -31,6 +32,7 @@ export const actionRoles = {
   lockMember: ['owner', 'support'],
   revokeSessions: ['owner', 'support'],
   approveWithdrawal: money,
+  editPromotions: money,
 } as const satisfies Record<string, readonly Role[]>;
 
 export function isRole(value: unknown): value is Role {
