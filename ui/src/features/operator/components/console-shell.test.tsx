@@ -124,9 +124,9 @@ describe('role-based navigation', () => {
 
 
   it.each([
-    ['owner', ['Dashboard', 'Members', 'Withdrawals', 'Adjustments', 'Settings', 'Games', 'Reconciliation', 'Reports', 'Audit log', 'Operators']],
-    ['finance', ['Dashboard', 'Members', 'Withdrawals', 'Adjustments', 'Settings', 'Reconciliation', 'Reports']],
-    ['support', ['Dashboard', 'Members', 'Settings']],
+    ['owner', ['Dashboard', 'Members', 'Withdrawals', 'Adjustments', 'Settings', 'Games', 'Reconciliation', 'Reports', 'Promotions', 'Audit log', 'Operators']],
+    ['finance', ['Dashboard', 'Members', 'Withdrawals', 'Adjustments', 'Settings', 'Reconciliation', 'Reports', 'Promotions']],
+    ['support', ['Dashboard', 'Members', 'Settings', 'Promotions']],
   ])('%s sees its pages only', async (role, want) => {
     mockPath = '/operator/dashboard';
     mockApi({ 'GET /api/operator/me': { body: { username: 'x', role } } });
