@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Image, StyleSheet, View } from 'react-native';
 
 import { HtmlContent } from '@/components/html-content';
@@ -8,6 +7,7 @@ import { AppText } from '@/components/ui/text';
 import { radius, spacing } from '@/components/ui/theme';
 import { serverUrl } from '@/lib/config';
 
+import { useBonusT } from '../i18n';
 import type { Banner } from '../api/bonus';
 
 /** bannersFor keeps the banners of the language (or of every language) in their order. */
@@ -17,7 +17,7 @@ export function bannersFor(banners: Banner[], language: string): Banner[] {
 
 /** BannerCarousel shows one banner (image and html) at a time with previous and next. */
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
-  const { t } = useTranslation();
+  const { t } = useBonusT();
   const [index, setIndex] = useState(0);
   if (banners.length === 0) return null;
   const i = Math.min(index, banners.length - 1);
@@ -33,15 +33,15 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
           <Button
             title="‹"
             variant="secondary"
-            accessibilityLabel={t('bonus.bannerPrevious')}
+            accessibilityLabel={t('bannerPrevious')}
             disabled={i === 0}
             onPress={() => setIndex(i - 1)}
           />
-          <AppText variant="caption">{t('bonus.bannerOf', { current: i + 1, total: banners.length })}</AppText>
+          <AppText variant="caption">{t('bannerOf', { current: i + 1, total: banners.length })}</AppText>
           <Button
             title="›"
             variant="secondary"
-            accessibilityLabel={t('bonus.bannerNext')}
+            accessibilityLabel={t('bannerNext')}
             disabled={i === banners.length - 1}
             onPress={() => setIndex(i + 1)}
           />

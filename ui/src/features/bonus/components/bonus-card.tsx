@@ -6,6 +6,7 @@ import { colors, radius, spacing } from '@/components/ui/theme';
 import { serverUrl } from '@/lib/config';
 import { formatNumber } from '@/lib/format';
 
+import { useBonusT } from '../i18n';
 import type { Bonus } from '../api/bonus';
 import type { CardState } from '../receipts';
 
@@ -15,11 +16,11 @@ type Props = { bonus: Bonus; state: CardState; onPress: () => void };
 
 /** bonusAmount describes what a bonus gives: a fixed amount or a share of the deposit. */
 export function useBonusAmount() {
-  const { t } = useTranslation();
+  const { t } = useBonusT();
   return (b: Bonus) =>
     b.percent > 0
-      ? t('bonus.amountPercent', { percent: b.percent }) + (b.cap > 0 ? ' ' + t('bonus.amountCap', { cap: formatNumber(b.cap) }) : '')
-      : t('bonus.amountFixed', { amount: formatNumber(b.amount) });
+      ? t('amountPercent', { percent: b.percent }) + (b.cap > 0 ? ' ' + t('amountCap', { cap: formatNumber(b.cap) }) : '')
+      : t('amountFixed', { amount: formatNumber(b.amount) });
 }
 
 /**
@@ -27,15 +28,16 @@ export function useBonusAmount() {
  * (disabled) or available; current and available open the bonus modal.
  */
 export function BonusCard({ bonus, state, onPress }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useBonusT();
+  const { t: tm } = useTranslation();
   const amount = useBonusAmount();
   const banner = bannersFor(bonus.banners, i18n.language)[0];
   const disabled = state === 'received';
-  const status = state === 'current' ? t('bonus.current') : state === 'received' ? t('bonus.received') : null;
+  const status = state === 'current' ? t('current') : state === 'received' ? t('received') : null;
   return (
     <Pressable
       accessibilityRole="button"
-      accessibilityLabel={t('bonus.cardLabel', { name: bonus.name }) + (status ? `, ${status}` : '')}
+      accessibilityLabel={t('cardLabel', { name: bonus.name }) + (status ? `, ${status}` : '')}
       accessibilityState={{ disabled, selected: state === 'current' }}
       disabled={disabled}
       onPress={onPress}
@@ -50,7 +52,7 @@ export function BonusCard({ bonus, state, onPress }: Props) {
         <AppText bold numberOfLines={2}>
           {bonus.name}
         </AppText>
-        <AppText variant="caption">{t(`bonus.types.${bonus.type}`)} · {amount(bonus)}</AppText>
+        <AppText variant="caption">{tm(`bonus.types.${bonus.type}`)} · {amount(bonus)}</AppText>
         {status ? (
           <View style={[styles.badge, state === 'current' ? styles.badgeCurrent : styles.badgeReceived]}>
             <AppText variant="caption" bold style={state === 'current' ? styles.badgeCurrentText : undefined}>

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { StyleSheet } from 'react-native';
 
 import { Button } from '@/components/ui/button';
@@ -6,6 +5,7 @@ import { AppModal } from '@/components/ui/modal';
 import { AppText } from '@/components/ui/text';
 import { colors } from '@/components/ui/theme';
 
+import { useBonusT } from '../i18n';
 import type { Bonus } from '../api/bonus';
 import { fillNotice } from '../receipts';
 
@@ -22,7 +22,7 @@ type Props = {
 
 /** BonusModal shows a bonus's banners, the notice with its percentFail, and receive (or confirm). */
 export function BonusModal({ bonus, active, receiving, onReceive, onClose }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useBonusT();
   return (
     <AppModal
       visible={bonus !== null}
@@ -30,16 +30,16 @@ export function BonusModal({ bonus, active, receiving, onReceive, onClose }: Pro
       onClose={onClose}
       footer={
         active ? (
-          <Button title={t('bonus.confirm')} onPress={onClose} />
+          <Button title={t('confirm')} onPress={onClose} />
         ) : (
-          <Button title={t('bonus.receive')} loading={receiving} onPress={() => bonus && onReceive(bonus)} />
+          <Button title={t('receive')} loading={receiving} onPress={() => bonus && onReceive(bonus)} />
         )
       }
     >
       {bonus ? (
         <>
           <BannerCarousel banners={bannersFor(bonus.banners, i18n.language)} />
-          <AppText style={styles.notice}>{fillNotice(t('bonus.notice'), bonus.percentFail)}</AppText>
+          <AppText style={styles.notice}>{fillNotice(t('notice'), bonus.percentFail)}</AppText>
         </>
       ) : null}
     </AppModal>

@@ -25,6 +25,7 @@ import {
   useInvalidateBonus,
   type Bonus,
 } from '../api/bonus';
+import { useBonusT } from '../i18n';
 import { cardState, fillNotice } from '../receipts';
 
 import { BonusCard } from './bonus-card';
@@ -32,7 +33,8 @@ import { BonusModal } from './bonus-modal';
 
 /** ActiveBonus shows the member's active bonus with its type, progress and a cancel that asks first. */
 function ActiveBonus({ type, onCleared }: { type: string; onCleared: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useBonusT();
+  const { t: tm } = useTranslation();
   const toast = useToast();
   const alert = useAlert();
   const minimum = useBonusMinimum();
@@ -55,26 +57,26 @@ function ActiveBonus({ type, onCleared }: { type: string; onCleared: () => void 
   };
   return (
     <View style={styles.active}>
-      <AppText variant="label">{t('bonus.activeTitle')}</AppText>
-      <AppText bold>{t(`bonus.types.${type}`)}</AppText>
+      <AppText variant="label">{t('activeTitle')}</AppText>
+      <AppText bold>{tm(`bonus.types.${type}`)}</AppText>
       {m?.status ? (
         <AppText variant="caption">
-          {t('bonus.progress', { target: formatNumber(m.target), progress: formatNumber(m.progress), minimum: formatNumber(m.minimum) })}
+          {t('progress', { target: formatNumber(m.target), progress: formatNumber(m.progress), minimum: formatNumber(m.minimum) })}
         </AppText>
       ) : null}
-      <Button title={t('bonus.cancel')} variant="danger" onPress={() => setConfirming(true)} />
+      <Button title={t('cancel')} variant="danger" onPress={() => setConfirming(true)} />
       <AppModal
         visible={confirming}
-        title={t('bonus.cancelTitle')}
+        title={t('cancelTitle')}
         onClose={() => setConfirming(false)}
         footer={
           <View style={styles.row}>
             <Button title={t('common.cancel')} variant="secondary" onPress={() => setConfirming(false)} />
-            <Button title={t('bonus.cancelConfirm')} variant="danger" loading={clear.isPending} onPress={cancel} />
+            <Button title={t('cancelConfirm')} variant="danger" loading={clear.isPending} onPress={cancel} />
           </View>
         }
       >
-        <AppText>{t('bonus.cancelMessage')}</AppText>
+        <AppText>{t('cancelMessage')}</AppText>
       </AppModal>
     </View>
   );
@@ -82,7 +84,7 @@ function ActiveBonus({ type, onCleared }: { type: string; onCleared: () => void 
 
 /** PromotionSearch is the promotion-code field (forced upper case) with search and receive. */
 function PromotionSearch({ onReceived }: { onReceived: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useBonusT();
   const toast = useToast();
   const find = useFindPromotion();
   const activate = useActivatePromotion();
@@ -102,7 +104,7 @@ function PromotionSearch({ onReceived }: { onReceived: () => void }) {
     if (!promotion) return;
     activate.mutate(promotion.code, {
       onSuccess: () => {
-        toast(t('bonus.promotionReceived'), 'success');
+        toast(t('promotionReceived'), 'success');
         find.reset();
         setCode('');
         onReceived();
@@ -113,7 +115,7 @@ function PromotionSearch({ onReceived }: { onReceived: () => void }) {
   return (
     <View style={styles.section}>
       <TextField
-        label={t('bonus.code')}
+        label={t('code')}
         value={code}
         upperCase
         autoCapitalize="characters"
@@ -124,13 +126,13 @@ function PromotionSearch({ onReceived }: { onReceived: () => void }) {
           setRequired(false);
         }}
         onSubmitEditing={search}
-        error={required ? t('bonus.codeRequired') : null}
+        error={required ? t('codeRequired') : null}
       />
-      <Button title={t('bonus.search')} variant="secondary" loading={find.isPending} onPress={search} />
-      {find.isPending ? <AppText variant="caption">{t('bonus.searching')}</AppText> : null}
+      <Button title={t('search')} variant="secondary" loading={find.isPending} onPress={search} />
+      {find.isPending ? <AppText variant="caption">{t('searching')}</AppText> : null}
       {notFound ? (
         <AppText variant="error" role="alert">
-          {t('bonus.notFound')}
+          {t('notFound')}
         </AppText>
       ) : find.isError ? (
         <AppText variant="error" role="alert">
@@ -139,10 +141,10 @@ function PromotionSearch({ onReceived }: { onReceived: () => void }) {
       ) : null}
       {promotion ? (
         <View style={styles.promotion}>
-          <AppText bold>{t('bonus.promotionFound', { code: promotion.code, amount: formatNumber(promotion.amount) })}</AppText>
+          <AppText bold>{t('promotionFound', { code: promotion.code, amount: formatNumber(promotion.amount) })}</AppText>
           {promotion.description ? <HtmlContent html={promotion.description} /> : null}
-          <AppText style={styles.notice}>{fillNotice(t('bonus.notice'), promotion.percentFail)}</AppText>
-          <Button title={t('bonus.receive')} loading={activate.isPending} onPress={receive} />
+          <AppText style={styles.notice}>{fillNotice(t('notice'), promotion.percentFail)}</AppText>
+          <Button title={t('receive')} loading={activate.isPending} onPress={receive} />
         </View>
       ) : null}
     </View>
@@ -154,7 +156,7 @@ function PromotionSearch({ onReceived }: { onReceived: () => void }) {
  * search; then the grid of bonus cards and the bonus modal.
  */
 export function BonusView() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useBonusT();
   const toast = useToast();
   const bonuses = useBonuses();
   const active = useActiveBonus();
@@ -167,7 +169,7 @@ export function BonusView() {
     activate.mutate(bonus.code, {
       onSuccess: () => {
         setOpen(null);
-        toast(t('bonus.receivedToast'), 'success');
+        toast(t('receivedToast'), 'success');
         invalidate();
       },
       onError: (err) => {
@@ -184,10 +186,10 @@ export function BonusView() {
       ) : active.data ? (
         <PromotionSearch onReceived={invalidate} />
       ) : null}
-      <AppText variant="heading">{t('bonus.list')}</AppText>
+      <AppText variant="heading">{t('list')}</AppText>
       {bonuses.data ? (
         bonuses.data.length === 0 ? (
-          <AppText variant="caption">{t('bonus.empty')}</AppText>
+          <AppText variant="caption">{t('empty')}</AppText>
         ) : (
           <View style={styles.grid}>
             {bonuses.data.map((b) => (

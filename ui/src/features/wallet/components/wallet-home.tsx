@@ -6,10 +6,10 @@ import { StyleSheet, View } from 'react-native';
 import { QueryState } from '@/components/query-state';
 import { contentMaxWidth, spacing } from '@/components/ui/theme';
 import { useToast } from '@/components/ui/toast';
-import { useActiveBonus } from '@/features/bonus/api/bonus';
 import { ApiError, errorMessage } from '@/lib/api';
 
 import { useActivateGame } from '../api/activate-game';
+import { useActiveBonus } from '../api/bonus-status';
 import { useReloadWallet, type GameCategory, type Slot } from '../api/get-wallet';
 import { useWallet } from '../api/refresh-wallet';
 

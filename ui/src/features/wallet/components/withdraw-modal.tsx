@@ -8,12 +8,12 @@ import { Button } from '@/components/ui/button';
 import { AppModal } from '@/components/ui/modal';
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
-import { useActiveBonus, useBonusMinimum } from '@/features/bonus/api/bonus';
 import { parseAmount } from '@/lib/amount';
 import { errorMessage } from '@/lib/api';
 import { formatAccountNo, formatNumber } from '@/lib/format';
 import { useWithdrawLimits } from '@/lib/lookups';
 
+import { useActiveBonus, useBonusThresholds } from '../api/bonus-status';
 import type { WalletResponse } from '../api/get-wallet';
 import { useWithdraw } from '../api/withdraw';
 import { totalBalance, validateWithdraw } from '../validation';
@@ -40,7 +40,7 @@ export function WithdrawModal({ visible, data, onClose, onSaved }: Props) {
   // While a bonus condition is active the server answers BONUS_REMAINING: say so before.
   const activeBonus = useActiveBonus(visible);
   const bonusActive = !!activeBonus.data?.status;
-  const thresholds = useBonusMinimum(visible && bonusActive);
+  const thresholds = useBonusThresholds(visible && bonusActive);
   const withdraw = useWithdraw();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
