@@ -14,6 +14,7 @@ import (
 	"ngern/core/account"
 	"ngern/core/errs"
 	"ngern/core/money"
+	"ngern/core/objects"
 	"ngern/core/promo"
 )
 
@@ -25,8 +26,8 @@ const promoEvaluateEvery = time.Minute
 func promoServices() fx.Option {
 	return fx.Provide(
 		func(db *sqlstore.DB) *sqlstore.Promo { return sqlstore.NewPromo(db) },
-		func(store *sqlstore.Promo, log *slog.Logger, now Clock) *promo.Service {
-			return promo.NewService(promo.Deps{Store: store, Deposits: store, Log: log, Now: now, IDs: account.NewID})
+		func(store *sqlstore.Promo, objs objects.Store, log *slog.Logger, now Clock) *promo.Service {
+			return promo.NewService(promo.Deps{Store: store, Deposits: store, Objects: objs, Log: log, Now: now, IDs: account.NewID})
 		},
 	)
 }

@@ -1,9 +1,13 @@
 package app
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"image"
+	"image/png"
 	"io"
+	"mime/multipart"
 	"strings"
 	"sync"
 	"testing"
@@ -215,6 +219,36 @@ func TestBonusAPI(t *testing.T) {
 				t.Fatalf("audit = %s", audit.Raw)
 			}
 			h.expect(h.call("POST", "/api/wallet/withdraw", third, map[string]any{"amount": 10}), 400, "WITHDRAW_MINIMUM")
+		})
+
+		t.Run("banner upload to the object store", func(t *testing.T) {
+			h := h.sub(t)
+			fin, sup := h.operator("fin3", operator.Finance), h.operator("sup3", operator.Support)
+			upload := func(token string, data []byte) response {
+				var body bytes.Buffer
+				mw := multipart.NewWriter(&body)
+				fw, _ := mw.CreateFormFile("file", "banner.png")
+				fw.Write(data)
+				mw.Close()
+				return h.callWith("POST", "/api/operator/banners", token, body.String(), map[string]string{"Content-Type": mw.FormDataContentType()})
+			}
+			var pic bytes.Buffer
+			png.Encode(&pic, image.NewGray(image.Rect(0, 0, 320, 180)))
+			h.expect(upload(sup, pic.Bytes()), 403, "FORBIDDEN_ROLE")
+			h.expect(upload(fin, []byte("<svg><script>alert(1)</script></svg>")), 400, "INVALID_REQUEST")
+			r := upload(fin, pic.Bytes())
+			h.expect(r, 200, "SUCCESS")
+			link, _ := r.Body["image"].(string)
+			if !strings.HasPrefix(link, "/api/promo/banners/b-") {
+				t.Fatalf("upload = %s", r.Raw)
+			}
+			got := h.call("GET", link, "", nil) // served without a token: an image element sends none
+			if got.Status != 200 || got.Header.Get("Content-Type") != "image/png" || !bytes.Equal(got.Raw, pic.Bytes()) ||
+				!strings.Contains(got.Header.Get("Content-Security-Policy"), "sandbox") {
+				t.Fatalf("serve = %d %v", got.Status, got.Header)
+			}
+			h.expect(h.call("GET", "/api/promo/banners/..%2Fsecret.key", "", nil), 404, "")
+			h.expect(h.call("GET", "/api/promo/banners/b-000000000000.png", "", nil), 404, "NOT_FOUND")
 		})
 
 		var out strings.Builder

@@ -81,6 +81,7 @@ func (s *Server) operatorTable() []operatorRoute {
 		{pattern: "POST /api/operator/promotions", roles: money, action: "promotion.save", handler: s.savePromotion},
 		{pattern: "PUT /api/operator/promotions/{code}", roles: money, action: "promotion.save", target: "code", handler: s.savePromotion},
 		{pattern: "GET /api/operator/conditions", roles: all, handler: s.operatorConditions},
+		{pattern: "POST /api/operator/banners", roles: money, action: "banner.upload", handler: s.uploadBanner},
 		{pattern: "POST /api/operator/conditions/{id}/end", roles: money, action: "condition.end", target: "id", idempotent: true, handler: s.endCondition},
 
 		{pattern: "GET /api/operator/audit", roles: owner, handler: s.listAudit},

@@ -1,7 +1,10 @@
 package httpapi
 
 import (
+	"errors"
+	"io"
 	"net/http"
+	"strconv"
 	"time"
 
 	"ngern/core/errs"
@@ -212,4 +215,57 @@ func (s *Server) endCondition(w http.ResponseWriter, r *http.Request) {
 	n.after = map[string]any{"status": c.Status, "forfeited": c.Forfeited}
 	logger(r.Context()).InfoContext(r.Context(), "promotion condition ended by an operator", "condition", c.ID, "forfeited", c.Forfeited)
 	writeJSON(w, http.StatusOK, map[string]any{"message": errs.Success, "condition": toCondition(c)})
+}
+
+// uploadBanner stores a banner picture (multipart field "file": PNG, JPEG
+// or GIF, at most 900 KiB and 4096 pixels a side) in the object store and
+// answers its link, to be used as a banner's image.
+func (s *Server) uploadBanner(w http.ResponseWriter, r *http.Request) {
+	if err := r.ParseMultipartForm(promo.MaxBannerBytes); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			writeError(w, r, errs.New(errs.PayloadTooLarge))
+			return
+		}
+		writeError(w, r, errs.OnField(errs.InvalidRequest, "file"))
+		return
+	}
+	defer r.MultipartForm.RemoveAll()
+	f, _, err := r.FormFile("file")
+	if err != nil {
+		writeError(w, r, errs.OnField(errs.InvalidRequest, "file"))
+		return
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, promo.MaxBannerBytes+1))
+	if err != nil {
+		writeError(w, r, errs.OnField(errs.InvalidRequest, "file"))
+		return
+	}
+	name, err := s.promo.UploadBanner(r.Context(), data)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	n := noteAudit(r)
+	n.target, n.after = name, map[string]any{"bytes": len(data)}
+	writeJSON(w, http.StatusOK, map[string]any{"message": errs.Success, "image": promo.BannerPath(name)})
+}
+
+// bannerImage serves a stored banner picture to anyone (the app shows it
+// in an image element, which sends no token). A name is never reused, so
+// the answer may be cached for a year.
+func (s *Server) bannerImage(w http.ResponseWriter, r *http.Request) {
+	rc, info, err := s.promo.Banner(r.Context(), r.PathValue("name"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	defer rc.Close()
+	h := w.Header()
+	h.Set("Content-Type", info.ContentType)
+	h.Set("Content-Security-Policy", imageCSP)
+	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	h.Set("Content-Length", strconv.FormatInt(info.Size, 10))
+	io.Copy(w, rc)
 }

@@ -27,6 +27,7 @@ func (s *Server) promoRoutes() {
 	m.Handle("GET /api/promotion/current", s.member(s.currentPromotion))
 	m.Handle("GET /api/promotion/find/{code}", s.member(s.findPromotion))
 	m.Handle("GET /api/promotion/activate/{code}", s.member(s.idempotent(memberScope, s.activatePromotion)))
+	m.HandleFunc("GET /api/promo/banners/{name}", s.bannerImage)
 }
 
 type bannerJSON struct {

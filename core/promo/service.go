@@ -11,6 +11,7 @@ import (
 	"ngern/core/errs"
 	"ngern/core/ledger"
 	"ngern/core/money"
+	"ngern/core/objects"
 )
 
 // Bangkok is the zone of the day and week boundaries (UTC+7 all year).
@@ -19,7 +20,8 @@ var Bangkok = time.FixedZone("Asia/Bangkok", 7*3600)
 // Deps are what the service needs.
 type Deps struct {
 	Store    Store
-	Deposits Deposits // nil: no deposits (deposit-linked bonuses are never eligible)
+	Deposits Deposits      // nil: no deposits (deposit-linked bonuses are never eligible)
+	Objects  objects.Store // banner pictures; nil: no uploads
 	Log      *slog.Logger
 	Now      func() time.Time
 	IDs      func() string
@@ -29,6 +31,7 @@ type Deps struct {
 type Service struct {
 	store    Store
 	deposits Deposits
+	objects  objects.Store
 	log      *slog.Logger
 	now      func() time.Time
 	newID    func() string
@@ -42,7 +45,7 @@ func NewService(d Deps) *Service {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
-	return &Service{store: d.Store, deposits: d.Deposits, log: d.Log, now: d.Now, newID: d.IDs}
+	return &Service{store: d.Store, deposits: d.Deposits, objects: d.Objects, log: d.Log, now: d.Now, newID: d.IDs}
 }
 
 // Period returns the key of the period t falls in for a bonus type, and

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StyleSheet, View } from 'react-native';
+import { Platform, StyleSheet, View } from 'react-native';
 
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -99,6 +99,26 @@ export function textToBanners(text: string): OpBanner[] {
       const [image, ...html] = rest.split('|');
       return { ...(m ? { lang: m[1] } : {}), image: image.trim(), html: html.join('|').trim() };
     });
+}
+
+/** uploadBanner sends a picture to the object store and answers its link (docs/api.md). */
+export function uploadBanner(file: Blob, name = 'banner'): Promise<{ image: string }> {
+  const form = new FormData();
+  form.append('file', file, name);
+  return opApi.post<{ image: string }>('/api/operator/banners', form, { upload: true });
+}
+
+/** pickPicture opens the browser's file chooser (the console is web only) and gives the chosen file. */
+function pickPicture(onFile: (file: File) => void) {
+  if (Platform.OS !== 'web' || typeof document === 'undefined') return;
+  const input = document.createElement('input');
+  input.type = 'file';
+  input.accept = 'image/png,image/jpeg,image/gif';
+  input.onchange = () => {
+    const file = input.files?.[0];
+    if (file) onFile(file);
+  };
+  input.click();
 }
 
 const num = (v: string) => (v.trim() === '' ? 0 : Number(v));
@@ -225,6 +245,11 @@ export default function PromotionsPage() {
       setPromotion(null);
       client.invalidateQueries({ queryKey: ['operator', 'promotions'] });
     },
+  });
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadBanner(file, file.name),
+    onSuccess: ({ image }) =>
+      setBonus((e) => (e ? { ...e, form: { ...e.form, banners: [e.form.banners.trim(), `${image} | `].filter(Boolean).join('\n') } } : e)),
   });
   const end = useIdempotentMutation(
     ({ id, forfeit }: { id: string; forfeit: boolean }, key: string) =>
@@ -362,6 +387,10 @@ export default function PromotionsPage() {
             </Row>
             <TextField label={t('promotions.fields.banners')} value={bonus.form.banners} onChangeText={setB('banners')} multiline autoCapitalize="none" />
             <AppText variant="caption">{t('promotions.bannersHelp')}</AppText>
+            <Row>
+              <Button variant="secondary" title={t('promotions.uploadBanner')} loading={upload.isPending} onPress={() => pickPicture((f) => upload.mutate(f))} />
+            </Row>
+            <SaveError error={upload.error} />
             <Checkbox label={t('promotions.fields.firstDepositOfDay')} checked={bonus.form.firstDepositOfDay} onChange={setB('firstDepositOfDay')} />
             <Checkbox label={t('promotions.fields.active')} checked={bonus.form.active} onChange={setB('active')} />
             {bonusProblemKey ? (
