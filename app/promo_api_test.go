@@ -182,6 +182,20 @@ func TestBonusAPI(t *testing.T) {
 			h.expect(h.call("GET", "/api/promotion/activate/NGERN50", other, nil), 409, "PROMOTION_RECEIVED")
 		})
 
+		t.Run("cancel brings the games' money back, then forfeits", func(t *testing.T) {
+			h := h.sub(t)
+			fourth := h.member("0844444444", "4444444444", money.FromBaht(100))
+			h.expect(h.call("GET", "/api/bonus/activate/DAILY", fourth, nil), 200, "SUCCESS") // 120.00
+			h.expect(h.call("GET", "/api/wallet/activate/SIAMSLOT", fourth, nil), 200, "")
+			h.expect(h.call("POST", "/api/wallet/transfer", fourth, map[string]any{"from": "WALLET", "to": "SIAMSLOT", "amount": 110}), 200, "SUCCESS")
+			r := h.call("GET", "/api/bonus/clear", fourth, nil)
+			h.expect(r, 200, "BONUS_CLEAR")
+			w := h.call("GET", "/api/wallet", fourth, nil)
+			if num(r, "condition", "forfeited") != "20.00" || walletAmount(w) != "100.00" || slot(w, "SIAMSLOT")["amount"] != json.Number("0.00") {
+				t.Fatalf("clear = %s, wallet = %s", r.Raw, w.Raw)
+			}
+		})
+
 		t.Run("operator edits and ends", func(t *testing.T) {
 			h := h.sub(t)
 			fin, sup := h.operator("fin2", operator.Finance), h.operator("sup", operator.Support)

@@ -205,6 +205,15 @@ func (s *Server) endCondition(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
+	if req.Forfeit {
+		// The forfeit is taken from the wallet: the games' money comes back first.
+		if cond, err := s.promo.Condition(r.Context(), r.PathValue("id")); err == nil && cond.Status == promo.Active {
+			if err := s.bringBackForForfeit(r, cond.MemberID); err != nil {
+				writeError(w, r, err)
+				return
+			}
+		}
+	}
 	c, err := s.promo.EndByOperator(r.Context(), r.PathValue("id"), operatorName(r), req.Forfeit)
 	if err != nil {
 		writeError(w, r, err)

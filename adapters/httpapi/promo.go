@@ -8,6 +8,7 @@ import (
 	"ngern/core/errs"
 	"ngern/core/money"
 	"ngern/core/promo"
+	"ngern/core/wallet"
 )
 
 // promoRoutes mounts the member's bonus and promotion calls (spec part 7).
@@ -169,14 +170,33 @@ func (s *Server) bonusMinimum(w http.ResponseWriter, r *http.Request) {
 		"progress": p.Progress, "base": p.Base, "percentFail": p.PercentFail})
 }
 
+// clearBonus cancels the active condition: the game balances come back to
+// the wallet first (a game that cannot be brought back answers its error
+// and nothing is cancelled), then the remaining bonus part is forfeited.
 func (s *Server) clearBonus(w http.ResponseWriter, r *http.Request) {
-	c, err := s.promo.Clear(r.Context(), Caller(r).MemberID)
+	memberID := Caller(r).MemberID
+	if err := s.bringBackForForfeit(r, memberID); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	c, err := s.promo.Clear(r.Context(), memberID)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
 	logger(r.Context()).InfoContext(r.Context(), "bonus cleared", "condition", c.ID, "status", c.Status, "forfeited", c.Forfeited)
 	writeJSON(w, http.StatusOK, map[string]any{"message": errs.BonusClear, "condition": toCondition(c)})
+}
+
+// bringBackForForfeit moves every game balance of a member with an active
+// condition back to the wallet, where a forfeit is taken from.
+func (s *Server) bringBackForForfeit(r *http.Request, memberID string) error {
+	_, active, err := s.promo.Active(r.Context(), memberID)
+	if err != nil || !active {
+		return err
+	}
+	_, err = s.wallet.TransferAll(r.Context(), memberID, wallet.WalletCode)
+	return err
 }
 
 type promotionJSON struct {

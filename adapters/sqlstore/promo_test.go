@@ -200,19 +200,31 @@ func TestPromoStore(t *testing.T) {
 			}
 		})
 
-		t.Run("cancel after a transfer to a game forfeits what the wallet holds", func(t *testing.T) {
-			if err := e.ledger.Post(ctx, ledger.Journal{ID: account.NewID(), Kind: "test", Ref: "g1", MemberID: m,
-				Postings: ledger.Move(ledger.Wallet(m), ledger.Game(m, "G"), 32000), CreatedAt: time.Now()}); err != nil {
-				t.Fatal(err)
+		t.Run("cancel after losses in a game forfeits what is left", func(t *testing.T) {
+			// 350.00 (deposit 300.00 + bonus 50.00): 340.00 into a game, 310.00 lost there.
+			for i, mv := range []struct {
+				from, to ledger.Account
+				amount   money.Satang
+			}{
+				{ledger.Wallet(m), ledger.Game(m, "G"), 34000},
+				{ledger.Game(m, "G"), ledger.Clearing("G"), 31000},
+			} {
+				if err := e.ledger.Post(ctx, ledger.Journal{ID: account.NewID(), Kind: "test", Ref: fmt.Sprint("g", i), MemberID: m,
+					Postings: ledger.Move(mv.from, mv.to, mv.amount), CreatedAt: time.Now()}); err != nil {
+					t.Fatal(err)
+				}
 			}
-			c, err := e.svc.Clear(ctx, m)
-			if err != nil || c.Status != promo.Cancelled || c.Forfeited != 3000 {
+			// 30.00 in the game, 10.00 in the wallet: the game's money must come back first.
+			if _, err := e.svc.Clear(ctx, m); !errs.HasCode(err, errs.MoneyNotEnough) {
+				t.Fatalf("cancel with money in a game: %v", err)
+			}
+			e.ledger.Post(ctx, ledger.Journal{ID: account.NewID(), Kind: "test", Ref: "back", MemberID: m,
+				Postings: ledger.Move(ledger.Game(m, "G"), ledger.Wallet(m), 3000), CreatedAt: time.Now()})
+			c, err := e.svc.Clear(ctx, m) // total 40.00 < bonus 50.00: forfeit 40.00
+			if err != nil || c.Status != promo.Cancelled || c.Forfeited != 4000 {
 				t.Fatalf("%+v %v", c, err)
 			}
-			if w, _ := e.store.WalletBalance(ctx, m); w != 0 {
-				t.Fatalf("wallet %s", w)
-			}
-			if tot, _ := e.store.TotalBalance(ctx, m); tot != 32000 {
+			if tot, _ := e.store.TotalBalance(ctx, m); tot != 0 {
 				t.Fatalf("total %s", tot)
 			}
 			if ok, err := e.store.EndCondition(ctx, c.ID, promo.Failed, "", time.Now(), nil); ok || err != nil {
@@ -230,7 +242,7 @@ func TestPromoStore(t *testing.T) {
 			if got.Type != "bonus" || got.From != "BONUS" || got.Amount != 5000 || got.Source != "bonus" || got.Description != "DEP" {
 				t.Fatalf("bonus item %+v", got)
 			}
-			if end.Type != "finish_bonus" || end.Status != "FAILED" || end.Amount != 3000 || end.Source != "bonus" {
+			if end.Type != "finish_bonus" || end.Status != "FAILED" || end.Amount != 4000 || end.Source != "bonus" {
 				t.Fatalf("finish item %+v", end)
 			}
 		})

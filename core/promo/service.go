@@ -429,9 +429,11 @@ func (s *Service) EvaluateAll(ctx context.Context) (int, error) {
 }
 
 // Clear cancels the member's active condition, forfeiting the remaining
-// bonus part: min(bonus, wallet), never more than what is left. A
-// condition that evaluation ends first is not forfeited. NO_DATA when none
-// is active.
+// bonus part: min(bonus, total balance), never more than what is left,
+// taken from the wallet. Money in game accounts must be brought back first
+// (the API does so): while the wallet holds less than the forfeit it
+// answers MONEY_NOT_ENOUGH and changes nothing. A condition that
+// evaluation ends first is not forfeited. NO_DATA when none is active.
 func (s *Service) Clear(ctx context.Context, memberID string) (Condition, error) {
 	p, active, err := s.Active(ctx, memberID)
 	if err != nil {
@@ -446,8 +448,8 @@ func (s *Service) Clear(ctx context.Context, memberID string) (Condition, error)
 	return s.end(ctx, p.Condition, Cancelled, "", true)
 }
 
-// end ends an active condition with status, forfeiting min(bonus, wallet)
-// when forfeit.
+// end ends an active condition with status, forfeiting min(bonus, total)
+// from the wallet when forfeit.
 func (s *Service) end(ctx context.Context, c Condition, status Status, by string, forfeit bool) (Condition, error) {
 	for attempt := 0; ; attempt++ {
 		var j *ledger.Journal
@@ -456,7 +458,15 @@ func (s *Service) end(ctx context.Context, c Condition, status Status, by string
 			if err != nil {
 				return Condition{}, err
 			}
-			if amount := min(c.Amount, wal); amount > 0 {
+			total, err := s.store.TotalBalance(ctx, c.MemberID)
+			if err != nil {
+				return Condition{}, err
+			}
+			amount := min(c.Amount, total)
+			if wal < amount {
+				return Condition{}, errs.Newf(errs.MoneyNotEnough, "bring the game balances back to the wallet first")
+			}
+			if amount > 0 {
 				j = &ledger.Journal{ID: s.newID(), Kind: KindForfeit, Ref: c.ID, MemberID: c.MemberID,
 					Memo: string(c.Source) + ":" + c.Code, By: by,
 					Postings: ledger.Move(ledger.Wallet(c.MemberID), ledger.PromotionExpense, amount), CreatedAt: s.now().UTC()}
@@ -507,6 +517,11 @@ func (s *Service) EndByOperator(ctx context.Context, id, by string, forfeit bool
 		return Condition{}, errs.Newf(errs.NoData, "the condition is %s already", strings.ToLower(string(c.Status)))
 	}
 	return s.end(ctx, c, Ended, by, forfeit)
+}
+
+// Condition returns a condition (NO_DATA).
+func (s *Service) Condition(ctx context.Context, id string) (Condition, error) {
+	return s.store.Condition(ctx, id)
 }
 
 // Bonus returns a bonus (NO_DATA).

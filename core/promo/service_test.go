@@ -212,17 +212,36 @@ func TestConditionEnds(t *testing.T) {
 			t.Fatalf("promotion expense %s after a full forfeit", f.store.balances[ledger.PromotionExpense.ID])
 		}
 	})
-	t.Run("cancel after a transfer to a game forfeits only what the wallet holds", func(t *testing.T) {
+	t.Run("cancel with the bonus in a game waits for the money to come back", func(t *testing.T) {
 		f := newFixture(t)
 		f.deps.deposit(member, 10000, start.Add(-time.Hour))
 		f.svc.ActivateBonus(ctx, member, "WELCOME")
-		f.store.move(ledger.Wallet(member), ledger.Game(member, "G"), 15000)
-		c, err := f.svc.Clear(ctx, member)
-		if err != nil {
-			t.Fatal(err)
+		f.store.move(ledger.Wallet(member), ledger.Game(member, "G"), 15000) // wallet 50.00, game 150.00
+		_, err := f.svc.Clear(ctx, member)
+		wantCode(t, err, errs.MoneyNotEnough)
+		if _, active := f.svc.Evaluate(ctx, member); !active || f.wallet() != 5000 {
+			t.Fatal("a refused cancel changed something")
 		}
-		if c.Forfeited != 5000 || f.wallet() != 0 || f.store.balances[ledger.Game(member, "G").ID] != 15000 {
-			t.Fatalf("forfeited %s, wallet %s", c.Forfeited, f.wallet())
+		// Brought back, the whole bonus is forfeited.
+		f.store.move(ledger.Game(member, "G"), ledger.Wallet(member), 15000)
+		c, err := f.svc.Clear(ctx, member)
+		if err != nil || c.Forfeited != 10000 || f.wallet() != 10000 {
+			t.Fatalf("%+v %v, wallet %s", c, err, f.wallet())
+		}
+	})
+	t.Run("partial forfeit after losses in a game: never more than what is left", func(t *testing.T) {
+		f := newFixture(t)
+		f.deps.deposit(member, 10000, start.Add(-time.Hour))
+		f.svc.ActivateBonus(ctx, member, "WELCOME") // base 200.00, minimum 20.00
+		f.store.move(ledger.Wallet(member), ledger.Game(member, "G"), 15000)
+		f.store.move(ledger.Game(member, "G"), ledger.Clearing("G"), 12000) // lost 120.00: total 80.00
+		f.store.move(ledger.Game(member, "G"), ledger.Wallet(member), 3000) // back: wallet 80.00
+		c, err := f.svc.Clear(ctx, member)
+		if err != nil || c.Forfeited != 8000 || f.wallet() != 0 {
+			t.Fatalf("%+v %v, wallet %s", c, err, f.wallet())
+		}
+		if f.store.balances[ledger.PromotionExpense.ID] != -2000 {
+			t.Fatalf("promotion expense %s, want the 20.00 the member lost of the bonus", f.store.balances[ledger.PromotionExpense.ID])
 		}
 	})
 	t.Run("operator ends without forfeit", func(t *testing.T) {
