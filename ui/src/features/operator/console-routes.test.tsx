@@ -95,7 +95,7 @@ describe('console routes opened directly', () => {
     await act(async () => {
       await new Promise((r) => setTimeout(r, 50));
     });
-    expect(screen).toHavePathname('/operator/withdrawals');
+    expect(view.getPathname()).toBe('/operator/withdrawals');
     expect(focusedNow()).toBe('__root > operator > withdrawals');
 
     await act(async () => {
@@ -103,7 +103,7 @@ describe('console routes opened directly', () => {
       await new Promise((r) => setTimeout(r, 50));
     });
     expect(await screen.findByText('This page is not available for your role')).toBeTruthy();
-    expect(screen).toHavePathname('/operator/withdrawals');
+    expect(view.getPathname()).toBe('/operator/withdrawals');
     expect(focusedNow()).toBe('__root > operator > withdrawals');
     expect(calls).toEqual(['/api/operator/me']);
     view.unmount();
