@@ -108,4 +108,14 @@ describe('console routes opened directly', () => {
     expect(calls).toEqual(['/api/operator/me']);
     view.unmount();
   });
+
+  it('signs in at the address that was opened', async () => {
+    setFetch((async () => ({ ok: false, status: 401, text: async () => '{}' }) as Response) as typeof fetch);
+    const view = renderRouter(routes(), { initialUrl: '/operator/withdrawals' });
+    jest.useRealTimers();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(view.getPathname()).toBe('/operator/withdrawals');
+    expect(focusedNow()).toBe('__root > operator > withdrawals');
+    view.unmount();
+  });
 });
