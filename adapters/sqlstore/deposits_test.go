@@ -51,7 +51,9 @@ func (depositOptions) DepositOptions(context.Context) (settings.Deposit, error) 
 func (depositOptions) SlipRules(context.Context) (settings.Slip, error) {
 	return settings.Slip{UploadWithinHours: 1}, nil
 }
-func (depositOptions) Bank(context.Context, string) (settings.Bank, error) { return settings.Bank{}, nil }
+func (depositOptions) Bank(context.Context, string) (settings.Bank, error) {
+	return settings.Bank{}, nil
+}
 
 type noLimit struct{}
 
