@@ -19,6 +19,7 @@ import (
 	"ngern/adapters/sms"
 	"ngern/adapters/sqlstore"
 	"ngern/core/account"
+	"ngern/core/deposit"
 	"ngern/core/idempotency"
 	"ngern/core/objects"
 	"ngern/core/operator"
@@ -57,6 +58,7 @@ func Services() fx.Option {
 			newObjectStore,
 		),
 		walletServices(),
+		depositServices(),
 	)
 }
 
@@ -145,6 +147,9 @@ type httpDeps struct {
 	Auditor     *operator.Auditor
 	Console     *operator.Console
 	Idempotency *idempotency.Service
+	Deposits    *deposit.Service
+	Objects     objects.Store
+	SlipURLKey  slipURLKey
 	Routes      []httpapi.Route `group:"routes"`
 }
 
@@ -154,6 +159,7 @@ func newHTTPServer(d httpDeps) *httpapi.Server {
 	hc.TrustedHops, hc.TrustedNets = d.Cfg.TrustedHops, d.Cfg.TrustedNets
 	return httpapi.New(hc, httpapi.Deps{Log: d.Log, Accounts: d.Accounts, Settings: d.Settings, DB: d.DB,
 		Wallet: d.Wallet, Operators: d.Operators, Auditor: d.Auditor, Console: d.Console, Idempotency: d.Idempotency,
+		Deposits: d.Deposits, Objects: d.Objects, SlipURLKey: d.SlipURLKey,
 		Routes: d.Routes, DomainError: sqlstore.DomainError})
 }
 
