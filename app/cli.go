@@ -175,8 +175,10 @@ func runDemo(ctx context.Context, t tools, stdout io.Writer) error {
 	default:
 		fmt.Fprintf(stdout, "balance: credited 1000.00, wallet %s\n", bal)
 	}
-	if err := seedDemoDeposit(ctx, t.settings, stdout); err != nil {
+	if seeded, err := seedDemoDeposit(ctx, t.settings, stdout); err != nil {
 		return err
+	} else if seeded {
+		t.record(ctx, "setting.update", "deposit", nil, demoDeposit)
 	}
 	c, err := t.operators.Create(ctx, demoOperator, operator.Owner)
 	switch {

@@ -112,19 +112,19 @@ var demoDeposit = settings.Deposit{
 
 // seedDemoDeposit sets the demo's receiving accounts unless the operator
 // has set some.
-func seedDemoDeposit(ctx context.Context, s *settings.Service, stdout io.Writer) error {
+func seedDemoDeposit(ctx context.Context, s *settings.Service, stdout io.Writer) (bool, error) {
 	cur, err := s.DepositOptions(ctx)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if len(cur.Banks) > 0 || len(cur.Wallets) > 0 {
 		fmt.Fprintln(stdout, "deposit: receiving accounts set before")
-		return nil
+		return false, nil
 	}
 	doc, _ := json.Marshal(demoDeposit)
 	if err := s.Put(ctx, settings.KeyDeposit, doc); err != nil {
-		return err
+		return false, err
 	}
 	fmt.Fprintln(stdout, "deposit: KBANK 111-2-22333-4 (NGERN DEMO CO LTD) and TrueMoney 0899999999 set as receiving accounts")
-	return nil
+	return true, nil
 }
