@@ -72,7 +72,9 @@ type Store interface {
 	CreateSession(ctx context.Context, s *Session) error
 	// SessionByHash returns the session with its member's active flag.
 	SessionByHash(ctx context.Context, tokenHash string) (*Session, bool, error) // invalid-token
-	TouchSession(ctx context.Context, tokenHash string, at time.Time) error
+	// TouchSessions records the last use of sessions (token hash → time);
+	// a touch never moves a session's last use back.
+	TouchSessions(ctx context.Context, touches map[string]time.Time) error
 	RevokeSession(ctx context.Context, tokenHash string, at time.Time) error
 	// SetMemberActive locks (false) or unlocks a member (NO_USER).
 	SetMemberActive(ctx context.Context, id string, active bool, at time.Time) error
@@ -148,6 +150,9 @@ type Service struct {
 	cfg     Config
 	now     func() time.Time
 	hasher  *Hasher
+	// sessions caches validated sessions and queues their touches
+	// (sessioncache.go).
+	sessions sessionState
 }
 
 // NewService returns an account service. now may be nil (system clock).
