@@ -58,9 +58,9 @@ const (
 // Party is one side of a bank transfer. AccountNo is as the bank shows it,
 // often masked ("xxx-x-x1234-x"); see AccountMatches.
 type Party struct {
-	BankCode  string `db:"bank"`    // our bank code (KBANK, SCB, ...)
-	AccountNo string `db:"account"` // digits, possibly masked
-	Name      string `db:"name"`
+	BankCode  string `json:"bankCode"`  // our bank code (KBANK, SCB, ...)
+	AccountNo string `json:"accountNo"` // digits, possibly masked
+	Name      string `json:"name"`
 }
 
 // Transaction is a bank transfer as the verifier knows it.
