@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"ngern/adapters/objectstore"
+	"ngern/adapters/objectstore/objectstoretest"
 	"ngern/adapters/sqlstore"
 	"ngern/adapters/sqlstore/storetest"
 	"ngern/core/ledger"
@@ -259,4 +261,27 @@ func memberID(h *harness, token string) string {
 	p, _ := r.Body["profile"].(map[string]any)
 	id, _ := p["_id"].(string)
 	return id
+}
+
+// TestSlipImagesOnMinIO stores a slip and reads it back through a real
+// MinIO server (the other deposit tests use the local folder).
+func TestSlipImagesOnMinIO(t *testing.T) {
+	endpoint := objectstoretest.StartMinIO(t)
+	h := newHarness(t, storetest.Open(t, sqlstore.SQLite), func(c *Config) {
+		c.RegisterOTP = false
+		c.S3 = objectstore.MinIOConfig{Endpoint: endpoint, AccessKey: objectstoretest.AccessKey,
+			SecretKey: objectstoretest.SecretKey, Bucket: "ngern-slips"}
+	})
+	owner := h.operator("owner1", operator.Owner)
+	h.expect(h.call("PUT", "/api/operator/settings/deposit", owner,
+		`{"banks":[{"bankCode":"KBANK","bankAccountNo":"1112223334","bankAccountName":"NGERN CO"}],"wallets":[],"isManual":false}`), 200, "")
+	member := h.member("0811111111", "9876543210", 0)
+	img := h.bankTransfer("9876543210", "42")
+	r := h.upload(member, "file", "slip.png", img)
+	h.expect(r, 200, "SUCCESS")
+	link := h.call("GET", "/api/statement/slip/reference/"+slipOf(r)["reference"].(string), member, nil)
+	resp, body := h.get(link.Body["url"].(string))
+	if resp.StatusCode != 200 || !bytes.Equal(body, img) {
+		t.Fatalf("%d, %d bytes back of %d", resp.StatusCode, len(body), len(img))
+	}
 }
