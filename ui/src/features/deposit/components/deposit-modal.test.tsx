@@ -146,3 +146,13 @@ describe('DepositModal', () => {
     expect(deposited).toHaveBeenCalled();
   });
 });
+
+describe('deposit strings', () => {
+  it('exist in th, la and en alike', () => {
+    const { depositBundles } = jest.requireActual('../i18n') as typeof import('../i18n');
+    const keys = (o: object, prefix = ''): string[] =>
+      Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' && v ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`])).sort();
+    expect(keys(depositBundles.th)).toEqual(keys(depositBundles.en));
+    expect(keys(depositBundles.la)).toEqual(keys(depositBundles.en));
+  });
+});

@@ -25,6 +25,7 @@ import {
   type SlipUploadResult,
 } from '../api/deposit';
 import { canPickImage, pickImage, releasePreview, type PickedImage } from '../api/pick-image';
+import { useDepositT } from '../i18n';
 
 type Props = { visible: boolean; onClose: () => void; onDeposited: () => void };
 
@@ -34,6 +35,7 @@ type Props = { visible: boolean; onClose: () => void; onDeposited: () => void };
  */
 export function DepositModal({ visible, onClose, onDeposited }: Props) {
   const { t } = useTranslation();
+  const { t: d } = useDepositT();
   const options = useDepositOptions(visible);
   const methods = depositMethods(options.data);
   const [tab, setTab] = useState<DepositMethod | null>(null);
@@ -42,14 +44,14 @@ export function DepositModal({ visible, onClose, onDeposited }: Props) {
   return (
     <AppModal
       visible={visible}
-      title={t('deposit.title')}
+      title={d('title')}
       onClose={onClose}
       footer={<Button title={t('common.close')} variant="secondary" onPress={onClose} />}
     >
       {!options.data ? (
         <QueryState isLoading={options.isLoading} isError={options.isError} onRetry={() => options.refetch()} />
       ) : methods.length === 0 ? (
-        <AppText>{t('deposit.noMethods')}</AppText>
+        <AppText>{d('noMethods')}</AppText>
       ) : (
         <View style={styles.wrap}>
           <View role="tablist" style={styles.tabs}>
@@ -62,7 +64,7 @@ export function DepositModal({ visible, onClose, onDeposited }: Props) {
                 onPress={() => setTab(m)}
                 style={[styles.tab, m === current && styles.tabActive]}
               >
-                <AppText bold={m === current}>{t(`deposit.tabs.${m}`)}</AppText>
+                <AppText bold={m === current}>{d(`tabs.${m}`)}</AppText>
               </Pressable>
             ))}
           </View>
@@ -82,6 +84,7 @@ function bankName(bank: ReceivingBank, locale: string): string {
 
 function BankTransferTab({ banks, onDeposited }: { banks: ReceivingBank[]; onDeposited: () => void }) {
   const { t, i18n } = useTranslation();
+  const { t: d } = useDepositT();
   const toast = useToast();
   const [picked, setPicked] = useState<PickedImage | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -113,11 +116,11 @@ function BankTransferTab({ banks, onDeposited }: { banks: ReceivingBank[]; onDep
     try {
       const r: SlipUploadResult = await uploadSlip(picked.file, picked.name, setProgress);
       if (r.slip.status === 'SUCCESS') {
-        setResult({ tone: 'ok', text: t('deposit.slipCredited', { amount: formatNumber(r.slip.amount) }) });
+        setResult({ tone: 'ok', text: d('slipCredited', { amount: formatNumber(r.slip.amount) }) });
         onDeposited();
       } else {
         const reason = r.slip.note && i18n.exists(`slipReason.${r.slip.note}`) ? t(`slipReason.${r.slip.note}`) : '';
-        setResult({ tone: 'wait', text: t('deposit.slipInReview') + (reason ? ` (${reason})` : '') });
+        setResult({ tone: 'wait', text: d('slipInReview') + (reason ? ` (${reason})` : '') });
       }
       setPicked(null);
     } catch (err) {
@@ -129,7 +132,7 @@ function BankTransferTab({ banks, onDeposited }: { banks: ReceivingBank[]; onDep
 
   return (
     <View style={styles.wrap}>
-      <AppText>{t('deposit.transferTo')}</AppText>
+      <AppText>{d('transferTo')}</AppText>
       {banks.map((b) => (
         <View key={`${b.bankCode}${b.bankAccountNo}`} style={styles.account}>
           <AppText bold>{bankName(b, i18n.language)}</AppText>
@@ -140,23 +143,23 @@ function BankTransferTab({ banks, onDeposited }: { banks: ReceivingBank[]; onDep
             <Button
               title={t('game.copy')}
               variant="secondary"
-              accessibilityLabel={t('deposit.copyAccount', { number: b.bankAccountNo })}
+              accessibilityLabel={d('copyAccount', { number: b.bankAccountNo })}
               onPress={() => copy(b.bankAccountNo)}
             />
           </View>
           <AppText>{b.bankAccountName}</AppText>
         </View>
       ))}
-      <AppText variant="caption">{t('deposit.slipHint')}</AppText>
+      <AppText variant="caption">{d('slipHint')}</AppText>
       {canPickImage ? (
         <>
-          <Button title={picked ? t('deposit.chooseOther') : t('deposit.chooseSlip')} variant="secondary" onPress={choose} />
+          <Button title={picked ? d('chooseOther') : d('chooseSlip')} variant="secondary" onPress={choose} />
           {picked ? (
             <Image
               source={{ uri: picked.previewUrl }}
               style={styles.preview}
               resizeMode="contain"
-              accessibilityLabel={t('deposit.preview')}
+              accessibilityLabel={d('preview')}
             />
           ) : null}
           {progress !== null ? (
@@ -165,16 +168,16 @@ function BankTransferTab({ banks, onDeposited }: { banks: ReceivingBank[]; onDep
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={Math.round(progress * 100)}
-              accessibilityLabel={t('deposit.uploading')}
+              accessibilityLabel={d('uploading')}
               style={styles.bar}
             >
               <View style={[styles.barFill, { width: `${Math.round(progress * 100)}%` }]} />
             </View>
           ) : null}
-          <Button title={t('deposit.upload')} onPress={send} loading={progress !== null} disabled={!picked} />
+          <Button title={d('upload')} onPress={send} loading={progress !== null} disabled={!picked} />
         </>
       ) : (
-        <AppText>{t('deposit.uploadOnWeb')}</AppText>
+        <AppText>{d('uploadOnWeb')}</AppText>
       )}
       {result ? (
         <AppText role="status" style={result.tone === 'error' ? styles.error : result.tone === 'ok' ? styles.ok : undefined}>
@@ -187,6 +190,7 @@ function BankTransferTab({ banks, onDeposited }: { banks: ReceivingBank[]; onDep
 
 function GiftLinkTab({ onDeposited }: { onDeposited: () => void }) {
   const { t, i18n } = useTranslation();
+  const { t: d } = useDepositT();
   const alert = useAlert();
   const limits = useLimits();
   const redeem = useRedeemGift();
@@ -196,7 +200,7 @@ function GiftLinkTab({ onDeposited }: { onDeposited: () => void }) {
 
   const submit = () => {
     if (!link.trim()) {
-      setError(t('deposit.giftRequired'));
+      setError(d('giftRequired'));
       return;
     }
     setError(null);
@@ -204,7 +208,7 @@ function GiftLinkTab({ onDeposited }: { onDeposited: () => void }) {
       onSuccess: (r) => {
         setLink('');
         onDeposited();
-        alert({ title: t('common.success'), message: t('deposit.giftCredited', { amount: formatNumber(r.amount) }) });
+        alert({ title: t('common.success'), message: d('giftCredited', { amount: formatNumber(r.amount) }) });
       },
       onError: (err) => setError(errorMessage(err, i18n)),
     });
@@ -213,7 +217,7 @@ function GiftLinkTab({ onDeposited }: { onDeposited: () => void }) {
   return (
     <View style={styles.wrap}>
       <TextField
-        label={t('deposit.giftLink')}
+        label={d('giftLink')}
         value={link}
         onChangeText={setLink}
         autoCapitalize="none"
@@ -221,13 +225,13 @@ function GiftLinkTab({ onDeposited }: { onDeposited: () => void }) {
         placeholder="https://gift.truemoney.com/campaign/?v=..."
         error={error}
       />
-      <AppText variant="caption">{t('deposit.giftNote', { min })}</AppText>
+      <AppText variant="caption">{d('giftNote', { min })}</AppText>
       {error ? (
         <AppText role="alert" style={styles.error}>
           {error}
         </AppText>
       ) : null}
-      <Button title={t('deposit.giftSubmit')} onPress={submit} loading={redeem.isPending} />
+      <Button title={d('giftSubmit')} onPress={submit} loading={redeem.isPending} />
     </View>
   );
 }
