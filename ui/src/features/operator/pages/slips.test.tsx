@@ -68,7 +68,7 @@ describe('slips review', () => {
     renderWithProviders(<SlipsPage />);
     const reject = await screen.findByRole('button', { name: 'Reject the slip of Demo Player 0812345678' });
     expect(reject.props.accessibilityState.disabled).toBe(true);
-    fireEvent.press(screen.getByRole('radio', { name: 'Duplicate slip' }));
+    fireEvent.press(screen.getByRole('radio', { name: 'Duplicate slip · SLIP_REFNO_DUPLICATED' }));
     fireEvent.press(screen.getByRole('button', { name: 'Reject the slip of Demo Player 0812345678' }));
     await waitFor(() => expect(calls.find((c) => c.path === '/api/operator/slips/s1/reject')?.body).toEqual({ reason: 'SLIP_REFNO_DUPLICATED' }));
     expect(await screen.findByRole('alert')).toBeTruthy();

@@ -139,10 +139,14 @@ function SlipCard({ slip, reasons, onDone }: { slip: ReviewSlip; reasons: string
                 role="radio"
                 aria-checked={reason === r}
                 accessibilityState={{ checked: reason === r }}
+                accessibilityLabel={`${reasonText(r)} · ${r}`}
                 onPress={() => setReason(r)}
                 style={[styles.reason, reason === r && styles.reasonActive]}
               >
                 <AppText variant="caption">{reasonText(r)}</AppText>
+                <AppText variant="caption" style={styles.code}>
+                  {r}
+                </AppText>
               </Pressable>
             ))}
           </View>
@@ -173,5 +177,6 @@ const styles = StyleSheet.create({
   actions: { gap: spacing.sm },
   reasons: { flexDirection: 'row', flexWrap: 'wrap', gap: spacing.xs },
   reason: { paddingHorizontal: spacing.sm, paddingVertical: 4, borderRadius: radius.sm, borderWidth: 1, borderColor: colors.border },
+  code: { color: colors.muted, fontSize: 11 },
   reasonActive: { borderColor: colors.danger, backgroundColor: colors.surface },
 });
