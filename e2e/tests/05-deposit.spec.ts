@@ -135,3 +135,31 @@ test('an unreadable slip waits in review and a finance operator approves it', as
   expect(await walletOf(phone, 's3cret-pass')).toBe(75);
   expect(checkLedger()).toMatch(/^ledger ok/);
 });
+
+test('a member deposits with a TrueMoney gift link, once', async ({ page }) => {
+  const before = await walletOf(demoPhone, demoPassword);
+  const voucher = await api('POST', '/sim/truemoney/vouchers', { amount: 120 });
+  await login(page, demoPhone, demoPassword);
+  await acceptAgreement(page);
+  await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('tab', { name: 'TrueMoney gift link' }).click();
+  await expect(dialog.getByText('The gift link must be worth at least 2.00 baht.')).toBeVisible();
+  await dialog.getByLabel('TrueMoney gift link').fill(voucher.link);
+  await dialog.getByRole('button', { name: 'Send gift link' }).click();
+  await expect(page.getByText('The gift link was received: 120.00 baht has been added to your wallet.')).toBeVisible();
+  await page.getByRole('button', { name: 'OK', exact: true }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(await walletOf(demoPhone, demoPassword)).toBeCloseTo(before + 120, 2);
+
+  await page.goto('/user/home');
+  await acceptAgreement(page);
+  await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+  await dialog.getByRole('tab', { name: 'TrueMoney gift link' }).click();
+  await dialog.getByLabel('TrueMoney gift link').fill(voucher.link);
+  await dialog.getByRole('button', { name: 'Send gift link' }).click();
+  await expect(dialog.getByText('This gift link has already been used').first()).toBeVisible();
+  await shot(page, 'deposit-gift-duplicate');
+  expect(await walletOf(demoPhone, demoPassword)).toBeCloseTo(before + 120, 2);
+  expect(checkLedger()).toMatch(/^ledger ok/);
+});

@@ -132,7 +132,8 @@ describe('DepositModal', () => {
         body.link.includes('used') ? { status: 409, body: { message: 'TRUELINK_DUPLICATE' } } : { body: { message: 'SUCCESS', amount: 50 } },
     });
     const deposited = jest.fn();
-    renderWithProviders(<DepositModal visible onClose={jest.fn()} onDeposited={deposited} />);
+    const close = jest.fn();
+    renderWithProviders(<DepositModal visible onClose={close} onDeposited={deposited} />);
     fireEvent.press(await screen.findByRole('tab', { name: 'TrueMoney gift link' }));
     fireEvent.press(screen.getByRole('button', { name: 'Send gift link' }));
     expect(await screen.findAllByText('Please paste the gift link')).toBeTruthy();
@@ -144,6 +145,7 @@ describe('DepositModal', () => {
     expect(await screen.findByText('The gift link was received: 50.00 baht has been added to your wallet.')).toBeTruthy();
     expect(calls.at(-1)?.body).toEqual({ link: 'https://gift.truemoney.com/campaign/?v=abc' });
     expect(deposited).toHaveBeenCalled();
+    expect(close).toHaveBeenCalled();
   });
 });
 

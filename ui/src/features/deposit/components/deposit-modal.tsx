@@ -71,7 +71,7 @@ export function DepositModal({ visible, onClose, onDeposited }: Props) {
           {current === 'bank' ? (
             <BankTransferTab banks={options.data.banks.filter((b) => b.mode === 'slip' || !b.mode)} onDeposited={onDeposited} />
           ) : null}
-          {current === 'truemoney' ? <GiftLinkTab onDeposited={onDeposited} /> : null}
+          {current === 'truemoney' ? <GiftLinkTab onDeposited={onDeposited} onClose={onClose} /> : null}
         </View>
       )}
     </AppModal>
@@ -188,7 +188,8 @@ function BankTransferTab({ banks, onDeposited }: { banks: ReceivingBank[]; onDep
   );
 }
 
-function GiftLinkTab({ onDeposited }: { onDeposited: () => void }) {
+/** GiftLinkTab sends a gift link; on success the modal closes and an alert says what arrived. */
+function GiftLinkTab({ onDeposited, onClose }: { onDeposited: () => void; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const { t: d } = useDepositT();
   const alert = useAlert();
@@ -207,6 +208,7 @@ function GiftLinkTab({ onDeposited }: { onDeposited: () => void }) {
     redeem.mutate(link.trim(), {
       onSuccess: (r) => {
         setLink('');
+        onClose();
         onDeposited();
         alert({ title: t('common.success'), message: d('giftCredited', { amount: formatNumber(r.amount) }) });
       },
@@ -226,11 +228,6 @@ function GiftLinkTab({ onDeposited }: { onDeposited: () => void }) {
         error={error}
       />
       <AppText variant="caption">{d('giftNote', { min })}</AppText>
-      {error ? (
-        <AppText role="alert" style={styles.error}>
-          {error}
-        </AppText>
-      ) : null}
       <Button title={d('giftSubmit')} onPress={submit} loading={redeem.isPending} />
     </View>
   );
