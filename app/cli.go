@@ -16,6 +16,7 @@ import (
 	"ngern/core/ledger"
 	"ngern/core/money"
 	"ngern/core/operator"
+	"ngern/core/settings"
 	"ngern/core/wallet"
 )
 
@@ -26,6 +27,7 @@ type tools struct {
 	accounts  *account.Service
 	operators *operator.Service
 	auditor   *operator.Auditor
+	settings  *settings.Service
 	log       *slog.Logger
 	now       Clock
 	cfg       Config
@@ -172,6 +174,11 @@ func runDemo(ctx context.Context, t tools, stdout io.Writer) error {
 		return err
 	default:
 		fmt.Fprintf(stdout, "balance: credited 1000.00, wallet %s\n", bal)
+	}
+	if seeded, err := seedDemoDeposit(ctx, t.settings, stdout); err != nil {
+		return err
+	} else if seeded {
+		t.record(ctx, "setting.update", "deposit", nil, demoDeposit)
 	}
 	c, err := t.operators.Create(ctx, demoOperator, operator.Owner)
 	switch {

@@ -21,6 +21,7 @@ import (
 	"ngern/adapters/sms"
 	"ngern/adapters/sqlstore"
 	"ngern/core/account"
+	"ngern/core/deposit"
 	"ngern/core/events"
 	"ngern/core/idempotency"
 	"ngern/core/objects"
@@ -61,6 +62,7 @@ func Services() fx.Option {
 			newObjectStore,
 		),
 		walletServices(),
+		depositServices(),
 	)
 }
 
@@ -213,6 +215,9 @@ type httpDeps struct {
 	Auditor     *operator.Auditor
 	Console     *operator.Console
 	Idempotency *idempotency.Service
+	Deposits    *deposit.Service
+	Objects     objects.Store
+	SlipURLKey  slipURLKey
 	Routes      []httpapi.Route `group:"routes"`
 }
 
@@ -222,6 +227,7 @@ func newHTTPServer(d httpDeps) *httpapi.Server {
 	hc.TrustedHops, hc.TrustedNets = d.Cfg.TrustedHops, d.Cfg.TrustedNets
 	return httpapi.New(hc, httpapi.Deps{Log: d.Log, Accounts: d.Accounts, Settings: d.Settings, DB: d.DB,
 		Wallet: d.Wallet, Operators: d.Operators, Auditor: d.Auditor, Console: d.Console, Idempotency: d.Idempotency,
+		Deposits: d.Deposits, Objects: d.Objects, SlipURLKey: d.SlipURLKey,
 		Routes: d.Routes, DomainError: sqlstore.DomainError})
 }
 

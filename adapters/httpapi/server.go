@@ -12,8 +12,10 @@ import (
 	"github.com/go-playground/validator/v10"
 
 	"ngern/core/account"
+	"ngern/core/deposit"
 	"ngern/core/errs"
 	"ngern/core/idempotency"
+	"ngern/core/objects"
 	"ngern/core/operator"
 	"ngern/core/settings"
 	"ngern/core/wallet"
@@ -65,6 +67,11 @@ type Deps struct {
 	Auditor     *operator.Auditor
 	Console     *operator.Console
 	Idempotency *idempotency.Service
+	// Deposits, Objects and SlipURLKey serve the deposit calls and the
+	// signed slip-image links (nil Deposits: no deposit calls).
+	Deposits   *deposit.Service
+	Objects    objects.Store
+	SlipURLKey []byte
 	// DomainError maps an infrastructure failure that reaches the API (e.g.
 	// the database cannot be reached) to a domain error; nil: none is.
 	DomainError func(error) error
@@ -95,13 +102,17 @@ type Server struct {
 	validate  *validator.Validate
 	mux       *http.ServeMux
 	domainErr func(error) error
+	deposits  *deposit.Service
+	objects   objects.Store
+	slipKey   []byte
 }
 
 // New returns the API server.
 func New(cfg Config, d Deps) *Server {
 	s := &Server{cfg: cfg, log: d.Log, accounts: d.Accounts, settings: d.Settings, db: d.DB,
 		wallet: d.Wallet, operators: d.Operators, auditor: d.Auditor, console: d.Console, idem: d.Idempotency,
-		validate: newValidator(), mux: http.NewServeMux(), domainErr: d.DomainError}
+		validate: newValidator(), mux: http.NewServeMux(), domainErr: d.DomainError,
+		deposits: d.Deposits, objects: d.Objects, slipKey: d.SlipURLKey}
 	s.routes()
 	for _, r := range d.Routes {
 		s.mux.Handle(r.Pattern, r.Handler)
@@ -135,6 +146,7 @@ func (s *Server) routes() {
 	m.Handle("PUT /api/account/changepwd", s.member(s.changePassword))
 
 	s.walletRoutes()
+	s.depositRoutes()
 	s.operatorRoutes()
 
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StyleSheet, View } from 'react-native';
 
@@ -19,9 +19,12 @@ import { TransferModal } from './transfer-modal';
 import { WalletSummary } from './wallet-summary';
 import { WithdrawModal } from './withdraw-modal';
 
+// The deposit modal loads when it is first opened.
+const DepositModal = lazy(() => import('@/features/deposit/components/deposit-modal').then((m) => ({ default: m.DepositModal })));
+
 const categories: GameCategory[] = ['slot', 'sport', 'lotto'];
 
-type Modal = 'transfer' | 'withdraw' | 'games' | null;
+type Modal = 'deposit' | 'transfer' | 'withdraw' | 'games' | null;
 
 /**
  * WalletHome is the member's home: balances (refreshed from every game on load), the widgets,
@@ -77,7 +80,12 @@ export function WalletHome({ onOpenConditions }: { onOpenConditions: () => void 
           onTransfer={() => setModal('transfer')}
           onGameAccounts={() => setModal('games')}
         />
-        <HomeWidgets coin={data.profile.coin ?? 0} onWithdraw={() => setModal('withdraw')} onConditions={onOpenConditions} />
+        <HomeWidgets
+          coin={data.profile.coin ?? 0}
+          onDeposit={() => setModal('deposit')}
+          onWithdraw={() => setModal('withdraw')}
+          onConditions={onOpenConditions}
+        />
       </View>
       {categories.map((category) => (
         <GameCarousel
@@ -89,6 +97,11 @@ export function WalletHome({ onOpenConditions }: { onOpenConditions: () => void 
           activatingCode={activate.isPending ? activate.variables ?? null : null}
         />
       ))}
+      {modal === 'deposit' ? (
+        <Suspense fallback={null}>
+          <DepositModal visible onClose={() => setModal(null)} onDeposited={reload} />
+        </Suspense>
+      ) : null}
       <TransferModal visible={modal === 'transfer'} data={data} onClose={() => setModal(null)} onSaved={reload} />
       <WithdrawModal visible={modal === 'withdraw'} data={data} onClose={() => setModal(null)} onSaved={reload} />
       <GameAccountsModal visible={modal === 'games'} slots={data.slots} onClose={() => setModal(null)} onOpen={openGame} />
