@@ -18,6 +18,7 @@ import (
 	"ngern/core/money"
 	"ngern/core/operator"
 	"ngern/core/promo"
+	"ngern/core/settings"
 	"ngern/core/wallet"
 )
 
@@ -30,6 +31,7 @@ type tools struct {
 	auditor   *operator.Auditor
 	promo     *promo.Service
 	promos    *sqlstore.Promo
+	settings  *settings.Service
 	log       *slog.Logger
 	now       Clock
 	cfg       Config
@@ -184,6 +186,11 @@ func runDemo(ctx context.Context, t tools, stdout io.Writer) error {
 	}
 	if err := seedDemoPromotions(ctx, t.promo, t.promos, stdout); err != nil {
 		return err
+	}
+	if seeded, err := seedDemoDeposit(ctx, t.settings, stdout); err != nil {
+		return err
+	} else if seeded {
+		t.record(ctx, "setting.update", "deposit", nil, demoDeposit)
 	}
 	c, err := t.operators.Create(ctx, demoOperator, operator.Owner)
 	switch {

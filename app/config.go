@@ -60,6 +60,18 @@ type Config struct {
 	// operators' tokens.
 	OperatorToken string
 
+	// SlipVerifier is sim (the simulated bank, mounted at /sim/bank/),
+	// slipok or manual; SlipOK* configure slipok.
+	SlipVerifier  string
+	SlipOKURL     string
+	SlipOKBranch  string
+	SlipOKKey     string
+	SlipOKTimeout time.Duration
+	// TrueMoney is sim (mounted at /sim/truemoney/) or api.
+	TrueMoney        string
+	TrueMoneyURL     string
+	TrueMoneyTimeout time.Duration
+
 	// ReconcileInterval is the reconciler's period; ReconcileWindow is how
 	// long a transfer may stay open before `ngern check` reports it.
 	ReconcileInterval time.Duration
@@ -144,6 +156,14 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 			Delay:     duration("NGERN_SIMPROVIDER_DELAY", sim.DefaultDelay),
 		},
 		OperatorToken:     env("NGERN_OPERATOR_TOKEN", ""),
+		SlipVerifier:      env("NGERN_SLIP_VERIFIER", "sim"),
+		SlipOKURL:         env("NGERN_SLIPOK_URL", ""),
+		SlipOKBranch:      env("NGERN_SLIPOK_BRANCH", ""),
+		SlipOKKey:         env("NGERN_SLIPOK_KEY", ""),
+		SlipOKTimeout:     duration("NGERN_SLIPOK_TIMEOUT", 15*time.Second),
+		TrueMoney:         env("NGERN_TRUEMONEY", "sim"),
+		TrueMoneyURL:      env("NGERN_TRUEMONEY_URL", ""),
+		TrueMoneyTimeout:  duration("NGERN_TRUEMONEY_TIMEOUT", 10*time.Second),
 		ReconcileInterval: duration("NGERN_RECONCILE_INTERVAL", 5*time.Second),
 		ReconcileWindow:   duration("NGERN_RECONCILE_WINDOW", 15*time.Minute),
 	}
@@ -220,6 +240,18 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	}
 	if c.S3.Endpoint != "" && (c.S3.AccessKey == "" || c.S3.SecretKey == "") {
 		problems = append(problems, "NGERN_S3_ENDPOINT needs NGERN_S3_ACCESS_KEY and NGERN_S3_SECRET_KEY")
+	}
+	switch c.SlipVerifier {
+	case "sim", "manual":
+	case "slipok":
+		if c.SlipOKBranch == "" || c.SlipOKKey == "" {
+			problems = append(problems, "NGERN_SLIP_VERIFIER=slipok needs NGERN_SLIPOK_BRANCH and NGERN_SLIPOK_KEY")
+		}
+	default:
+		problems = append(problems, fmt.Sprintf("NGERN_SLIP_VERIFIER=%q: use sim, slipok or manual", c.SlipVerifier))
+	}
+	if c.TrueMoney != "sim" && c.TrueMoney != "api" {
+		problems = append(problems, fmt.Sprintf("NGERN_TRUEMONEY=%q: use sim or api", c.TrueMoney))
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		problems = append(problems, fmt.Sprintf("NGERN_LOG_FORMAT=%q: use text or json", c.LogFormat))

@@ -59,8 +59,13 @@ func TestOperatorCLI(t *testing.T) {
 		}
 
 		out.Reset()
-		if err := runDemo(ctx, h.tools, &out); err != nil || !strings.Contains(out.String(), "operator: demo-owner created") {
+		if err := runDemo(ctx, h.tools, &out); err != nil || !strings.Contains(out.String(), "operator: demo-owner created") ||
+			!strings.Contains(out.String(), "deposit: KBANK 111-2-22333-4") {
 			t.Fatalf("demo printed %q, %v", out.String(), err)
+		}
+		if dep := h.call("GET", "/api/lookup/deposit", "", nil); !strings.Contains(string(dep.Raw), `"bankAccountNo":"1112223334"`) ||
+			!strings.Contains(string(dep.Raw), `"walletAccountName":"Ngern Demo"`) {
+			t.Fatalf("deposit lookup after demo: %s", dep.Raw)
 		}
 		demo := signIn("demo-owner")
 		if me := h.call("GET", "/api/operator/me", demo, nil); me.Body["role"] != string(operator.Owner) {
@@ -68,6 +73,7 @@ func TestOperatorCLI(t *testing.T) {
 		}
 		out.Reset()
 		if err := runDemo(ctx, h.tools, &out); err != nil || !strings.Contains(out.String(), "operator: demo-owner exists") ||
+			!strings.Contains(out.String(), "deposit: receiving accounts set before") ||
 			passwordLine.MatchString(out.String()) {
 			t.Fatalf("demo again printed %q, %v", out.String(), err)
 		}

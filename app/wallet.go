@@ -65,8 +65,18 @@ func newWallet(store wallet.Store, l ledger.Store, p wallet.GameProvider, member
 // newSealer returns the sealer of game passwords with NGERN_SECRET_KEY, or
 // with the key in <data dir>/secret.key, created (0600) at first start.
 func newSealer(cfg Config, log *slog.Logger) (*wallet.Sealer, error) {
+	key, err := secretKey(cfg, log)
+	if err != nil {
+		return nil, err
+	}
+	return wallet.NewSealer(key)
+}
+
+// secretKey returns NGERN_SECRET_KEY, or the key in <data dir>/secret.key,
+// created (0600) at first start.
+func secretKey(cfg Config, log *slog.Logger) ([]byte, error) {
 	if cfg.SecretKey != nil {
-		return wallet.NewSealer(cfg.SecretKey)
+		return cfg.SecretKey, nil
 	}
 	path := filepath.Join(cfg.DataDir, "secret.key")
 	key, err := readKey(path)
@@ -79,7 +89,7 @@ func newSealer(cfg Config, log *slog.Logger) (*wallet.Sealer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("secret key: %w", err)
 	}
-	return wallet.NewSealer(key)
+	return key, nil
 }
 
 func readKey(path string) ([]byte, error) {

@@ -21,6 +21,7 @@ import (
 	"ngern/adapters/sms"
 	"ngern/adapters/sqlstore"
 	"ngern/core/account"
+	"ngern/core/deposit"
 	"ngern/core/events"
 	"ngern/core/idempotency"
 	"ngern/core/objects"
@@ -63,6 +64,7 @@ func Services() fx.Option {
 		),
 		walletServices(),
 		promoServices(),
+		depositServices(),
 	)
 }
 
@@ -216,6 +218,9 @@ type httpDeps struct {
 	Console     *operator.Console
 	Idempotency *idempotency.Service
 	Promo       *promo.Service
+	Deposits    *deposit.Service
+	Objects     objects.Store
+	SlipURLKey  slipURLKey
 	Routes      []httpapi.Route `group:"routes"`
 }
 
@@ -225,7 +230,8 @@ func newHTTPServer(d httpDeps) *httpapi.Server {
 	hc.TrustedHops, hc.TrustedNets = d.Cfg.TrustedHops, d.Cfg.TrustedNets
 	return httpapi.New(hc, httpapi.Deps{Log: d.Log, Accounts: d.Accounts, Settings: d.Settings, DB: d.DB,
 		Wallet: d.Wallet, Operators: d.Operators, Auditor: d.Auditor, Console: d.Console, Idempotency: d.Idempotency,
-		Promo: d.Promo, Routes: d.Routes, DomainError: sqlstore.DomainError})
+		Promo: d.Promo, Deposits: d.Deposits, Objects: d.Objects, SlipURLKey: d.SlipURLKey,
+		Routes: d.Routes, DomainError: sqlstore.DomainError})
 }
 
 // startHTTP listens when the app starts and drains requests when it stops.

@@ -58,6 +58,14 @@ func (s *Server) operatorTable() []operatorRoute {
 		{pattern: "POST /api/operator/withdrawals/{id}/approve", roles: money, action: "withdrawal.approve", target: "id", idempotent: true, handler: s.approveWithdrawal},
 		{pattern: "POST /api/operator/withdrawals/{id}/reject", roles: money, action: "withdrawal.reject", target: "id", idempotent: true, handler: s.rejectWithdrawal},
 
+		// Deposits: the slips review queue and the credits. The receiving
+		// accounts are the "deposit" setting (PUT /api/operator/settings/deposit).
+		{pattern: "GET /api/operator/slips", roles: money, handler: s.reviewSlips},
+		{pattern: "GET /api/operator/slips/{id}", roles: money, action: "slip.read", target: "id", handler: s.operatorSlip},
+		{pattern: "POST /api/operator/slips/{id}/approve", roles: money, action: "slip.approve", target: "id", idempotent: true, handler: s.approveSlip},
+		{pattern: "POST /api/operator/slips/{id}/reject", roles: money, action: "slip.reject", target: "id", idempotent: true, handler: s.rejectSlip},
+		{pattern: "GET /api/operator/deposits", roles: money, handler: s.listDeposits},
+
 		{pattern: "GET /api/operator/adjustments", roles: money, handler: s.listAdjustments},
 		{pattern: "POST /api/operator/adjustments", roles: money, action: "adjustment.create", idempotent: true, handler: s.adjust},
 

@@ -12,8 +12,10 @@ import (
 	"github.com/go-playground/validator/v10"
 
 	"ngern/core/account"
+	"ngern/core/deposit"
 	"ngern/core/errs"
 	"ngern/core/idempotency"
+	"ngern/core/objects"
 	"ngern/core/operator"
 	"ngern/core/promo"
 	"ngern/core/settings"
@@ -68,6 +70,11 @@ type Deps struct {
 	Idempotency *idempotency.Service
 	// Promo serves the bonus and promotion calls; nil: none are mounted.
 	Promo *promo.Service
+	// Deposits, Objects and SlipURLKey serve the deposit calls and the
+	// signed slip-image links (nil Deposits: no deposit calls).
+	Deposits   *deposit.Service
+	Objects    objects.Store
+	SlipURLKey []byte
 	// DomainError maps an infrastructure failure that reaches the API (e.g.
 	// the database cannot be reached) to a domain error; nil: none is.
 	DomainError func(error) error
@@ -99,13 +106,17 @@ type Server struct {
 	validate  *validator.Validate
 	mux       *http.ServeMux
 	domainErr func(error) error
+	deposits  *deposit.Service
+	objects   objects.Store
+	slipKey   []byte
 }
 
 // New returns the API server.
 func New(cfg Config, d Deps) *Server {
 	s := &Server{cfg: cfg, log: d.Log, accounts: d.Accounts, settings: d.Settings, db: d.DB,
 		wallet: d.Wallet, operators: d.Operators, auditor: d.Auditor, console: d.Console, idem: d.Idempotency,
-		promo: d.Promo, validate: newValidator(), mux: http.NewServeMux(), domainErr: d.DomainError}
+		promo: d.Promo, validate: newValidator(), mux: http.NewServeMux(), domainErr: d.DomainError,
+		deposits: d.Deposits, objects: d.Objects, slipKey: d.SlipURLKey}
 	s.routes()
 	for _, r := range d.Routes {
 		s.mux.Handle(r.Pattern, r.Handler)
@@ -140,6 +151,7 @@ func (s *Server) routes() {
 
 	s.walletRoutes()
 	s.promoRoutes()
+	s.depositRoutes()
 	s.operatorRoutes()
 
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {

@@ -3,17 +3,11 @@ package objectstore
 import (
 	"bytes"
 	"context"
-	"fmt"
-	"go/build"
 	"io"
-	"net"
-	"net/http"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
-	"time"
 
+	"ngern/adapters/objectstore/objectstoretest"
 	"ngern/core/errs"
 	"ngern/core/objects"
 )
@@ -70,63 +64,10 @@ func TestLocal(t *testing.T) {
 }
 
 func TestMinIO(t *testing.T) {
-	endpoint := startMinIO(t)
+	endpoint := objectstoretest.StartMinIO(t)
 	s, err := NewMinIO(context.Background(), MinIOConfig{Endpoint: endpoint, AccessKey: "ngerntest", SecretKey: "ngerntest-secret", Bucket: "ngern-test"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	conformance(t, s)
-}
-
-// startMinIO runs a MinIO server on loopback for the test. The binary is
-// NGERN_TEST_MINIO_BIN, or minio on PATH, or in GOPATH/bin (where .ci/run
-// installs it).
-func startMinIO(t *testing.T) string {
-	bin := os.Getenv("NGERN_TEST_MINIO_BIN")
-	if bin == "" {
-		if p, err := exec.LookPath("minio"); err == nil {
-			bin = p
-		} else if p := filepath.Join(build.Default.GOPATH, "bin", "minio"); fileExists(p) {
-			bin = p
-		}
-	}
-	if bin == "" {
-		if os.Getenv("CI") != "" {
-			t.Fatal("MinIO server binary not found; .ci/run installs it")
-		}
-		t.Skip("MinIO server binary not found (set NGERN_TEST_MINIO_BIN)")
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
-	cmd := exec.Command(bin, "server", "--quiet", "--address", addr, "--console-address", "127.0.0.1:0", t.TempDir())
-	cmd.Env = append(os.Environ(), "MINIO_ROOT_USER=ngerntest", "MINIO_ROOT_PASSWORD=ngerntest-secret",
-		"MINIO_BROWSER=off", "MINIO_UPDATE=off", "MINIO_CI_CD=1")
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	deadline := time.Now().Add(30 * time.Second)
-	for time.Now().Before(deadline) {
-		resp, err := http.Get(fmt.Sprintf("http://%s/minio/health/live", addr))
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return addr
-			}
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	t.Fatalf("MinIO did not start: %s", out.String())
-	return ""
-}
-
-func fileExists(p string) bool {
-	st, err := os.Stat(p)
-	return err == nil && !st.IsDir()
 }

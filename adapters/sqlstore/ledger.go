@@ -325,7 +325,7 @@ func (l *Ledger) Verify(ctx context.Context, openBefore time.Time) (ledger.Repor
 		for _, s := range stuck {
 			r.Problems = append(r.Problems, fmt.Sprintf("transfer %s is %s since %s", s.ID, s.State, s.CreatedAt.UTC().Format(time.RFC3339)))
 		}
-		return nil
+		return verifyDeposits(ctx, l.db, tx, &r.Problems)
 	})
 	return r, err
 }

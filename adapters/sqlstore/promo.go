@@ -69,7 +69,7 @@ func utcPtr(t *time.Time) *time.Time {
 	return &u
 }
 
-func nullTime(t *time.Time) any {
+func optTime(t *time.Time) any {
 	if t == nil {
 		return nil
 	}
@@ -117,7 +117,7 @@ func (p *Promo) SaveBonus(ctx context.Context, b promo.Bonus) error {
 			success_percent = excluded.success_percent, valid_from = excluded.valid_from, valid_to = excluded.valid_to,
 			active = excluded.active, sort = excluded.sort, updated_at = excluded.updated_at`),
 		b.Code, b.Name, string(banners), b.Type, b.MaxReceived, b.Fixed, b.Percent, b.Cap, b.MinDeposit, b.FirstDepositOfDay,
-		b.NewMemberDays, b.PercentFail, b.SuccessPercent, nullTime(b.ValidFrom), nullTime(b.ValidTo), b.Active, b.Sort,
+		b.NewMemberDays, b.PercentFail, b.SuccessPercent, optTime(b.ValidFrom), optTime(b.ValidTo), b.Active, b.Sort,
 		utc(b.UpdatedAt))
 	return err
 }
@@ -183,7 +183,7 @@ func (p *Promo) SavePromotion(ctx context.Context, pr promo.Promotion) error {
 			valid_from = excluded.valid_from, valid_to = excluded.valid_to, active = excluded.active,
 			updated_at = excluded.updated_at`),
 		pr.Code, pr.Description, pr.Amount, pr.PercentFail, pr.SuccessPercent, pr.LimitTotal, pr.LimitPerMember,
-		nullTime(pr.ValidFrom), nullTime(pr.ValidTo), pr.Active, utc(pr.UpdatedAt))
+		optTime(pr.ValidFrom), optTime(pr.ValidTo), pr.Active, utc(pr.UpdatedAt))
 	if checkViolation(err) {
 		return errs.Newf(errs.InvalidRequest, "the total limit is below the receipts already given")
 	}

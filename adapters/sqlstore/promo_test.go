@@ -11,6 +11,7 @@ import (
 	"ngern/adapters/sqlstore"
 	"ngern/adapters/sqlstore/storetest"
 	"ngern/core/account"
+	"ngern/core/deposit"
 	"ngern/core/errs"
 	"ngern/core/ledger"
 	"ngern/core/money"
@@ -48,10 +49,15 @@ func (e *promoEnv) member(t *testing.T, i int) string {
 	return m.ID
 }
 
+// deposit credits a gift voucher to the member, as the deposits service does.
 func (e *promoEnv) deposit(t *testing.T, memberID string, amount money.Satang) {
 	t.Helper()
-	if err := e.ledger.Post(context.Background(), ledger.Journal{ID: account.NewID(), Kind: promo.KindDeposit,
-		Ref: account.NewID(), MemberID: memberID, Postings: ledger.Move(ledger.Deposits, ledger.Wallet(memberID), amount),
+	ctx, deps, hash := context.Background(), sqlstore.NewDeposits(e.db), account.NewID()
+	if err := deps.ClaimVoucher(ctx, deposit.Voucher{Hash: hash, MemberID: memberID, CreatedAt: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	if err := deps.CreditVoucher(ctx, hash, amount, ledger.Journal{ID: account.NewID(), Kind: promo.KindDeposit,
+		Ref: "gift:" + hash, MemberID: memberID, Postings: ledger.Move(ledger.Deposits, ledger.Wallet(memberID), amount),
 		CreatedAt: time.Now().UTC()}); err != nil {
 		t.Fatal(err)
 	}
@@ -235,7 +241,7 @@ func TestPromoStore(t *testing.T) {
 
 		t.Run("the statement shows bonus and finish_bonus", func(t *testing.T) {
 			items, total, err := sqlstore.NewWallet(db).Statement(ctx, m, 0, 10)
-			if err != nil || total != 2 || len(items) != 2 {
+			if err != nil || total != 3 || len(items) != 3 || items[2].Type != "deposit" {
 				t.Fatalf("%d items of %d: %+v %v", len(items), total, items, err)
 			}
 			end, got := items[0], items[1]

@@ -570,7 +570,7 @@ func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit i
 	if err := s.db.x.GetContext(ctx, &total, s.db.q(`SELECT
 			(SELECT COUNT(*) FROM transfers WHERE member_id = ?) +
 			(SELECT COUNT(*) FROM withdrawals WHERE member_id = ?) +
-			(SELECT COUNT(*) FROM journals WHERE member_id = ? AND kind = 'adjustment') +
+			(SELECT COUNT(*) FROM journals WHERE member_id = ? AND kind IN ('adjustment', 'deposit')) +
 			(SELECT COUNT(*) FROM promo_receipts WHERE member_id = ?) +
 			(SELECT COUNT(*) FROM promo_conditions WHERE member_id = ? AND status <> 'ACTIVE')`),
 		memberID, memberID, memberID, memberID, memberID); err != nil {
@@ -592,11 +592,11 @@ func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit i
 		FROM withdrawals w WHERE w.member_id = ?
 		UNION ALL
 		SELECT j.id, CASE WHEN p.amount > 0 THEN 'deposit' ELSE 'withdraw' END,
-			CASE WHEN p.amount > 0 THEN 'ADJUSTMENT' ELSE 'WALLET' END,
+			CASE WHEN j.kind = 'deposit' THEN 'DEPOSIT' WHEN p.amount > 0 THEN 'ADJUSTMENT' ELSE 'WALLET' END,
 			CASE WHEN p.amount > 0 THEN 'WALLET' ELSE 'ADJUSTMENT' END,
-			ABS(p.amount), 'SUCCESS', j.created_at, j.memo, 'adjustment'
+			ABS(p.amount), 'SUCCESS', j.created_at, j.memo, j.kind
 		FROM journals j JOIN postings p ON p.journal_id = j.id AND p.account_id = ?
-		WHERE j.member_id = ? AND j.kind = 'adjustment'
+		WHERE j.member_id = ? AND j.kind IN ('adjustment', 'deposit')
 		UNION ALL
 		SELECT r.id, 'bonus', UPPER(r.source), 'WALLET', r.amount, 'SUCCESS', r.updated_at, r.code, r.source
 		FROM promo_receipts r WHERE r.member_id = ?

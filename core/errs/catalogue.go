@@ -135,6 +135,27 @@ const (
 	TOTPInvalid            Code = "TOTP_INVALID"             // wrong or already used TOTP code
 	SameApprover           Code = "SAME_APPROVER"            // the operator approved this withdrawal already
 	SecondApprovalRequired Code = "SECOND_APPROVAL_REQUIRED" // first of two approvals recorded (an answer's message, not an error)
+
+	// Slip reasons (spec part 8's slip table): a slip's note, and the error
+	// of an upload the rules refuse.
+	UploadedFileNotExist Code = "UPLOADED_FILE_NOT_EXIST"
+	ImgSizeUnable        Code = "IMG_SIZE_UNABLE_TO_PROCESS"
+	CannotReadCropped    Code = "CANNOT_READ_CROPPED_IMAGE"
+	DestAccInvalid       Code = "DEST_ACC_INVALID"
+	SlipRefNoDuplicated  Code = "SLIP_REFNO_DUPLICATED"
+	UnstableRefNo        Code = "UNSTABLE_REFNO_ON_SLIP"
+	TrippleWrongCaptcha  Code = "TRIPPLE_WRONG_CAPTCHA"
+	InvalidSlip          Code = "INVALID_SLIP"
+	NotMatch             Code = "NOT_MATCH"
+	ExpiredSlip          Code = "EXPIRED_SLIP"
+	UnknowError          Code = "UNKNOW_ERROR"
+
+	// Gift links (Ngern).
+	TruelinkExpired     Code = "TRUELINK_EXPIRED"     // the voucher has expired
+	TruelinkEmpty       Code = "TRUELINK_EMPTY"       // the voucher is fully redeemed (out of stock)
+	TruelinkOwn         Code = "TRUELINK_OWN"         // the operator's own voucher
+	TruelinkMinimum     Code = "TRUELINK_MINIMUM"     // under the 2-baht minimum
+	TruelinkUnconfirmed Code = "TRUELINK_UNCONFIRMED" // TrueMoney did not answer; an operator checks, never redeemed twice
 )
 
 // Entry is one row of the catalogue: a code and the kind of error it is.
@@ -278,6 +299,26 @@ var catalogue = []Entry{
 	{TOTPInvalid, Unauthorized},
 	{SameApprover, Conflict},
 	{SecondApprovalRequired, Invalid},
+
+	// Slip reasons.
+	{UploadedFileNotExist, Invalid},
+	{ImgSizeUnable, Invalid},
+	{CannotReadCropped, Invalid},
+	{DestAccInvalid, Invalid},
+	{SlipRefNoDuplicated, Conflict},
+	{UnstableRefNo, Invalid},
+	{TrippleWrongCaptcha, Invalid},
+	{InvalidSlip, Invalid},
+	{NotMatch, Invalid},
+	{ExpiredSlip, Invalid},
+	{UnknowError, Invalid},
+
+	// Gift links (Ngern).
+	{TruelinkExpired, Invalid},
+	{TruelinkEmpty, Invalid},
+	{TruelinkOwn, Invalid},
+	{TruelinkMinimum, Invalid},
+	{TruelinkUnconfirmed, Unavailable},
 }
 
 // kindOf indexes the catalogue by code.

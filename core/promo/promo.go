@@ -9,6 +9,7 @@ import (
 	"context"
 	"time"
 
+	"ngern/core/deposit"
 	"ngern/core/ledger"
 	"ngern/core/money"
 )
@@ -47,7 +48,7 @@ const (
 	KindForfeit ledger.JournalKind = "bonus_forfeit"
 	// KindDeposit is the kind of the deposits service's credits
 	// (sys:deposits → wallet), which the Deposits port reads.
-	KindDeposit ledger.JournalKind = "deposit"
+	KindDeposit = deposit.JournalKind
 )
 
 // Defaults of a bonus or promotion saved without them.

@@ -135,8 +135,14 @@ func (s *Service) Lookup(ctx context.Context, name string) (any, error) {
 			return nil, err
 		}
 		return fill(doc, values)
+	case KeyDeposit:
+		doc, err := s.store.Setting(ctx, name)
+		if err != nil {
+			return nil, err
+		}
+		return publicDeposit(doc)
 	case KeySources, KeyInfo, KeyContact, KeyNotice,
-		KeyWithdraw, KeySlip, KeyDeposit, KeyChat, KeyActive:
+		KeyWithdraw, KeySlip, KeyChat, KeyActive:
 		return s.store.Setting(ctx, name)
 	}
 	return nil, errs.New(errs.NotFoundCode)
@@ -209,6 +215,12 @@ func (s *Service) Put(ctx context.Context, name string, doc json.RawMessage) err
 		if err := json.Unmarshal(doc, &v); err != nil || v.UploadWithinHours <= 0 || v.MaxSizeMB <= 0 {
 			return bad("maxSizeMB and uploadWithinHours must be positive whole numbers")
 		}
+	case KeyDeposit:
+		norm, why := s.checkDeposit(ctx, doc)
+		if why != "" {
+			return bad(why)
+		}
+		doc = norm
 	case KeyConditions, KeyAgreements:
 		if unknown := unknownPlaceholders(doc); len(unknown) > 0 {
 			return bad("unknown placeholder {{" + strings.Join(unknown, "}}, {{") + "}}; known: {{" +

@@ -17,6 +17,8 @@ export const consolePages: readonly ConsolePage[] = [
   { key: 'dashboard', path: '/operator/dashboard', roles: all },
   { key: 'members', path: '/operator/members', roles: all },
   { key: 'withdrawals', path: '/operator/withdrawals', roles: money },
+  { key: 'slips', path: '/operator/slips', roles: money },
+  { key: 'deposits', path: '/operator/deposits', roles: money },
   { key: 'adjustments', path: '/operator/adjustments', roles: money },
   { key: 'settings', path: '/operator/settings', roles: all },
   { key: 'games', path: '/operator/games', roles: owner },

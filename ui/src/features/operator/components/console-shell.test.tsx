@@ -124,8 +124,8 @@ describe('role-based navigation', () => {
 
 
   it.each([
-    ['owner', ['Dashboard', 'Members', 'Withdrawals', 'Adjustments', 'Settings', 'Games', 'Reconciliation', 'Reports', 'Promotions', 'Audit log', 'Operators']],
-    ['finance', ['Dashboard', 'Members', 'Withdrawals', 'Adjustments', 'Settings', 'Reconciliation', 'Reports', 'Promotions']],
+    ['owner', ['Dashboard', 'Members', 'Withdrawals', 'Slips review', 'Deposits', 'Adjustments', 'Settings', 'Games', 'Reconciliation', 'Reports', 'Promotions', 'Audit log', 'Operators']],
+    ['finance', ['Dashboard', 'Members', 'Withdrawals', 'Slips review', 'Deposits', 'Adjustments', 'Settings', 'Reconciliation', 'Reports', 'Promotions']],
     ['support', ['Dashboard', 'Members', 'Settings', 'Promotions']],
   ])('%s sees its pages only', async (role, want) => {
     mockPath = '/operator/dashboard';

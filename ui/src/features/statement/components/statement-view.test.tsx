@@ -82,10 +82,13 @@ describe('StatementView', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('opens the slip status modal, which says slips are not available yet', async () => {
-    mockApi({ 'POST /api/statement': { body: { total: 0, statements: [] } } });
+  it('opens the slip status modal with the member slips', async () => {
+    mockApi({
+      'POST /api/statement': { body: { total: 0, statements: [] } },
+      'POST /api/statement/slip': { body: { total: 0, slips: [] } },
+    });
     renderWithProviders(<StatementView accountName={accountName} />);
     fireEvent.press(screen.getByRole('button', { name: 'Upload status' }));
-    expect(await screen.findByText(/Deposits by slip upload are not available yet/)).toBeTruthy();
+    expect(await screen.findByText('You have not uploaded any slip yet.')).toBeTruthy();
   });
 });

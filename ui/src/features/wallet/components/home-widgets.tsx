@@ -8,6 +8,7 @@ type Widget = { key: string; label: string; caption?: string; onPress?: () => vo
 
 type Props = {
   coin: number;
+  onDeposit: () => void;
   onWithdraw: () => void;
   onConditions: () => void;
   onBonus: () => void;
@@ -19,11 +20,11 @@ type Props = {
  * HomeWidgets is the grid of home actions. Areas not built yet are disabled and say so
  * (their accessible name ends with "coming soon").
  */
-export function HomeWidgets({ coin, onWithdraw, onConditions, onBonus, activeBonus }: Props) {
+export function HomeWidgets({ coin, onDeposit, onWithdraw, onConditions, onBonus, activeBonus }: Props) {
   const { t } = useTranslation();
   const soon = t('comingSoon.title');
   const widgets: Widget[] = [
-    { key: 'deposit', label: t('widgets.deposit') },
+    { key: 'deposit', label: t('widgets.deposit'), onPress: onDeposit },
     { key: 'withdraw', label: t('widgets.withdraw'), onPress: onWithdraw },
     { key: 'spin', label: t('widgets.spin'), caption: t('widgets.coins', { coins: coin }) },
     { key: 'invite', label: t('widgets.invite') },

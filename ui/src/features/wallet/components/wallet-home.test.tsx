@@ -37,8 +37,9 @@ describe('WalletHome', () => {
   it('keeps the areas that are not built disabled and says so', async () => {
     mockApi({ 'GET /api/wallet/refresh/slot': { body: walletAnswer() } });
     renderWithProviders(<WalletHome onOpenConditions={jest.fn()} />);
-    const deposit = await screen.findByRole('button', { name: 'Deposit, coming soon' });
-    expect(deposit.props.accessibilityState.disabled).toBe(true);
+    const invite = await screen.findByRole('button', { name: 'Receive invite bonus, coming soon' });
+    expect(invite.props.accessibilityState.disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Deposit' }).props.accessibilityState.disabled).toBe(false);
     expect(screen.getByRole('button', { name: 'Receive invite bonus, coming soon' }).props.accessibilityState.disabled).toBe(true);
     expect(screen.getByRole('button', { name: 'Withdraw' }).props.accessibilityState.disabled).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { useRouter } from 'expo-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StyleSheet, View } from 'react-native';
 
@@ -21,9 +21,12 @@ import { TransferModal } from './transfer-modal';
 import { WalletSummary } from './wallet-summary';
 import { WithdrawModal } from './withdraw-modal';
 
+// The deposit modal loads when it is first opened.
+const DepositModal = lazy(() => import('@/features/deposit/components/deposit-modal').then((m) => ({ default: m.DepositModal })));
+
 const categories: GameCategory[] = ['slot', 'sport', 'lotto'];
 
-type Modal = 'transfer' | 'withdraw' | 'games' | null;
+type Modal = 'deposit' | 'transfer' | 'withdraw' | 'games' | null;
 
 /**
  * WalletHome is the member's home: balances (refreshed from every game on load), the widgets,
@@ -83,6 +86,7 @@ export function WalletHome({ onOpenConditions }: { onOpenConditions: () => void 
         />
         <HomeWidgets
           coin={data.profile.coin ?? 0}
+          onDeposit={() => setModal('deposit')}
           onWithdraw={() => setModal('withdraw')}
           onConditions={onOpenConditions}
           onBonus={() => router.push('/user/bonus')}
@@ -99,6 +103,11 @@ export function WalletHome({ onOpenConditions }: { onOpenConditions: () => void 
           activatingCode={activate.isPending ? activate.variables ?? null : null}
         />
       ))}
+      {modal === 'deposit' ? (
+        <Suspense fallback={null}>
+          <DepositModal visible onClose={() => setModal(null)} onDeposited={reload} />
+        </Suspense>
+      ) : null}
       <TransferModal visible={modal === 'transfer'} data={data} onClose={() => setModal(null)} onSaved={reload} />
       <WithdrawModal visible={modal === 'withdraw'} data={data} onClose={() => setModal(null)} onSaved={reload} />
       <GameAccountsModal visible={modal === 'games'} slots={data.slots} onClose={() => setModal(null)} onOpen={openGame} />

@@ -1,0 +1,130 @@
+package app
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+
+	"go.uber.org/fx"
+
+	"ngern/adapters/gift"
+	"ngern/adapters/httpapi"
+	"ngern/adapters/slip"
+	"ngern/adapters/sqlstore"
+	"ngern/core/account"
+	"ngern/core/deposit"
+	"ngern/core/ledger"
+	"ngern/core/objects"
+	"ngern/core/settings"
+)
+
+// depositServices provides the deposit service with the slip reader, the
+// slip verifier and the gift redeemer the configuration names, and the
+// routes of the simulated bank and TrueMoney when those are the ones.
+func depositServices() fx.Option {
+	return fx.Provide(
+		func(db *sqlstore.DB) deposit.Store { return sqlstore.NewDeposits(db) },
+		newSlipVerifier,
+		newGiftRedeemer,
+		newDeposits,
+		newSlipURLKey,
+	)
+}
+
+// depositAdapter is a port's adapter and the routes it mounts.
+type verifierOut struct {
+	fx.Out
+	Verifier deposit.SlipVerifier
+	Routes   []httpapi.Route `group:"routes,flatten"`
+}
+
+// newSlipVerifier returns the verifier of NGERN_SLIP_VERIFIER: the
+// simulated bank (mounted at /sim/bank/), SlipOK, or manual review.
+func newSlipVerifier(cfg Config, log *slog.Logger, now Clock) verifierOut {
+	switch cfg.SlipVerifier {
+	case "slipok":
+		c, _ := slip.NewSlipOK(slip.SlipOKConfig{BaseURL: cfg.SlipOKURL, BranchID: cfg.SlipOKBranch, APIKey: cfg.SlipOKKey,
+			Timeout: cfg.SlipOKTimeout}) // the configuration checked these
+		log.Info("slip verifier", "kind", "slipok")
+		return verifierOut{Verifier: c}
+	case "manual":
+		log.Info("slip verifier", "kind", "manual: every slip goes to review")
+		return verifierOut{Verifier: slip.Manual{}}
+	}
+	bank := slip.NewSimBank(slip.SimBankConfig{PathPrefix: "/sim", Now: now, Log: log.With("component", "simbank")})
+	log.Info("slip verifier", "kind", "simulated bank", "at", "/sim/bank/")
+	return verifierOut{Verifier: bank, Routes: []httpapi.Route{{Pattern: "/sim/bank/", Handler: bank}}}
+}
+
+type redeemerOut struct {
+	fx.Out
+	Redeemer deposit.GiftRedeemer
+	Routes   []httpapi.Route `group:"routes,flatten"`
+}
+
+// newGiftRedeemer returns TrueMoney's gift API client, or the simulated
+// TrueMoney (mounted at /sim/truemoney/, called in-process).
+func newGiftRedeemer(cfg Config, log *slog.Logger) (redeemerOut, error) {
+	if cfg.TrueMoney == "api" {
+		c, err := gift.New(gift.Config{BaseURL: cfg.TrueMoneyURL, Timeout: cfg.TrueMoneyTimeout})
+		log.Info("gift redeemer", "kind", "truemoney")
+		return redeemerOut{Redeemer: c}, err
+	}
+	sim := gift.NewSim("/sim/truemoney")
+	c, err := gift.New(gift.Config{BaseURL: "http://in-process/sim/truemoney", HTTPClient: &http.Client{Transport: sim.Transport()}})
+	log.Info("gift redeemer", "kind", "simulated truemoney", "at", "/sim/truemoney/")
+	return redeemerOut{Redeemer: c, Routes: []httpapi.Route{{Pattern: "/sim/truemoney/", Handler: sim}}}, err
+}
+
+func newDeposits(store deposit.Store, l ledger.Store, objs objects.Store, v deposit.SlipVerifier, g deposit.GiftRedeemer,
+	s *settings.Service, members account.Store, limiter account.Limiter, log *slog.Logger, now Clock) *deposit.Service {
+	return deposit.NewService(deposit.Deps{Store: store, Ledger: l, Objects: objs, Reader: slip.NewReader(2), Verifier: v,
+		Redeemer: g, Options: s, Members: members, Limiter: limiter, Log: log, Now: now})
+}
+
+// slipURLKey signs the links to slip images.
+type slipURLKey []byte
+
+// newSlipURLKey derives the signing key of slip links from the secret key,
+// so that every node signs alike.
+func newSlipURLKey(cfg Config, log *slog.Logger) (slipURLKey, error) {
+	key, err := secretKey(cfg, log)
+	if err != nil {
+		return nil, err
+	}
+	m := hmac.New(sha256.New, key)
+	io.WriteString(m, "ngern slip image links")
+	return m.Sum(nil), nil
+}
+
+// demoDeposit is the receiving bank account and TrueMoney wallet `ngern
+// demo` sets when none is set.
+var demoDeposit = settings.Deposit{
+	Banks: []settings.ReceivingBank{{BankCode: "KBANK", BankType: "BANK", Mode: "slip", Currency: "THB",
+		BankAccountNo: "1112223334", BankAccountName: "NGERN DEMO CO LTD"}},
+	Wallets: []settings.ReceivingWallet{{Mode: "truemoney", WalletAccountName: "Ngern Demo", WalletAccountNo: "0899999999"}},
+}
+
+// seedDemoDeposit sets the demo's receiving accounts unless the operator
+// has set some.
+func seedDemoDeposit(ctx context.Context, s *settings.Service, stdout io.Writer) (bool, error) {
+	cur, err := s.DepositOptions(ctx)
+	if err != nil {
+		return false, err
+	}
+	if len(cur.Banks) > 0 || len(cur.Wallets) > 0 {
+		fmt.Fprintln(stdout, "deposit: receiving accounts set before")
+		return false, nil
+	}
+	doc, _ := json.Marshal(demoDeposit)
+	if err := s.Put(ctx, settings.KeyDeposit, doc); err != nil {
+		return false, err
+	}
+	fmt.Fprintln(stdout, "deposit: KBANK 111-2-22333-4 (NGERN DEMO CO LTD) and TrueMoney 0899999999 set as receiving accounts")
+	return true, nil
+}

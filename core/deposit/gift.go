@@ -1,0 +1,106 @@
+package deposit
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"regexp"
+	"strings"
+
+	"ngern/core/errs"
+	"ngern/core/ledger"
+	"ngern/core/money"
+	"ngern/core/settings"
+)
+
+// voucherRe is a TrueMoney voucher hash.
+var voucherRe = regexp.MustCompile(`^[0-9A-Za-z]{10,64}$`)
+
+// ParseGiftLink takes what a member pastes: a gift link
+// (https://gift.truemoney.com/campaign/?v=HASH, with or without the scheme,
+// "www." or other query values) or the bare voucher hash, and returns the
+// hash. Anything else answers TRUELINK_INVALID.
+func ParseGiftLink(link string) (string, error) {
+	link = strings.TrimSpace(link)
+	if voucherRe.MatchString(link) {
+		return link, nil
+	}
+	if !strings.Contains(link, "://") {
+		link = "https://" + link
+	}
+	u, err := url.Parse(link)
+	if err != nil {
+		return "", errs.OnField(errs.TruelinkInvalid, "link")
+	}
+	host := strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.")
+	if host != "gift.truemoney.com" || (u.Scheme != "https" && u.Scheme != "http") {
+		return "", errs.OnField(errs.TruelinkInvalid, "link")
+	}
+	v := u.Query().Get("v")
+	if !voucherRe.MatchString(v) {
+		return "", errs.OnField(errs.TruelinkInvalid, "link")
+	}
+	return v, nil
+}
+
+// RedeemGift redeems a member's gift link to the operator's TrueMoney
+// wallet and credits the member with what arrived (at least 2 baht). The
+// voucher is claimed in the database first, so that of concurrent requests
+// with one voucher only one redeems it (the others: TRUELINK_DUPLICATE).
+func (s *Service) RedeemGift(ctx context.Context, memberID, link string) (money.Satang, error) {
+	hash, err := ParseGiftLink(link)
+	if err != nil {
+		return 0, err
+	}
+	opts, err := s.d.Options.DepositOptions(ctx)
+	if err != nil {
+		return 0, err
+	}
+	var wallet *settings.ReceivingWallet
+	for i := range opts.Wallets {
+		if opts.Wallets[i].Mode == "truemoney" && opts.Wallets[i].WalletAccountNo != "" {
+			wallet = &opts.Wallets[i]
+			break
+		}
+	}
+	if wallet == nil {
+		return 0, errs.New(errs.NoWallet)
+	}
+	if err := s.d.Store.ClaimVoucher(ctx, Voucher{Hash: hash, MemberID: memberID, Status: Pending, CreatedAt: s.d.Now().UTC()}); err != nil {
+		return 0, err
+	}
+	amount, err := s.d.Redeemer.Check(ctx, hash, wallet.WalletAccountNo)
+	if err == nil && amount < settings.GiftLinkMin {
+		err = &Refused{Code: errs.TruelinkMinimum, Reason: "under the minimum"}
+	}
+	if err == nil {
+		amount, err = s.d.Redeemer.Redeem(ctx, hash, wallet.WalletAccountNo)
+	}
+	var refused *Refused
+	switch {
+	case errors.As(err, &refused):
+		if rerr := s.d.Store.ReleaseVoucher(context.WithoutCancel(ctx), hash); rerr != nil {
+			return 0, rerr
+		}
+		return 0, errs.New(refused.Code)
+	case err != nil:
+		// Perhaps redeemed: never credited on a guess, never redeemed again;
+		// an operator checks the wallet's history.
+		s.d.Log.WarnContext(ctx, "gift voucher outcome unknown; kept for an operator", "member", memberID, "err", err)
+		if nerr := s.d.Store.NoteVoucher(context.WithoutCancel(ctx), hash, string(NoteUnknownError)); nerr != nil {
+			return 0, nerr
+		}
+		return 0, errs.New(errs.TruelinkUnconfirmed)
+	case amount <= 0 || amount > money.Max:
+		s.d.Store.NoteVoucher(context.WithoutCancel(ctx), hash, string(NoteUnknownError))
+		return 0, errs.New(errs.TruelinkUnconfirmed)
+	}
+	// The money has arrived: it is the member's.
+	j := ledger.Journal{ID: s.d.IDs(), Kind: JournalKind, Ref: "gift:" + hash, MemberID: memberID, Memo: "truemoney gift",
+		Postings: ledger.Move(ledger.Deposits, ledger.Wallet(memberID), amount), CreatedAt: s.d.Now().UTC()}
+	if err := s.d.Store.CreditVoucher(context.WithoutCancel(ctx), hash, amount, j); err != nil {
+		return 0, err
+	}
+	s.d.Log.InfoContext(ctx, "gift voucher credited", "member", memberID, "amount", amount)
+	return amount, nil
+}

@@ -1,0 +1,359 @@
+package deposit
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"ngern/core/account"
+	"ngern/core/errs"
+	"ngern/core/ledger"
+	"ngern/core/money"
+	"ngern/core/objects"
+	"ngern/core/settings"
+)
+
+// Options is where the service reads the operator's deposit settings.
+type Options interface {
+	DepositOptions(ctx context.Context) (settings.Deposit, error)
+	SlipRules(ctx context.Context) (settings.Slip, error)
+	// Bank answers a bank of the directory (for its BOT code).
+	Bank(ctx context.Context, code string) (settings.Bank, error)
+}
+
+// Members finds the member who deposits.
+type Members interface {
+	MemberByID(ctx context.Context, id string) (*account.Member, error)
+}
+
+// Deps are what the service needs.
+type Deps struct {
+	Store    Store
+	Ledger   ledger.Store
+	Objects  objects.Store
+	Reader   SlipReader
+	Verifier SlipVerifier
+	Redeemer GiftRedeemer
+	Options  Options
+	Members  Members
+	Limiter  account.Limiter
+	Log      *slog.Logger
+	Now      func() time.Time
+	IDs      func() string
+}
+
+// Service implements the deposit rules.
+type Service struct {
+	d Deps
+}
+
+// Zone is the local time of the slip rules (Thailand and Laos, UTC+7, no
+// daylight saving).
+var Zone = time.FixedZone("ICT", 7*3600)
+
+// Clock skew allowed between a bank's transfer time and ours.
+const clockSkew = 5 * time.Minute
+
+// NewService returns a deposit service.
+func NewService(d Deps) *Service {
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	if d.IDs == nil {
+		d.IDs = account.NewID
+	}
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	return &Service{d: d}
+}
+
+// Upload is a slip image as received, already checked (kind and size).
+type Upload struct {
+	Data        []byte
+	ContentType string // image/jpeg, image/png or image/webp
+	Ext         string // jpg, png or webp
+}
+
+// UploadLimit is one slip upload per member per minute.
+const UploadLimit = time.Minute
+
+// SubmitSlip stores the image of a member's slip and processes it: it is
+// credited (SUCCESS), refused (FAILED with a note) or left for an
+// operator's review (PENDING with a note). A refusal answers the slip and an
+// error with the note's code.
+func (s *Service) SubmitSlip(ctx context.Context, memberID string, up Upload) (Slip, error) {
+	if ok, retry, err := s.d.Limiter.Hit(ctx, "slip:"+memberID, 1, UploadLimit); err != nil {
+		return Slip{}, err
+	} else if !ok {
+		return Slip{}, errs.Limited(errs.RequestLimit1Min, retry)
+	}
+	now := s.d.Now().UTC()
+	sl := Slip{ID: s.d.IDs(), MemberID: memberID, ContentType: up.ContentType, Status: Pending, CreatedAt: now}
+	// The name is ours: never the client's.
+	sl.ObjectKey = fmt.Sprintf("slips/%s/%s.%s", now.Format("2006/01"), sl.ID, up.Ext)
+	if err := s.d.Objects.Put(ctx, sl.ObjectKey, bytes.NewReader(up.Data), int64(len(up.Data)), up.ContentType); err != nil {
+		s.d.Log.ErrorContext(ctx, "slip image not stored", "err", err)
+		return Slip{}, errs.New(errs.SlipUploadFail)
+	}
+	if err := s.d.Store.CreateSlip(ctx, sl); err != nil {
+		return Slip{}, err
+	}
+	opts, err := s.d.Options.DepositOptions(ctx)
+	if err != nil {
+		return sl, err
+	}
+	if opts.IsManual {
+		return s.toReview(ctx, sl, "")
+	}
+	text, err := s.d.Reader.Read(ctx, up.Data)
+	if err != nil {
+		if !errors.Is(err, ErrUnreadable) {
+			s.d.Log.WarnContext(ctx, "slip reader failed", "slip", sl.ID, "err", err)
+		}
+		return s.toReview(ctx, sl, NoteUnstableRefNo)
+	}
+	q, err := ParseSlipQR(text)
+	if err != nil {
+		return s.toReview(ctx, sl, NoteUnstableRefNo)
+	}
+	sl.SendingBank, sl.TransRef = q.SendingBank, q.TransRef
+	tx, err := s.d.Verifier.Verify(ctx, q)
+	var refused *Refused
+	switch {
+	case errors.As(err, &refused):
+		s.d.Log.InfoContext(ctx, "slip refused by the verifier", "slip", sl.ID, "reason", refused.Reason)
+		return s.toReview(ctx, sl, NoteInvalidSlip)
+	case err != nil:
+		s.d.Log.WarnContext(ctx, "slip verifier unavailable", "slip", sl.ID, "err", err)
+		return s.toReview(ctx, sl, NoteUnstableRefNo)
+	case tx.TransRef != q.TransRef || tx.Amount <= 0 || tx.Amount > money.Max:
+		s.d.Log.WarnContext(ctx, "slip verifier answered another transaction", "slip", sl.ID)
+		return s.toReview(ctx, sl, NoteUnstableRefNo)
+	}
+	sl.Amount, sl.Sender, sl.Receiver = tx.Amount, tx.Sender, tx.Receiver
+	at := tx.TransferredAt.UTC()
+	sl.TransferredAt = &at
+	if note, review := s.check(ctx, sl, opts, now); note != "" {
+		if review {
+			return s.toReview(ctx, sl, note)
+		}
+		return s.refuse(ctx, sl, note)
+	}
+	return s.credit(ctx, sl, "")
+}
+
+// check applies the slip rules; it answers the note of the first one
+// broken, and whether the slip goes to review rather than being refused.
+func (s *Service) check(ctx context.Context, sl Slip, opts settings.Deposit, now time.Time) (errs.Code, bool) {
+	received := false
+	for _, b := range opts.Banks {
+		if b.BankCode == sl.Receiver.BankCode && AccountMatches(sl.Receiver.AccountNo, b.BankAccountNo) == Match {
+			received = true
+			break
+		}
+	}
+	if !received {
+		return NoteDestAccInvalid, false
+	}
+	m, err := s.d.Members.MemberByID(ctx, sl.MemberID)
+	if err != nil {
+		return NoteUnknownError, true
+	}
+	if m.BankCode != sl.Sender.BankCode {
+		return NoteNotMatch, false
+	}
+	switch AccountMatches(sl.Sender.AccountNo, m.BankAccountNo) {
+	case Mismatch:
+		return NoteNotMatch, false
+	case Undecided: // too few digits shown (a PromptPay transfer): a person decides
+		return NoteNotMatch, true
+	}
+	rules, err := s.d.Options.SlipRules(ctx)
+	if err != nil {
+		return NoteUnknownError, true
+	}
+	at := *sl.TransferredAt
+	if at.After(now.Add(clockSkew)) || now.Sub(at) > time.Duration(rules.UploadWithinHours)*time.Hour ||
+		InClosing(at, rules.ClosedFrom, rules.ClosedTo) {
+		return NoteExpiredSlip, false
+	}
+	return "", false
+}
+
+// InClosing reports whether t falls in the daily closing window from–to
+// ("23:50"–"00:10", local time; the window may span midnight; empty: none).
+func InClosing(t time.Time, from, to string) bool {
+	f, okf := minuteOfDay(from)
+	e, oke := minuteOfDay(to)
+	if !okf || !oke || f == e {
+		return false
+	}
+	l := t.In(Zone)
+	m := l.Hour()*60 + l.Minute()
+	if f < e {
+		return m >= f && m < e
+	}
+	return m >= f || m < e
+}
+
+func minuteOfDay(s string) (int, bool) {
+	t, err := time.Parse("15:04", strings.TrimSpace(s))
+	if err != nil {
+		return 0, false
+	}
+	return t.Hour()*60 + t.Minute(), true
+}
+
+// slipRef is the journal ref of a slip with a bank reference: the same
+// transfer credits once, whoever uploads it and however often.
+func slipRef(sl Slip) string {
+	if sl.TransRef == "" {
+		return "slipreview:" + sl.ID
+	}
+	return "slip:" + sl.SendingBank + ":" + sl.TransRef
+}
+
+func (s *Service) credit(ctx context.Context, sl Slip, by string) (Slip, error) {
+	now := s.d.Now().UTC()
+	j := ledger.Journal{ID: s.d.IDs(), Kind: JournalKind, Ref: slipRef(sl), MemberID: sl.MemberID, By: by,
+		Memo: "slip " + sl.ID, Postings: ledger.Move(ledger.Deposits, ledger.Wallet(sl.MemberID), sl.Amount), CreatedAt: now}
+	sl.Status, sl.Note = Success, ""
+	if by != "" {
+		sl.DecidedBy, sl.DecidedAt = by, &now
+	}
+	ok, err := s.d.Store.CreditSlip(ctx, sl, j)
+	if errors.Is(err, ledger.ErrDuplicate) {
+		if by != "" {
+			return sl, errs.New(NoteRefNoDuplicated)
+		}
+		sl.Status = Pending // refuse reads the slip as it stands
+		return s.refuse(ctx, sl, NoteRefNoDuplicated)
+	}
+	if err != nil {
+		return sl, err
+	}
+	if !ok {
+		return sl, errs.Newf(errs.NoData, "the slip was decided already")
+	}
+	s.d.Log.InfoContext(ctx, "slip credited", "slip", sl.ID, "amount", sl.Amount, "by", by)
+	return sl, nil
+}
+
+func (s *Service) toReview(ctx context.Context, sl Slip, note errs.Code) (Slip, error) {
+	sl.Status, sl.Note = Pending, string(note)
+	if _, err := s.d.Store.UpdateSlip(ctx, sl); err != nil {
+		return sl, err
+	}
+	return sl, nil
+}
+
+func (s *Service) refuse(ctx context.Context, sl Slip, note errs.Code) (Slip, error) {
+	sl.Status, sl.Note = Failed, string(note)
+	if _, err := s.d.Store.UpdateSlip(ctx, sl); err != nil {
+		return sl, err
+	}
+	return sl, errs.New(note)
+}
+
+// Approve credits a slip in review with the amount the operator read on it.
+// A slip whose bank reference was read credits under that reference, so an
+// approved slip uploaded again never credits twice.
+func (s *Service) Approve(ctx context.Context, id string, amount money.Satang, by string) (Slip, error) {
+	if amount <= 0 || amount > money.Max {
+		return Slip{}, errs.OnField(errs.InvalidAmount, "amount")
+	}
+	sl, err := s.d.Store.Slip(ctx, id)
+	if err != nil {
+		return Slip{}, err
+	}
+	if sl.Status != Pending {
+		return sl, errs.Newf(errs.NoData, "the slip is %s already", strings.ToLower(string(sl.Status)))
+	}
+	sl.Amount = amount
+	return s.credit(ctx, sl, by)
+}
+
+// Reject refuses a slip in review with a reason code of the slip table.
+func (s *Service) Reject(ctx context.Context, id string, reason errs.Code, by string) (Slip, error) {
+	known := false
+	for _, r := range RejectReasons {
+		known = known || r == reason
+	}
+	if !known {
+		return Slip{}, errs.OnField(errs.InvalidRequest, "reason")
+	}
+	sl, err := s.d.Store.Slip(ctx, id)
+	if err != nil {
+		return Slip{}, err
+	}
+	if sl.Status != Pending {
+		return sl, errs.Newf(errs.NoData, "the slip is %s already", strings.ToLower(string(sl.Status)))
+	}
+	now := s.d.Now().UTC()
+	sl.Status, sl.Note, sl.DecidedBy, sl.DecidedAt = Failed, string(reason), by, &now
+	ok, err := s.d.Store.UpdateSlip(ctx, sl)
+	if err != nil {
+		return sl, err
+	}
+	if !ok {
+		return sl, errs.Newf(errs.NoData, "the slip was decided already")
+	}
+	return sl, nil
+}
+
+// Slip page sizes (spec part 9: the slip table shows 10).
+const (
+	DefaultSlipLimit = 10
+	MaxSlipLimit     = 50
+)
+
+// MemberSlips returns page (1-based) of a member's slips.
+func (s *Service) MemberSlips(ctx context.Context, memberID string, page, limit int) ([]Slip, int, error) {
+	if page < 1 {
+		page = 1
+	}
+	if limit <= 0 {
+		limit = DefaultSlipLimit
+	}
+	limit = min(limit, MaxSlipLimit)
+	return s.d.Store.MemberSlips(ctx, memberID, (page-1)*limit, limit)
+}
+
+// MemberSlip returns one of the member's slips; another member's answers
+// NOT_FOUND, as an unknown one does.
+func (s *Service) MemberSlip(ctx context.Context, memberID, id string) (Slip, error) {
+	sl, err := s.d.Store.Slip(ctx, id)
+	if errs.HasCode(err, errs.NoData) || (err == nil && sl.MemberID != memberID) {
+		return Slip{}, errs.New(errs.NotFoundCode)
+	}
+	return sl, err
+}
+
+// Review lists the slips waiting for an operator, oldest first.
+func (s *Service) Review(ctx context.Context) ([]Slip, error) {
+	return s.d.Store.SlipsByStatus(ctx, Pending, 200)
+}
+
+// Slip returns a slip (operator use).
+func (s *Service) Slip(ctx context.Context, id string) (Slip, error) { return s.d.Store.Slip(ctx, id) }
+
+// Credits lists deposit credits, newest first.
+func (s *Service) Credits(ctx context.Context, page, limit int) ([]Credit, error) {
+	if page < 1 {
+		page = 1
+	}
+	if limit <= 0 || limit > 200 {
+		limit = 50
+	}
+	return s.d.Store.Credits(ctx, (page-1)*limit, limit)
+}
+
+// PendingVouchers lists vouchers whose redemption outcome is unknown.
+func (s *Service) PendingVouchers(ctx context.Context) ([]Voucher, error) {
+	return s.d.Store.PendingVouchers(ctx)
+}

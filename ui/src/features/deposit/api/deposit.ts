@@ -1,0 +1,108 @@
+// The deposit calls: the receiving accounts (deposit lookup), slip upload with progress, gift
+// links, and the member's slips with their signed image links.
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+
+import { api, ApiError, clientHeader, networkErrorCode, timeoutErrorCode } from '@/lib/api';
+import { apiBaseUrl, uploadTimeoutMs } from '@/lib/config';
+import { getToken } from '@/lib/storage';
+
+export type ReceivingBank = {
+  bankCode: string;
+  bankType: string;
+  mode: string;
+  currency: string;
+  bankAccountNo: string;
+  bankAccountName: string;
+  bank: { nameTH: string; nameEN: string };
+};
+export type ReceivingWallet = { mode: string; walletAccountName: string };
+export type DepositOptions = { banks: ReceivingBank[]; wallets: ReceivingWallet[]; isManual: boolean };
+
+export const depositOptionsQuery = queryOptions({
+  queryKey: ['lookup', 'deposit'],
+  queryFn: () => api.get<DepositOptions>('/api/lookup/deposit'),
+  staleTime: 60_000,
+});
+export const useDepositOptions = (enabled = true) => useQuery({ ...depositOptionsQuery, enabled });
+
+/** DepositMethod is a tab of the deposit modal; QR methods come with their own issue. */
+export type DepositMethod = 'bank' | 'truemoney';
+
+/** depositMethods lists the methods the deposit lookup enables, in display order. */
+export function depositMethods(options: DepositOptions | undefined): DepositMethod[] {
+  if (!options) return [];
+  const out: DepositMethod[] = [];
+  if (options.banks.some((b) => b.mode === 'slip' || !b.mode)) out.push('bank');
+  if (options.wallets.some((w) => w.mode === 'truemoney')) out.push('truemoney');
+  return out;
+}
+
+/** Slip is a slip of the member's statement (spec part 3). */
+export type Slip = {
+  createdAt: string;
+  amount: number;
+  status: 'SUCCESS' | 'FAILED' | 'PENDING' | string;
+  note: string | null;
+  link: string;
+  reference: string;
+};
+export type SlipUploadResult = { message: string; slip: Slip };
+
+type Xhr = Pick<XMLHttpRequest, 'open' | 'setRequestHeader' | 'send' | 'abort' | 'status' | 'responseText' | 'timeout'> & {
+  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null };
+  onload: (() => void) | null;
+  onerror: (() => void) | null;
+  ontimeout: (() => void) | null;
+};
+let makeXhr: () => Xhr = () => new XMLHttpRequest() as unknown as Xhr;
+
+/** setXhr replaces XMLHttpRequest (tests only). */
+export function setXhr(fn: () => Xhr): void {
+  makeXhr = fn;
+}
+
+/**
+ * uploadSlip posts the slip image as the multipart field "file" with the 300 s upload
+ * timeout, reporting progress (0 to 1). XMLHttpRequest, unlike fetch, reports upload progress.
+ */
+export function uploadSlip(file: Blob, name: string, onProgress: (fraction: number) => void): Promise<SlipUploadResult> {
+  return new Promise((resolve, reject) => {
+    const xhr = makeXhr();
+    const form = new FormData();
+    form.append('file', file, name);
+    xhr.open('POST', `${apiBaseUrl}/api/wallet/slip`);
+    xhr.timeout = uploadTimeoutMs;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader(clientHeader.name, clientHeader.value);
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(Math.min(1, e.loaded / e.total));
+    };
+    xhr.onerror = () => reject(new ApiError(networkErrorCode, 0));
+    xhr.ontimeout = () => reject(new ApiError(timeoutErrorCode, 0));
+    xhr.onload = () => {
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(xhr.responseText || '{}');
+      } catch {
+        body = {};
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(1);
+        resolve(body as SlipUploadResult);
+        return;
+      }
+      const code = typeof body.message === 'string' && body.message ? body.message : `HTTP_${xhr.status}`;
+      reject(new ApiError(code, xhr.status, typeof body.detail === 'string' ? body.detail : undefined));
+    };
+    xhr.send(form);
+  });
+}
+
+/** redeemGift sends a TrueMoney gift link (over TLS; see docs/api.md). */
+export function redeemGift(link: string): Promise<{ message: string; amount: number }> {
+  return api.post('/api/wallet/truelink', { link });
+}
+export const useRedeemGift = () => useMutation({ mutationFn: redeemGift });
+

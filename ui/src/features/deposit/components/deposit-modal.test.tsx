@@ -1,0 +1,160 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react-native';
+
+import i18n from '@/i18n';
+import { mockApi, renderWithProviders } from '@/testing/render';
+
+import { setXhr, type DepositOptions } from '../api/deposit';
+
+import { DepositModal } from './deposit-modal';
+
+jest.mock('@/lib/clipboard', () => ({ copyText: jest.fn(async () => true) }));
+jest.mock('../api/pick-image', () => ({
+  canPickImage: true,
+  pickImage: jest.fn(async () => ({ file: new Blob(['png']), name: 'slip.png', previewUrl: 'blob:slip' })),
+  releasePreview: jest.fn(),
+}));
+
+const clipboard = jest.requireMock('@/lib/clipboard') as { copyText: jest.Mock };
+
+const options: DepositOptions = {
+  banks: [
+    {
+      bankCode: 'KBANK',
+      bankType: 'BANK',
+      mode: 'slip',
+      currency: 'THB',
+      bankAccountNo: '1112223334',
+      bankAccountName: 'NGERN CO LTD',
+      bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
+    },
+  ],
+  wallets: [{ mode: 'truemoney', walletAccountName: 'Ngern' }],
+  isManual: false,
+};
+
+/** fakeXhr answers the upload with status and body after reporting half the bytes sent. */
+function fakeXhr(status: number, body: unknown) {
+  const sent: { headers: Record<string, string>; form?: FormData } = { headers: {} };
+  setXhr(() => {
+    const x: any = {
+      upload: { onprogress: null },
+      open: jest.fn(),
+      abort: jest.fn(),
+      setRequestHeader: (k: string, v: string) => (sent.headers[k] = v),
+      send: (form: FormData) => {
+        sent.form = form;
+        setTimeout(() => {
+          x.upload.onprogress?.({ loaded: 50, total: 100, lengthComputable: true });
+          x.status = status;
+          x.responseText = JSON.stringify(body);
+          setTimeout(() => x.onload?.(), 10);
+        }, 10);
+      },
+    };
+    return x;
+  });
+  return sent;
+}
+
+const slip = (over: object) => ({ createdAt: '2026-11-22T02:00:00Z', amount: 250.5, status: 'SUCCESS', note: null, link: '', reference: 'r1', ...over });
+
+describe('DepositModal', () => {
+  beforeEach(() => i18n.changeLanguage('en'));
+
+  it('shows a tab per enabled method and the receiving account with copy', async () => {
+    mockApi({ 'GET /api/lookup/deposit': { body: options } });
+    renderWithProviders(<DepositModal visible onClose={jest.fn()} onDeposited={jest.fn()} />);
+    expect(await screen.findByRole('tab', { name: 'Bank transfer' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'TrueMoney gift link' })).toBeTruthy();
+    expect(screen.getByText('Kasikornbank')).toBeTruthy();
+    expect(screen.getByText('111-222-3334')).toBeTruthy();
+    fireEvent.press(screen.getByRole('button', { name: 'Copy account number 1112223334' }));
+    await waitFor(() => expect(clipboard.copyText).toHaveBeenCalledWith('1112223334'));
+    expect(await screen.findByText('Copied: 1112223334')).toBeTruthy();
+  });
+
+  it('hides the methods the lookup does not enable', async () => {
+    mockApi({ 'GET /api/lookup/deposit': { body: { ...options, banks: [] } } });
+    renderWithProviders(<DepositModal visible onClose={jest.fn()} onDeposited={jest.fn()} />);
+    expect(await screen.findByRole('tab', { name: 'TrueMoney gift link' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Bank transfer' })).toBeNull();
+    expect(screen.getByText('The gift link must be worth at least 2.00 baht.')).toBeTruthy();
+  });
+
+  it('says so when no method is enabled', async () => {
+    mockApi({ 'GET /api/lookup/deposit': { body: { banks: [], wallets: [], isManual: false } } });
+    renderWithProviders(<DepositModal visible onClose={jest.fn()} onDeposited={jest.fn()} />);
+    expect(await screen.findByText('Deposits are not available at the moment.')).toBeTruthy();
+  });
+
+  it('uploads the chosen slip with progress and shows the credit', async () => {
+    mockApi({ 'GET /api/lookup/deposit': { body: options } });
+    const sent = fakeXhr(200, { message: 'SUCCESS', slip: slip({}) });
+    const deposited = jest.fn();
+    renderWithProviders(<DepositModal visible onClose={jest.fn()} onDeposited={deposited} />);
+    fireEvent.press(await screen.findByRole('button', { name: 'Choose slip image' }));
+    expect(await screen.findByLabelText('Slip preview')).toBeTruthy();
+    fireEvent.press(screen.getByRole('button', { name: 'Upload slip' }));
+    expect(await screen.findByLabelText('Uploading the slip')).toBeTruthy();
+    expect(await screen.findByText('250.50 baht has been added to your wallet.')).toBeTruthy();
+    expect(deposited).toHaveBeenCalled();
+    expect(sent.headers['X-Ngern-Client']).toBe('wallet-user');
+    expect(sent.form).toBeTruthy();
+  });
+
+  it('shows a slip sent to review with its reason', async () => {
+    mockApi({ 'GET /api/lookup/deposit': { body: options } });
+    fakeXhr(202, { message: 'PENDING', slip: slip({ status: 'PENDING', note: 'UNSTABLE_REFNO_ON_SLIP', amount: 0 }) });
+    renderWithProviders(<DepositModal visible onClose={jest.fn()} onDeposited={jest.fn()} />);
+    fireEvent.press(await screen.findByRole('button', { name: 'Choose slip image' }));
+    fireEvent.press(await screen.findByRole('button', { name: 'Upload slip' }));
+    expect(
+      await screen.findByText(
+        'The slip was received and is being checked by our staff. (The reference number on the slip cannot be read)',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('translates a refused upload', async () => {
+    i18n.changeLanguage('th');
+    mockApi({ 'GET /api/lookup/deposit': { body: options } });
+    fakeXhr(429, { message: 'REQUEST_LIMIT_1MIN' });
+    renderWithProviders(<DepositModal visible onClose={jest.fn()} onDeposited={jest.fn()} />);
+    fireEvent.press(await screen.findByRole('button', { name: 'เลือกรูปสลิป' }));
+    fireEvent.press(await screen.findByRole('button', { name: 'อัปโหลดสลิป' }));
+    expect(await screen.findByText('กรุณารอประมาณ 1 นาทีแล้วลองใหม่')).toBeTruthy();
+  });
+
+  it('sends a gift link and reports the credit or the refusal', async () => {
+    const calls = mockApi({
+      'GET /api/lookup/deposit': { body: options },
+      'POST /api/wallet/truelink': (body) =>
+        body.link.includes('used') ? { status: 409, body: { message: 'TRUELINK_DUPLICATE' } } : { body: { message: 'SUCCESS', amount: 50 } },
+    });
+    const deposited = jest.fn();
+    const close = jest.fn();
+    renderWithProviders(<DepositModal visible onClose={close} onDeposited={deposited} />);
+    fireEvent.press(await screen.findByRole('tab', { name: 'TrueMoney gift link' }));
+    fireEvent.press(screen.getByRole('button', { name: 'Send gift link' }));
+    expect(await screen.findAllByText('Please paste the gift link')).toBeTruthy();
+    fireEvent.changeText(screen.getByLabelText('TrueMoney gift link'), 'https://gift.truemoney.com/campaign/?v=used');
+    fireEvent.press(screen.getByRole('button', { name: 'Send gift link' }));
+    expect((await screen.findAllByText('This gift link has already been used')).length).toBeGreaterThan(0);
+    fireEvent.changeText(screen.getByLabelText('TrueMoney gift link'), ' https://gift.truemoney.com/campaign/?v=abc ');
+    fireEvent.press(screen.getByRole('button', { name: 'Send gift link' }));
+    expect(await screen.findByText('The gift link was received: 50.00 baht has been added to your wallet.')).toBeTruthy();
+    expect(calls.at(-1)?.body).toEqual({ link: 'https://gift.truemoney.com/campaign/?v=abc' });
+    expect(deposited).toHaveBeenCalled();
+    expect(close).toHaveBeenCalled();
+  });
+});
+
+describe('deposit strings', () => {
+  it('exist in th, la and en alike', () => {
+    const { depositBundles } = jest.requireActual('../i18n') as typeof import('../i18n');
+    const keys = (o: object, prefix = ''): string[] =>
+      Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' && v ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`])).sort();
+    expect(keys(depositBundles.th)).toEqual(keys(depositBundles.en));
+    expect(keys(depositBundles.la)).toEqual(keys(depositBundles.en));
+  });
+});

@@ -1,0 +1,37 @@
+// The deposit calls of the console: the slips review queue, the credits, the receiving accounts.
+export type SlipParty = { bankCode: string; accountNo: string; name: string };
+
+export type ReviewSlip = {
+  id: string;
+  createdAt: string;
+  status: string;
+  note: string;
+  amount: number;
+  sendingBank: string;
+  transRef: string;
+  sender: SlipParty;
+  receiver: SlipParty;
+  transferredAt: string | null;
+  decidedBy: string;
+  decidedAt: string | null;
+  member: { id: string; phone: string; name: string; bankCode: string; bankAccountNo: string; bankAccountName: string };
+  imageUrl: string;
+};
+
+export type DepositCredit = {
+  id: string;
+  method: string;
+  ref: string;
+  memberId: string;
+  phone: string;
+  name: string;
+  amount: number;
+  by: string;
+  createdAt: string;
+};
+
+export type UnconfirmedVoucher = { voucher: string; memberId: string; note: string; createdAt: string };
+
+export type ReceivingBank = { bankCode: string; bankAccountNo: string; bankAccountName: string; mode?: string };
+export type ReceivingWallet = { mode: string; walletAccountName: string; walletAccountNo: string };
+export type DepositSetting = { banks: ReceivingBank[]; wallets: ReceivingWallet[]; isManual: boolean };

@@ -1,0 +1,166 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { StyleSheet, View } from 'react-native';
+
+import { Button } from '@/components/ui/button';
+import { AppText } from '@/components/ui/text';
+import { TextField } from '@/components/ui/text-field';
+import { spacing } from '@/components/ui/theme';
+
+import { opApi, qs } from '../api/client';
+import type { DepositCredit, DepositSetting, ReceivingBank, ReceivingWallet, UnconfirmedVoucher } from '../api/deposits';
+import type { Setting } from '../api/types';
+import { Card, DataTable, ErrorLine, money, PageTitle, Row, when } from '../components/ui';
+import { useOpT } from '../i18n';
+import { can } from '../roles';
+import { useMe } from '../session';
+
+/** The credited deposits (slips and gift links), vouchers TrueMoney did not confirm, and the receiving accounts. */
+export default function DepositsPage() {
+  const { t } = useOpT();
+  const [page, setPage] = useState(1);
+  const q = useQuery({
+    queryKey: ['operator', 'deposits', page],
+    queryFn: () => opApi.get<{ deposits: DepositCredit[]; unconfirmedVouchers: UnconfirmedVoucher[] }>(`/api/operator/deposits${qs({ page })}`),
+  });
+  const rows = q.data?.deposits ?? [];
+  return (
+    <>
+      <PageTitle>{t('pages.deposits')}</PageTitle>
+      <ReceivingAccounts />
+      <DataTable
+        label={t('deposits.credits')}
+        csvName="deposits"
+        loading={q.isLoading}
+        error={q.error}
+        rows={rows}
+        rowKey={(d) => d.id}
+        columns={[
+          { key: 'createdAt', label: t('deposits.time'), text: (d) => when(d.createdAt), flex: 1.2 },
+          { key: 'member', label: t('deposits.member'), text: (d) => `${d.name} ${d.phone}`.trim(), flex: 1.4 },
+          { key: 'method', label: t('deposits.method'), text: (d) => t(`deposits.methods.${d.method}`, { defaultValue: d.method }) },
+          { key: 'ref', label: t('deposits.reference'), text: (d) => d.ref, flex: 1.6 },
+          { key: 'by', label: t('deposits.by'), text: (d) => d.by || t('deposits.automatic') },
+          { key: 'amount', label: t('common.amount'), text: (d) => money(d.amount), align: 'right' },
+        ]}
+      />
+      <Row>
+        <Button variant="secondary" title={t('common.previous')} disabled={page <= 1} onPress={() => setPage(page - 1)} />
+        <Button variant="secondary" title={t('common.next')} disabled={rows.length < 50} onPress={() => setPage(page + 1)} />
+      </Row>
+      {q.data?.unconfirmedVouchers.length ? (
+        <Card title={t('deposits.unconfirmed')}>
+          <AppText variant="caption">{t('deposits.unconfirmedHelp')}</AppText>
+          <DataTable
+            label={t('deposits.unconfirmed')}
+            csvName="unconfirmed-vouchers"
+            rows={q.data.unconfirmedVouchers}
+            rowKey={(v) => v.voucher}
+            columns={[
+              { key: 'createdAt', label: t('deposits.time'), text: (v) => when(v.createdAt) },
+              { key: 'voucher', label: t('deposits.voucher'), text: (v) => v.voucher, flex: 2 },
+              { key: 'member', label: t('deposits.memberId'), text: (v) => v.memberId, flex: 1.4 },
+            ]}
+          />
+        </Card>
+      ) : null}
+    </>
+  );
+}
+
+const emptyBank: ReceivingBank = { bankCode: 'KBANK', bankAccountNo: '', bankAccountName: '', mode: 'slip' };
+const emptyWallet: ReceivingWallet = { mode: 'truemoney', walletAccountName: '', walletAccountNo: '' };
+
+/** ReceivingAccounts edits the deposit setting: the bank accounts and TrueMoney wallets members pay to. */
+function ReceivingAccounts() {
+  const { t } = useOpT();
+  const me = useMe();
+  const client = useQueryClient();
+  const settings = useQuery({
+    queryKey: ['operator', 'settings'],
+    queryFn: () => opApi.get<{ settings: Setting[] }>('/api/operator/settings'),
+  });
+  const current = settings.data?.settings.find((s) => s.name === 'deposit');
+  const editable = can(me.data?.role, current?.editableBy ?? []);
+  const [doc, setDoc] = useState<DepositSetting | null>(null);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    if (current && !doc) {
+      const v = current.value as Partial<DepositSetting>;
+      setDoc({ banks: v.banks ?? [], wallets: (v.wallets as ReceivingWallet[]) ?? [], isManual: !!v.isManual });
+    }
+  }, [current, doc]);
+  const save = useMutation({
+    mutationFn: (d: DepositSetting) => opApi.put('/api/operator/settings/deposit', d),
+    onMutate: () => setSaved(false),
+    onSuccess: () => {
+      setSaved(true);
+      client.invalidateQueries({ queryKey: ['operator', 'settings'] });
+    },
+  });
+  if (!doc) return <ErrorLine error={settings.error} />;
+  const setBank = (i: number, patch: Partial<ReceivingBank>) =>
+    setDoc({ ...doc, banks: doc.banks.map((b, j) => (j === i ? { ...b, ...patch } : b)) });
+  const setWallet = (i: number, patch: Partial<ReceivingWallet>) =>
+    setDoc({ ...doc, wallets: doc.wallets.map((w, j) => (j === i ? { ...w, ...patch } : w)) });
+  return (
+    <Card title={t('deposits.receiving')}>
+      <AppText variant="caption">{t('deposits.receivingHelp')}</AppText>
+      {doc.banks.map((b, i) => (
+        <Row key={`bank${i}`} style={styles.row}>
+          <View style={styles.short}>
+            <TextField label={t('deposits.bankCode')} value={b.bankCode} upperCase editable={editable} onChangeText={(v) => setBank(i, { bankCode: v })} />
+          </View>
+          <View style={styles.field}>
+            <TextField label={t('deposits.accountNo')} value={b.bankAccountNo} editable={editable} keyboardType="number-pad" onChangeText={(v) => setBank(i, { bankAccountNo: v })} />
+          </View>
+          <View style={styles.field}>
+            <TextField label={t('deposits.accountName')} value={b.bankAccountName} editable={editable} onChangeText={(v) => setBank(i, { bankAccountName: v })} />
+          </View>
+          {editable ? (
+            <Button variant="link" title={t('deposits.remove')} onPress={() => setDoc({ ...doc, banks: doc.banks.filter((_, j) => j !== i) })} />
+          ) : null}
+        </Row>
+      ))}
+      {doc.wallets.map((w, i) => (
+        <Row key={`wallet${i}`} style={styles.row}>
+          <View style={styles.field}>
+            <TextField label={t('deposits.walletName')} value={w.walletAccountName} editable={editable} onChangeText={(v) => setWallet(i, { walletAccountName: v })} />
+          </View>
+          <View style={styles.field}>
+            <TextField label={t('deposits.walletPhone')} value={w.walletAccountNo} editable={editable} keyboardType="phone-pad" onChangeText={(v) => setWallet(i, { walletAccountNo: v })} />
+          </View>
+          {editable ? (
+            <Button variant="link" title={t('deposits.remove')} onPress={() => setDoc({ ...doc, wallets: doc.wallets.filter((_, j) => j !== i) })} />
+          ) : null}
+        </Row>
+      ))}
+      {editable ? (
+        <Row style={styles.row}>
+          <Button variant="secondary" title={t('deposits.addBank')} onPress={() => setDoc({ ...doc, banks: [...doc.banks, emptyBank] })} />
+          <Button variant="secondary" title={t('deposits.addWallet')} onPress={() => setDoc({ ...doc, wallets: [...doc.wallets, emptyWallet] })} />
+          <Button
+            variant="secondary"
+            title={doc.isManual ? t('deposits.manualOn') : t('deposits.manualOff')}
+            onPress={() => setDoc({ ...doc, isManual: !doc.isManual })}
+          />
+          <Button title={t('common.save')} loading={save.isPending} onPress={() => save.mutate(doc)} />
+        </Row>
+      ) : (
+        <AppText variant="caption">{t('settings.readOnly')}</AppText>
+      )}
+      {saved ? (
+        <AppText role="status" bold>
+          {t('deposits.saved')}
+        </AppText>
+      ) : null}
+      <ErrorLine error={save.error} />
+    </Card>
+  );
+}
+
+const styles = StyleSheet.create({
+  row: { gap: spacing.sm, flexWrap: 'wrap', alignItems: 'flex-end' },
+  short: { width: 120 },
+  field: { flex: 1, minWidth: 180 },
+});
