@@ -14,11 +14,14 @@ import (
 
 	"go.uber.org/fx"
 
+	"ngern/adapters/events/inproc"
+	"ngern/adapters/events/pgnotify"
 	"ngern/adapters/httpapi"
 	"ngern/adapters/objectstore"
 	"ngern/adapters/sms"
 	"ngern/adapters/sqlstore"
 	"ngern/core/account"
+	"ngern/core/events"
 	"ngern/core/idempotency"
 	"ngern/core/objects"
 	"ngern/core/operator"
@@ -51,6 +54,7 @@ func Services() fx.Option {
 			func(db *sqlstore.DB) settings.Store { return sqlstore.NewSettings(db) },
 			func(db *sqlstore.DB) account.Store { return sqlstore.NewAccounts(db) },
 			func(db *sqlstore.DB, now Clock) account.Limiter { return sqlstore.NewLimiter(db, now) },
+			newBus,
 			newSettings,
 			newSMS,
 			newAccounts,
@@ -103,8 +107,14 @@ func openDB(lc fx.Lifecycle, cfg Config, log *slog.Logger) (*sqlstore.DB, error)
 	return db, nil
 }
 
+<<<<<<< HEAD
 func newSettings(cfg Config, store settings.Store, now Clock) (*settings.Service, error) {
 	s := settings.NewService(store, settings.Config{Laos: cfg.Laos, RegisterOTP: cfg.RegisterOTP, AppVersion: Version}, now)
+=======
+func newSettings(lc fx.Lifecycle, cfg Config, store settings.Store, bus events.Bus, now Clock) (*settings.Service, error) {
+	s := settings.NewService(store, settings.Config{Laos: cfg.Laos, RegisterOTP: cfg.RegisterOTP}, now)
+	lc.Append(fx.StopHook(s.UseEvents(bus)))
+>>>>>>> srv
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	return s, s.Seed(ctx)
@@ -117,10 +127,73 @@ func newSMS(cfg Config, log *slog.Logger) account.SMSSender {
 	return sms.Console{Log: log}
 }
 
-func newAccounts(cfg Config, store account.Store, limiter account.Limiter, sender account.SMSSender, s *settings.Service, now Clock) *account.Service {
+// newBus returns the event bus between the nodes of the install:
+// PostgreSQL LISTEN/NOTIFY, or in-process on SQLite (a single node).
+func newBus(lc fx.Lifecycle, db *sqlstore.DB, log *slog.Logger) (events.Bus, error) {
+	if db.Dialect() != sqlstore.Postgres {
+		b := inproc.New()
+		lc.Append(fx.StopHook(b.Close))
+		return b, nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	b, err := pgnotify.New(ctx, pgnotify.Config{URL: db.URL(), DB: db.SQL(), Log: log})
+	if err != nil {
+		return nil, fmt.Errorf("event bus: %w", err)
+	}
+	lc.Append(fx.StopHook(b.Close))
+	return b, nil
+}
+
+func newAccounts(lc fx.Lifecycle, cfg Config, store account.Store, limiter account.Limiter, sender account.SMSSender, s *settings.Service,
+	bus events.Bus, log *slog.Logger, now Clock) *account.Service {
 	ac := account.DefaultConfig()
 	ac.Laos, ac.RegisterOTP = cfg.Laos, cfg.RegisterOTP
-	return account.NewService(store, limiter, sender, s, ac, now)
+	a := account.NewService(store, limiter, sender, s, ac, now)
+	lc.Append(fx.StopHook(a.UseEvents(bus, 0, 0)))
+	startTouchFlush(lc, a, log)
+	return a
+}
+
+// startTouchFlush writes the sessions' queued last_seen touches every
+// second, off the request path, and once more when the app stops.
+func startTouchFlush(lc fx.Lifecycle, a *account.Service, log *slog.Logger) {
+	stop, done := make(chan struct{}), make(chan struct{})
+	flush := func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := a.FlushTouches(ctx); err != nil {
+			log.Warn("session touches not written", "err", err)
+		}
+	}
+	lc.Append(fx.Hook{
+		OnStart: func(context.Context) error {
+			go func() {
+				defer close(done)
+				tick := time.NewTicker(time.Second)
+				defer tick.Stop()
+				for {
+					select {
+					case <-stop:
+						flush()
+						return
+					case <-tick.C:
+						flush()
+					}
+				}
+			}()
+			return nil
+		},
+		OnStop: func(ctx context.Context) error {
+			close(stop)
+			select {
+			case <-done:
+				return nil
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		},
+	})
 }
 
 func newObjectStore(cfg Config) (objects.Store, error) {

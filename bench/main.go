@@ -48,13 +48,22 @@ type options struct {
 	duration    time.Duration
 	concurrency int
 	members     int
+	phases      map[string]bool
+	pgbench     bool
+	rounds      int
 }
+
+// phaseNames are the measured phases, in the order they run.
+var phaseNames = []string{"transfer", "onegame", "paced", "home"}
 
 func main() {
 	var o options
 	flag.DurationVar(&o.duration, "duration", 15*time.Second, "length of each measured phase")
 	flag.IntVar(&o.concurrency, "c", 8, "concurrent clients (pgbench -c too)")
 	flag.IntVar(&o.members, "members", 32, "members the load is spread over")
+	phases := flag.String("phases", strings.Join(phaseNames, ","), "phases to run (of "+strings.Join(phaseNames, ",")+")")
+	flag.BoolVar(&o.pgbench, "pgbench", true, "measure pgbench before each round of a phase (the ratios need it)")
+	flag.IntVar(&o.rounds, "rounds", 3, "rounds each phase and its pgbench baseline alternate in")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run (server and clients) to this file")
 	flag.Parse()
 	if *cpuProfile != "" {
@@ -67,6 +76,14 @@ func main() {
 			os.Exit(1)
 		}
 		defer pprof.StopCPUProfile()
+	}
+	o.phases = map[string]bool{}
+	for _, p := range strings.Split(*phases, ",") {
+		if !slices.Contains(phaseNames, p) {
+			fmt.Fprintf(os.Stderr, "bench: unknown phase %q (of %s)\n", p, strings.Join(phaseNames, ","))
+			os.Exit(2)
+		}
+		o.phases[p] = true
 	}
 	o.url = os.Getenv("NGERN_BENCH_DATABASE_URL")
 	if o.url == "" {
@@ -89,11 +106,18 @@ type result struct {
 
 func run(o options) error {
 	ctx := context.Background()
-	fmt.Printf("ngern bench: %d clients, %s per phase, %d members\n\n", o.concurrency, o.duration, o.members)
+	fmt.Printf("ngern bench: %d clients, %s per phase in %d alternating rounds, %d members\n\n",
+		o.concurrency, o.duration, o.rounds, o.members)
 
-	pgTPCB, pgSelect, pgErr := runPgbench(ctx, o)
+	var pg *pgbench
+	pgErr := errors.New("not asked for (-pgbench=false)")
+	if o.pgbench {
+		pg, pgErr = newPgbench(ctx, o)
+	}
 	if pgErr != nil {
 		fmt.Println("pgbench skipped:", pgErr)
+	} else {
+		defer pg.close()
 	}
 
 	schema := "bench_" + randomHex(4)
@@ -120,45 +144,151 @@ func run(o options) error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("setup: %d members with 100,000.00 each, one slot game account each\n\n", len(tokens))
+	fmt.Printf("setup: %d members with 100,000.00 each, a slot game account each in its own game and in %s\n\n", len(tokens), "SIAMSLOT")
 
 	games := []string{"SIAMSLOT", "NAGAGOLD", "ELEPHANT", "MEKONG"}
-	transfer := func(i int) error {
-		body := fmt.Sprintf(`{"from":"WALLET","to":"%s","amount":1}`, games[i%len(games)])
-		return c.expect("POST", "/api/wallet/transfer", tokens[i%len(tokens)], body, 200)
+	lc := newLean(base)
+	defer lc.close()
+	transferTo := func(w int, game string, i int) error {
+		body := `{"from":"WALLET","to":"` + game + `","amount":1}`
+		return lc.do(w, "POST", "/api/wallet/transfer", tokens[i%len(tokens)], body, 200)
 	}
-	home := func(i int) error { return c.expect("GET", "/api/wallet", tokens[i%len(tokens)], "", 200) }
+	// Spread: member i transfers into game i%4 (each game's clearing
+	// account takes a quarter of the load). One game: every member into
+	// the same game, the hot-row case.
+	transfer := func(w, i int) error { return transferTo(w, games[i%len(tokens)%len(games)], i) }
+	oneGame := func(w, i int) error { return transferTo(w, games[0], i) }
+	home := func(w, i int) error { return lc.do(w, "GET", "/api/wallet", tokens[i%len(tokens)], "", 200) }
 
-	tr := measure("wallet→game transfer (HTTP)", o.concurrency, o.duration, 0, transfer)
-	results := []result{tr}
-	if pgErr == nil && pgTPCB > 0 {
-		half := pgTPCB / 2
-		results = append(results, measure(fmt.Sprintf("transfer paced at ½ pgbench TPC-B (%.0f/s)", half),
-			o.concurrency*2, o.duration*2/3, half, transfer))
+	// Each phase runs in rounds, right after its pgbench baseline of the
+	// same length, so that the ratio of each round compares two figures
+	// taken under the same load of the machine; the table quotes the
+	// median ratio of the rounds.
+	slice := o.duration / time.Duration(o.rounds)
+	phases := map[string]*series{}
+	add := func(name string, r result, base float64) {
+		p := phases[name]
+		if p == nil {
+			p = &series{name: name}
+			phases[name] = p
+		}
+		p.add(r, base)
 	}
-	wh := measure("GET /api/wallet (HTTP)", o.concurrency, o.duration, 0, home)
-	results = append(results, wh)
-
-	fmt.Printf("%-46s %10s %9s %9s %7s %s\n", "phase", "ops/s", "p50", "p99", "errors", "ratio")
-	if pgErr == nil {
-		fmt.Printf("%-46s %10.1f %9s %9s %7s\n", fmt.Sprintf("pgbench TPC-B-like (-c %d)", o.concurrency), pgTPCB, "", "", "")
-		fmt.Printf("%-46s %10.1f %9s %9s %7s\n", fmt.Sprintf("pgbench select-only (-S -c %d)", o.concurrency), pgSelect, "", "", "")
-	}
-	for _, r := range results {
-		ratio := ""
-		if pgErr == nil {
-			switch {
-			case strings.HasPrefix(r.name, "wallet→game"):
-				ratio = fmt.Sprintf("%.2f× TPC-B (target ≥ 0.5)", r.ops/pgTPCB)
-			case strings.HasPrefix(r.name, "GET"):
-				ratio = fmt.Sprintf("%.2f× select-only (target ≥ 0.5)", r.ops/pgSelect)
-			default:
-				ratio = "p99 target < 50ms"
+	for round := range o.rounds {
+		fmt.Fprintf(os.Stderr, "round %d of %d\n", round+1, o.rounds)
+		if o.phases["transfer"] || o.phases["onegame"] {
+			tpcb := 0.0
+			if pg != nil {
+				if tpcb, err = pg.run(ctx, slice, "TPC-B-like"); err != nil {
+					return err
+				}
+				add("pgbench TPC-B-like", result{ops: tpcb}, 0)
+			}
+			var spread float64
+			if o.phases["transfer"] {
+				r := measure("wallet→game transfer (HTTP)", o.concurrency, slice, 0, transfer)
+				spread = r.ops
+				add(r.name, r, tpcb)
+			}
+			if o.phases["onegame"] {
+				r := measure("transfer, all members into one game", o.concurrency, slice, 0, oneGame)
+				add(r.name, r, spread)
 			}
 		}
-		fmt.Printf("%-46s %10.1f %9s %9s %7d %s\n", r.name, r.ops, ms(r.p50), ms(r.p99), r.errors, ratio)
+		if o.phases["home"] {
+			sel := 0.0
+			if pg != nil {
+				if sel, err = pg.run(ctx, slice, "select-only", "-S"); err != nil {
+					return err
+				}
+				add("pgbench select-only (-S)", result{ops: sel}, 0)
+			}
+			r := measure("GET /api/wallet (HTTP)", o.concurrency, slice, 0, home)
+			add(r.name, r, sel)
+		}
+	}
+	if tp := phases["pgbench TPC-B-like"]; o.phases["paced"] && tp != nil {
+		half := tp.meanOps() / 2
+		r := measure(fmt.Sprintf("transfer paced at ½ pgbench TPC-B (%.0f/s)", half), o.concurrency*2, o.duration*2/3, half, transfer)
+		add("paced", r, 0)
+		phases["paced"].name = r.name
+	}
+
+	fmt.Printf("%-40s %9s %9s %9s %7s  %s\n", "phase (mean of rounds)", "ops/s", "p50", "p99", "errors", "ratio: median (each round)")
+	for _, name := range []string{"pgbench TPC-B-like", "wallet→game transfer (HTTP)", "transfer, all members into one game",
+		"paced", "pgbench select-only (-S)", "GET /api/wallet (HTTP)"} {
+		p := phases[name]
+		if p == nil {
+			continue
+		}
+		ratio := ""
+		switch name {
+		case "wallet→game transfer (HTTP)":
+			ratio = p.ratio("TPC-B", 0.8)
+		case "transfer, all members into one game":
+			ratio = p.ratio("spread", 0.8)
+		case "GET /api/wallet (HTTP)":
+			ratio = p.ratio("select-only", 0.5)
+		case "paced":
+			ratio = "p99 target < 50ms"
+		}
+		last := p.results[len(p.results)-1]
+		fmt.Printf("%-40s %9.1f %9s %9s %7d  %s\n", p.name, p.meanOps(), ms(p.p50()), ms(last.p99), p.errors(), ratio)
 	}
 	return nil
+}
+
+// series is a phase measured in rounds, each against its baseline.
+type series struct {
+	name    string
+	results []result
+	ratios  []float64
+}
+
+func (s *series) add(r result, base float64) {
+	s.results = append(s.results, r)
+	if base > 0 {
+		s.ratios = append(s.ratios, r.ops/base)
+	}
+}
+
+func (s *series) meanOps() float64 {
+	t := 0.0
+	for _, r := range s.results {
+		t += r.ops
+	}
+	return t / float64(len(s.results))
+}
+
+// p50 is the median of the rounds' medians.
+func (s *series) p50() time.Duration {
+	var ds []time.Duration
+	for _, r := range s.results {
+		ds = append(ds, r.p50)
+	}
+	slices.Sort(ds)
+	return ds[len(ds)/2]
+}
+
+func (s *series) errors() (n int64) {
+	for _, r := range s.results {
+		n += r.errors
+	}
+	return n
+}
+
+// ratio prints the median ratio of the rounds against base and each one.
+func (s *series) ratio(base string, target float64) string {
+	if len(s.ratios) == 0 {
+		return ""
+	}
+	rs := slices.Clone(s.ratios)
+	slices.Sort(rs)
+	each := make([]string, len(s.ratios))
+	for i, r := range s.ratios {
+		each[i] = fmt.Sprintf("%.2f", r)
+	}
+	return fmt.Sprintf("%.2f× %s (%s; target ≥ %.1f)", rs[len(rs)/2], base, strings.Join(each, " "), target)
 }
 
 func ms(d time.Duration) string {
@@ -170,7 +300,7 @@ func ms(d time.Duration) string {
 
 // measure runs op from workers for d, paced at rate per second in all when
 // rate > 0, and returns the throughput and latency percentiles.
-func measure(name string, workers int, d time.Duration, rate float64, op func(i int) error) result {
+func measure(name string, workers int, d time.Duration, rate float64, op func(worker, i int) error) result {
 	var (
 		mu    sync.Mutex
 		lat   []time.Duration
@@ -186,7 +316,7 @@ func measure(name string, workers int, d time.Duration, rate float64, op func(i 
 	}
 	start := time.Now()
 	end := start.Add(d)
-	for range workers {
+	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -200,7 +330,7 @@ func measure(name string, workers int, d time.Duration, rate float64, op func(i 
 					}
 				}
 				t0 := time.Now()
-				if err := op(int(seq.Add(1))); err != nil {
+				if err := op(w, int(seq.Add(1))); err != nil {
 					if fails.Add(1) == 1 {
 						fmt.Fprintln(os.Stderr, name+":", err)
 					}
@@ -283,10 +413,16 @@ func setup(c *client, n int, opToken string) ([]string, error) {
 		if err := c.expect("POST", "/api/operator/adjustments", opToken, adj, 200); err != nil {
 			return nil, err
 		}
-		// Member i transfers to game i%4 (see the transfer phase), so it
-		// needs that account.
-		if err := c.expect("GET", "/api/wallet/activate/"+games[i%len(games)], tokens[i], "", 200); err != nil {
-			return nil, err
+		// Member i transfers to game i%4 in the spread phase and to the
+		// first game in the one-game phase, so it needs those accounts.
+		need := []string{games[i%len(games)]}
+		if i%len(games) != 0 {
+			need = append(need, games[0])
+		}
+		for _, g := range need {
+			if err := c.expect("GET", "/api/wallet/activate/"+g, tokens[i], "", 200); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return tokens, nil
@@ -337,60 +473,65 @@ func (c *client) decode(method, path, token, body string, v any) error {
 	return json.Unmarshal(raw, v)
 }
 
-// runPgbench runs pgbench's TPC-B-like and select-only tests on the bench
-// database in a scratch schema and returns their transactions per second.
-func runPgbench(ctx context.Context, o options) (tpcb, selectOnly float64, err error) {
+// pgbench runs pgbench's tests on the bench database in a scratch schema.
+type pgbench struct {
+	bin, db, url, schema string
+	args, env            []string
+	c                    int
+}
+
+// newPgbench initialises pgbench's tables (scale 1) in a scratch schema.
+func newPgbench(ctx context.Context, o options) (*pgbench, error) {
 	bin, err := findPgbench()
 	if err != nil {
-		return 0, 0, err
+		return nil, err
 	}
 	u, err := url.Parse(o.url)
 	if err != nil {
-		return 0, 0, err
+		return nil, err
 	}
-	schema := "bench_pg_" + randomHex(4)
-	if err := execSQL(ctx, o.url, "CREATE SCHEMA "+schema); err != nil {
-		return 0, 0, err
+	p := &pgbench{bin: bin, url: o.url, schema: "bench_pg_" + randomHex(4), db: strings.TrimPrefix(u.Path, "/"), c: o.concurrency}
+	if err := execSQL(ctx, o.url, "CREATE SCHEMA "+p.schema); err != nil {
+		return nil, err
 	}
-	defer execSQL(context.Background(), o.url, "DROP SCHEMA "+schema+" CASCADE")
-	args := []string{"-h", u.Hostname(), "-p", cmpOr(u.Port(), "5432"), "-U", cmpOr(u.User.Username(), "postgres")}
-	db := strings.TrimPrefix(u.Path, "/")
-	env := append(os.Environ(), "PGOPTIONS=-c search_path="+schema)
+	p.args = []string{"-h", u.Hostname(), "-p", cmpOr(u.Port(), "5432"), "-U", cmpOr(u.User.Username(), "postgres")}
+	p.env = append(os.Environ(), "PGOPTIONS=-c search_path="+p.schema)
 	if pw, ok := u.User.Password(); ok {
-		env = append(env, "PGPASSWORD="+pw)
+		p.env = append(p.env, "PGPASSWORD="+pw)
 	}
-	pg := func(extra ...string) (string, error) {
-		cmd := exec.CommandContext(ctx, bin, append(append(slices.Clone(args), extra...), db)...)
-		cmd.Env = env
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			return "", fmt.Errorf("pgbench %s: %v: %s", strings.Join(extra, " "), err, out)
-		}
-		return string(out), nil
+	if _, err := p.exec(ctx, "-i", "-q", "-s", "1"); err != nil {
+		p.close()
+		return nil, err
 	}
-	if _, err := pg("-i", "-q", "-s", "1"); err != nil {
-		return 0, 0, err
-	}
-	secs := strconv.Itoa(int(o.duration.Seconds()))
-	c := strconv.Itoa(o.concurrency)
-	out, err := pg("-n", "-T", secs, "-c", c, "-j", "2")
-	if err != nil {
-		return 0, 0, err
-	}
-	if tpcb, err = tps(out); err != nil {
-		return 0, 0, err
-	}
-	fmt.Fprintf(os.Stderr, "measured pgbench TPC-B-like: %.1f/s\n", tpcb)
-	out, err = pg("-n", "-S", "-T", secs, "-c", c, "-j", "2")
-	if err != nil {
-		return 0, 0, err
-	}
-	if selectOnly, err = tps(out); err != nil {
-		return 0, 0, err
-	}
-	fmt.Fprintf(os.Stderr, "measured pgbench select-only: %.1f/s\n", selectOnly)
-	return tpcb, selectOnly, nil
+	return p, nil
 }
+
+func (p *pgbench) exec(ctx context.Context, extra ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, p.bin, append(append(slices.Clone(p.args), extra...), p.db)...)
+	cmd.Env = p.env
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("pgbench %s: %v: %s", strings.Join(extra, " "), err, out)
+	}
+	return string(out), nil
+}
+
+// run runs one test for d (whole seconds) and returns its transactions
+// per second.
+func (p *pgbench) run(ctx context.Context, d time.Duration, name string, extra ...string) (float64, error) {
+	secs := strconv.Itoa(max(1, int(d.Seconds())))
+	out, err := p.exec(ctx, append([]string{"-n", "-T", secs, "-c", strconv.Itoa(p.c), "-j", "2"}, extra...)...)
+	if err != nil {
+		return 0, err
+	}
+	tps, err := tps(out)
+	if err == nil {
+		fmt.Fprintf(os.Stderr, "measured pgbench %s: %.1f/s\n", name, tps)
+	}
+	return tps, err
+}
+
+func (p *pgbench) close() { execSQL(context.Background(), p.url, "DROP SCHEMA "+p.schema+" CASCADE") }
 
 var tpsLine = regexp.MustCompile(`tps = ([0-9.]+)`)
 

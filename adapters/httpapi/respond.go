@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,7 +11,11 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+<<<<<<< HEAD
 	"unicode/utf8"
+=======
+	"sync"
+>>>>>>> srv
 
 	"github.com/go-playground/validator/v10"
 
@@ -24,10 +29,31 @@ type errorBody struct {
 	Field   string    `json:"field,omitempty"`
 }
 
+// jsonBuffers are reused answer buffers (see writeJSON).
+var jsonBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// writeJSON answers v as JSON. The answer is encoded first, so that it goes
+// out with its Content-Length in one write rather than chunked (net/http
+// chunks a body it has not seen whole once it passes 2 KB).
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	buf := jsonBuffers.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= 64<<10 {
+			buf.Reset()
+			jsonBuffers.Put(buf)
+		}
+	}()
+	buf.Reset()
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	if err := json.NewEncoder(buf).Encode(v); err != nil {
+		// As before: the status goes out, the body is cut short.
+		w.WriteHeader(status)
+		return
+	}
+	h.Set("Content-Length", strconv.Itoa(buf.Len()))
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v)
+	w.Write(buf.Bytes())
 }
 
 // writeError answers err. A domain error answers its code; so does an

@@ -133,7 +133,7 @@ func (s *Server) walletHome(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := toWallet(h)
-	writeWallet(w, http.StatusOK, &out)
+	writeJSON(w, http.StatusOK, &out)
 }
 
 func (s *Server) walletRefresh(w http.ResponseWriter, r *http.Request) {
@@ -143,7 +143,7 @@ func (s *Server) walletRefresh(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := toWallet(h)
-	writeWallet(w, http.StatusOK, &out)
+	writeJSON(w, http.StatusOK, &out)
 }
 
 // gameCode reads the {code} of a path, bounded so that nothing odd reaches

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"sort"
 	"strings"
 	"time"
 
@@ -141,11 +142,33 @@ func (s *Accounts) SessionByHash(ctx context.Context, tokenHash string) (*accoun
 	return &row.Session, row.Active, nil
 }
 
-// TouchSession records activity on a session; a touch that arrives late
-// never moves last_seen_at back.
-func (s *Accounts) TouchSession(ctx context.Context, tokenHash string, at time.Time) error {
-	_, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE sessions SET last_seen_at = ?
-		WHERE token_hash = ? AND last_seen_at < ?`), utc(at), tokenHash, utc(at))
+// TouchSessions records the last use of sessions, in one transaction; a
+// touch that arrives late never moves last_seen_at back.
+func (s *Accounts) TouchSessions(ctx context.Context, touches map[string]time.Time) error {
+	hashes := make([]string, 0, len(touches))
+	for h := range touches {
+		hashes = append(hashes, h)
+	}
+	sort.Strings(hashes) // one lock order for concurrent flushes of several nodes
+	return s.db.inTx(ctx, func(tx *sqlx.Tx) error {
+		st, err := s.db.prepared(ctx, tx, `UPDATE sessions SET last_seen_at = ? WHERE token_hash = ? AND last_seen_at < ?`)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		for _, h := range hashes {
+			at := utc(touches[h])
+			if _, err := st.ExecContext(ctx, at, h, at); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// RevokeMemberSessions revokes every open session of a member.
+func (s *Accounts) RevokeMemberSessions(ctx context.Context, memberID string, at time.Time) error {
+	_, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE sessions SET revoked_at = ? WHERE member_id = ? AND revoked_at IS NULL`), utc(at), memberID)
 	return err
 }
 

@@ -96,6 +96,50 @@ func TestAccounts(t *testing.T) {
 				t.Fatalf("err = %v", err)
 			}
 		})
+		t.Run("TouchSessions", func(t *testing.T) {
+			now := time.Now().UTC().Truncate(time.Second)
+			for _, h := range []string{"touch1", "touch2", "touch3"} {
+				if err := s.CreateSession(ctx, &account.Session{TokenHash: h, MemberID: m.ID, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(time.Hour)}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			later := now.Add(2 * time.Minute)
+			// touch2's touch is late (before its last use): it must not move it back.
+			err := s.TouchSessions(ctx, map[string]time.Time{"touch1": later, "touch2": now.Add(-time.Minute), "unknown": later})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for h, want := range map[string]time.Time{"touch1": later, "touch2": now, "touch3": now} {
+				ses, _, err := s.SessionByHash(ctx, h)
+				if err != nil || !ses.LastSeenAt.Equal(want) {
+					t.Fatalf("%s: last seen %v, want %v (%v)", h, ses.LastSeenAt, want, err)
+				}
+			}
+			if err := s.TouchSessions(ctx, map[string]time.Time{}); err != nil {
+				t.Fatal(err)
+			}
+		})
+		t.Run("RevokeMemberSessions", func(t *testing.T) {
+			other := newMember("0814444444", "4444444444")
+			if err := s.CreateMember(ctx, other, ""); err != nil {
+				t.Fatal(err)
+			}
+			now := time.Now().UTC()
+			for h, id := range map[string]string{"all1": m.ID, "all2": m.ID, "others": other.ID} {
+				if err := s.CreateSession(ctx, &account.Session{TokenHash: h, MemberID: id, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(time.Hour)}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := s.RevokeMemberSessions(ctx, m.ID, now); err != nil {
+				t.Fatal(err)
+			}
+			for h, revoked := range map[string]bool{"all1": true, "all2": true, "keep": true, "others": false} {
+				ses, _, err := s.SessionByHash(ctx, h)
+				if err != nil || (ses.RevokedAt != nil) != revoked {
+					t.Fatalf("%s: %+v %v", h, ses, err)
+				}
+			}
+		})
 	})
 }
 

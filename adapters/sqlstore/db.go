@@ -41,6 +41,7 @@ type DB struct {
 	x       *sqlx.DB
 	dialect Dialect
 	stmts   sync.Map // query written with ? → *sqlx.Stmt (see prepared)
+	url     string   // the PostgreSQL URL it was opened with
 }
 
 // Open connects to url ("postgres://…"), or, when url is empty, to the SQLite
@@ -61,7 +62,7 @@ func Open(ctx context.Context, url, dataDir string) (*DB, error) {
 		x.SetMaxOpenConns(PostgresMaxConns)
 		x.SetMaxIdleConns(PostgresMaxConns)
 		x.SetConnMaxIdleTime(5 * time.Minute)
-		return ping(ctx, &DB{x: x, dialect: Postgres})
+		return ping(ctx, &DB{x: x, dialect: Postgres, url: url})
 	}
 	if err := os.MkdirAll(dataDir, 0o750); err != nil {
 		return nil, fmt.Errorf("data dir: %w", err)
@@ -122,6 +123,11 @@ func ping(ctx context.Context, db *DB) (*DB, error) {
 
 // Dialect returns the engine of db.
 func (db *DB) Dialect() Dialect { return db.dialect }
+
+// URL returns the PostgreSQL URL db was opened with ("" for SQLite), for
+// the event bus's listening connection. It may hold a password: never log
+// it.
+func (db *DB) URL() string { return db.url }
 
 // Close closes the pool.
 func (db *DB) Close() error {

@@ -30,11 +30,27 @@ func (l *Ledger) Post(ctx context.Context, j ledger.Journal) error {
 	return l.db.inTx(ctx, func(tx *sqlx.Tx) error { return l.db.post(ctx, tx, j) })
 }
 
-// Balance returns an account's balance, 0 when it has none yet.
+// Balance returns an account's balance, 0 when it has none yet. A system
+// account's balance is the sum of its postings (migration 0005): they keep
+// no balance of their own, so that no transfer waits on another for the
+// clearing account of a game.
 func (l *Ledger) Balance(ctx context.Context, accountID string) (money.Satang, error) {
-	return balance(ctx, l.db, accountID)
+	st, err := l.db.prepared(ctx, nil, `SELECT CASE WHEN a.kind = 'system'
+			THEN (SELECT COALESCE(SUM(p.amount), 0) FROM postings p WHERE p.account_id = a.id)
+			ELSE a.balance END
+		FROM ledger_accounts a WHERE a.id = ?`)
+	if err != nil {
+		return 0, err
+	}
+	var b money.Satang
+	err = st.GetContext(ctx, &b, accountID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	return b, err
 }
 
+// balance returns a member account's materialised balance.
 func balance(ctx context.Context, db *DB, accountID string) (money.Satang, error) {
 	st, err := db.prepared(ctx, nil, `SELECT balance FROM ledger_accounts WHERE id = ?`)
 	if err != nil {
@@ -58,6 +74,10 @@ const (
 		VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET balance = ledger_accounts.balance + excluded.balance
 		RETURNING balance`
+	// A system account only needs to exist (for the postings' foreign
+	// key); its balance is derived from its postings.
+	ensureSystemAccount = `INSERT INTO ledger_accounts (id, kind, member_id, game_code, balance, created_at)
+		VALUES (?, ?, ?, ?, 0, ?) ON CONFLICT (id) DO NOTHING`
 )
 
 // postingsInsert returns the insert of n postings; n is 2 or 3 for every
@@ -67,8 +87,9 @@ func postingsInsert(n int) string {
 		strings.TrimSuffix(strings.Repeat("(?, ?, ?), ", n), ", ")
 }
 
-// post records j in tx: the journal row, the balance of every account it
-// touches, and its postings. A debit of a member account is a conditional
+// post records j in tx: the journal row, the balance of every member
+// account it touches (a system account is created if missing, its balance
+// is its postings' sum), and its postings. A debit of a member account is a conditional
 // update that refuses to go below zero (MONEY_NOT_ENOUGH); the CHECK on the
 // table holds the same line should any other statement try.
 func (db *DB) post(ctx context.Context, tx *sqlx.Tx, j ledger.Journal) error {
@@ -104,7 +125,19 @@ func (db *DB) postFor(ctx context.Context, tx *sqlx.Tx, j ledger.Journal, of str
 	for _, p := range ps {
 		a := p.Account
 		var bal money.Satang
-		if p.Amount < 0 && a.Member() {
+		if !a.Member() {
+			var game any
+			if a.Game != "" {
+				game = a.Game
+			}
+			st, err := db.prepared(ctx, tx, ensureSystemAccount)
+			if err != nil {
+				return 0, err
+			}
+			if _, err := st.ExecContext(ctx, a.ID, a.Kind, nil, game, utc(j.CreatedAt)); err != nil {
+				return 0, err
+			}
+		} else if p.Amount < 0 {
 			st, err := db.prepared(ctx, tx, debitMember)
 			if err != nil {
 				return 0, err
@@ -195,9 +228,11 @@ func journalArgs(j ledger.Journal) ([]any, error) {
 const maxProblems = 20
 
 // Verify checks the invariants of the ledger in one consistent snapshot:
-// every journal has at least two postings summing to zero; every account's
-// balance is the sum of its postings; no member account is below zero; no
-// transfer is still open from before openBefore.
+// every journal has at least two postings summing to zero, and so does the
+// whole book; every member account's balance is the sum of its postings
+// (a system account's balance is that sum by definition, and its stored
+// column must stay 0); no member account is below zero; no transfer is
+// still open from before openBefore.
 func (l *Ledger) Verify(ctx context.Context, openBefore time.Time) (ledger.Report, error) {
 	var r ledger.Report
 	err := l.db.readTx(ctx, func(tx *sqlx.Tx) error {
@@ -232,14 +267,40 @@ func (l *Ledger) Verify(ctx context.Context, openBefore time.Time) (ledger.Repor
 			Balance money.Satang `db:"balance"`
 			Total   money.Satang `db:"total"`
 		}
+		// Member accounts keep a balance, which must be the sum of their
+		// postings; a system account's balance is that sum by definition,
+		// so its own column must stay 0 (anything else is a write that
+		// should not have happened).
 		if err := tx.SelectContext(ctx, &drift, l.db.q(`SELECT a.id, a.balance, COALESCE(SUM(p.amount), 0) AS total
 			FROM ledger_accounts a LEFT JOIN postings p ON p.account_id = a.id
+			WHERE a.kind <> 'system'
 			GROUP BY a.id, a.balance HAVING a.balance <> COALESCE(SUM(p.amount), 0)
 			ORDER BY a.id LIMIT ?`), maxProblems); err != nil {
 			return err
 		}
 		for _, d := range drift {
 			r.Problems = append(r.Problems, fmt.Sprintf("account %s: balance %s but its postings sum to %s", d.ID, d.Balance, d.Total))
+		}
+		var stored []struct {
+			ID      string       `db:"id"`
+			Balance money.Satang `db:"balance"`
+		}
+		if err := tx.SelectContext(ctx, &stored, l.db.q(`SELECT id, balance FROM ledger_accounts
+			WHERE kind = 'system' AND balance <> 0 ORDER BY id LIMIT ?`), maxProblems); err != nil {
+			return err
+		}
+		for _, d := range stored {
+			r.Problems = append(r.Problems, fmt.Sprintf("system account %s stores a balance (%s); its balance is its postings' sum", d.ID, d.Balance))
+		}
+		// Every journal balanced means all postings together sum to zero;
+		// said once more over the whole book, where a posting without a
+		// journal would show.
+		var total money.Satang
+		if err := tx.GetContext(ctx, &total, `SELECT COALESCE(SUM(amount), 0) FROM postings`); err != nil {
+			return err
+		}
+		if total != 0 {
+			r.Problems = append(r.Problems, fmt.Sprintf("the book does not balance: all postings sum to %s", total))
 		}
 		var negative []struct {
 			ID      string       `db:"id"`

@@ -133,6 +133,41 @@ func TestLedger(t *testing.T) {
 			}
 			mustVerify(t, l)
 		})
+		t.Run("SystemBalancesComeFromPostings", func(t *testing.T) {
+			// A system account keeps no balance of its own (no row every
+			// transfer of a game must lock): its stored balance stays 0
+			// and Balance sums its postings.
+			before, err := l.Balance(ctx, ledger.Clearing("HOTGAME").ID)
+			if err != nil || before != 0 {
+				t.Fatalf("new clearing account: %s, %v", before, err)
+			}
+			for range 3 {
+				if err := l.Post(ctx, journal(ledger.Adjustment, m.ID, ledger.Move(ledger.Deposits, ledger.Clearing("HOTGAME"), 7))); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var stored money.Satang
+			if err := db.SQL().QueryRowContext(ctx, rebind(db, `SELECT balance FROM ledger_accounts WHERE id = ?`), ledger.Clearing("HOTGAME").ID).Scan(&stored); err != nil || stored != 0 {
+				t.Fatalf("stored clearing balance %s, %v", stored, err)
+			}
+			if b, err := l.Balance(ctx, ledger.Clearing("HOTGAME").ID); err != nil || b != 21 {
+				t.Fatalf("clearing balance %s, %v; want 0.21", b, err)
+			}
+			mustVerify(t, l)
+			// A stored system balance is a write that should not happen:
+			// check reports it.
+			if _, err := db.SQL().ExecContext(ctx, rebind(db, `UPDATE ledger_accounts SET balance = 21 WHERE id = ?`), ledger.Clearing("HOTGAME").ID); err != nil {
+				t.Fatal(err)
+			}
+			r, err := l.Verify(ctx, time.Now())
+			if err != nil || r.OK() || !strings.Contains(strings.Join(r.Problems, "\n"), "system account clearing:HOTGAME stores a balance") {
+				t.Fatalf("a stored system balance was not reported: %+v, %v", r, err)
+			}
+			if _, err := db.SQL().ExecContext(ctx, rebind(db, `UPDATE ledger_accounts SET balance = 0 WHERE id = ?`), ledger.Clearing("HOTGAME").ID); err != nil {
+				t.Fatal(err)
+			}
+			mustVerify(t, l)
+		})
 		t.Run("VerifyCatchesCorruption", func(t *testing.T) {
 			r := mustVerify(t, l)
 			if r.Journals == 0 || r.Accounts == 0 {

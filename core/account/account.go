@@ -72,14 +72,20 @@ type Store interface {
 	CreateSession(ctx context.Context, s *Session) error
 	// SessionByHash returns the session with its member's active flag.
 	SessionByHash(ctx context.Context, tokenHash string) (*Session, bool, error) // invalid-token
-	TouchSession(ctx context.Context, tokenHash string, at time.Time) error
+	// TouchSessions records the last use of sessions (token hash → time);
+	// a touch never moves a session's last use back.
+	TouchSessions(ctx context.Context, touches map[string]time.Time) error
 	RevokeSession(ctx context.Context, tokenHash string, at time.Time) error
+<<<<<<< HEAD
 	// SetMemberActive locks (false) or unlocks a member (NO_USER).
 	SetMemberActive(ctx context.Context, id string, active bool, at time.Time) error
 	// MemberSessions lists the member's live sessions (not revoked, not
 	// past their absolute expiry at now), newest first.
 	MemberSessions(ctx context.Context, memberID string, now time.Time) ([]Session, error)
 	// RevokeMemberSessions revokes every session of the member.
+=======
+	// RevokeMemberSessions revokes every open session of a member.
+>>>>>>> srv
 	RevokeMemberSessions(ctx context.Context, memberID string, at time.Time) error
 
 	CreateOTP(ctx context.Context, o *OTP) error
@@ -148,6 +154,9 @@ type Service struct {
 	cfg     Config
 	now     func() time.Time
 	hasher  *Hasher
+	// sessions caches validated sessions and queues their touches
+	// (sessioncache.go).
+	sessions sessionState
 }
 
 // NewService returns an account service. now may be nil (system clock).

@@ -75,35 +75,65 @@ type Caller struct {
 
 // Authenticate resolves a bearer token. Missing, unknown, revoked and
 // expired tokens answer invalid-token; a disabled member INACTIVE_USER.
+//
+// A session validated in the last few seconds is answered from memory
+// (sessioncache.go): its revocation on any node drops it at once. Idle and
+// absolute expiry are checked on every call, cached or not. The last use
+// is written at most once a minute, in the background (FlushTouches).
 func (s *Service) Authenticate(ctx context.Context, token string) (Caller, error) {
 	if token == "" || len(token) > 100 {
 		return Caller{}, errs.New(errs.InvalidToken)
 	}
 	h := HashToken(token)
-	sess, active, err := s.store.SessionByHash(ctx, h)
-	if err != nil {
-		return Caller{}, err
-	}
 	now := s.now()
-	if sess.RevokedAt != nil || !now.Before(sess.ExpiresAt) || now.Sub(sess.LastSeenAt) > s.cfg.SessionIdle {
-		return Caller{}, errs.New(errs.InvalidToken)
-	}
-	if !active {
-		return Caller{}, errs.New(errs.InactiveUser)
-	}
-	// Touch at most once a minute: a read-heavy app should not write on
-	// every call.
-	if now.Sub(sess.LastSeenAt) > touchEvery {
-		if err := s.store.TouchSession(ctx, h, now.UTC()); err != nil {
+	cache := s.sessions.cache
+	e := cache.lookup(h, now)
+	if e == nil {
+		gen, epoch, live := cache.mark()
+		sess, active, err := s.store.SessionByHash(ctx, h)
+		if err != nil {
 			return Caller{}, err
 		}
+		if sess.RevokedAt != nil {
+			return Caller{}, errs.New(errs.InvalidToken)
+		}
+		if !active {
+			if s.expired(sess.ExpiresAt, sess.LastSeenAt, now) {
+				return Caller{}, errs.New(errs.InvalidToken)
+			}
+			return Caller{}, errs.New(errs.InactiveUser)
+		}
+		e = &cachedSession{memberID: sess.MemberID, expiresAt: sess.ExpiresAt, lastSeen: sess.LastSeenAt, storedAt: now}
+		cache.store(h, e, gen, epoch, live)
 	}
-	return Caller{MemberID: sess.MemberID, TokenHash: h}, nil
+	e.mu.Lock()
+	lastSeen := e.lastSeen
+	touch := now.Sub(lastSeen) > touchEvery
+	if touch && !s.expired(e.expiresAt, lastSeen, now) {
+		e.lastSeen = now
+	}
+	e.mu.Unlock()
+	if s.expired(e.expiresAt, lastSeen, now) {
+		return Caller{}, errs.New(errs.InvalidToken)
+	}
+	if touch {
+		s.sessions.queueTouch(h, now.UTC())
+	}
+	return Caller{MemberID: e.memberID, TokenHash: h}, nil
 }
 
-// Logout revokes the caller's session.
+// expired reports whether a session is past its absolute expiry or was
+// idle too long.
+func (s *Service) expired(expiresAt, lastSeen, now time.Time) bool {
+	return !now.Before(expiresAt) || now.Sub(lastSeen) > s.cfg.SessionIdle
+}
+
+// Logout revokes the caller's session, on every node.
 func (s *Service) Logout(ctx context.Context, c Caller) error {
-	return s.store.RevokeSession(ctx, c.TokenHash, s.now().UTC())
+	if err := s.store.RevokeSession(ctx, c.TokenHash, s.now().UTC()); err != nil {
+		return err
+	}
+	return s.forget(ctx, sessionDrop{TokenHash: c.TokenHash})
 }
 
 // ChangePassword replaces the password and revokes every other session.
@@ -131,7 +161,12 @@ func (s *Service) ChangePassword(ctx context.Context, c Caller, oldPassword, new
 	if err != nil {
 		return err
 	}
-	return s.store.ChangePassword(ctx, m.ID, hash, c.TokenHash, s.now().UTC())
+	if err := s.store.ChangePassword(ctx, m.ID, hash, c.TokenHash, s.now().UTC()); err != nil {
+		return err
+	}
+	// The other sessions were revoked with the password: every node drops
+	// the member's cached sessions (the caller's is read again).
+	return s.forget(ctx, sessionDrop{MemberID: m.ID})
 }
 
 // Prune deletes what can no longer be used: OTPs and rate-limit windows more

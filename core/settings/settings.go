@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"ngern/core/errs"
+	"ngern/core/events"
 	"ngern/core/money"
 )
 
@@ -55,6 +56,7 @@ type Service struct {
 	terminated  bool
 	checkedAt   time.Time
 	statusCache time.Duration
+	bus         events.Bus // tells the other nodes of a status change (events.go)
 }
 
 // NewService returns a settings service. now may be nil (system clock).
@@ -216,9 +218,10 @@ func (s *Service) Put(ctx context.Context, name string, doc json.RawMessage) err
 	if err := s.store.PutSetting(ctx, name, doc); err != nil {
 		return err
 	}
-	s.mu.Lock()
-	s.checkedAt = time.Time{} // a status change takes effect at once on this node
-	s.mu.Unlock()
+	s.forgetStatus() // a status change takes effect at once on this node
+	if name == KeyActive && s.bus != nil {
+		return statusTopic.Publish(ctx, s.bus, struct{}{}) // and on the others
+	}
 	return nil
 }
 
