@@ -107,14 +107,9 @@ func openDB(lc fx.Lifecycle, cfg Config, log *slog.Logger) (*sqlstore.DB, error)
 	return db, nil
 }
 
-<<<<<<< HEAD
-func newSettings(cfg Config, store settings.Store, now Clock) (*settings.Service, error) {
-	s := settings.NewService(store, settings.Config{Laos: cfg.Laos, RegisterOTP: cfg.RegisterOTP, AppVersion: Version}, now)
-=======
 func newSettings(lc fx.Lifecycle, cfg Config, store settings.Store, bus events.Bus, now Clock) (*settings.Service, error) {
-	s := settings.NewService(store, settings.Config{Laos: cfg.Laos, RegisterOTP: cfg.RegisterOTP}, now)
+	s := settings.NewService(store, settings.Config{Laos: cfg.Laos, RegisterOTP: cfg.RegisterOTP, AppVersion: Version}, now)
 	lc.Append(fx.StopHook(s.UseEvents(bus)))
->>>>>>> srv
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	return s, s.Seed(ctx)

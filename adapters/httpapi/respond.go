@@ -11,11 +11,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-<<<<<<< HEAD
-	"unicode/utf8"
-=======
 	"sync"
->>>>>>> srv
+	"unicode/utf8"
 
 	"github.com/go-playground/validator/v10"
 

@@ -259,10 +259,3 @@ func (s *Accounts) MemberSessions(ctx context.Context, memberID string, now time
 		WHERE member_id = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY created_at DESC`), memberID, utc(now))
 	return out, err
 }
-
-// RevokeMemberSessions revokes every session of the member.
-func (s *Accounts) RevokeMemberSessions(ctx context.Context, memberID string, at time.Time) error {
-	_, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE sessions SET revoked_at = ? WHERE member_id = ? AND revoked_at IS NULL`),
-		utc(at), memberID)
-	return err
-}

@@ -76,16 +76,12 @@ type Store interface {
 	// a touch never moves a session's last use back.
 	TouchSessions(ctx context.Context, touches map[string]time.Time) error
 	RevokeSession(ctx context.Context, tokenHash string, at time.Time) error
-<<<<<<< HEAD
 	// SetMemberActive locks (false) or unlocks a member (NO_USER).
 	SetMemberActive(ctx context.Context, id string, active bool, at time.Time) error
 	// MemberSessions lists the member's live sessions (not revoked, not
 	// past their absolute expiry at now), newest first.
 	MemberSessions(ctx context.Context, memberID string, now time.Time) ([]Session, error)
 	// RevokeMemberSessions revokes every session of the member.
-=======
-	// RevokeMemberSessions revokes every open session of a member.
->>>>>>> srv
 	RevokeMemberSessions(ctx context.Context, memberID string, at time.Time) error
 
 	CreateOTP(ctx context.Context, o *OTP) error

@@ -21,11 +21,6 @@ func (s *Service) SetActive(ctx context.Context, memberID string, active bool) (
 	return s.store.MemberByID(ctx, memberID)
 }
 
-// RevokeSessions revokes every session of a member.
-func (s *Service) RevokeSessions(ctx context.Context, memberID string) error {
-	return s.store.RevokeMemberSessions(ctx, memberID, s.now().UTC())
-}
-
 // Sessions lists a member's live sessions, newest first.
 func (s *Service) Sessions(ctx context.Context, memberID string) ([]Session, error) {
 	return s.store.MemberSessions(ctx, memberID, s.now().UTC())
@@ -44,7 +39,10 @@ func (s *Service) RevokeSession(ctx context.Context, memberID, sessionID string)
 	}
 	for _, ses := range list {
 		if SessionID(ses.TokenHash) == sessionID {
-			return s.store.RevokeSession(ctx, ses.TokenHash, s.now().UTC())
+			if err := s.store.RevokeSession(ctx, ses.TokenHash, s.now().UTC()); err != nil {
+				return err
+			}
+			return s.forget(ctx, sessionDrop{TokenHash: ses.TokenHash})
 		}
 	}
 	return errs.New(errs.NoData)
