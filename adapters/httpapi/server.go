@@ -12,8 +12,10 @@ import (
 	"github.com/go-playground/validator/v10"
 
 	"ngern/core/account"
+	"ngern/core/chat"
 	"ngern/core/errs"
 	"ngern/core/idempotency"
+	"ngern/core/objects"
 	"ngern/core/operator"
 	"ngern/core/settings"
 	"ngern/core/wallet"
@@ -65,6 +67,9 @@ type Deps struct {
 	Auditor     *operator.Auditor
 	Console     *operator.Console
 	Idempotency *idempotency.Service
+	// Chat and Objects serve the support chat and its media.
+	Chat    *chat.Service
+	Objects objects.Store
 	// DomainError maps an infrastructure failure that reaches the API (e.g.
 	// the database cannot be reached) to a domain error; nil: none is.
 	DomainError func(error) error
@@ -92,6 +97,8 @@ type Server struct {
 	auditor   *operator.Auditor
 	console   *operator.Console
 	idem      *idempotency.Service
+	chat      *chat.Service
+	objects   objects.Store
 	validate  *validator.Validate
 	mux       *http.ServeMux
 	domainErr func(error) error
@@ -101,6 +108,7 @@ type Server struct {
 func New(cfg Config, d Deps) *Server {
 	s := &Server{cfg: cfg, log: d.Log, accounts: d.Accounts, settings: d.Settings, db: d.DB,
 		wallet: d.Wallet, operators: d.Operators, auditor: d.Auditor, console: d.Console, idem: d.Idempotency,
+		chat: d.Chat, objects: d.Objects,
 		validate: newValidator(), mux: http.NewServeMux(), domainErr: d.DomainError}
 	s.routes()
 	for _, r := range d.Routes {
@@ -136,6 +144,7 @@ func (s *Server) routes() {
 
 	s.walletRoutes()
 	s.operatorRoutes()
+	s.chatRoutes()
 
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, errs.New(errs.NotFoundCode))
