@@ -21,6 +21,7 @@ import (
 	"ngern/adapters/gameprovider/transferwallet"
 	"ngern/adapters/httpapi"
 	"ngern/adapters/sqlstore"
+	"ngern/core/events"
 	"ngern/core/wallet"
 )
 
@@ -61,6 +62,8 @@ type harness struct {
 	// dbGone: the test closed the database for good, so the ledger
 	// cannot be checked at the end.
 	dbGone bool
+	// bus is the node's event bus.
+	bus events.Bus
 }
 
 // testClock runs with the system clock from an offset the test moves.
@@ -124,7 +127,7 @@ func newHarness(t *testing.T, db *sqlstore.DB, mutate func(*Config)) *harness {
 		Services(),
 		fx.Provide(newHTTPServer),
 		fx.Invoke(func(w *wallet.Service) error { _, err := w.SeedDemoGames(context.Background()); return err }),
-		fx.Populate(&api, &h.tools.wallet, &h.tools.ledger, &h.tools.accounts, &h.tools.operators, &h.tools.auditor, &h.tools.log, &h.tools.now),
+		fx.Populate(&api, &h.bus, &h.tools.wallet, &h.tools.ledger, &h.tools.accounts, &h.tools.operators, &h.tools.auditor, &h.tools.log, &h.tools.now),
 	)
 	h.tools.cfg = cfg
 	app.RequireStart()

@@ -12,7 +12,9 @@ package pgnotify
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"log/slog"
 	neturl "net/url"
@@ -43,7 +45,8 @@ type Config struct {
 	PingEvery  time.Duration
 	StaleAfter time.Duration
 	// ApplicationName names the listening connection in pg_stat_activity
-	// (default "ngern-events").
+	// (default "ngern-events-" and a random node id, so that each node's
+	// listener can be told apart).
 	ApplicationName string
 }
 
@@ -62,6 +65,7 @@ type Bus struct {
 	lastPong  atomic.Int64 // unix nanoseconds of the last successful ping
 	stop      chan struct{}
 	wg        sync.WaitGroup
+	name      string
 }
 
 var _ events.Bus = (*Bus)(nil)
@@ -84,8 +88,11 @@ func New(ctx context.Context, cfg Config) (*Bus, error) {
 	}
 	b := &Bus{cfg: cfg, channel: ChannelName(schema), log: log, stop: make(chan struct{})}
 	if cfg.ApplicationName == "" {
-		cfg.ApplicationName = "ngern-events"
+		id := make([]byte, 4)
+		rand.Read(id)
+		cfg.ApplicationName = "ngern-events-" + hex.EncodeToString(id)
 	}
+	b.name = cfg.ApplicationName
 	u, err := neturl.Parse(cfg.URL)
 	if err != nil {
 		return nil, errors.New("events: the database URL is not a valid URL")
@@ -119,6 +126,10 @@ func New(ctx context.Context, cfg Config) (*Bus, error) {
 	go b.watch()
 	return b, nil
 }
+
+// Name is the application_name of the listening connection, by which an
+// operator finds this node's listener in pg_stat_activity.
+func (b *Bus) Name() string { return b.name }
 
 // ChannelName is the LISTEN channel of the install in schema.
 func ChannelName(schema string) string {
