@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { View } from 'react-native';
 
 import { Screen } from '@/components/screen';
-import { ChatWidget } from '@/features/contact/components/chat-widget';
+import { ChatWidget } from '@/features/chat/components/chat-widget';
 import { ContactInfo } from '@/features/contact/components/contact-info';
 
 export default function ContactScreen() {

@@ -3,7 +3,7 @@ import { View } from 'react-native';
 
 import { Screen } from '@/components/screen';
 import { spacing } from '@/components/ui/theme';
-import { ChatWidget } from '@/features/contact/components/chat-widget';
+import { ChatWidget } from '@/features/chat/components/chat-widget';
 import { ContactInfo } from '@/features/contact/components/contact-info';
 
 export default function MemberContactScreen() {
