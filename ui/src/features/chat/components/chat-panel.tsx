@@ -63,7 +63,6 @@ export default function ChatPanel({ onClose }: Props) {
     if (isScrolledUp(metrics.current)) setBanner(true);
     else requestAnimationFrame(() => scroll.current?.scrollToEnd({ animated: true }));
     if (hasIncoming(chat.items)) chat.markReadSoon();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [chat.items]);
 
   const onScroll = useCallback(
