@@ -49,12 +49,22 @@ export function screenPath(name: string): string {
   return path.resolve(__dirname, '..', 'artifacts', 'screens', `${name}.png`);
 }
 
-/** checkLedger runs `ngern check` on the e2e server's database and returns its output. */
-export function checkLedger(): string {
+/** ngern runs the built binary on the e2e server's database and returns its output. */
+export function ngern(...args: string[]): string {
   const root = path.resolve(__dirname, '..', '..');
-  return execFileSync(path.join(root, 'bin', 'ngern'), ['check'], {
+  return execFileSync(path.join(root, 'bin', 'ngern'), args, {
     cwd: root,
     env: { ...process.env, NGERN_DATA_DIR: state().dataDir, NGERN_DATABASE_URL: '' },
     encoding: 'utf8',
   });
+}
+
+/** checkLedger runs `ngern check` on the e2e server's database and returns its output. */
+export function checkLedger(): string {
+  return ngern('check');
+}
+
+/** serverURL is the base address of the e2e server. */
+export function serverURL(): string {
+  return state().baseURL;
 }

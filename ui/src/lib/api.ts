@@ -2,6 +2,7 @@
 // {"message": CODE} of the server (invalid-token → /login, gone → /terminated).
 import { apiBaseUrl, requestTimeoutMs, uploadTimeoutMs } from './config';
 import type { ErrorCode } from './error-codes.generated';
+import { clearOperatorToken, getOperatorToken } from './operator-token';
 import { clearToken, getToken } from './storage';
 
 export const clientHeader = { name: 'X-Ngern-Client', value: 'wallet-user' } as const;
@@ -20,14 +21,17 @@ export class ApiError extends Error {
   readonly status: number;
   readonly detail?: string;
   readonly field?: string;
+  /** body is the whole error answer, for calls whose errors carry more than the code. */
+  readonly body?: unknown;
 
-  constructor(code: string, status: number, detail?: string, field?: string) {
+  constructor(code: string, status: number, detail?: string, field?: string, body?: unknown) {
     super(code);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
     this.detail = detail;
     this.field = field;
+    this.body = body;
   }
 
   /** is reports whether the error carries code; a code the catalogue lacks does not compile. */
@@ -52,6 +56,11 @@ export type RequestOptions = {
   timeoutMs?: number;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * operator sends the operator console's token instead of the member's; an invalid-token
+   * answer then clears only the operator token, and member navigation is left alone.
+   */
+  operator?: boolean;
 };
 
 type Fetch = typeof fetch;
@@ -88,7 +97,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     [clientHeader.name]: clientHeader.value,
     ...options.headers,
   };
-  const token = getToken();
+  const token = options.operator ? getOperatorToken() : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let body: BodyInit | undefined;
@@ -132,8 +141,10 @@ export async function request<T>(method: string, path: string, options: RequestO
       res.status,
       typeof obj.detail === 'string' ? obj.detail : undefined,
       typeof obj.field === 'string' ? obj.field : undefined,
+      data ?? undefined,
     );
-    handleSpecialCodes(err);
+    if (!options.operator) handleSpecialCodes(err);
+    else if (err.is('invalid-token')) clearOperatorToken(true);
     throw err;
   }
   return data as T;

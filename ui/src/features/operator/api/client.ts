@@ -1,0 +1,19 @@
+// The console's calls: the one API client with the operator token.
+import { api, type RequestOptions } from '@/lib/api';
+
+const op = { operator: true } as const;
+
+export const opApi = {
+  get: <T>(path: string, options?: RequestOptions) => api.get<T>(path, { ...options, ...op }),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => api.post<T>(path, body, { ...options, ...op }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => api.put<T>(path, body, { ...options, ...op }),
+  delete: <T>(path: string, options?: RequestOptions) => api.delete<T>(path, { ...options, ...op }),
+};
+
+/** qs builds a query string from the set values. */
+export function qs(params: Record<string, string | number | undefined | null>): string {
+  const parts = Object.entries(params)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
+  return parts.length ? `?${parts.join('&')}` : '';
+}

@@ -1,0 +1,140 @@
+// Answers of the operator API (docs/api.md, operator section).
+import type { Role } from '../roles';
+
+export type CountAmount = { count: number; amount: number };
+
+export type Dashboard = {
+  day: string;
+  deposits: CountAmount;
+  withdrawals: CountAmount;
+  adjustments: CountAmount;
+  pendingWithdrawals: CountAmount;
+  openTransfers: { count: number };
+  membersRegistered: { today: number; total: number };
+};
+
+export type MemberRow = {
+  _id: string;
+  phone: string;
+  name: string;
+  bankCode: string;
+  bankAccountNo: string;
+  bankAccountName: string;
+  status: 'active' | 'locked' | string;
+  createdAt: string;
+};
+
+export type MemberDetail = {
+  member: { _id: string; phone: string; name: string; status: string; createdAt: string; lastSeenAt?: string | null };
+  bankAccount: {
+    bankCode: string;
+    bankAccountNo: string;
+    bankAccountName: string;
+    bank?: { nameTH?: string; nameEN?: string } | null;
+  } | null;
+  wallet: { amount: number };
+  games: { code: string; name: string; amount: number }[];
+  sessions: { id: string; createdAt: string; lastSeenAt?: string | null; ip?: string; userAgent?: string }[];
+  notes: { at: string; operator: string; text: string }[];
+};
+
+export type StatementLine = {
+  _id: string;
+  statementType: string;
+  from: string;
+  to: string;
+  amount: number;
+  status: string;
+  createdAt: string;
+  description: string | null;
+};
+
+export type Withdrawal = {
+  id?: string;
+  _id?: string;
+  memberId: string;
+  phone: string;
+  name: string;
+  bankCode?: string;
+  bankAccountNo?: string;
+  bankAccountName?: string;
+  amount: number;
+  status: string;
+  createdAt: string;
+  approvals?: number;
+  approvedBy?: string[];
+};
+
+/** withdrawalId reads the id whichever name the server gives it. */
+export const withdrawalId = (w: Withdrawal) => (w.id ?? w._id ?? '') as string;
+
+export type Adjustment = {
+  id: string;
+  memberId: string;
+  phone: string;
+  amount: number;
+  reason: string;
+  operator: string;
+  createdAt: string;
+};
+
+export type Setting = { name: string; value: unknown; editableBy: Role[] };
+
+export type Game = {
+  code: string;
+  name: string;
+  logo: string;
+  background: string;
+  category: string;
+  ftWalletSlot: number;
+  web: string | null;
+  android: string | null;
+  ios: string | null;
+  active: boolean;
+  sort: number;
+};
+
+export type Transfer = {
+  id: string;
+  memberId: string;
+  game: string;
+  direction: string;
+  amount: number;
+  state: string;
+  createdAt: string;
+  ageSeconds: number;
+  attempts: number;
+};
+
+export type ReportDay = {
+  day: string;
+  deposits: CountAmount;
+  withdrawals: CountAmount;
+  adjustments: CountAmount;
+  promotionExpense: number;
+  gameNet: number;
+  members: number;
+};
+
+export type AuditEntry = {
+  at: string;
+  operator: string;
+  role: string;
+  action: string;
+  target: string;
+  before?: unknown;
+  after?: unknown;
+  ip?: string;
+  requestId?: string;
+};
+
+export type OperatorRow = {
+  username: string;
+  role: Role;
+  disabled: boolean;
+  enrolled?: boolean;
+  createdAt: string;
+  lastLoginAt?: string | null;
+};
+
+export type Credentials = { username?: string; role?: Role; password: string; totpSecret: string; totpUri: string };

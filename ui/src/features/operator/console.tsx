@@ -1,0 +1,14 @@
+// Everything of the console, in one module so that it forms one chunk of its own, loaded when a
+// console address is opened (see lazy.tsx). Nothing here is reachable from the member app.
+export { default as ConsoleRoot } from './console-root';
+export { default as AdjustmentsPage } from './pages/adjustments';
+export { default as AuditPage } from './pages/audit';
+export { default as DashboardPage } from './pages/dashboard';
+export { default as GamesPage } from './pages/games';
+export { default as MemberPage } from './pages/member';
+export { default as MembersPage } from './pages/members';
+export { default as OperatorsPage } from './pages/operators';
+export { default as ReconciliationPage } from './pages/reconciliation';
+export { default as ReportsPage } from './pages/reports';
+export { default as SettingsPage } from './pages/settings';
+export { default as WithdrawalsPage } from './pages/withdrawals';

@@ -1,0 +1,69 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { StyleSheet, View } from 'react-native';
+
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+
+import { opApi, qs } from '../api/client';
+import type { AuditEntry } from '../api/types';
+import { DataTable, Pager, PageTitle, Row, when } from '../components/ui';
+import { useOpT } from '../i18n';
+
+const limit = 50;
+const show = (v: unknown) => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
+
+export default function AuditPage() {
+  const { t } = useOpT();
+  const [form, setForm] = useState({ operator: '', action: '', target: '' });
+  const [filters, setFilters] = useState(form);
+  const [page, setPage] = useState(1);
+  const q = useQuery({
+    queryKey: ['operator', 'audit', filters, page],
+    queryFn: () => opApi.get<{ entries: AuditEntry[]; total: number }>(`/api/operator/audit${qs({ ...filters, page, limit })}`),
+    placeholderData: keepPreviousData,
+  });
+  const apply = () => {
+    setFilters({ operator: form.operator.trim(), action: form.action.trim(), target: form.target.trim() });
+    setPage(1);
+  };
+  return (
+    <>
+      <PageTitle>{t('pages.audit')}</PageTitle>
+      <Row style={styles.bar}>
+        {(['operator', 'action', 'target'] as const).map((k) => (
+          <View key={k} style={styles.field}>
+            <TextField label={t(`audit.${k}`)} value={form[k]} onChangeText={(v) => setForm((f) => ({ ...f, [k]: v }))} onSubmitEditing={apply} autoCapitalize="none" />
+          </View>
+        ))}
+        <Button title={t('audit.filter')} onPress={apply} />
+      </Row>
+      <DataTable
+        label={t('pages.audit')}
+        csvName={`audit-page-${page}`}
+        loading={q.isLoading}
+        error={q.error}
+        rows={q.data?.entries ?? []}
+        rowKey={(e) => `${e.at}-${e.requestId ?? ''}-${e.action}-${e.target}`}
+        minWidth={1100}
+        columns={[
+          { key: 'at', label: t('member.time'), text: (e) => when(e.at), flex: 1.1 },
+          { key: 'operator', label: t('audit.operator'), text: (e) => e.operator },
+          { key: 'role', label: t('audit.role'), text: (e) => e.role, flex: 0.7 },
+          { key: 'action', label: t('audit.action'), text: (e) => e.action, flex: 1.2 },
+          { key: 'target', label: t('audit.target'), text: (e) => e.target, flex: 1.2 },
+          { key: 'before', label: t('audit.before'), text: (e) => show(e.before), flex: 1.5 },
+          { key: 'after', label: t('audit.after'), text: (e) => show(e.after), flex: 1.5 },
+          { key: 'ip', label: t('member.ip'), text: (e) => e.ip ?? '', flex: 0.9 },
+          { key: 'requestId', label: t('audit.requestId'), text: (e) => e.requestId ?? '', flex: 1 },
+        ]}
+      />
+      <Pager page={page} total={q.data?.total ?? 0} limit={limit} onChange={setPage} />
+    </>
+  );
+}
+
+const styles = StyleSheet.create({
+  bar: { alignItems: 'flex-end' },
+  field: { flexGrow: 1, flexBasis: 180 },
+});

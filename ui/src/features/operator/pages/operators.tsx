@@ -1,0 +1,199 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { StyleSheet, View } from 'react-native';
+
+import { Button } from '@/components/ui/button';
+import { AppModal } from '@/components/ui/modal';
+import { Select } from '@/components/ui/select';
+import { AppText } from '@/components/ui/text';
+import { TextField } from '@/components/ui/text-field';
+import { colors, radius, spacing } from '@/components/ui/theme';
+
+import { opApi } from '../api/client';
+import type { Credentials, OperatorRow } from '../api/types';
+import { Badge, Card, DataTable, ErrorLine, PageTitle, Row, when } from '../components/ui';
+import { useOpT } from '../i18n';
+import { isRole, roles, type Role } from '../roles';
+import { useMe } from '../session';
+
+const usernamePattern = /^[a-z0-9][a-z0-9._-]{2,31}$/;
+
+export default function OperatorsPage() {
+  const { t } = useOpT();
+  const me = useMe();
+  const client = useQueryClient();
+  const q = useQuery({ queryKey: ['operator', 'operators'], queryFn: () => opApi.get<{ operators: OperatorRow[] }>('/api/operator/operators') });
+  const refresh = () => client.invalidateQueries({ queryKey: ['operator', 'operators'] });
+  const [username, setUsername] = useState('');
+  const [role, setRole] = useState<Role>('support');
+  const [shown, setShown] = useState<(Credentials & { username: string }) | null>(null);
+  // Resetting or disabling locks a person out: both ask first.
+  const [confirming, setConfirming] = useState<{ kind: 'reset' | 'disable'; name: string } | null>(null);
+
+  const add = useMutation({
+    mutationFn: () => opApi.post<Credentials>('/api/operator/operators', { username: username.trim(), role }),
+    onSuccess: (c) => {
+      setShown({ ...c, username: c.username ?? username.trim() });
+      setUsername('');
+      refresh();
+    },
+  });
+  const update = useMutation({
+    mutationFn: ({ name, change }: { name: string; change: { role?: Role; disabled?: boolean } }) =>
+      opApi.put(`/api/operator/operators/${encodeURIComponent(name)}`, change),
+    onSuccess: refresh,
+  });
+  const reset = useMutation({
+    mutationFn: (name: string) => opApi.post<Credentials>(`/api/operator/operators/${encodeURIComponent(name)}/reset`),
+    onSuccess: (c, name) => {
+      setShown({ ...c, username: name });
+      refresh();
+    },
+  });
+  const nameOk = usernamePattern.test(username.trim());
+  const roleOptions = roles.map((r) => ({ value: r, label: t(`roles.${r}`) }));
+
+  return (
+    <>
+      <PageTitle>{t('pages.operators')}</PageTitle>
+      {shown ? (
+        <Card title={t('operators.credentialsTitle', { username: shown.username })} style={styles.secret}>
+          <AppText bold>{t('operators.onceWarning')}</AppText>
+          <AppText variant="label">{t('signIn.password')}</AppText>
+          <AppText selectable testID="new-password" style={styles.mono}>
+            {shown.password}
+          </AppText>
+          <AppText variant="label">{t('signIn.secret')}</AppText>
+          <AppText selectable testID="new-totp-secret" style={styles.mono}>
+            {shown.totpSecret}
+          </AppText>
+          <AppText variant="label">{t('operators.uri')}</AppText>
+          <AppText selectable style={styles.mono}>
+            {shown.totpUri}
+          </AppText>
+          <Row>
+            <Button title={t('operators.done')} onPress={() => setShown(null)} />
+          </Row>
+        </Card>
+      ) : null}
+      <Card title={t('operators.add')}>
+        <Row style={styles.form}>
+          <View style={styles.field}>
+            <TextField
+              label={t('signIn.username')}
+              value={username}
+              onChangeText={(v) => setUsername(v.toLowerCase())}
+              autoCapitalize="none"
+              error={username && !nameOk ? t('operators.usernameRule') : null}
+            />
+          </View>
+          <View style={styles.field}>
+            <Select label={t('operators.role')} value={role} options={roleOptions} onChange={(v) => isRole(v) && setRole(v)} />
+          </View>
+          <Button title={t('operators.addButton')} disabled={!nameOk} loading={add.isPending} onPress={() => add.mutate()} />
+        </Row>
+        <ErrorLine error={add.error} />
+      </Card>
+      <ErrorLine error={update.error ?? reset.error} />
+      <DataTable
+        label={t('pages.operators')}
+        csvName="operators"
+        loading={q.isLoading}
+        error={q.error}
+        rows={q.data?.operators ?? []}
+        rowKey={(o) => o.username}
+        minWidth={960}
+        columns={[
+          { key: 'username', label: t('signIn.username'), text: (o) => o.username },
+          {
+            key: 'role',
+            label: t('operators.role'),
+            text: (o) => o.role,
+            flex: 1.3,
+            render: (o) =>
+              o.username === me.data?.username ? (
+                <Badge label={t(`roles.${o.role}`)} />
+              ) : (
+                <Select
+                  label={t('operators.roleOf', { username: o.username })}
+                  value={o.role}
+                  options={roleOptions}
+                  onChange={(v) => isRole(v) && v !== o.role && update.mutate({ name: o.username, change: { role: v } })}
+                />
+              ),
+          },
+          {
+            key: 'status',
+            label: t('members.status'),
+            text: (o) => (o.disabled ? 'disabled' : 'active'),
+            render: (o) => <Badge label={o.disabled ? t('operators.disabled') : t('operators.active')} tone={o.disabled ? 'bad' : 'good'} />,
+          },
+          {
+            key: 'enrolled',
+            label: t('operators.enrolled'),
+            text: (o) => (o.enrolled ? 'yes' : 'no'),
+            render: (o) => <Badge label={o.enrolled ? t('operators.enrolledYes') : t('operators.enrolledNo')} tone={o.enrolled ? 'good' : 'warn'} />,
+          },
+          { key: 'createdAt', label: t('members.createdAt'), text: (o) => when(o.createdAt) },
+          { key: 'lastLoginAt', label: t('operators.lastLogin'), text: (o) => when(o.lastLoginAt) },
+          {
+            key: 'actions',
+            label: '',
+            text: () => '',
+            flex: 1.8,
+            render: (o) =>
+              o.username === me.data?.username ? (
+                <AppText variant="caption">{t('operators.you')}</AppText>
+              ) : (
+                <Row style={styles.actions}>
+                  <Button
+                    variant="secondary"
+                    title={o.disabled ? t('operators.enable') : t('operators.disable')}
+                    accessibilityLabel={`${o.disabled ? t('operators.enable') : t('operators.disable')} ${o.username}`}
+                    onPress={() =>
+                      o.disabled
+                        ? update.mutate({ name: o.username, change: { disabled: false } })
+                        : setConfirming({ kind: 'disable', name: o.username })
+                    }
+                  />
+                  <Button
+                    variant="danger"
+                    title={t('operators.reset')}
+                    accessibilityLabel={`${t('operators.reset')} ${o.username}`}
+                    onPress={() => setConfirming({ kind: 'reset', name: o.username })}
+                  />
+                </Row>
+              ),
+          },
+        ]}
+      />
+      <AppModal
+        visible={!!confirming}
+        title={confirming?.kind === 'reset' ? t('operators.confirmResetTitle', { username: confirming?.name }) : t('operators.confirmDisableTitle', { username: confirming?.name ?? '' })}
+        onClose={() => setConfirming(null)}
+        footer={
+          <Button
+            variant="danger"
+            title={confirming?.kind === 'reset' ? t('operators.confirmReset') : t('operators.confirmDisable')}
+            onPress={() => {
+              if (!confirming) return;
+              if (confirming.kind === 'reset') reset.mutate(confirming.name);
+              else update.mutate({ name: confirming.name, change: { disabled: true } });
+              setConfirming(null);
+            }}
+          />
+        }
+      >
+        <AppText>{confirming?.kind === 'reset' ? t('operators.confirmResetText') : t('operators.confirmDisableText')}</AppText>
+      </AppModal>
+    </>
+  );
+}
+
+const styles = StyleSheet.create({
+  form: { alignItems: 'flex-end' },
+  field: { flexGrow: 1, flexBasis: 220 },
+  actions: { gap: spacing.xs },
+  mono: { fontFamily: 'monospace' },
+  secret: { borderColor: colors.warning, borderWidth: 2, borderRadius: radius.md },
+});

@@ -1,0 +1,99 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react-native';
+
+import i18n from '@/i18n';
+import { setOperatorToken } from '@/lib/operator-token';
+import { mockApi, renderWithProviders } from '@/testing/render';
+
+import WithdrawalsPage from './withdrawals';
+
+const big = {
+  id: 'w1',
+  memberId: 'm1',
+  phone: '0812345678',
+  name: 'Demo Player',
+  bankCode: 'KBANK',
+  bankAccountNo: '1234567890',
+  bankAccountName: 'DEMO PLAYER',
+  amount: 25000,
+  status: 'PENDING',
+  createdAt: '2026-11-22T02:00:00Z',
+  approvals: 0,
+  approvedBy: [] as string[],
+};
+
+const settings = { settings: [{ name: 'withdrawApprovalThreshold', value: { amount: 20000 }, editableBy: ['owner', 'finance'] }] };
+
+describe('withdrawals: four-eyes', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+    setOperatorToken('OPT');
+  });
+
+  it('first approval waits for a second operator; the same operator cannot approve twice', async () => {
+    let current = { ...big };
+    const calls = mockApi({
+      'GET /api/operator/me': { body: { username: 'alice', role: 'finance' } },
+      'GET /api/operator/settings': { body: settings },
+      'GET /api/operator/withdrawals': () => ({ body: { withdrawals: [current] } }),
+      'POST /api/operator/withdrawals/w1/approve': () => {
+        current = { ...big, approvals: 1, approvedBy: ['alice'] };
+        return { body: { message: 'SECOND_APPROVAL_REQUIRED', withdrawal: current } };
+      },
+    });
+    renderWithProviders(<WithdrawalsPage />);
+    expect(await screen.findByText(/above 20,000\.00 need two approvals/)).toBeTruthy();
+    expect(await screen.findByText('Two approvals needed')).toBeTruthy();
+
+    fireEvent.press(screen.getByRole('button', { name: 'Approve 25,000.00 for Demo Player' }));
+    expect(await screen.findByText(/First approval recorded for Demo Player \(25,000\.00\)/)).toBeTruthy();
+    expect(await screen.findByText('Waiting for a second approval')).toBeTruthy();
+    expect(screen.getByText('Approved by alice')).toBeTruthy();
+    const again = screen.getByRole('button', { name: 'Approve 25,000.00 for Demo Player' });
+    expect(again.props.accessibilityState.disabled).toBe(true);
+    expect(screen.getByText('You approved')).toBeTruthy();
+    const approve = calls.filter((c) => c.method === 'POST');
+    expect(approve).toHaveLength(1);
+    expect(approve[0].headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(approve[0].headers.Authorization).toBe('Bearer OPT');
+  });
+
+  it('a second operator pays it; SAME_APPROVER from the server is shown as text', async () => {
+    let current = { ...big, approvals: 1, approvedBy: ['alice'] };
+    let answer: { status?: number; body: unknown } = { status: 409, body: { message: 'SAME_APPROVER' } };
+    mockApi({
+      'GET /api/operator/me': { body: { username: 'bob', role: 'owner' } },
+      'GET /api/operator/settings': { body: settings },
+      'GET /api/operator/withdrawals': () => ({ body: { withdrawals: current.status === 'PENDING' ? [current] : [] } }),
+      'POST /api/operator/withdrawals/w1/approve': () => answer,
+    });
+    renderWithProviders(<WithdrawalsPage />);
+    const button = await screen.findByRole('button', { name: 'Approve 25,000.00 for Demo Player' });
+    expect(button.props.accessibilityState.disabled).toBe(false);
+    fireEvent.press(button);
+    const same = i18n.exists('errorMsg.SAME_APPROVER') ? i18n.t('errorMsg.SAME_APPROVER') : 'SAME_APPROVER';
+    expect(await screen.findByText(same)).toBeTruthy();
+
+    current = { ...current, approvals: 2, approvedBy: ['alice', 'bob'], status: 'APPROVED' };
+    answer = { body: { message: 'SUCCESS', withdrawal: current } };
+    fireEvent.press(screen.getByRole('button', { name: 'Approve 25,000.00 for Demo Player' }));
+    expect(await screen.findByText('Approved and paid: Demo Player, 25,000.00.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve 25,000.00 for Demo Player' })).toBeNull());
+  });
+
+  it('rejecting needs a reason, which is sent', async () => {
+    const calls = mockApi({
+      'GET /api/operator/me': { body: { username: 'alice', role: 'finance' } },
+      'GET /api/operator/settings': { body: settings },
+      'GET /api/operator/withdrawals': { body: { withdrawals: [big] } },
+      'POST /api/operator/withdrawals/w1/reject': { body: { withdrawal: { ...big, status: 'REJECTED' } } },
+    });
+    renderWithProviders(<WithdrawalsPage />);
+    fireEvent.press(await screen.findByRole('button', { name: 'Reject 25,000.00 for Demo Player' }));
+    const confirm = await screen.findByRole('button', { name: 'Reject withdrawal' });
+    expect(confirm.props.accessibilityState.disabled).toBe(true);
+    fireEvent.changeText(screen.getByLabelText('Reason'), 'Bank account name does not match');
+    fireEvent.press(screen.getByRole('button', { name: 'Reject withdrawal' }));
+    expect(await screen.findByText(/Rejected: Demo Player, 25,000\.00/)).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ reason: 'Bank account name does not match' });
+  });
+});

@@ -1,0 +1,52 @@
+// Which console pages each role sees. The server refuses anyway (403 FORBIDDEN_ROLE); this only
+// keeps the menu honest. A new area adds its page here and a route under app/operator/.
+export const roles = ['owner', 'finance', 'support'] as const;
+export type Role = (typeof roles)[number];
+
+export type ConsolePage = {
+  key: string;
+  path: string;
+  roles: readonly Role[];
+};
+
+const all: readonly Role[] = roles;
+const money: readonly Role[] = ['owner', 'finance'];
+const owner: readonly Role[] = ['owner'];
+
+export const consolePages: readonly ConsolePage[] = [
+  { key: 'dashboard', path: '/operator/dashboard', roles: all },
+  { key: 'members', path: '/operator/members', roles: all },
+  { key: 'withdrawals', path: '/operator/withdrawals', roles: money },
+  { key: 'adjustments', path: '/operator/adjustments', roles: money },
+  { key: 'settings', path: '/operator/settings', roles: all },
+  { key: 'games', path: '/operator/games', roles: owner },
+  { key: 'reconciliation', path: '/operator/reconciliation', roles: money },
+  { key: 'reports', path: '/operator/reports', roles: money },
+  { key: 'audit', path: '/operator/audit', roles: owner },
+  { key: 'operators', path: '/operator/operators', roles: owner },
+];
+
+/** Actions inside pages that not every role with the page may take. */
+export const actionRoles = {
+  lockMember: ['owner', 'support'],
+  revokeSessions: ['owner', 'support'],
+  approveWithdrawal: money,
+} as const satisfies Record<string, readonly Role[]>;
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (roles as readonly string[]).includes(value);
+}
+
+export function can(role: Role | undefined, allowed: readonly Role[]): boolean {
+  return !!role && allowed.includes(role);
+}
+
+/** pagesFor lists the pages a role sees, in menu order. */
+export function pagesFor(role: Role | undefined): ConsolePage[] {
+  return consolePages.filter((p) => can(role, p.roles));
+}
+
+/** pageAt finds the page a console path belongs to (member pages belong to members). */
+export function pageAt(pathname: string): ConsolePage | undefined {
+  return consolePages.find((p) => pathname === p.path || pathname.startsWith(`${p.path}/`));
+}
