@@ -43,13 +43,25 @@ type clientFrame struct {
 	Room string `json:"room"`
 }
 
-// socket is one websocket connection: a chat.Listener whose frames a
-// writer goroutine sends; a socket whose queue is full is closed.
+// socket is one websocket connection and a chat.Listener. An idle socket
+// costs no goroutine but the one reading it: frames to send are queued
+// and written by a goroutine that lives only while the queue is not empty,
+// and pings run from a timer. A socket whose queue is full is closed.
 type socket struct {
-	conn   *websocket.Conn
-	out    chan []byte
-	closed chan struct{}
-	once   sync.Once
+	conn *websocket.Conn
+	ctx  context.Context
+
+	mu      sync.Mutex
+	queue   [][]byte
+	writing bool
+	closed  bool
+	pinger  *time.Timer
+}
+
+func newSocket(ctx context.Context, conn *websocket.Conn) *socket {
+	k := &socket{conn: conn, ctx: ctx}
+	k.pinger = time.AfterFunc(pingEvery, k.ping)
+	return k
 }
 
 // Deliver queues a messaging frame, or closes a socket that cannot keep up.
@@ -58,48 +70,72 @@ func (k *socket) Deliver(it chat.Item) {
 }
 
 func (k *socket) send(b []byte) {
-	select {
-	case <-k.closed:
-	case k.out <- b:
-	default:
-		k.close(websocket.StatusPolicyViolation, "too slow")
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.closed {
+		return
+	}
+	if len(k.queue) >= socketQueue {
+		k.closeLocked(websocket.StatusPolicyViolation, "too slow")
+		return
+	}
+	k.queue = append(k.queue, b)
+	if !k.writing {
+		k.writing = true
+		go k.flush()
+	}
+}
+
+// flush writes the queue until it is empty.
+func (k *socket) flush() {
+	for {
+		k.mu.Lock()
+		if k.closed || len(k.queue) == 0 {
+			k.writing = false
+			k.queue = nil
+			k.mu.Unlock()
+			return
+		}
+		b := k.queue[0]
+		k.queue = k.queue[1:]
+		k.mu.Unlock()
+		ctx, cancel := context.WithTimeout(k.ctx, writeTimeout)
+		err := k.conn.Write(ctx, websocket.MessageText, b)
+		cancel()
+		if err != nil {
+			k.close(websocket.StatusGoingAway, "write failed")
+		}
+	}
+}
+
+func (k *socket) ping() {
+	ctx, cancel := context.WithTimeout(k.ctx, writeTimeout)
+	err := k.conn.Ping(ctx)
+	cancel()
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if err != nil {
+		k.closeLocked(websocket.StatusGoingAway, "no pong")
+		return
+	}
+	if !k.closed {
+		k.pinger.Reset(pingEvery)
 	}
 }
 
 func (k *socket) close(code websocket.StatusCode, reason string) {
-	k.once.Do(func() {
-		close(k.closed)
-		go k.conn.Close(code, reason)
-	})
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.closeLocked(code, reason)
 }
 
-func (k *socket) writeLoop(ctx context.Context) {
-	ping := time.NewTicker(pingEvery)
-	defer ping.Stop()
-	for {
-		select {
-		case <-k.closed:
-			return
-		case <-ctx.Done():
-			return
-		case b := <-k.out:
-			wctx, cancel := context.WithTimeout(ctx, writeTimeout)
-			err := k.conn.Write(wctx, websocket.MessageText, b)
-			cancel()
-			if err != nil {
-				k.close(websocket.StatusGoingAway, "write failed")
-				return
-			}
-		case <-ping.C:
-			pctx, cancel := context.WithTimeout(ctx, writeTimeout)
-			err := k.conn.Ping(pctx)
-			cancel()
-			if err != nil {
-				k.close(websocket.StatusGoingAway, "no pong")
-				return
-			}
-		}
+func (k *socket) closeLocked(code websocket.StatusCode, reason string) {
+	if k.closed {
+		return
 	}
+	k.closed = true
+	k.pinger.Stop()
+	go k.conn.Close(code, reason)
 }
 
 // chatSocket is GET /api/chat/ws?ticket=…: a member's or guest's socket
@@ -125,7 +161,17 @@ func (s *Server) chatSocket(w http.ResponseWriter, r *http.Request) {
 		return // Accept answered the client
 	}
 	conn.SetReadLimit(maxFrame)
-	k := &socket{conn: conn, out: make(chan []byte, socketQueue), closed: make(chan struct{})}
+	// The socket outlives this request: the handler returns (net/http
+	// leaves a hijacked connection alone) and a fresh goroutine, with a
+	// small stack, reads the socket.
+	k := newSocket(context.WithoutCancel(ctx), conn)
+	go s.readSocket(k, t)
+}
+
+// readSocket reads a socket's frames until it closes: joins of its own
+// room, pings. Anything else closes it.
+func (s *Server) readSocket(k *socket, t *chat.Ticket) {
+	ctx, conn := k.ctx, k.conn
 	defer k.close(websocket.StatusNormalClosure, "")
 	var stops []func()
 	defer func() {
@@ -136,7 +182,6 @@ func (s *Server) chatSocket(w http.ResponseWriter, r *http.Request) {
 	if t.Kind == chat.KindOperator {
 		stops = append(stops, s.chat.Listen("", k))
 	}
-	go k.writeLoop(context.WithoutCancel(ctx))
 	joined := false
 	for {
 		typ, data, err := conn.Read(ctx)
