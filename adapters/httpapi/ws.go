@@ -12,6 +12,7 @@ import (
 
 	"ngern/core/chat"
 	"ngern/core/errs"
+	"ngern/core/operator"
 )
 
 // Websocket limits.
@@ -56,6 +57,9 @@ type socket struct {
 	writing bool
 	closed  bool
 	pinger  *time.Timer
+	// still reports, at each ping, whether the socket's holder may still
+	// listen (nil: always).
+	still func(context.Context) bool
 }
 
 func newSocket(ctx context.Context, conn *websocket.Conn) *socket {
@@ -111,11 +115,16 @@ func (k *socket) flush() {
 func (k *socket) ping() {
 	ctx, cancel := context.WithTimeout(k.ctx, writeTimeout)
 	err := k.conn.Ping(ctx)
+	allowed := err != nil || k.still == nil || k.still(ctx)
 	cancel()
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if err != nil {
 		k.closeLocked(websocket.StatusGoingAway, "no pong")
+		return
+	}
+	if !allowed {
+		k.closeLocked(websocket.StatusPolicyViolation, "signed out")
 		return
 	}
 	if !k.closed {
@@ -165,6 +174,11 @@ func (s *Server) chatSocket(w http.ResponseWriter, r *http.Request) {
 	// leaves a hijacked connection alone) and a fresh goroutine, with a
 	// small stack, reads the socket.
 	k := newSocket(context.WithoutCancel(ctx), conn)
+	if t.Kind == chat.KindOperator {
+		// An operator disabled, or moved to a role without the chat, stops
+		// listening at the next ping.
+		k.still = func(ctx context.Context) bool { return s.operatorMayChat(ctx, t.Subject) }
+	}
 	go s.readSocket(k, t)
 }
 
@@ -212,4 +226,18 @@ func (s *Server) readSocket(k *socket, t *chat.Ticket) {
 			k.send(marshalFrame("pong", nil))
 		}
 	}
+}
+
+// operatorMayChat reports whether the operator named may still use the
+// chat: enabled and of a chat role (the configured token's operator
+// always may).
+func (s *Server) operatorMayChat(ctx context.Context, username string) bool {
+	if username == operator.ConfigOperator {
+		return true
+	}
+	o, err := s.operators.Operator(ctx, username)
+	if err != nil {
+		return errs.As(err) == nil // a database hiccup keeps the socket; a missing operator does not
+	}
+	return !o.Disabled && operator.Allowed(o.Role, chatRoles)
 }
