@@ -183,7 +183,9 @@ export default function ChatPanel({ onClose }: Props) {
       <View style={styles.composer}>
         {Platform.OS === 'web' ? (
           <Pressable accessibilityRole="button" accessibilityLabel={t('chat.attach')} onPress={() => pickWebFile(attachFile)} style={styles.clip}>
-            <AppText style={styles.clipIcon}>📎</AppText>
+            <AppText style={styles.clipIcon} aria-hidden>
+              +
+            </AppText>
           </Pressable>
         ) : null}
         <TextInput
@@ -245,7 +247,7 @@ const styles = StyleSheet.create({
   bannerText: { color: '#fff' },
   composer: { flexDirection: 'row', alignItems: 'flex-end', gap: spacing.xs, padding: spacing.sm, borderTopWidth: 1, borderTopColor: colors.border, backgroundColor: colors.surface },
   clip: { padding: spacing.xs },
-  clipIcon: { fontSize: 20, lineHeight: 26 },
+  clipIcon: { fontSize: 26, lineHeight: 30, color: colors.primary },
   input: { flex: 1, minHeight: 36, maxHeight: 110, borderWidth: 1, borderColor: colors.border, borderRadius: radius.sm, paddingHorizontal: spacing.sm, paddingVertical: spacing.xs, color: colors.text },
   send: { backgroundColor: colors.primary, borderRadius: radius.sm, paddingHorizontal: spacing.md, paddingVertical: spacing.sm },
   sendDisabled: { opacity: 0.5 },

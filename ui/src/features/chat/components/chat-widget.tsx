@@ -60,10 +60,15 @@ export function ChatWidget() {
         }}
         style={styles.fab}
       >
-        <Animated.View style={{ transform: [{ rotate }] }}>
-          <AppText style={styles.fabText} aria-hidden>
-            {open ? '+' : '💬'}
-          </AppText>
+        <Animated.View style={{ transform: [{ rotate }] }} aria-hidden>
+          {open ? (
+            <AppText style={styles.fabText}>+</AppText>
+          ) : (
+            // A speech bubble drawn with views: no icon font or emoji needed.
+            <View style={styles.bubble}>
+              <View style={styles.bubbleTail} />
+            </View>
+          )}
         </Animated.View>
       </Pressable>
     </View>
@@ -89,5 +94,7 @@ const styles = StyleSheet.create({
   inviteText: { flexShrink: 1 },
   inviteClose: { color: colors.muted, fontSize: 18, lineHeight: 20 },
   fab: { width: 56, height: 56, borderRadius: 28, backgroundColor: colors.primary, alignItems: 'center', justifyContent: 'center', elevation: 4 },
-  fabText: { color: '#fff', fontSize: 26, lineHeight: 30 },
+  fabText: { color: '#fff', fontSize: 30, lineHeight: 34 },
+  bubble: { width: 26, height: 20, borderRadius: 6, backgroundColor: '#fff' },
+  bubbleTail: { position: 'absolute', left: 5, bottom: -4, width: 8, height: 8, backgroundColor: '#fff', transform: [{ rotate: '45deg' }] },
 });
