@@ -267,6 +267,9 @@ func TestChatLive(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer oc.CloseNow()
+	if f, err := readFrame(t, oc, 5*time.Second); err != nil || f.Type != "joined" {
+		t.Fatalf("operator socket: %+v %v", f, err)
+	}
 
 	sent := h.callWith("POST", "/api/chat/send-message", "", textMessage("hello, I need help"), guest)
 	h.expect(sent, 200, "")

@@ -149,7 +149,8 @@ func (k *socket) closeLocked(code websocket.StatusCode, reason string) {
 
 // chatSocket is GET /api/chat/ws?ticket=…: a member's or guest's socket
 // joins its own room (client frame {"type":"join","room":R}); an
-// operator's socket receives every room. Server frames are
+// operator's socket receives every room at once (it is sent
+// {"type":"joined","data":{"room":""}}). Server frames are
 // {"type":"messaging","data":item}, {"type":"joined","data":{"room":R}}
 // and {"type":"error","data":{"message":CODE}}.
 func (s *Server) chatSocket(w http.ResponseWriter, r *http.Request) {
@@ -179,23 +180,26 @@ func (s *Server) chatSocket(w http.ResponseWriter, r *http.Request) {
 		// listening at the next ping.
 		k.still = func(ctx context.Context) bool { return s.operatorMayChat(ctx, t.Subject) }
 	}
-	go s.readSocket(k, t)
+	var stops []func()
+	if t.Kind == chat.KindOperator {
+		// An operator's socket listens to every room from the start and
+		// says so, so that the client knows from when it misses nothing.
+		stops = append(stops, s.chat.Listen("", k))
+		k.send(marshalFrame("joined", map[string]string{"room": ""}))
+	}
+	go s.readSocket(k, t, stops)
 }
 
 // readSocket reads a socket's frames until it closes: joins of its own
 // room, pings. Anything else closes it.
-func (s *Server) readSocket(k *socket, t *chat.Ticket) {
+func (s *Server) readSocket(k *socket, t *chat.Ticket, stops []func()) {
 	ctx, conn := k.ctx, k.conn
 	defer k.close(websocket.StatusNormalClosure, "")
-	var stops []func()
 	defer func() {
 		for _, stop := range stops {
 			stop()
 		}
 	}()
-	if t.Kind == chat.KindOperator {
-		stops = append(stops, s.chat.Listen("", k))
-	}
 	joined := false
 	for {
 		typ, data, err := conn.Read(ctx)
