@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -232,7 +233,7 @@ func (s *Server) storePart(w http.ResponseWriter, r *http.Request, who chat.Who,
 		writeError(w, r, errs.New(errs.ChatFileNotSupported))
 		return
 	}
-	path, err := s.chat.Upload(r.Context(), s.objects, who, room, kind, strings.NewReader(string(data)), int64(len(data)))
+	path, err := s.chat.Upload(r.Context(), s.objects, who, room, kind, bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		writeError(w, r, err)
 		return

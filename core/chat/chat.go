@@ -268,7 +268,7 @@ func DefaultConfig() Config {
 		SendLimit:   20,
 		SendWindow:  time.Minute,
 		UploadLimit: 10,
-		GuestLimit:  20,
+		GuestLimit:  60,
 		GuestWindow: time.Hour,
 	}
 }

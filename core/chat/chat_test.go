@@ -284,7 +284,7 @@ func TestGuests(t *testing.T) {
 	if _, err := s.Guest(ctx, token); !errs.HasCode(err, errs.GuestTokenInvalid) {
 		t.Fatal("an attached guest's token still works")
 	}
-	for range 20 {
+	for range DefaultConfig().GuestLimit {
 		s.NewGuest(ctx, "10.0.0.2")
 	}
 	if _, _, err := s.NewGuest(ctx, "10.0.0.2"); !errs.HasCode(err, errs.RequestLimit) {
