@@ -14,7 +14,15 @@ jest.mock('./load-chat-panel', () => {
 });
 
 describe('ChatWidget', () => {
-  beforeEach(() => i18n.changeLanguage('en'));
+  beforeEach(() => {
+    i18n.changeLanguage('en');
+    jest.useFakeTimers();
+  });
+  afterEach(() => {
+    // The button's turn animation and the panel's prefetch end inside the test.
+    act(() => jest.runOnlyPendingTimers());
+    jest.useRealTimers();
+  });
 
   it('is hidden while enableChatWidget is off', async () => {
     const calls = mockApi({ 'GET /api/lookup/enableChatWidget': { body: { enableChatWidget: false } } });
