@@ -9,7 +9,7 @@ GOBIN   := $(shell $(GO) env GOPATH)/bin
 # Named, not ./...: node_modules may hold Go files of npm packages.
 PKGS    := ./app/... ./core/... ./adapters/... ./bench/...
 
-.PHONY: run build build-go build-web build-laos deps tools test test-go test-ui test-native test-e2e fmt check bench bench-chat clean
+.PHONY: run build build-go build-web build-laos deps tools test test-go test-ui test-native test-e2e test-budget fmt check bench bench-chat clean
 
 run: build ## build everything and serve on :8080 (SQLite in ./data)
 	./$(BIN) serve
@@ -36,7 +36,7 @@ tools: $(GOBIN)/minio
 $(GOBIN)/minio:
 	$(GO) install github.com/minio/minio@$(MINIO_VERSION)
 
-test: test-go test-ui test-native test-e2e
+test: test-go test-ui test-native test-e2e test-budget
 
 test-go: tools
 	$(GO) vet $(PKGS)
@@ -54,6 +54,9 @@ test-native: deps ## the Android and iOS bundles build from the same code
 test-e2e: build
 	npm --workspace e2e test
 
+test-budget: build-web ## /login's first-load JavaScript, compressed, within budget (docs/performance.md)
+	npm --workspace ui run budget
+
 fmt:
 	gofmt -w app core adapters bench
 
@@ -64,4 +67,4 @@ bench-chat: ## chat: 10,000 idle websockets on one node, fan-out times (docs/per
 	$(GO) run ./bench/chat
 
 clean:
-	rm -rf bin ui/dist ui/dist-native e2e/test-results
+	rm -rf bin ui/dist ui/dist-analyze ui/dist-native e2e/test-results

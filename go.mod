@@ -3,6 +3,7 @@ module ngern
 go 1.26.0
 
 require (
+	github.com/andybalholm/brotli v1.2.8
 	github.com/boombuler/barcode v1.0.1-0.20190219062509-6c824513bacc
 	github.com/coder/websocket v1.8.14
 	github.com/go-playground/validator/v10 v10.30.6

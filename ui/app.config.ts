@@ -33,14 +33,16 @@ export default ({ config }: ConfigContext): ExpoConfig => ({
   },
   web: {
     bundler: 'metro',
-    output: 'single',
+    output: 'static',
     favicon: './assets/images/favicon.png',
     lang: laos ? 'lo' : 'th',
     name: 'Ngern',
     themeColor: '#0f764d',
   },
   plugins: [
-    ['expo-router', { root: './src/app' }],
+    // asyncRoutes on the web splits every route file into its own chunk: a route added later
+    // (e.g. the operator console) never joins the first load. Native bundles stay whole.
+    ['expo-router', { root: './src/app', asyncRoutes: { web: 'production', default: false }, sitemap: false }],
     'expo-font',
     'expo-secure-store',
     [

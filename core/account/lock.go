@@ -31,7 +31,7 @@ func (s *Service) Sessions(ctx context.Context, memberID string) ([]Session, err
 func SessionID(tokenHash string) string { return HashToken(tokenHash)[:16] }
 
 // RevokeSession revokes one session of a member by its SessionID (NO_DATA
-// when the member has no such live session).
+// when the member has no such live session), on every node.
 func (s *Service) RevokeSession(ctx context.Context, memberID, sessionID string) error {
 	list, err := s.Sessions(ctx, memberID)
 	if err != nil {

@@ -1,8 +1,8 @@
 import '@/i18n';
 
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useFonts } from 'expo-font';
 import { Slot, useRouter } from 'expo-router';
+import Head from 'expo-router/head';
 import * as SplashScreen from 'expo-splash-screen';
 import { StatusBar } from 'expo-status-bar';
 import { useEffect, useState } from 'react';
@@ -14,7 +14,7 @@ import { colors } from '@/components/ui/theme';
 import { ToastProvider } from '@/components/ui/toast';
 import { setApiNavigator } from '@/lib/api';
 import { useStorageReady } from '@/lib/auth';
-import { fontFiles } from '@/lib/fonts';
+import { useAppFonts } from '@/lib/fonts';
 import { createQueryClient } from '@/lib/query-client';
 
 if (Platform.OS !== 'web') {
@@ -23,7 +23,7 @@ if (Platform.OS !== 'web') {
 
 export default function RootLayout() {
   const [queryClient] = useState(createQueryClient);
-  const [fontsLoaded, fontError] = useFonts(fontFiles);
+  const [fontsLoaded, fontError] = useAppFonts();
   const storageReady = useStorageReady();
   const router = useRouter();
 
@@ -43,6 +43,11 @@ export default function RootLayout() {
       <ToastProvider>
         <AlertProvider>
           <View style={styles.root}>
+            {Platform.OS === 'web' ? (
+              <Head>
+                <title>Ngern</title>
+              </Head>
+            ) : null}
             <StatusBar style="light" />
             {ready ? <Slot /> : null}
             <LoadingOverlay />

@@ -1,13 +1,13 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { Platform } from 'react-native';
 
 import { isLaos } from '@/lib/config';
 import { readItem, saveLocale, storageKeys, storageReady } from '@/lib/storage';
 
-import en from './locales/en.json';
-import la from './locales/la.json';
-import th from './locales/th.json';
+// The build's default language (Thai, or Lao in the Laos build; see metro.config.js) is part of
+// the first load; the others are separate chunks fetched when a member picks them.
+import defaultTranslation from 'ngern-default-locale';
 
 export const locales = ['th', 'la', 'en'] as const;
 export type Locale = (typeof locales)[number];
@@ -34,9 +34,35 @@ function storedLocale(): Locale | null {
   return isLocale(value) ? value : null;
 }
 
-i18n.use(initReactI18next).init({
-  resources: { th: { translation: th }, la: { translation: la }, en: { translation: en } },
-  lng: storedLocale() ?? defaultLocale,
+const loaders: Record<Locale, () => Promise<{ default: ResourceKey }>> = {
+  th: () => import('./locales/th.json'),
+  la: () => import('./locales/la.json'),
+  en: () => import('./locales/en.json'),
+};
+
+/** lazyLocales loads a language's translations the first time it is used. */
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    if (!isLocale(language)) {
+      callback(null, {});
+      return;
+    }
+    loaders[language]().then(
+      (mod) => callback(null, mod.default),
+      (err: Error) => callback(err, false),
+    );
+  },
+};
+
+// The first render uses the default language, as the pre-rendered pages do, so that the page
+// hydrates without a mismatch; a stored choice is applied right after (below).
+i18n.use(lazyLocales).use(initReactI18next).init({
+  resources: { [defaultLocale]: { translation: defaultTranslation } },
+  partialBundledLanguages: true,
+  initAsync: false,
+  lng: defaultLocale,
   fallbackLng: defaultLocale,
   supportedLngs: [...locales],
   interpolation: { escapeValue: false },
@@ -52,7 +78,7 @@ i18n.on('languageChanged', (lng) => {
   if (isLocale(lng)) applyDocumentLang(lng);
 });
 
-// Native storage is read asynchronously: apply the stored locale once it is there.
+// Storage is read asynchronously on native: apply the stored locale once it is there.
 storageReady.then(() => {
   const stored = storedLocale();
   if (stored && stored !== i18n.language) i18n.changeLanguage(stored);

@@ -1,16 +1,26 @@
-import { NotoSansLao_400Regular } from '@expo-google-fonts/noto-sans-lao/400Regular';
-import { NotoSansLao_700Bold } from '@expo-google-fonts/noto-sans-lao/700Bold';
-import { NotoSansThai_400Regular } from '@expo-google-fonts/noto-sans-thai/400Regular';
-import { NotoSansThai_700Bold } from '@expo-google-fonts/noto-sans-thai/700Bold';
+import { loadAsync, useFonts } from 'expo-font';
+import { useEffect } from 'react';
 import { Platform } from 'react-native';
 
-/** fontFiles are the bundled Thai and Lao fonts, loaded once with expo-font. */
-export const fontFiles = {
-  NotoSansThai_400Regular,
-  NotoSansThai_700Bold,
-  NotoSansLao_400Regular,
-  NotoSansLao_700Bold,
-};
+import i18n from '@/i18n';
+
+import { fontFiles } from './font-files';
+
+/**
+ * useAppFonts loads the fonts of the current language and, when the language changes, those of
+ * the new one (on the web each script is a separate download).
+ */
+export function useAppFonts(): [boolean, Error | null] {
+  const result = useFonts(fontFiles(i18n.language));
+  useEffect(() => {
+    const load = (lng: string) => {
+      loadAsync(fontFiles(lng)).catch(() => undefined);
+    };
+    i18n.on('languageChanged', load);
+    return () => i18n.off('languageChanged', load);
+  }, []);
+  return result;
+}
 
 /**
  * fontFamily picks the family for a locale. On web a stack lets the browser take each glyph

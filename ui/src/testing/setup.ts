@@ -1,5 +1,15 @@
 // Jest setup: an in-memory secure store, the app's i18n, and a router stub.
-import '@/i18n';
+import i18n from '@/i18n';
+
+// The app loads non-default languages as separate chunks (dynamic import), which jest does not
+// run; the tests switch languages freely, so all three are registered up front.
+for (const [lng, translation] of Object.entries({
+  th: require('@/i18n/locales/th.json'),
+  la: require('@/i18n/locales/la.json'),
+  en: require('@/i18n/locales/en.json'),
+})) {
+  i18n.addResourceBundle(lng, 'translation', translation);
+}
 
 jest.mock('expo-secure-store', () => {
   const store = new Map<string, string>();

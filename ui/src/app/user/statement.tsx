@@ -1,14 +1,9 @@
-import { lazy, Suspense, useCallback } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { LazyFallback } from '@/components/lazy-fallback';
 import { Screen } from '@/components/screen';
+import { StatementView } from '@/features/statement/components/statement-view';
 import { useCachedWallet } from '@/features/wallet/api/refresh-wallet';
-
-// Loaded on demand so that the first load of the web app (the login page) stays small.
-const StatementView = lazy(() =>
-  import('@/features/statement/components/statement-view').then((m) => ({ default: m.StatementView })),
-);
 
 const fixedAccounts = ['WALLET', 'BANK', 'ADJUSTMENT'];
 
@@ -24,9 +19,7 @@ export default function StatementScreen() {
   );
   return (
     <Screen title={t('statement.title')}>
-      <Suspense fallback={<LazyFallback />}>
-        <StatementView accountName={accountName} />
-      </Suspense>
+      <StatementView accountName={accountName} />
     </Screen>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { StyleSheet, View } from 'react-native';
 
 import { Button } from '@/components/ui/button';
+import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 
 import { opApi, qs } from '../api/client';
@@ -11,6 +12,14 @@ import { DataTable, Pager, PageTitle, Row, when } from '../components/ui';
 import { useOpT } from '../i18n';
 
 const limit = 50;
+
+/** auditActions are the actions the server records (docs/api.md, audit log); filters match exactly. */
+export const auditActions = [
+  'operator.login', 'operator.logout', 'operator.password', 'operator.create', 'operator.update', 'operator.reset',
+  'member.search', 'member.read', 'member.statement', 'member.lock', 'member.unlock', 'member.sessions.revoke',
+  'member.session.revoke', 'member.note', 'withdrawal.approve', 'withdrawal.reject', 'adjustment.create',
+  'setting.update', 'game.update', 'transfer.query',
+] as const;
 const show = (v: unknown) => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 
 export default function AuditPage() {
@@ -31,11 +40,19 @@ export default function AuditPage() {
     <>
       <PageTitle>{t('pages.audit')}</PageTitle>
       <Row style={styles.bar}>
-        {(['operator', 'action', 'target'] as const).map((k) => (
+        {(['operator', 'target'] as const).map((k) => (
           <View key={k} style={styles.field}>
             <TextField label={t(`audit.${k}`)} value={form[k]} onChangeText={(v) => setForm((f) => ({ ...f, [k]: v }))} onSubmitEditing={apply} autoCapitalize="none" />
           </View>
         ))}
+        <View style={styles.field}>
+          <Select
+            label={t('audit.action')}
+            value={form.action}
+            onChange={(v) => setForm((f) => ({ ...f, action: v }))}
+            options={[{ value: '', label: t('audit.anyAction') }, ...auditActions.map((a) => ({ value: a, label: a }))]}
+          />
+        </View>
         <Button title={t('audit.filter')} onPress={apply} />
       </Row>
       <DataTable
