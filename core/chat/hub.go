@@ -134,19 +134,27 @@ func (s *Service) Start(workers int) (stop func()) {
 			s.log.Warn("chat fan-out queue full: message not pushed live", "room", ref.Room)
 		}
 	})
+	// The queue is never closed: a delivery already inside the handler
+	// when Stop runs must not send on a closed channel.
+	done := make(chan struct{})
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for ref := range queue {
-				s.deliver(ref)
+			for {
+				select {
+				case <-done:
+					return
+				case ref := <-queue:
+					s.deliver(ref)
+				}
 			}
 		}()
 	}
 	return func() {
 		unsubscribe()
-		close(queue)
+		close(done)
 		wg.Wait()
 	}
 }

@@ -89,6 +89,22 @@ describe('ChatPanel', () => {
     expect(sent.body.message).toEqual({ message_type: 'text', payload: { message: 'line one' } });
   });
 
+  it('a member who chatted as a guest sends the guest token once, to attach that conversation, then forgets it', async () => {
+    writeItem(storageKeys.guestId, JSON.stringify({ guestId: 'gabc', guestToken: 'secret-token' }));
+    setToken('member-token', false);
+    const calls = mockApi({
+      'POST /api/chat/ticket': { body: { ticket: 't1', room: 'ngern-m1' } },
+      'POST /api/chat/history': { body: [] },
+    });
+    renderWithProviders(<ChatPanel onClose={() => undefined} />);
+    await waitFor(() => expect(FakeWebSocket.all).toHaveLength(1));
+    const ticket = calls.find((c) => c.path === '/api/chat/ticket')!;
+    expect(ticket.headers.Authorization).toBe('Bearer member-token');
+    expect(ticket.headers['X-Guest-Token']).toBe('secret-token');
+    expect(readItem(storageKeys.guestId)).toBeNull();
+    expect(calls.some((c) => c.path === '/api/chat/guest')).toBe(false);
+  });
+
   it("says 'Cannot start chatting' when the chat cannot start", async () => {
     setToken('member-token', false);
     mockApi({ 'POST /api/chat/ticket': { status: 503, body: { message: 'SERVICE_UNAVAILABLE' } } });
