@@ -213,6 +213,13 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		problems = append(problems, fmt.Sprintf("NGERN_CHAT_PREFIX=%q: 1 to 16 lower-case letters or digits", c.Chat.Prefix))
 	}
 	c.Chat.AutoReply = env("NGERN_CHAT_AUTO_REPLY", c.Chat.AutoReply)
+	if v := env("NGERN_CHAT_TICKET_LIMIT", ""); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			problems = append(problems, fmt.Sprintf("NGERN_CHAT_TICKET_LIMIT=%q: a positive number of tickets a minute", v))
+		}
+		c.Chat.TicketLimit = n
+	}
 	if h := env("NGERN_CHAT_HOURS", ""); h != "" {
 		hours, err := parseHours(h)
 		if err != nil {

@@ -258,6 +258,9 @@ type Config struct {
 	// GuestLimit new guests per GuestWindow per client address.
 	GuestLimit  int
 	GuestWindow time.Duration
+	// TicketLimit websocket tickets a minute per member, guest or operator
+	// (a widget asks for one per (re)connection, every 5 s at most).
+	TicketLimit int
 }
 
 // DefaultConfig returns the documented defaults.
@@ -270,6 +273,7 @@ func DefaultConfig() Config {
 		UploadLimit: 10,
 		GuestLimit:  60,
 		GuestWindow: time.Hour,
+		TicketLimit: 30,
 	}
 }
 

@@ -455,3 +455,21 @@ func TestSniff(t *testing.T) {
 		}
 	}
 }
+
+func TestTicketLimit(t *testing.T) {
+	cfg := DefaultConfig()
+	s, _, _ := newTestService(cfg) // the fake limiter allows 3 hits a key
+	ctx := context.Background()
+	w := Who{Kind: KindGuest, ID: "gabc"}
+	for range 3 {
+		if _, _, err := s.NewTicket(ctx, w); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, _, err := s.NewTicket(ctx, w); !errs.HasCode(err, errs.RequestLimit) {
+		t.Fatalf("fourth ticket: %v", err)
+	}
+	if _, _, err := s.NewTicket(ctx, Who{Kind: KindMember, ID: "gabc"}); err != nil {
+		t.Fatal("a member and a guest share a limit:", err)
+	}
+}

@@ -88,9 +88,13 @@ func (s *Service) AttachGuest(ctx context.Context, memberID, guestToken string) 
 
 // NewTicket returns a single-use ticket, valid 60 s, that admits one
 // websocket connection of w, and w's room (empty for an operator).
+// Tickets are limited per holder (REQUEST_LIMIT).
 func (s *Service) NewTicket(ctx context.Context, w Who) (ticket, room string, err error) {
 	if w.Kind != KindOperator {
 		room = s.Room(w)
+	}
+	if err := s.limit(ctx, "chat:ticket:"+w.Kind+":"+w.ID, s.cfg.TicketLimit, time.Minute); err != nil {
+		return "", "", err
 	}
 	ticket = newSecret()
 	now := s.now().UTC()
