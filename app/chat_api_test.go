@@ -285,7 +285,8 @@ func TestChatLive(t *testing.T) {
 	inbox := h.call("GET", "/api/operator/chat/conversations", op, nil)
 	h.expect(inbox, 200, "")
 	convs := inbox.Body["conversations"].([]any)
-	if len(convs) != 1 || convs[0].(map[string]any)["room"] != room || convs[0].(map[string]any)["unread"] != json.Number("1") {
+	if len(convs) != 1 || convs[0].(map[string]any)["room"] != room || convs[0].(map[string]any)["unread"] != json.Number("1") ||
+		!strings.Contains(string(inbox.Raw), `"last":{"message_type":"text","payload":{"message":"hello, I need help"}}`) {
 		t.Fatalf("%s", inbox.Raw)
 	}
 	h.expect(h.call("POST", "/api/operator/chat/"+room+"/assign", op, nil), 200, "")
@@ -322,6 +323,10 @@ func TestChatLive(t *testing.T) {
 		}
 		h.expect(h.callWith("POST", "/api/chat/history", "", map[string]any{"limit": 51}, guest), 400, "INVALID_REQUEST")
 		h.expect(h.callWith("PUT", "/api/chat/read-customer/", "", map[string]any{"guestId": g.Body["guestId"]}, guest), 200, "")
+		conv := h.call("GET", "/api/operator/chat/"+room+"/messages", op, nil)
+		if conv.Body["conversation"].(map[string]any)["customerReadAt"] == nil {
+			t.Fatalf("no read mark: %s", conv.Raw)
+		}
 	})
 	t.Run("a guest who logs in keeps the conversation", func(t *testing.T) {
 		h := h.sub(t)

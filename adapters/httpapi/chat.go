@@ -308,6 +308,10 @@ type inboxEntry struct {
 	WaitingSince *time.Time `json:"waitingSince"`
 	LastMessage  time.Time  `json:"lastMessageAt"`
 	Unread       int        `json:"unread"`
+	// Last is the newest message (inbox only); CustomerReadAt is the
+	// customer's read mark.
+	Last           *chat.Content `json:"last,omitempty"`
+	CustomerReadAt *time.Time    `json:"customerReadAt"`
 }
 
 func (s *Server) opInbox(w http.ResponseWriter, r *http.Request) {
@@ -324,7 +328,12 @@ func (s *Server) opInbox(w http.ResponseWriter, r *http.Request) {
 	out := make([]inboxEntry, len(list))
 	for i, c := range list {
 		out[i] = inboxEntry{Room: c.Room, MemberID: c.MemberID, GuestID: c.GuestID, Name: c.Name, Phone: c.Phone, Status: c.Status,
-			AssignedTo: c.AssignedTo, WaitingSince: c.WaitingSince, LastMessage: c.LastMessageAt, Unread: c.Unread}
+			AssignedTo: c.AssignedTo, WaitingSince: c.WaitingSince, LastMessage: c.LastMessageAt, Unread: c.Unread,
+			CustomerReadAt: c.CustomerReadAt}
+		var last chat.Content
+		if json.Unmarshal([]byte(c.LastContent), &last) == nil {
+			out[i].Last = &last
+		}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"conversations": out})
 }
@@ -367,7 +376,7 @@ func (s *Server) opMessages(w http.ResponseWriter, r *http.Request) {
 
 func conversationJSON(c *chat.Conversation) inboxEntry {
 	return inboxEntry{Room: c.Room, MemberID: c.MemberID, GuestID: c.GuestID, Status: c.Status, AssignedTo: c.AssignedTo,
-		WaitingSince: c.WaitingSince, LastMessage: c.LastMessageAt}
+		WaitingSince: c.WaitingSince, LastMessage: c.LastMessageAt, CustomerReadAt: c.CustomerReadAt}
 }
 
 func (s *Server) opReply(w http.ResponseWriter, r *http.Request) {

@@ -161,7 +161,8 @@ func (s *Chat) Inbox(ctx context.Context, f chat.InboxFilter) ([]chat.Summary, e
 	err := s.db.x.SelectContext(ctx, &out, s.db.q(`SELECT `+conversationColumns+`,
 		COALESCE(m.name, '') AS name, COALESCE(m.phone, '') AS phone,
 		(SELECT COUNT(*) FROM chat_messages x WHERE x.room = c.room AND x.sender = 'customer'
-			AND (c.operator_read_at IS NULL OR x.created_at > c.operator_read_at)) AS unread
+			AND (c.operator_read_at IS NULL OR x.created_at > c.operator_read_at)) AS unread,
+		COALESCE((SELECT x.content FROM chat_messages x WHERE x.room = c.room ORDER BY x.seq DESC LIMIT 1), '') AS last_content
 		FROM chat_conversations c LEFT JOIN members m ON m.id = c.member_id AND c.member_id <> ''
 		WHERE `+where+`
 		ORDER BY CASE WHEN c.waiting_since IS NULL THEN 1 ELSE 0 END, c.waiting_since, c.last_message_at DESC

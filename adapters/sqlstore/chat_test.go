@@ -3,6 +3,7 @@ package sqlstore_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -81,7 +82,8 @@ func TestChatStore(t *testing.T) {
 
 		t.Run("inbox: waiting longest first, unread counts, replies end the wait", func(t *testing.T) {
 			list, err := s.Inbox(ctx, chat.InboxFilter{Status: "open", Limit: 10})
-			if err != nil || len(list) != 2 || list[0].Room != a.Room || list[0].Unread != 25 || list[1].Unread != 1 {
+			if err != nil || len(list) != 2 || list[0].Room != a.Room || list[0].Unread != 25 || list[1].Unread != 1 ||
+				!strings.Contains(list[0].LastContent, `"a24"`) {
 				t.Fatalf("%+v %v", list, err)
 			}
 			add(t, a, "reply", chat.Agent, t0.Add(2*time.Minute))

@@ -135,6 +135,8 @@ type Summary struct {
 	Name   string `db:"name"`
 	Phone  string `db:"phone"`
 	Unread int    `db:"unread"` // customer messages after the operators' read mark
+	// LastContent is the newest message's content as stored (JSON).
+	LastContent string `db:"last_content"`
 }
 
 // Guest is a visitor who chats without an account. The token is a 256-bit

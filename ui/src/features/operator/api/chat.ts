@@ -37,6 +37,9 @@ export type Conversation = {
   waitingSince: string | null;
   lastMessageAt: string;
   unread?: number;
+  /** last is the newest message (inbox only). */
+  last?: ChatMessage['message'];
+  customerReadAt?: string | null;
 };
 
 export const inboxKey = (status: string, mine: boolean) => ['operator', 'chat', 'inbox', status, mine] as const;

@@ -31,6 +31,8 @@ const conversation = {
   waitingSince: '2026-11-22T02:00:00Z',
   lastMessageAt: '2026-11-22T02:00:00Z',
   unread: 2,
+  last: { message_type: 'text', payload: { message: 'my deposit is missing' } },
+  customerReadAt: '2026-11-22T02:00:00Z',
 };
 const message = (id: string, text: string, sender = 'customer') => ({
   _id: id,
@@ -59,8 +61,9 @@ describe('support chat page', () => {
     });
     renderWithProviders(<ChatPage />);
     expect(await screen.findByText('2 unread')).toBeTruthy();
+    expect(screen.getByText('my deposit is missing')).toBeTruthy(); // the preview
     fireEvent.press(screen.getByRole('button', { name: 'Somchai 0811111111' }));
-    expect(await screen.findByText('my deposit is missing')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByText('my deposit is missing')).toHaveLength(2));
     fireEvent.press(screen.getByRole('button', { name: 'Assign to me' }));
     await waitFor(() => expect(calls.some((c) => c.path.endsWith('/assign'))).toBe(true));
 

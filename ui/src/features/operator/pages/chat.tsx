@@ -109,9 +109,11 @@ function MediaPreview({ path, fileType, name }: { path?: string; fileType?: stri
   return <Image source={{ uri }} style={styles.image} accessibilityLabel={name || t('chat.image')} />;
 }
 
-function messageText(m: ChatMessage, t: (k: string, o?: Record<string, unknown>) => string): string {
+function messageText(m: Pick<ChatMessage, 'message'>, t: (k: string, o?: Record<string, unknown>) => string): string {
   const p = m.message.payload ?? {};
   switch (m.message.message_type) {
+    case 'media':
+      return t('chat.mediaPreview', { name: p.name ?? '' });
     case 'postback':
       return t('chat.postback', { title: p.title || p.payload || '' });
     case 'quick_replies':
@@ -224,6 +226,11 @@ export default function ChatPage() {
                 {c.waitingSince ? <Badge label={t('chat.waiting', { minutes: waitedMinutes(c) })} tone="warn" /> : null}
                 {c.assignedTo ? <Badge label={c.assignedTo} /> : null}
               </Row>
+              {c.last ? (
+                <AppText variant="caption" numberOfLines={1}>
+                  {messageText({ message: c.last }, t)}
+                </AppText>
+              ) : null}
               <AppText variant="caption">{when(c.lastMessageAt)}</AppText>
             </Pressable>
           ))}
@@ -255,6 +262,7 @@ export default function ChatPage() {
                     <AppText variant="caption">
                       {m.sender === 'customer' ? t('chat.customer') : m.sender === 'system' ? t('chat.system') : m.operator || t('chat.agent')} ·{' '}
                       {when(m.createdAt)}
+                      {m.sender !== 'customer' && current?.customerReadAt && current.customerReadAt >= m.createdAt ? ` · ${t('chat.seen')}` : ''}
                     </AppText>
                   </View>
                 ))}
