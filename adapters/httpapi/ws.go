@@ -175,10 +175,14 @@ func (s *Server) chatSocket(w http.ResponseWriter, r *http.Request) {
 	// leaves a hijacked connection alone) and a fresh goroutine, with a
 	// small stack, reads the socket.
 	k := newSocket(context.WithoutCancel(ctx), conn)
-	if t.Kind == chat.KindOperator {
+	switch t.Kind {
+	case chat.KindOperator:
 		// An operator disabled, or moved to a role without the chat, stops
 		// listening at the next ping.
 		k.still = func(ctx context.Context) bool { return s.operatorMayChat(ctx, t.Subject) }
+	case chat.KindMember:
+		// So does a member who was locked.
+		k.still = func(ctx context.Context) bool { return s.memberMayChat(ctx, t.Subject) }
 	}
 	var stops []func()
 	if t.Kind == chat.KindOperator {
@@ -244,4 +248,14 @@ func (s *Server) operatorMayChat(ctx context.Context, username string) bool {
 		return errs.As(err) == nil // a database hiccup keeps the socket; a missing operator does not
 	}
 	return !o.Disabled && operator.Allowed(o.Role, chatRoles)
+}
+
+// memberMayChat reports whether a member's socket may stay open: the
+// member exists and is not locked.
+func (s *Server) memberMayChat(ctx context.Context, id string) bool {
+	m, err := s.accounts.Member(ctx, id)
+	if err != nil {
+		return errs.As(err) == nil // a database hiccup keeps the socket
+	}
+	return m.Active
 }
