@@ -64,6 +64,52 @@ func TestSlowSocketIsClosed(t *testing.T) {
 	k.Deliver(item) // after close: dropped, no panic
 }
 
+// TestSocketEndsWhenItsHolderMayNoLonger: at a ping, a socket whose holder
+// was locked or disabled (still answers false) is closed; otherwise it
+// stays open.
+func TestSocketEndsWhenItsHolderMayNoLonger(t *testing.T) {
+	for _, allowed := range []bool{true, false} {
+		accepted := make(chan *websocket.Conn, 1)
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			c, err := websocket.Accept(w, r, nil)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			accepted <- c
+			c.Read(context.Background()) // answers pings until closed
+		}))
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		client, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(srv.URL, "http"), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		closed := make(chan error, 1)
+		go func() {
+			_, _, err := client.Read(ctx) // answers the server's pings
+			closed <- err
+		}()
+		k := newSocket(context.Background(), <-accepted)
+		k.still = func(context.Context) bool { return allowed }
+		k.ping()
+		k.mu.Lock()
+		isClosed := k.closed
+		k.mu.Unlock()
+		if isClosed == allowed {
+			t.Fatalf("allowed %v: closed %v", allowed, isClosed)
+		}
+		if !allowed {
+			if err := <-closed; websocket.CloseStatus(err) != websocket.StatusPolicyViolation {
+				t.Fatalf("client got %v, want close 1008", err)
+			}
+		}
+		k.close(websocket.StatusNormalClosure, "")
+		client.CloseNow()
+		cancel()
+		srv.Close()
+	}
+}
+
 func TestOriginAllowed(t *testing.T) {
 	s := &Server{cfg: Config{CORSOrigins: []string{"https://app.ngern.test"}}}
 	r := httptest.NewRequest("GET", "http://ngern.test/api/chat/ws", nil)
