@@ -60,8 +60,9 @@ test('a guest chats with text and a picture; a support operator answers from the
   await expect(inbox).toHaveURL(/\/operator\/chat$/);
   await expect(inbox.getByText('Live', { exact: true })).toBeVisible();
   await inbox.getByRole('button', { name: `Guest ${guestId}` }).click();
-  await expect(inbox.getByText('Hello, my deposit has not arrived')).toBeVisible();
-  await expect(inbox.getByRole('img', { name: 'slip.png' })).toBeVisible();
+  const thread = inbox.getByLabel('Messages', { exact: true });
+  await expect(thread.getByText('Hello, my deposit has not arrived')).toBeVisible();
+  await expect(thread.getByRole('img', { name: 'slip.png' })).toBeVisible();
   await inbox.getByRole('button', { name: 'Assign to me' }).click();
   await inbox.getByLabel('Reply', { exact: true }).fill('Thank you, we are checking your deposit now.');
   await inbox.getByRole('button', { name: 'Send', exact: true }).click();
@@ -72,7 +73,7 @@ test('a guest chats with text and a picture; a support operator answers from the
   // And the guest's next message reaches the console live.
   await box.fill('Thanks!');
   await box.press('Enter');
-  await expect(inbox.getByText('Thanks!', { exact: true })).toBeVisible({ timeout: 5_000 });
+  await expect(thread.getByText('Thanks!', { exact: true })).toBeVisible({ timeout: 5_000 });
 
   // Nobody reads the conversation without the guest's token.
   const res = await fetch(`${serverURL()}/api/chat/history`, { method: 'POST', body: JSON.stringify({ guestId, limit: 10 }) });
