@@ -3,7 +3,7 @@
 // index re-exports every navigator (tabs, stacks, toolbars, link previews…), and as it is
 // CommonJS, tree shaking cannot drop them. A screen that needs another export adds it here;
 // src/lib/expo-router-web.test.ts fails until it does. Native builds import expo-router as it is.
-export { Slot } from 'expo-router/build/views/Navigator';
+export { Navigator, Slot } from 'expo-router/build/views/Navigator';
 export { Redirect } from 'expo-router/build/link/Redirect';
 export { useRouter } from 'expo-router/build/hooks/useRouter';
 export { usePathname } from 'expo-router/build/hooks/usePathname';
