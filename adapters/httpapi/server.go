@@ -12,6 +12,7 @@ import (
 	"github.com/go-playground/validator/v10"
 
 	"ngern/core/account"
+	"ngern/core/chat"
 	"ngern/core/deposit"
 	"ngern/core/errs"
 	"ngern/core/idempotency"
@@ -68,10 +69,12 @@ type Deps struct {
 	Console     *operator.Console
 	Idempotency *idempotency.Service
 	// Deposits, Objects and SlipURLKey serve the deposit calls and the
-	// signed slip-image links (nil Deposits: no deposit calls).
+	// signed slip-image links (nil Deposits: no deposit calls); Chat and
+	// Objects serve the support chat and its media.
 	Deposits   *deposit.Service
 	Objects    objects.Store
 	SlipURLKey []byte
+	Chat       *chat.Service
 	// DomainError maps an infrastructure failure that reaches the API (e.g.
 	// the database cannot be reached) to a domain error; nil: none is.
 	DomainError func(error) error
@@ -99,6 +102,7 @@ type Server struct {
 	auditor   *operator.Auditor
 	console   *operator.Console
 	idem      *idempotency.Service
+	chat      *chat.Service
 	validate  *validator.Validate
 	mux       *http.ServeMux
 	domainErr func(error) error
@@ -112,7 +116,7 @@ func New(cfg Config, d Deps) *Server {
 	s := &Server{cfg: cfg, log: d.Log, accounts: d.Accounts, settings: d.Settings, db: d.DB,
 		wallet: d.Wallet, operators: d.Operators, auditor: d.Auditor, console: d.Console, idem: d.Idempotency,
 		validate: newValidator(), mux: http.NewServeMux(), domainErr: d.DomainError,
-		deposits: d.Deposits, objects: d.Objects, slipKey: d.SlipURLKey}
+		deposits: d.Deposits, objects: d.Objects, slipKey: d.SlipURLKey, chat: d.Chat}
 	s.routes()
 	for _, r := range d.Routes {
 		s.mux.Handle(r.Pattern, r.Handler)
@@ -148,6 +152,7 @@ func (s *Server) routes() {
 	s.walletRoutes()
 	s.depositRoutes()
 	s.operatorRoutes()
+	s.chatRoutes()
 
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, errs.New(errs.NotFoundCode))
