@@ -9,7 +9,7 @@ GOBIN   := $(shell $(GO) env GOPATH)/bin
 # Named, not ./...: node_modules may hold Go files of npm packages.
 PKGS    := ./app/... ./core/... ./adapters/... ./bench/...
 
-.PHONY: run build build-go build-web build-laos deps tools test test-go test-ui test-native test-e2e test-budget fmt check bench clean
+.PHONY: run build build-go build-web build-laos deps tools test test-go test-ui test-native test-e2e test-budget fmt check bench bench-chat clean
 
 run: build ## build everything and serve on :8080 (SQLite in ./data)
 	./$(BIN) serve
@@ -62,6 +62,9 @@ fmt:
 
 bench: build-go ## wallet API against pgbench on PostgreSQL (docs/performance.md)
 	$(GO) run ./bench
+
+bench-chat: ## chat: 10,000 idle websockets on one node, fan-out times (docs/performance.md)
+	$(GO) run ./bench/chat
 
 clean:
 	rm -rf bin ui/dist ui/dist-analyze ui/dist-native e2e/test-results

@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/andybalholm/brotli v1.2.8
 	github.com/boombuler/barcode v1.0.1-0.20190219062509-6c824513bacc
+	github.com/coder/websocket v1.8.14
 	github.com/go-playground/validator/v10 v10.30.6
 	github.com/jmoiron/sqlx v1.4.0
 	github.com/lib/pq v1.12.3

@@ -13,6 +13,7 @@ import (
 
 	"ngern/adapters/gameprovider/sim"
 	"ngern/adapters/objectstore"
+	"ngern/core/chat"
 	"ngern/core/wallet"
 )
 
@@ -76,6 +77,9 @@ type Config struct {
 	// long a transfer may stay open before `ngern check` reports it.
 	ReconcileInterval time.Duration
 	ReconcileWindow   time.Duration
+
+	// Chat is the support chat's configuration (NGERN_CHAT_*).
+	Chat chat.Config
 }
 
 // SimConfig configures the simulated game provider, in-process or as
@@ -223,6 +227,26 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 			c.CORSOrigins = append(c.CORSOrigins, strings.TrimSpace(origin))
 		}
 	}
+	c.Chat = chat.DefaultConfig()
+	c.Chat.Prefix = env("NGERN_CHAT_PREFIX", c.Chat.Prefix)
+	if !chat.ValidPrefix.MatchString(c.Chat.Prefix) {
+		problems = append(problems, fmt.Sprintf("NGERN_CHAT_PREFIX=%q: 1 to 16 lower-case letters or digits", c.Chat.Prefix))
+	}
+	c.Chat.AutoReply = env("NGERN_CHAT_AUTO_REPLY", c.Chat.AutoReply)
+	if v := env("NGERN_CHAT_TICKET_LIMIT", ""); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			problems = append(problems, fmt.Sprintf("NGERN_CHAT_TICKET_LIMIT=%q: a positive number of tickets a minute", v))
+		}
+		c.Chat.TicketLimit = n
+	}
+	if h := env("NGERN_CHAT_HOURS", ""); h != "" {
+		hours, err := parseHours(h)
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("NGERN_CHAT_HOURS=%q: %v", h, err))
+		}
+		c.Chat.Hours = hours
+	}
 	if c.WebDir == "" {
 		// The default is the web build of a checkout, when one exists.
 		if st, err := os.Stat("ui/dist"); err == nil && st.IsDir() {
@@ -260,4 +284,29 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		return c, fmt.Errorf("configuration: %s", strings.Join(problems, "; "))
 	}
 	return c, nil
+}
+
+// parseHours reads office hours such as 09:00-21:00 in Thai (and Lao)
+// time, UTC+7 all year.
+func parseHours(v string) (chat.OfficeHours, error) {
+	from, to, ok := strings.Cut(v, "-")
+	clock := func(s string) (time.Duration, error) {
+		t, err := time.Parse("15:04", strings.TrimSpace(s))
+		if err != nil {
+			return 0, fmt.Errorf("use HH:MM-HH:MM")
+		}
+		return time.Duration(t.Hour())*time.Hour + time.Duration(t.Minute())*time.Minute, nil
+	}
+	if !ok {
+		return chat.OfficeHours{}, fmt.Errorf("use HH:MM-HH:MM")
+	}
+	start, err := clock(from)
+	if err != nil {
+		return chat.OfficeHours{}, err
+	}
+	end, err := clock(to)
+	if err != nil {
+		return chat.OfficeHours{}, err
+	}
+	return chat.OfficeHours{Start: start, End: end, Location: time.FixedZone("ICT", 7*3600)}, nil
 }

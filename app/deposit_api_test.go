@@ -6,7 +6,6 @@ import (
 	"image"
 	"image/png"
 	"io"
-	"mime/multipart"
 	"net/http"
 	"strings"
 	"testing"
@@ -20,25 +19,11 @@ import (
 	"ngern/core/operator"
 )
 
-// upload posts data as the multipart field "file" named name.
-func (h *harness) upload(token, field, name string, data []byte) response {
+// uploadSlip posts data as the multipart field of a slip upload.
+func (h *harness) uploadSlip(token, field, name string, data []byte) response {
 	h.t.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	fw, _ := mw.CreateFormFile(field, name)
-	fw.Write(data)
-	mw.Close()
-	req, _ := http.NewRequest("POST", h.srv.URL+"/api/wallet/slip", &body)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("Authorization", "Bearer "+token)
-	resp, err := h.srv.Client().Do(req)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
-	out := response{Status: resp.StatusCode, Header: resp.Header, Raw: raw}
-	d := json.NewDecoder(bytes.NewReader(raw))
+	out := h.postFile("/api/wallet/slip", field, token, nil, name, data)
+	d := json.NewDecoder(bytes.NewReader(out.Raw))
 	d.UseNumber()
 	d.Decode(&out.Body)
 	return out
@@ -103,7 +88,7 @@ func TestDepositAPI(t *testing.T) {
 		t.Run("SlipCredited", func(t *testing.T) {
 			h := h.sub(t)
 			img := h.bankTransfer("9876543210", "250.50")
-			r := h.upload(member, "file", "whatever.exe", img)
+			r := h.uploadSlip(member, "file", "whatever.exe", img)
 			h.expect(r, 200, "SUCCESS")
 			creditedID, _ = slipOf(r)["reference"].(string)
 			if a := slipOf(r)["amount"].(json.Number).String(); a != "250.50" {
@@ -113,7 +98,7 @@ func TestDepositAPI(t *testing.T) {
 				t.Fatalf("wallet %s", w)
 			}
 			t.Run("AgainWithinAMinute", func(t *testing.T) {
-				r := h.upload(member, "file", "s.png", img)
+				r := h.uploadSlip(member, "file", "s.png", img)
 				h.expect(r, 429, "REQUEST_LIMIT_1MIN")
 				if r.Header.Get("Retry-After") == "" {
 					t.Fatal("no Retry-After")
@@ -121,23 +106,23 @@ func TestDepositAPI(t *testing.T) {
 			})
 			t.Run("Duplicate", func(t *testing.T) {
 				h.advance(61 * time.Second)
-				h.expect(h.upload(member, "file", "s.png", img), 409, "SLIP_REFNO_DUPLICATED")
+				h.expect(h.uploadSlip(member, "file", "s.png", img), 409, "SLIP_REFNO_DUPLICATED")
 			})
 		})
 
 		t.Run("SlipFromAnotherAccount", func(t *testing.T) {
 			h := h.sub(t)
 			h.advance(61 * time.Second)
-			h.expect(h.upload(other, "file", "s.png", h.bankTransfer("1231231234", "10")), 400, "NOT_MATCH")
+			h.expect(h.uploadSlip(other, "file", "s.png", h.bankTransfer("1231231234", "10")), 400, "NOT_MATCH")
 		})
 
 		t.Run("BadFiles", func(t *testing.T) {
 			h := h.sub(t)
 			h.advance(61 * time.Second)
 			h.expect(h.call("POST", "/api/wallet/slip", member, `{}`), 400, "SLIP_NO_FILE")
-			h.expect(h.upload(member, "other", "s.png", []byte("x")), 400, "SLIP_NO_FILE")
-			h.expect(h.upload(member, "file", "s.png", []byte("<html>not an image</html>")), 400, "SLIP_INVALID_FILE")
-			h.expect(h.upload(member, "file", "s.gif", []byte("GIF89a\x01\x00\x01\x00\x00\x00\x00;")), 400, "SLIP_INVALID_FILE")
+			h.expect(h.uploadSlip(member, "other", "s.png", []byte("x")), 400, "SLIP_NO_FILE")
+			h.expect(h.uploadSlip(member, "file", "s.png", []byte("<html>not an image</html>")), 400, "SLIP_INVALID_FILE")
+			h.expect(h.uploadSlip(member, "file", "s.gif", []byte("GIF89a\x01\x00\x01\x00\x00\x00\x00;")), 400, "SLIP_INVALID_FILE")
 			h.expect(h.call("POST", "/api/wallet/slip", "", `{}`), 401, "")
 		})
 
@@ -146,7 +131,7 @@ func TestDepositAPI(t *testing.T) {
 			h.advance(61 * time.Second)
 			var buf bytes.Buffer
 			png.Encode(&buf, image.NewGray(image.Rect(0, 0, 300, 500)))
-			r := h.upload(member, "file", "photo.png", buf.Bytes())
+			r := h.uploadSlip(member, "file", "photo.png", buf.Bytes())
 			h.expect(r, 202, "PENDING")
 			if slipOf(r)["note"] != "UNSTABLE_REFNO_ON_SLIP" || slipOf(r)["status"] != "PENDING" {
 				t.Fatalf("%s", r.Raw)
@@ -277,7 +262,7 @@ func TestSlipImagesOnMinIO(t *testing.T) {
 		`{"banks":[{"bankCode":"KBANK","bankAccountNo":"1112223334","bankAccountName":"NGERN CO"}],"wallets":[],"isManual":false}`), 200, "")
 	member := h.member("0811111111", "9876543210", 0)
 	img := h.bankTransfer("9876543210", "42")
-	r := h.upload(member, "file", "slip.png", img)
+	r := h.uploadSlip(member, "file", "slip.png", img)
 	h.expect(r, 200, "SUCCESS")
 	link := h.call("GET", "/api/statement/slip/reference/"+slipOf(r)["reference"].(string), member, nil)
 	resp, body := h.get(link.Body["url"].(string))

@@ -21,6 +21,7 @@ import (
 	"ngern/adapters/sms"
 	"ngern/adapters/sqlstore"
 	"ngern/core/account"
+	"ngern/core/chat"
 	"ngern/core/deposit"
 	"ngern/core/events"
 	"ngern/core/idempotency"
@@ -61,6 +62,8 @@ func Services() fx.Option {
 			newSMS,
 			newAccounts,
 			newObjectStore,
+			func(db *sqlstore.DB) chat.Store { return sqlstore.NewChat(db) },
+			newChat,
 		),
 		walletServices(),
 		promoServices(),
@@ -195,6 +198,18 @@ func startTouchFlush(lc fx.Lifecycle, a *account.Service, log *slog.Logger) {
 	})
 }
 
+// newChat returns the support chat, delivering every node's messages to
+// this node's sockets while the app runs.
+func newChat(lc fx.Lifecycle, cfg Config, store chat.Store, limiter account.Limiter, bus events.Bus, log *slog.Logger, now Clock) *chat.Service {
+	c := chat.NewService(store, limiter, bus, cfg.Chat, now, log)
+	var stop func()
+	lc.Append(fx.Hook{
+		OnStart: func(context.Context) error { stop = c.Start(0); return nil },
+		OnStop:  func(context.Context) error { stop(); return nil },
+	})
+	return c
+}
+
 func newObjectStore(cfg Config) (objects.Store, error) {
 	if cfg.S3.Endpoint == "" {
 		return objectstore.NewLocal(filepath.Join(cfg.DataDir, "objects"))
@@ -221,6 +236,7 @@ type httpDeps struct {
 	Deposits    *deposit.Service
 	Objects     objects.Store
 	SlipURLKey  slipURLKey
+	Chat        *chat.Service
 	Routes      []httpapi.Route `group:"routes"`
 }
 
@@ -230,7 +246,7 @@ func newHTTPServer(d httpDeps) *httpapi.Server {
 	hc.TrustedHops, hc.TrustedNets = d.Cfg.TrustedHops, d.Cfg.TrustedNets
 	return httpapi.New(hc, httpapi.Deps{Log: d.Log, Accounts: d.Accounts, Settings: d.Settings, DB: d.DB,
 		Wallet: d.Wallet, Operators: d.Operators, Auditor: d.Auditor, Console: d.Console, Idempotency: d.Idempotency,
-		Promo: d.Promo, Deposits: d.Deposits, Objects: d.Objects, SlipURLKey: d.SlipURLKey,
+		Promo: d.Promo, Deposits: d.Deposits, Objects: d.Objects, SlipURLKey: d.SlipURLKey, Chat: d.Chat,
 		Routes: d.Routes, DomainError: sqlstore.DomainError})
 }
 

@@ -155,7 +155,7 @@ func (s *Server) limits(next http.Handler) http.Handler {
 			return
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, maxBody)
-		if r.URL.Path != "/api/ws" {
+		if r.URL.Path != "/api/chat/ws" { // a socket lives on; its frames have their own limits
 			rc := http.NewResponseController(w)
 			rc.SetReadDeadline(time.Now().Add(timeout))
 			rc.SetWriteDeadline(time.Now().Add(timeout + 5*time.Second))

@@ -33,7 +33,7 @@ type operatorRoute struct {
 // operatorTable is every authenticated operator endpoint with its roles.
 func (s *Server) operatorTable() []operatorRoute {
 	all, money, members, owner := operator.AllRoles, operator.MoneyRoles, operator.MemberRoles, operator.OwnerOnly
-	return []operatorRoute{
+	return append([]operatorRoute{
 		{pattern: "GET /api/operator/me", roles: all, handler: s.operatorMe},
 		{pattern: "POST /api/operator/logout", roles: all, action: "operator.logout", handler: s.operatorLogout},
 		{pattern: "PUT /api/operator/password", roles: all, action: "operator.password", handler: s.operatorPassword},
@@ -93,7 +93,7 @@ func (s *Server) operatorTable() []operatorRoute {
 		{pattern: "POST /api/operator/conditions/{id}/end", roles: money, action: "condition.end", target: "id", idempotent: true, handler: s.endCondition},
 
 		{pattern: "GET /api/operator/audit", roles: owner, handler: s.listAudit},
-	}
+	}, s.operatorChatTable()...)
 }
 
 // OperatorRoute describes an operator endpoint for tests and docs.

@@ -12,6 +12,7 @@ import (
 	"github.com/go-playground/validator/v10"
 
 	"ngern/core/account"
+	"ngern/core/chat"
 	"ngern/core/deposit"
 	"ngern/core/errs"
 	"ngern/core/idempotency"
@@ -71,10 +72,12 @@ type Deps struct {
 	// Promo serves the bonus and promotion calls; nil: none are mounted.
 	Promo *promo.Service
 	// Deposits, Objects and SlipURLKey serve the deposit calls and the
-	// signed slip-image links (nil Deposits: no deposit calls).
+	// signed slip-image links (nil Deposits: no deposit calls); Chat and
+	// Objects serve the support chat and its media.
 	Deposits   *deposit.Service
 	Objects    objects.Store
 	SlipURLKey []byte
+	Chat       *chat.Service
 	// DomainError maps an infrastructure failure that reaches the API (e.g.
 	// the database cannot be reached) to a domain error; nil: none is.
 	DomainError func(error) error
@@ -103,6 +106,7 @@ type Server struct {
 	console   *operator.Console
 	idem      *idempotency.Service
 	promo     *promo.Service
+	chat      *chat.Service
 	validate  *validator.Validate
 	mux       *http.ServeMux
 	domainErr func(error) error
@@ -116,7 +120,7 @@ func New(cfg Config, d Deps) *Server {
 	s := &Server{cfg: cfg, log: d.Log, accounts: d.Accounts, settings: d.Settings, db: d.DB,
 		wallet: d.Wallet, operators: d.Operators, auditor: d.Auditor, console: d.Console, idem: d.Idempotency,
 		promo: d.Promo, validate: newValidator(), mux: http.NewServeMux(), domainErr: d.DomainError,
-		deposits: d.Deposits, objects: d.Objects, slipKey: d.SlipURLKey}
+		deposits: d.Deposits, objects: d.Objects, slipKey: d.SlipURLKey, chat: d.Chat}
 	s.routes()
 	for _, r := range d.Routes {
 		s.mux.Handle(r.Pattern, r.Handler)
@@ -153,6 +157,7 @@ func (s *Server) routes() {
 	s.promoRoutes()
 	s.depositRoutes()
 	s.operatorRoutes()
+	s.chatRoutes()
 
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, errs.New(errs.NotFoundCode))

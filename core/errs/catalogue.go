@@ -156,6 +156,15 @@ const (
 	TruelinkOwn         Code = "TRUELINK_OWN"         // the operator's own voucher
 	TruelinkMinimum     Code = "TRUELINK_MINIMUM"     // under the 2-baht minimum
 	TruelinkUnconfirmed Code = "TRUELINK_UNCONFIRMED" // TrueMoney did not answer; an operator checks, never redeemed twice
+
+	// Support chat (Ngern).
+	ChatMessageInvalid   Code = "CHAT_MESSAGE_INVALID"    // unknown type, blank or over 2000 characters, not allowed for the sender
+	ChatFileNotSupported Code = "CHAT_FILE_NOT_SUPPORTED" // not a PNG, JPEG, GIF, MP4 or QuickTime file (by content)
+	ChatFileTooLarge     Code = "CHAT_FILE_TOO_LARGE"     // image over 10 MB or video over 20 MB
+	ChatTicketInvalid    Code = "CHAT_TICKET_INVALID"     // websocket ticket forged, used or expired
+	GuestTokenInvalid    Code = "GUEST_TOKEN_INVALID"     // unknown guest token, or the guest became a member
+	OriginNotAllowed     Code = "ORIGIN_NOT_ALLOWED"      // websocket from an origin that is not a configured web origin
+	ChatRoomForbidden    Code = "CHAT_ROOM_FORBIDDEN"     // a socket asked to join a room that is not its own
 )
 
 // Entry is one row of the catalogue: a code and the kind of error it is.
@@ -319,6 +328,15 @@ var catalogue = []Entry{
 	{TruelinkOwn, Invalid},
 	{TruelinkMinimum, Invalid},
 	{TruelinkUnconfirmed, Unavailable},
+
+	// Support chat (Ngern).
+	{ChatMessageInvalid, Invalid},
+	{ChatFileNotSupported, Invalid},
+	{ChatFileTooLarge, TooLarge},
+	{ChatTicketInvalid, Unauthorized},
+	{GuestTokenInvalid, Unauthorized},
+	{OriginNotAllowed, Forbidden},
+	{ChatRoomForbidden, Forbidden},
 }
 
 // kindOf indexes the catalogue by code.

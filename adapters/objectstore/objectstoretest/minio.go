@@ -58,7 +58,10 @@ func StartMinIO(t *testing.T) string {
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
-		resp, err := http.Get(fmt.Sprintf("http://%s/minio/health/live", addr))
+		// The cluster check answers 200 only once the object layer, the
+		// bucket metadata and IAM are up; the liveness check answers before
+		// (and the first calls then fail "Server not initialized yet").
+		resp, err := http.Get(fmt.Sprintf("http://%s/minio/health/cluster", addr))
 		if err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {

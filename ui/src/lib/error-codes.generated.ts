@@ -117,6 +117,13 @@ export const errorCodes = [
   'TRUELINK_OWN',
   'TRUELINK_MINIMUM',
   'TRUELINK_UNCONFIRMED',
+  'CHAT_MESSAGE_INVALID',
+  'CHAT_FILE_NOT_SUPPORTED',
+  'CHAT_FILE_TOO_LARGE',
+  'CHAT_TICKET_INVALID',
+  'GUEST_TOKEN_INVALID',
+  'ORIGIN_NOT_ALLOWED',
+  'CHAT_ROOM_FORBIDDEN',
 ] as const;
 
 /** ErrorCode is a code of the server's error catalogue. */

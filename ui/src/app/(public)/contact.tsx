@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { View } from 'react-native';
 
 import { Screen } from '@/components/screen';
-import { ChatWidget } from '@/features/contact/components/chat-widget';
+import { LazyChatWidget } from '@/features/chat/lazy';
 import { ContactInfo } from '@/features/contact/components/contact-info';
 
 export default function ContactScreen() {
@@ -12,7 +12,7 @@ export default function ContactScreen() {
       <Screen title={t('contact.title')}>
         <ContactInfo />
       </Screen>
-      <ChatWidget />
+      <LazyChatWidget />
     </View>
   );
 }

@@ -3,7 +3,7 @@ import { View } from 'react-native';
 
 import { Screen } from '@/components/screen';
 import { spacing } from '@/components/ui/theme';
-import { ChatWidget } from '@/features/contact/components/chat-widget';
+import { LazyChatWidget } from '@/features/chat/lazy';
 import { ContactInfo } from '@/features/contact/components/contact-info';
 
 export default function MemberContactScreen() {
@@ -13,7 +13,7 @@ export default function MemberContactScreen() {
       <Screen title={t('contact.title')} topOffset={spacing.xl}>
         <ContactInfo />
       </Screen>
-      <ChatWidget />
+      <LazyChatWidget />
     </View>
   );
 }

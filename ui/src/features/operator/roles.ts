@@ -12,10 +12,12 @@ export type ConsolePage = {
 const all: readonly Role[] = roles;
 const money: readonly Role[] = ['owner', 'finance'];
 const owner: readonly Role[] = ['owner'];
+const support: readonly Role[] = ['owner', 'support'];
 
 export const consolePages: readonly ConsolePage[] = [
   { key: 'dashboard', path: '/operator/dashboard', roles: all },
   { key: 'members', path: '/operator/members', roles: all },
+  { key: 'chat', path: '/operator/chat', roles: support },
   { key: 'withdrawals', path: '/operator/withdrawals', roles: money },
   { key: 'slips', path: '/operator/slips', roles: money },
   { key: 'deposits', path: '/operator/deposits', roles: money },

@@ -19,6 +19,7 @@ export const auditActions = [
   'member.search', 'member.read', 'member.statement', 'member.lock', 'member.unlock', 'member.sessions.revoke',
   'member.session.revoke', 'member.note', 'withdrawal.approve', 'withdrawal.reject', 'adjustment.create',
   'setting.update', 'game.update', 'transfer.query',
+  'chat.connect', 'chat.read', 'chat.reply', 'chat.upload', 'chat.assign', 'chat.close',
 ] as const;
 const show = (v: unknown) => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 

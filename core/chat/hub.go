@@ -1,0 +1,182 @@
+package chat
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"ngern/core/events"
+)
+
+// messageTopic carries every new message to every node: a reference (the
+// message id and its room), never the content, which each node that has
+// a listener for the room reads from the store.
+const messageTopic events.Topic[messageRef] = "chat.message"
+
+type messageRef struct {
+	ID   string `json:"id"`
+	Room string `json:"room"`
+}
+
+// Listener receives the items of the rooms it listens to. Deliver must not
+// block: a listener that cannot keep up drops itself (closes its socket).
+type Listener interface {
+	Deliver(Item)
+}
+
+// Hub holds this node's listeners: per room, and those of every room (the
+// operators').
+type Hub struct {
+	mu    sync.RWMutex
+	rooms map[string]map[Listener]struct{}
+	all   map[Listener]struct{}
+}
+
+func newHub() *Hub {
+	return &Hub{rooms: map[string]map[Listener]struct{}{}, all: map[Listener]struct{}{}}
+}
+
+// Listen adds l to room ("" for every room) until the returned function is
+// called.
+func (s *Service) Listen(room string, l Listener) (stop func()) {
+	h := s.hub
+	h.mu.Lock()
+	if room == "" {
+		h.all[l] = struct{}{}
+	} else {
+		set := h.rooms[room]
+		if set == nil {
+			set = map[Listener]struct{}{}
+			h.rooms[room] = set
+		}
+		set[l] = struct{}{}
+	}
+	h.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			h.mu.Lock()
+			defer h.mu.Unlock()
+			if room == "" {
+				delete(h.all, l)
+				return
+			}
+			delete(h.rooms[room], l)
+			if len(h.rooms[room]) == 0 {
+				delete(h.rooms, room)
+			}
+		})
+	}
+}
+
+// listeners returns the listeners of room, or nil when nobody listens.
+func (h *Hub) listeners(room string) []Listener {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	n := len(h.rooms[room]) + len(h.all)
+	if n == 0 {
+		return nil
+	}
+	out := make([]Listener, 0, n)
+	for l := range h.rooms[room] {
+		out = append(out, l)
+	}
+	for l := range h.all {
+		out = append(out, l)
+	}
+	return out
+}
+
+// Listening counts this node's listeners (for the bench and the logs).
+func (s *Service) Listening() int {
+	s.hub.mu.RLock()
+	defer s.hub.mu.RUnlock()
+	n := len(s.hub.all)
+	for _, set := range s.hub.rooms {
+		n += len(set)
+	}
+	return n
+}
+
+// publish tells every node about m. A failure is logged: the message is
+// stored and the other side sees it on its next history read.
+func (s *Service) publish(ctx context.Context, m *Message) {
+	if s.bus == nil {
+		return
+	}
+	if err := messageTopic.Publish(ctx, s.bus, messageRef{ID: m.ID, Room: m.Room}); err != nil {
+		s.log.WarnContext(ctx, "chat message not published", "room", m.Room, "err", err)
+	}
+}
+
+// fanoutQueue bounds the references waiting to be read on this node.
+const fanoutQueue = 4096
+
+// Start delivers the messages of every node to this node's listeners until
+// the returned function is called. The bus's handler only queues the
+// reference; workers read the message once per node and hand it to the
+// room's listeners.
+func (s *Service) Start(workers int) (stop func()) {
+	if s.bus == nil {
+		return func() {}
+	}
+	if workers <= 0 {
+		workers = 4
+	}
+	queue := make(chan messageRef, fanoutQueue)
+	unsubscribe := messageTopic.Subscribe(s.bus, func(ref messageRef) {
+		if s.hub.listeners(ref.Room) == nil {
+			return // nobody here listens to the room: nothing to read
+		}
+		select {
+		case queue <- ref:
+		default:
+			s.log.Warn("chat fan-out queue full: message not pushed live", "room", ref.Room)
+		}
+	})
+	// The queue is never closed: a delivery already inside the handler
+	// when Stop runs must not send on a closed channel.
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-done:
+					return
+				case ref := <-queue:
+					s.deliver(ref)
+				}
+			}
+		}()
+	}
+	return func() {
+		unsubscribe()
+		close(done)
+		wg.Wait()
+	}
+}
+
+func (s *Service) deliver(ref messageRef) {
+	ls := s.hub.listeners(ref.Room)
+	if ls == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	m, err := s.store.Message(ctx, ref.ID)
+	if err != nil {
+		s.log.Warn("chat message not read for fan-out", "id", ref.ID, "err", err)
+		return
+	}
+	if err := decodeContent(m); err != nil {
+		s.log.Warn("chat message not decoded", "id", ref.ID, "err", err)
+		return
+	}
+	item := s.ItemOf(*m)
+	for _, l := range ls {
+		l.Deliver(item)
+	}
+}

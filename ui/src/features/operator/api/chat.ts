@@ -1,0 +1,111 @@
+// The console's support-chat calls and socket (docs/api.md, operator API, support chat).
+import { apiBaseUrl } from '@/lib/config';
+import { getOperatorToken } from '@/lib/operator-token';
+
+import { opApi, qs } from './client';
+
+export type ChatPayload = {
+  message?: string;
+  buttons?: { title: string; type?: string; payload?: string }[];
+  quick_replies?: { title: string; type?: string; payload?: string }[];
+  cards?: { image_url?: string; title: string; subtitle?: string; buttons?: { title: string; type?: string; payload?: string }[] }[];
+  url?: string;
+  fileType?: string;
+  filePath?: string;
+  name?: string;
+  title?: string;
+  payload?: string;
+};
+
+export type ChatMessage = {
+  _id: string;
+  room: string;
+  sender: 'customer' | 'agent' | 'system' | string;
+  message: { message_type: string; payload: ChatPayload };
+  createdAt: string;
+  operator?: string;
+};
+
+export type Conversation = {
+  room: string;
+  memberId?: string;
+  guestId?: string;
+  name?: string;
+  phone?: string;
+  status: 'open' | 'closed';
+  assignedTo: string;
+  waitingSince: string | null;
+  lastMessageAt: string;
+  unread?: number;
+  /** last is the newest message (inbox only). */
+  last?: ChatMessage['message'];
+  customerReadAt?: string | null;
+};
+
+export const inboxKey = (status: string, mine: boolean) => ['operator', 'chat', 'inbox', status, mine] as const;
+export const messagesKey = (room: string) => ['operator', 'chat', 'messages', room] as const;
+
+export function fetchInbox(status: string, mine: boolean) {
+  return opApi.get<{ conversations: Conversation[] }>(`/api/operator/chat/conversations${qs({ status, mine: mine ? 1 : undefined })}`);
+}
+
+export function fetchMessages(room: string, limit = 50, skip = 0) {
+  return opApi.get<{ conversation: Conversation; messages: ChatMessage[] }>(
+    `/api/operator/chat/${encodeURIComponent(room)}/messages${qs({ limit, skip })}`,
+  );
+}
+
+export function reply(room: string, message: ChatMessage['message']) {
+  return opApi.post<ChatMessage>(`/api/operator/chat/${encodeURIComponent(room)}/messages`, { message });
+}
+
+export function assign(room: string) {
+  return opApi.post<Conversation>(`/api/operator/chat/${encodeURIComponent(room)}/assign`);
+}
+
+export function closeConversation(room: string) {
+  return opApi.post<Conversation>(`/api/operator/chat/${encodeURIComponent(room)}/close`);
+}
+
+export function uploadReply(room: string, kind: 'image' | 'video', file: Blob, name: string) {
+  const form = new FormData();
+  form.append('file', file, name);
+  return opApi.post<{ path: string }>(`/api/operator/chat/${encodeURIComponent(room)}/upload-${kind}`, form, { upload: true });
+}
+
+export function chatTicket() {
+  return opApi.post<{ ticket: string }>('/api/operator/chat/ticket');
+}
+
+export function socketUrl(ticket: string): string {
+  let base = apiBaseUrl;
+  if (!base && typeof window !== 'undefined' && window.location) base = window.location.origin;
+  return `${base.replace(/^http/, 'ws')}/api/chat/ws?ticket=${encodeURIComponent(ticket)}`;
+}
+
+/** fetchMediaBlob reads a chat file with the operator token (media is not public). */
+export async function fetchMediaBlob(path: string): Promise<Blob> {
+  const token = getOperatorToken();
+  const res = await fetch(`${apiBaseUrl}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) throw new Error(String(res.status));
+  return res.blob();
+}
+
+/** waitedMinutes is how long a customer has waited, in whole minutes (0 when not waiting). */
+export function waitedMinutes(c: Conversation, now: Date = new Date()): number {
+  if (!c.waitingSince) return 0;
+  return Math.max(0, Math.floor((now.getTime() - new Date(c.waitingSince).getTime()) / 60_000));
+}
+
+/** quickReplies turns "Yes, No" into a quick-replies message whose taps come back as postbacks. */
+export function quickReplies(message: string, options: string): ChatMessage['message'] {
+  const titles = options
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .slice(0, 10);
+  return {
+    message_type: 'quick_replies',
+    payload: { message, quick_replies: titles.map((title) => ({ title, type: 'postback', payload: title })) },
+  };
+}
