@@ -156,6 +156,9 @@ const (
 	TruelinkOwn         Code = "TRUELINK_OWN"         // the operator's own voucher
 	TruelinkMinimum     Code = "TRUELINK_MINIMUM"     // under the 2-baht minimum
 	TruelinkUnconfirmed Code = "TRUELINK_UNCONFIRMED" // TrueMoney did not answer; an operator checks, never redeemed twice
+
+	// QR deposits (Ngern).
+	BadSignature Code = "INVALID_SIGNATURE" // a payment webhook's signature, timestamp or delivery id is refused
 )
 
 // Entry is one row of the catalogue: a code and the kind of error it is.
@@ -319,6 +322,9 @@ var catalogue = []Entry{
 	{TruelinkOwn, Invalid},
 	{TruelinkMinimum, Invalid},
 	{TruelinkUnconfirmed, Unavailable},
+
+	// QR deposits (Ngern).
+	{BadSignature, Unauthorized},
 }
 
 // kindOf indexes the catalogue by code.

@@ -117,6 +117,7 @@ export const errorCodes = [
   'TRUELINK_OWN',
   'TRUELINK_MINIMUM',
   'TRUELINK_UNCONFIRMED',
+  'INVALID_SIGNATURE',
 ] as const;
 
 /** ErrorCode is a code of the server's error catalogue. */
