@@ -188,8 +188,8 @@ type QRStore interface {
 	RecordDelivery(ctx context.Context, provider, id string, at time.Time) (bool, error)
 	// PayQR records p once per (provider, ref): a payment recorded before
 	// answers ErrPaymentDuplicate and changes nothing. When p.QRCodeID
-	// names a QR that is OPEN, of p's amount and whose lifetime holds
-	// p.PaidAt, the QR becomes PAID and j is posted (the payment CREDITED),
+	// names a QR of p's provider, of p's amount, OPEN (or EXPIRED since,
+	// a late notice) and whose lifetime holds p.PaidAt, the QR becomes PAID and j is posted (the payment CREDITED),
 	// all in one transaction; otherwise the payment is stored for review
 	// with p.Note (NoteQRNotOpen when the QR was not open). It answers the
 	// payment as stored.
@@ -450,7 +450,8 @@ func (s *QRService) pay(ctx context.Context, p Payment) (Payment, error) {
 			p.QRCodeID, p.Note = "", NoteNoQR
 		case q.Amount != p.Amount:
 			p.Note, p.MemberID = NoteAmountMismatch, q.MemberID
-		case q.Status != QROpen || p.PaidAt.After(q.ExpiresAt):
+		case q.Status == QRPaid || q.Status == QRCancelled || p.PaidAt.After(q.ExpiresAt):
+			// Paid after its time, after a cancel, or a second time.
 			p.Note, p.MemberID = NoteQRNotOpen, q.MemberID
 		default:
 			p.MemberID = q.MemberID

@@ -151,7 +151,7 @@ func (m *memQR) PayQR(_ context.Context, p Payment, j ledger.Journal) (Payment, 
 	p.Status = PaymentReview
 	if p.Note == "" && p.QRCodeID != "" {
 		q := m.qrs[p.QRCodeID]
-		if q.Status == QROpen && q.Amount == p.Amount && !p.PaidAt.After(q.ExpiresAt) {
+		if (q.Status == QROpen || q.Status == QRExpired) && q.Amount == p.Amount && !p.PaidAt.After(q.ExpiresAt) {
 			if err := m.ledger.post(j); err != nil {
 				return Payment{}, err
 			}
