@@ -13,6 +13,7 @@ import (
 
 	"ngern/adapters/gameprovider/sim"
 	"ngern/adapters/objectstore"
+	"ngern/core/deposit"
 	"ngern/core/wallet"
 )
 
@@ -71,6 +72,12 @@ type Config struct {
 	TrueMoney        string
 	TrueMoneyURL     string
 	TrueMoneyTimeout time.Duration
+
+	// QR deposits: QR is the gateways' kind, sim (the simulated gateway,
+	// mounted at /sim/gateway/, every provider of spec part 9) or api (the
+	// providers whose NGERN_GATEWAY_<CODE>_URL is set); PromptPayTarget the
+	// bank QR's target ("off": no bank QR).
+	QR QRConfig
 
 	// ReconcileInterval is the reconciler's period; ReconcileWindow is how
 	// long a transfer may stay open before `ngern check` reports it.
@@ -166,7 +173,15 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		TrueMoneyTimeout:  duration("NGERN_TRUEMONEY_TIMEOUT", 10*time.Second),
 		ReconcileInterval: duration("NGERN_RECONCILE_INTERVAL", 5*time.Second),
 		ReconcileWindow:   duration("NGERN_RECONCILE_WINDOW", 15*time.Minute),
+		QR: QRConfig{
+			Gateways:        env("NGERN_QR_GATEWAYS", "sim"),
+			PromptPayTarget: env("NGERN_PROMPTPAY_TARGET", DemoPromptPayTarget),
+			Lifetime:        duration("NGERN_QR_LIFETIME", deposit.DefaultQRLifetime),
+			PollInterval:    duration("NGERN_QR_POLL_INTERVAL", 30*time.Second),
+			Timeout:         duration("NGERN_GATEWAY_TIMEOUT", 10*time.Second),
+		},
 	}
+	problems = append(problems, c.QR.load(env)...)
 	if g := env("NGERN_SIMPROVIDER_GAMES", ""); g != "" {
 		for _, code := range strings.Split(g, ",") {
 			c.Sim.Games = append(c.Sim.Games, strings.TrimSpace(code))

@@ -17,6 +17,7 @@ import (
 	"ngern/adapters/events/inproc"
 	"ngern/adapters/events/pgnotify"
 	"ngern/adapters/httpapi"
+	"ngern/adapters/paygate"
 	"ngern/adapters/objectstore"
 	"ngern/adapters/sms"
 	"ngern/adapters/sqlstore"
@@ -63,6 +64,7 @@ func Services() fx.Option {
 		),
 		walletServices(),
 		depositServices(),
+		qrServices(),
 	)
 }
 
@@ -70,7 +72,7 @@ func Services() fx.Option {
 func Serve() fx.Option {
 	return fx.Options(
 		fx.Provide(newHTTPServer),
-		fx.Invoke(startHTTP, startReconciler),
+		fx.Invoke(startHTTP, startReconciler, startQRPoller),
 	)
 }
 
@@ -218,6 +220,8 @@ type httpDeps struct {
 	Deposits    *deposit.Service
 	Objects     objects.Store
 	SlipURLKey  slipURLKey
+	QR          *deposit.QRService
+	QRSim       *paygate.Sim
 	Routes      []httpapi.Route `group:"routes"`
 }
 
@@ -225,10 +229,12 @@ func newHTTPServer(d httpDeps) *httpapi.Server {
 	hc := httpapi.DefaultConfig()
 	hc.WebDir, hc.TrustProxy, hc.CORSOrigins = d.Cfg.WebDir, d.Cfg.TrustProxy, d.Cfg.CORSOrigins
 	hc.TrustedHops, hc.TrustedNets = d.Cfg.TrustedHops, d.Cfg.TrustedNets
-	return httpapi.New(hc, httpapi.Deps{Log: d.Log, Accounts: d.Accounts, Settings: d.Settings, DB: d.DB,
+	api := httpapi.New(hc, httpapi.Deps{Log: d.Log, Accounts: d.Accounts, Settings: d.Settings, DB: d.DB,
 		Wallet: d.Wallet, Operators: d.Operators, Auditor: d.Auditor, Console: d.Console, Idempotency: d.Idempotency,
-		Deposits: d.Deposits, Objects: d.Objects, SlipURLKey: d.SlipURLKey,
+		Deposits: d.Deposits, Objects: d.Objects, SlipURLKey: d.SlipURLKey, QR: d.QR,
 		Routes: d.Routes, DomainError: sqlstore.DomainError})
+	deliverInProcess(d.QRSim, api)
+	return api
 }
 
 // startHTTP listens when the app starts and drains requests when it stops.

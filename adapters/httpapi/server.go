@@ -72,6 +72,8 @@ type Deps struct {
 	Deposits   *deposit.Service
 	Objects    objects.Store
 	SlipURLKey []byte
+	// QR serves the QR deposit calls and the gateways' webhooks (nil: none).
+	QR *deposit.QRService
 	// DomainError maps an infrastructure failure that reaches the API (e.g.
 	// the database cannot be reached) to a domain error; nil: none is.
 	DomainError func(error) error
@@ -105,6 +107,7 @@ type Server struct {
 	deposits  *deposit.Service
 	objects   objects.Store
 	slipKey   []byte
+	qr        *deposit.QRService
 }
 
 // New returns the API server.
@@ -112,7 +115,7 @@ func New(cfg Config, d Deps) *Server {
 	s := &Server{cfg: cfg, log: d.Log, accounts: d.Accounts, settings: d.Settings, db: d.DB,
 		wallet: d.Wallet, operators: d.Operators, auditor: d.Auditor, console: d.Console, idem: d.Idempotency,
 		validate: newValidator(), mux: http.NewServeMux(), domainErr: d.DomainError,
-		deposits: d.Deposits, objects: d.Objects, slipKey: d.SlipURLKey}
+		deposits: d.Deposits, objects: d.Objects, slipKey: d.SlipURLKey, qr: d.QR}
 	s.routes()
 	for _, r := range d.Routes {
 		s.mux.Handle(r.Pattern, r.Handler)
@@ -147,6 +150,7 @@ func (s *Server) routes() {
 
 	s.walletRoutes()
 	s.depositRoutes()
+	s.qrRoutes()
 	s.operatorRoutes()
 
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {

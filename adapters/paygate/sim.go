@@ -113,11 +113,16 @@ func NewSim(cfg SimConfig) *Sim {
 	return &Sim{cfg: cfg, orders: map[string]*simOrder{}, byOrder: map[string]string{}}
 }
 
-// SetDeliver sets where webhooks go.
-func (s *Sim) SetDeliver(fn func(ctx context.Context, provider string, header http.Header, body []byte) (int, error)) {
+// DeliverFunc posts a webhook and answers the HTTP status.
+type DeliverFunc = func(ctx context.Context, provider string, header http.Header, body []byte) (int, error)
+
+// SetDeliver sets where webhooks go and answers the previous setting.
+func (s *Sim) SetDeliver(fn DeliverFunc) DeliverFunc {
 	s.mu.Lock()
+	defer s.mu.Unlock()
+	prev := s.cfg.Deliver
 	s.cfg.Deliver = fn
-	s.mu.Unlock()
+	return prev
 }
 
 // Transport serves a client's requests with the simulator in-process.

@@ -547,11 +547,12 @@ func (s *QRService) ReviewPayments(ctx context.Context, limit int) ([]Payment, e
 	return s.d.Store.ReviewPayments(ctx, limit)
 }
 
-// ExpireIn is how many whole seconds q can still be paid.
+// ExpireIn is how many seconds q can still be paid, rounded up (a QR made
+// now answers its whole lifetime).
 func (s *QRService) ExpireIn(q QRCode) int {
 	d := q.ExpiresAt.Sub(s.d.Now())
-	if d < 0 {
+	if d <= 0 {
 		return 0
 	}
-	return int(d / time.Second)
+	return int((d + time.Second - 1) / time.Second)
 }

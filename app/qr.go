@@ -1,0 +1,233 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"go.uber.org/fx"
+
+	"ngern/adapters/httpapi"
+	"ngern/adapters/paygate"
+	"ngern/adapters/slip"
+	"ngern/adapters/sqlstore"
+	"ngern/core/deposit"
+	"ngern/core/settings"
+)
+
+// DemoPromptPayTarget is the bank QR's PromptPay target when none is
+// configured: paid through the simulated bank (/sim/bank/transfers with
+// toAccountNo = this number).
+const DemoPromptPayTarget = "0912345678"
+
+// QRConfig configures QR deposits.
+type QRConfig struct {
+	Gateways        string // sim or api
+	PromptPayTarget string // "" (NGERN_PROMPTPAY_TARGET=off): no bank QR
+	Lifetime        time.Duration
+	PollInterval    time.Duration
+	Timeout         time.Duration
+	SimFaults       paygate.Faults
+	// API are the real gateways (Gateways=api) by provider code.
+	API map[string]GatewayConfig
+}
+
+// GatewayConfig is one real gateway: NGERN_GATEWAY_<CODE>_URL, _KEY and
+// _SECRET (the webhook secret, at least 16 bytes).
+type GatewayConfig struct {
+	URL, Key, Secret string
+}
+
+// promptPayCode is the bank QR's channel code (spec part 9: "kbank").
+const promptPayCode = "kbank"
+
+func (q *QRConfig) load(env func(k, def string) string) []string {
+	var problems []string
+	if strings.EqualFold(q.PromptPayTarget, "off") {
+		q.PromptPayTarget = ""
+	} else if _, _, err := deposit.PromptPayTarget(q.PromptPayTarget); err != nil {
+		problems = append(problems, "NGERN_PROMPTPAY_TARGET: "+err.Error())
+	}
+	f, err := paygate.ParseFaults(env("NGERN_SIMGATEWAY_FAULTS", ""))
+	if err != nil {
+		problems = append(problems, "NGERN_SIMGATEWAY_FAULTS: "+err.Error())
+	}
+	q.SimFaults = f
+	switch q.Gateways {
+	case "sim":
+	case "api":
+		q.API = map[string]GatewayConfig{}
+		for _, c := range settings.QRChannels() {
+			if c.Code == promptPayCode {
+				continue
+			}
+			g := GatewayConfig{URL: env("NGERN_GATEWAY_"+c.Code+"_URL", ""), Key: env("NGERN_GATEWAY_"+c.Code+"_KEY", ""),
+				Secret: env("NGERN_GATEWAY_"+c.Code+"_SECRET", "")}
+			if g.URL == "" {
+				continue
+			}
+			if len(g.Secret) < 16 {
+				problems = append(problems, fmt.Sprintf("NGERN_GATEWAY_%s_SECRET must be at least 16 characters", c.Code))
+			}
+			q.API[c.Code] = g
+		}
+	default:
+		problems = append(problems, fmt.Sprintf("NGERN_QR_GATEWAYS=%q: use sim or api", q.Gateways))
+	}
+	return problems
+}
+
+// qrServices provides the QR deposit service with its gateways and, when
+// the simulated gateway is the one, its routes.
+func qrServices() fx.Option {
+	return fx.Provide(
+		func(db *sqlstore.DB) deposit.QRStore { return sqlstore.NewQRDeposits(db) },
+		newGateways,
+		newQRService,
+	)
+}
+
+type gatewaysOut struct {
+	fx.Out
+	Gateways map[string]deposit.PaymentGateway
+	Sim      *paygate.Sim
+	Routes   []httpapi.Route `group:"routes,flatten"`
+}
+
+// newGateways returns the configured gateways: every provider on the
+// simulated gateway (in-process, mounted at /sim/gateway/, its secrets
+// derived from the secret key) or the real ones.
+func newGateways(cfg Config, log *slog.Logger, now Clock) (gatewaysOut, error) {
+	gws := map[string]deposit.PaymentGateway{}
+	if cfg.QR.Gateways == "api" {
+		for code, g := range cfg.QR.API {
+			c, err := paygate.New(paygate.Config{Name: code, BaseURL: g.URL, APIKey: g.Key, Secret: []byte(g.Secret),
+				Timeout: cfg.QR.Timeout, Now: now})
+			if err != nil {
+				return gatewaysOut{}, err
+			}
+			gws[code] = c
+		}
+		log.Info("qr gateways", "kind", "api", "providers", len(gws))
+		return gatewaysOut{Gateways: gws}, nil
+	}
+	key, err := secretKey(cfg, log)
+	if err != nil {
+		return gatewaysOut{}, err
+	}
+	secrets := map[string][]byte{}
+	for _, c := range settings.QRChannels() {
+		if c.Code != promptPayCode {
+			secrets[c.Code] = simGatewaySecret(key, c.Code)
+		}
+	}
+	sim := paygate.NewSim(paygate.SimConfig{PathPrefix: "/sim/gateway", Secrets: secrets, Faults: cfg.QR.SimFaults, Now: now,
+		Log: log.With("component", "simgateway")})
+	for code, secret := range secrets {
+		c, err := paygate.New(paygate.Config{Name: code, BaseURL: "http://in-process/sim/gateway/" + code, Secret: secret,
+			Timeout: cfg.QR.Timeout, Now: now, HTTPClient: &http.Client{Transport: sim.Transport()}})
+		if err != nil {
+			return gatewaysOut{}, err
+		}
+		gws[code] = c
+	}
+	log.Info("qr gateways", "kind", "simulated gateway", "at", "/sim/gateway/")
+	return gatewaysOut{Gateways: gws, Sim: sim, Routes: []httpapi.Route{{Pattern: "/sim/gateway/", Handler: sim}}}, nil
+}
+
+// simGatewaySecret derives a simulated provider's webhook secret from the
+// secret key, so that every node verifies alike.
+func simGatewaySecret(key []byte, code string) []byte {
+	m := hmac.New(sha256.New, key)
+	io.WriteString(m, "ngern simulated gateway webhooks "+code)
+	return m.Sum(nil)
+}
+
+type qrIn struct {
+	fx.In
+	Cfg      Config
+	Store    deposit.QRStore
+	Gateways map[string]deposit.PaymentGateway
+	Verifier deposit.SlipVerifier
+	Log      *slog.Logger
+	Now      Clock
+}
+
+// newQRService returns the QR deposit service; the simulated bank, when
+// it is the slip verifier, is also the bank QR's feed.
+func newQRService(in qrIn) *deposit.QRService {
+	svc := deposit.NewQRService(deposit.QRDeps{Store: in.Store, Gateways: in.Gateways, PromptPayCode: promptPayCode,
+		PromptPayTarget: in.Cfg.QR.PromptPayTarget, Lifetime: in.Cfg.QR.Lifetime, Log: in.Log, Now: in.Now})
+	if feed, ok := in.Verifier.(*slip.SimBank); ok && in.Cfg.QR.PromptPayTarget != "" {
+		var _ deposit.BankFeed = feed
+		feed.Listen(svc.BankCredit)
+	}
+	return svc
+}
+
+// deliverInProcess makes the simulated gateway post its webhooks to this
+// server's handler, without a network.
+func deliverInProcess(sim *paygate.Sim, api *httpapi.Server) {
+	if sim == nil {
+		return
+	}
+	h := api.Handler()
+	sim.SetDeliver(func(ctx context.Context, provider string, header http.Header, body []byte) (int, error) {
+		r, err := http.NewRequestWithContext(ctx, http.MethodPost, "/api/payments/"+provider+"/webhook", bytes.NewReader(body))
+		if err != nil {
+			return 0, err
+		}
+		r.Header = header.Clone()
+		r.RemoteAddr = "127.0.0.1:0"
+		res, err := paygate.HandlerTransport{H: h}.RoundTrip(r)
+		if err != nil {
+			return 0, err
+		}
+		res.Body.Close()
+		return res.StatusCode, nil
+	})
+}
+
+// startQRPoller asks the gateways, every NGERN_QR_POLL_INTERVAL, the status
+// of QRs that saw no webhook.
+func startQRPoller(lc fx.Lifecycle, cfg Config, log *slog.Logger, svc *deposit.QRService, sim *paygate.Sim) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	lc.Append(fx.Hook{
+		OnStart: func(context.Context) error {
+			go func() {
+				defer close(done)
+				tick := time.NewTicker(cfg.QR.PollInterval)
+				defer tick.Stop()
+				for {
+					select {
+					case <-ctx.Done():
+						return
+					case <-tick.C:
+					}
+					if n, err := svc.PollGateways(ctx); err != nil && ctx.Err() == nil {
+						log.Error("qr poller", "err", err)
+					} else if n > 0 {
+						log.Info("qr poller settled payments", "count", n)
+					}
+				}
+			}()
+			return nil
+		},
+		OnStop: func(context.Context) error {
+			cancel()
+			<-done
+			if sim != nil {
+				sim.Wait()
+			}
+			return nil
+		},
+	})
+}
