@@ -277,6 +277,20 @@ func TestQRWebhook(t *testing.T) {
 			}
 		})
 	}
+	t.Run("a late notice of a payment made within the lifetime credits", func(t *testing.T) {
+		f, q := newPaid(t)
+		f.advance(DefaultQRLifetime + time.Minute)
+		if _, err := f.svc.Current(ctx, "m1", "WW"); !errs.HasCode(err, errs.NoData) {
+			t.Fatal("still open:", err) // and now EXPIRED in the store
+		}
+		f.gw.markPaid(q.GatewayRef, "P1", q.Amount, q.ExpiresAt.Add(-time.Minute))
+		if n, err := f.svc.PollGateways(ctx); n != 1 || err != nil {
+			t.Fatal(n, err)
+		}
+		if f.store.balance("m1") != q.Amount {
+			t.Fatal(f.store.balance("m1"))
+		}
+	})
 	t.Run("review: a payment of no QR of ours", func(t *testing.T) {
 		f, _ := newPaid(t)
 		if err := f.svc.Webhook(ctx, "WW", hdr("good"), body("d1", "nope", "P9", "PAID", 500)); err != nil {
