@@ -16,6 +16,7 @@ import (
 	"ngern/core/deposit"
 	"ngern/core/ledger"
 	"ngern/core/money"
+	"ngern/core/operator"
 )
 
 // deposited is what sys:deposits has given out.
@@ -63,6 +64,7 @@ func TestQRDepositAPI(t *testing.T) {
 			t.Fatal(err)
 		}
 		secret := simGatewaySecret(key, "WW")
+		finance := h.operator("fin1", operator.Finance)
 		alice := h.member("0812345001", "1234567001", 0)
 		bob := h.member("0812345002", "1234567002", 0)
 
@@ -199,6 +201,12 @@ func TestQRDepositAPI(t *testing.T) {
 			}
 			if !found {
 				t.Fatalf("%+v", review)
+			}
+			// The console's deposits page lists it.
+			ops := h.call("GET", "/api/operator/deposits", finance, nil)
+			h.expect(ops, 200, "")
+			if !strings.Contains(string(ops.Raw), `"ref":"PAY-C"`) || !strings.Contains(string(ops.Raw), `"note":"AMOUNT_MISMATCH"`) {
+				t.Fatal(string(ops.Raw))
 			}
 		})
 		t.Run("PromptPayThroughTheSimulatedBank", func(t *testing.T) {

@@ -371,5 +371,26 @@ func (s *Server) listDeposits(w http.ResponseWriter, r *http.Request) {
 	for i, v := range vouchers {
 		pending[i] = voucherJSON{Voucher: v.Hash, MemberID: v.MemberID, Note: v.Note, CreatedAt: v.CreatedAt.UTC()}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"deposits": out, "unconfirmedVouchers": pending})
+	type paymentJSON struct {
+		Provider string       `json:"provider"`
+		Ref      string       `json:"ref"`
+		QRCodeID string       `json:"qrcodeId"`
+		MemberID string       `json:"memberId"`
+		Amount   money.Satang `json:"amount"`
+		PaidAt   time.Time    `json:"paidAt"`
+		Note     string       `json:"note"`
+	}
+	unmatched := []paymentJSON{}
+	if s.qr != nil {
+		ps, err := s.qr.ReviewPayments(r.Context(), 200)
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		for _, p := range ps {
+			unmatched = append(unmatched, paymentJSON{Provider: p.Provider, Ref: p.Ref, QRCodeID: p.QRCodeID, MemberID: p.MemberID,
+				Amount: p.Amount, PaidAt: p.PaidAt.UTC(), Note: p.Note})
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"deposits": out, "unconfirmedVouchers": pending, "unmatchedQRPayments": unmatched})
 }

@@ -8,7 +8,14 @@ import { TextField } from '@/components/ui/text-field';
 import { spacing } from '@/components/ui/theme';
 
 import { opApi, qs } from '../api/client';
-import type { DepositCredit, DepositSetting, ReceivingBank, ReceivingWallet, UnconfirmedVoucher } from '../api/deposits';
+import type {
+  DepositCredit,
+  DepositSetting,
+  ReceivingBank,
+  ReceivingWallet,
+  UnconfirmedVoucher,
+  UnmatchedQRPayment,
+} from '../api/deposits';
 import type { Setting } from '../api/types';
 import { Card, DataTable, ErrorLine, money, PageTitle, Row, when } from '../components/ui';
 import { useOpT } from '../i18n';
@@ -21,7 +28,10 @@ export default function DepositsPage() {
   const [page, setPage] = useState(1);
   const q = useQuery({
     queryKey: ['operator', 'deposits', page],
-    queryFn: () => opApi.get<{ deposits: DepositCredit[]; unconfirmedVouchers: UnconfirmedVoucher[] }>(`/api/operator/deposits${qs({ page })}`),
+    queryFn: () =>
+      opApi.get<{ deposits: DepositCredit[]; unconfirmedVouchers: UnconfirmedVoucher[]; unmatchedQRPayments?: UnmatchedQRPayment[] }>(
+        `/api/operator/deposits${qs({ page })}`,
+      ),
   });
   const rows = q.data?.deposits ?? [];
   return (
@@ -60,6 +70,25 @@ export default function DepositsPage() {
               { key: 'createdAt', label: t('deposits.time'), text: (v) => when(v.createdAt) },
               { key: 'voucher', label: t('deposits.voucher'), text: (v) => v.voucher, flex: 2 },
               { key: 'member', label: t('deposits.memberId'), text: (v) => v.memberId, flex: 1.4 },
+            ]}
+          />
+        </Card>
+      ) : null}
+      {q.data?.unmatchedQRPayments?.length ? (
+        <Card title={t('deposits.unmatchedQR')}>
+          <AppText variant="caption">{t('deposits.unmatchedQRHelp')}</AppText>
+          <DataTable
+            label={t('deposits.unmatchedQR')}
+            csvName="unmatched-qr-payments"
+            rows={q.data.unmatchedQRPayments}
+            rowKey={(p) => `${p.provider}:${p.ref}`}
+            columns={[
+              { key: 'paidAt', label: t('deposits.time'), text: (p) => when(p.paidAt), flex: 1.2 },
+              { key: 'provider', label: t('deposits.provider'), text: (p) => p.provider },
+              { key: 'ref', label: t('deposits.reference'), text: (p) => p.ref, flex: 1.6 },
+              { key: 'note', label: t('deposits.note'), text: (p) => t(`deposits.qrNotes.${p.note}`, { defaultValue: p.note }), flex: 1.4 },
+              { key: 'member', label: t('deposits.memberId'), text: (p) => p.memberId || '—', flex: 1.4 },
+              { key: 'amount', label: t('common.amount'), text: (p) => money(p.amount), align: 'right' },
             ]}
           />
         </Card>
