@@ -14,6 +14,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"ngern/adapters/bankfeed"
 	"ngern/adapters/httpapi"
 	"ngern/adapters/paygate"
 	"ngern/adapters/slip"
@@ -37,6 +38,9 @@ type QRConfig struct {
 	SimFaults       paygate.Faults
 	// API are the real gateways (Gateways=api) by provider code.
 	API map[string]GatewayConfig
+	// BankFeedSecret turns on POST /api/payments/bankfeed, the signed
+	// notifications of a bank's API or an SMS forwarder ("": off).
+	BankFeedSecret string
 }
 
 // GatewayConfig is one real gateway: NGERN_GATEWAY_<CODE>_URL, _KEY and
@@ -54,6 +58,10 @@ func (q *QRConfig) load(env func(k, def string) string) []string {
 		q.PromptPayTarget = ""
 	} else if _, _, err := deposit.PromptPayTarget(q.PromptPayTarget); err != nil {
 		problems = append(problems, "NGERN_PROMPTPAY_TARGET: "+err.Error())
+	}
+	q.BankFeedSecret = env("NGERN_BANKFEED_SECRET", "")
+	if q.BankFeedSecret != "" && len(q.BankFeedSecret) < 16 {
+		problems = append(problems, "NGERN_BANKFEED_SECRET must be at least 16 characters")
 	}
 	f, err := paygate.ParseFaults(env("NGERN_SIMGATEWAY_FAULTS", ""))
 	if err != nil {
@@ -90,8 +98,28 @@ func qrServices() fx.Option {
 	return fx.Provide(
 		func(db *sqlstore.DB) deposit.QRStore { return sqlstore.NewQRDeposits(db) },
 		newGateways,
+		newBankFeed,
 		newQRService,
 	)
+}
+
+type bankFeedOut struct {
+	fx.Out
+	Feed   *bankfeed.Webhook
+	Routes []httpapi.Route `group:"routes,flatten"`
+}
+
+// newBankFeed mounts the bank-feed webhook when NGERN_BANKFEED_SECRET is set.
+func newBankFeed(cfg Config, log *slog.Logger, now Clock) (bankFeedOut, error) {
+	if cfg.QR.BankFeedSecret == "" {
+		return bankFeedOut{}, nil
+	}
+	f, err := bankfeed.NewWebhook([]byte(cfg.QR.BankFeedSecret), now, log.With("component", "bankfeed"))
+	if err != nil {
+		return bankFeedOut{}, err
+	}
+	log.Info("bank feed", "kind", "webhook", "at", "/api/payments/bankfeed")
+	return bankFeedOut{Feed: f, Routes: []httpapi.Route{{Pattern: "POST /api/payments/bankfeed", Handler: f}}}, nil
 }
 
 type gatewaysOut struct {
@@ -156,6 +184,7 @@ type qrIn struct {
 	Store    deposit.QRStore
 	Gateways map[string]deposit.PaymentGateway
 	Verifier deposit.SlipVerifier
+	Feed     *bankfeed.Webhook
 	Log      *slog.Logger
 	Now      Clock
 }
@@ -165,9 +194,17 @@ type qrIn struct {
 func newQRService(in qrIn) *deposit.QRService {
 	svc := deposit.NewQRService(deposit.QRDeps{Store: in.Store, Gateways: in.Gateways, PromptPayCode: promptPayCode,
 		PromptPayTarget: in.Cfg.QR.PromptPayTarget, Lifetime: in.Cfg.QR.Lifetime, Log: in.Log, Now: in.Now})
-	if feed, ok := in.Verifier.(*slip.SimBank); ok && in.Cfg.QR.PromptPayTarget != "" {
-		var _ deposit.BankFeed = feed
-		feed.Listen(svc.BankCredit)
+	var feeds []deposit.BankFeed
+	if sim, ok := in.Verifier.(*slip.SimBank); ok {
+		feeds = append(feeds, sim)
+	}
+	if in.Feed != nil {
+		feeds = append(feeds, in.Feed)
+	}
+	if in.Cfg.QR.PromptPayTarget != "" {
+		for _, f := range feeds {
+			f.Listen(svc.BankCredit)
+		}
 	}
 	return svc
 }

@@ -41,7 +41,7 @@ func (h *harness) webhook(provider string, ev paygate.Event, at time.Time, secre
 	h.t.Helper()
 	body, _ := json.Marshal(ev)
 	return h.callWith("POST", "/api/payments/"+provider+"/webhook", "", string(body),
-		map[string]string{paygate.SignatureHeader: paygate.Sign(secret, at, body)})
+		map[string]string{deposit.SignatureHeader: deposit.Sign(secret, at, body)})
 }
 
 // swallow is a webhook target that accepts and forgets.
@@ -58,7 +58,8 @@ func qrAmount(r response) money.Satang {
 
 func TestQRDepositAPI(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
-		h := newHarness(t, db, func(c *Config) { c.RegisterOTP = false })
+		feedSecret := []byte("bank-feed-secret-0123456789")
+		h := newHarness(t, db, func(c *Config) { c.RegisterOTP = false; c.QR.BankFeedSecret = string(feedSecret) })
 		key, err := secretKey(h.tools.cfg, h.tools.log)
 		if err != nil {
 			t.Fatal(err)
@@ -250,6 +251,23 @@ func TestQRDepositAPI(t *testing.T) {
 			transfer(qrAmount(r2))
 			if h.deposited() != before+amt {
 				t.Fatal("credited an expired QR")
+			}
+		})
+		t.Run("PromptPayThroughTheBankFeedWebhook", func(t *testing.T) {
+			h := h.sub(t)
+			r := h.call("POST", "/api/qrcode/kbank", bob, `{"amount":"75"}`)
+			h.expect(r, 200, "SUCCESS")
+			amt := qrAmount(r)
+			body := `{"ref":"SMS-1","target":"0912345678","amount":"` + amt.String() + `","at":"` + h.clock().Format(time.RFC3339) + `"}`
+			before := h.deposited()
+			h.expect(h.callWith("POST", "/api/payments/bankfeed", "", body,
+				map[string]string{deposit.SignatureHeader: deposit.Sign([]byte("wrong secret, long enough"), h.clock(), []byte(body))}), 401, "INVALID_SIGNATURE")
+			for range 2 { // the forwarder repeats itself: one credit
+				h.expect(h.callWith("POST", "/api/payments/bankfeed", "", body,
+					map[string]string{deposit.SignatureHeader: deposit.Sign(feedSecret, h.clock(), []byte(body))}), 200, "SUCCESS")
+			}
+			if h.deposited() != before+amt {
+				t.Fatalf("deposited %s, want %s", h.deposited()-before, amt)
 			}
 		})
 		t.Run("PollerSettlesADroppedWebhook", func(t *testing.T) {

@@ -8,31 +8,18 @@ package paygate
 import (
 	"bytes"
 	"context"
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
 	"ngern/core/deposit"
 	"ngern/core/money"
 )
-
-// Header names of a webhook delivery.
-const (
-	// SignatureHeader is "t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">".
-	SignatureHeader = "X-Ngern-Signature"
-)
-
-// MaxSkew is how far a webhook's timestamp may be from our clock.
-const MaxSkew = 5 * time.Minute
 
 // Event is a webhook body and a status answer.
 type Event struct {
@@ -54,47 +41,6 @@ func (e Event) event() deposit.GatewayEvent {
 	return ev
 }
 
-// Sign returns the signature header's value of body at t.
-func Sign(secret []byte, t time.Time, body []byte) string {
-	ts := strconv.FormatInt(t.Unix(), 10)
-	m := hmac.New(sha256.New, secret)
-	m.Write([]byte(ts + "."))
-	m.Write(body)
-	return "t=" + ts + ",v1=" + hex.EncodeToString(m.Sum(nil))
-}
-
-// Verify checks a signature header against body, secret and now.
-func Verify(secret []byte, header string, body []byte, now time.Time) error {
-	var ts, sig string
-	for _, part := range strings.Split(header, ",") {
-		k, v, _ := strings.Cut(strings.TrimSpace(part), "=")
-		switch k {
-		case "t":
-			ts = v
-		case "v1":
-			sig = v
-		}
-	}
-	sec, err := strconv.ParseInt(ts, 10, 64)
-	if err != nil || sig == "" {
-		return fmt.Errorf("%w: malformed signature header", deposit.ErrBadSignature)
-	}
-	got, err := hex.DecodeString(sig)
-	if err != nil {
-		return fmt.Errorf("%w: malformed signature", deposit.ErrBadSignature)
-	}
-	m := hmac.New(sha256.New, secret)
-	m.Write([]byte(ts + "."))
-	m.Write(body)
-	if !hmac.Equal(got, m.Sum(nil)) {
-		return fmt.Errorf("%w: signature mismatch", deposit.ErrBadSignature)
-	}
-	if d := now.Sub(time.Unix(sec, 0)); d > MaxSkew || d < -MaxSkew {
-		return fmt.Errorf("%w: timestamp %s from now", deposit.ErrBadSignature, d.Round(time.Second))
-	}
-	return nil
-}
-
 // Config configures a Client.
 type Config struct {
 	Name       string // the provider's code, for messages
@@ -112,7 +58,7 @@ type Config struct {
 //	GET  {base}/orders/{gatewayRef} → 200 Event
 //
 // and webhooks (POST to Ngern) whose body is an Event and whose
-// X-Ngern-Signature header signs it.
+// X-Ngern-Signature header signs it (deposit.Sign).
 type Client struct {
 	cfg Config
 }
@@ -199,7 +145,7 @@ func (c *Client) Status(ctx context.Context, gatewayRef string) (deposit.Gateway
 
 // VerifyWebhook checks a delivery's signature and timestamp, then reads it.
 func (c *Client) VerifyWebhook(header func(string) string, body []byte) (deposit.GatewayEvent, error) {
-	if err := Verify(c.cfg.Secret, header(SignatureHeader), body, c.cfg.Now()); err != nil {
+	if err := deposit.VerifySignature(c.cfg.Secret, header(deposit.SignatureHeader), body, c.cfg.Now()); err != nil {
 		return deposit.GatewayEvent{}, err
 	}
 	var e Event

@@ -56,7 +56,7 @@ func TestConformance(t *testing.T) {
 		},
 		Sign: func(body []byte, at time.Time) http.Header {
 			h := http.Header{}
-			h.Set(paygate.SignatureHeader, paygate.Sign(secret, at, body))
+			h.Set(deposit.SignatureHeader, deposit.Sign(secret, at, body))
 			return h
 		},
 	})
@@ -99,7 +99,7 @@ func TestSimFaults(t *testing.T) {
 		sim, c, got := newSim(t, paygate.Faults{Duplicate: true}, func() int { return 200 })
 		pay(t, sim, c)
 		a, b := <-got, <-got
-		if a.h.Get(paygate.SignatureHeader) == b.h.Get(paygate.SignatureHeader) && string(a.body) == string(b.body) {
+		if a.h.Get(deposit.SignatureHeader) == b.h.Get(deposit.SignatureHeader) && string(a.body) == string(b.body) {
 			t.Fatal("not two deliveries")
 		}
 	})

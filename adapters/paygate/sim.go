@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"ngern/core/deposit"
 	"ngern/core/money"
 )
 
@@ -297,7 +298,7 @@ func (s *Sim) send(provider string, ev Event) {
 		body, _ := json.Marshal(ev)
 		h := http.Header{}
 		h.Set("Content-Type", "application/json")
-		h.Set(SignatureHeader, Sign(s.cfg.Secrets[provider], s.cfg.Now(), body))
+		h.Set(deposit.SignatureHeader, deposit.Sign(s.cfg.Secrets[provider], s.cfg.Now(), body))
 		s.mu.Lock()
 		deliver := s.cfg.Deliver
 		s.mu.Unlock()

@@ -489,7 +489,9 @@ func (s *QRService) BankCredit(ctx context.Context, c BankCredit) error {
 	if !sameTarget(c.Target, s.d.PromptPayTarget) {
 		return nil // not ours to match
 	}
-	q, err := s.d.Store.QRByAmount(ctx, s.d.PromptPayTarget, c.Amount, p.PaidAt)
+	// Banks and SMS stamp transfers to the second or the minute: a QR made
+	// within BankClockSkew after the stamped time is still a candidate.
+	q, err := s.d.Store.QRByAmount(ctx, s.d.PromptPayTarget, c.Amount, p.PaidAt.Add(BankClockSkew))
 	switch {
 	case errs.HasCode(err, errs.NoData):
 		p.Note = NoteNoQR
@@ -501,6 +503,9 @@ func (s *QRService) BankCredit(ctx context.Context, c BankCredit) error {
 	_, err = s.pay(ctx, p)
 	return err
 }
+
+// BankClockSkew is how far a bank's time of a transfer may lag ours.
+const BankClockSkew = time.Minute
 
 func sameTarget(a, b string) bool {
 	_, x, err1 := PromptPayTarget(a)
