@@ -206,7 +206,8 @@ func TestQRDepositAPI(t *testing.T) {
 			// The console's deposits page lists it.
 			ops := h.call("GET", "/api/operator/deposits", finance, nil)
 			h.expect(ops, 200, "")
-			if !strings.Contains(string(ops.Raw), `"ref":"PAY-C"`) || !strings.Contains(string(ops.Raw), `"note":"AMOUNT_MISMATCH"`) {
+			if !strings.Contains(string(ops.Raw), `"ref":"PAY-C"`) || !strings.Contains(string(ops.Raw), `"note":"AMOUNT_MISMATCH"`) ||
+				!strings.Contains(string(ops.Raw), `"status":"PAID"`) || !strings.Contains(string(ops.Raw), `"status":"CANCELLED"`) {
 				t.Fatal(string(ops.Raw))
 			}
 		})

@@ -380,8 +380,26 @@ func (s *Server) listDeposits(w http.ResponseWriter, r *http.Request) {
 		PaidAt   time.Time    `json:"paidAt"`
 		Note     string       `json:"note"`
 	}
-	unmatched := []paymentJSON{}
+	type qrcodeJSON struct {
+		ID        string           `json:"id"`
+		MemberID  string           `json:"memberId"`
+		Provider  string           `json:"provider"`
+		Amount    money.Satang     `json:"amount"`
+		Status    deposit.QRStatus `json:"status"`
+		CreatedAt time.Time        `json:"createdAt"`
+		ExpiresAt time.Time        `json:"expiresAt"`
+	}
+	unmatched, qrcodes := []paymentJSON{}, []qrcodeJSON{}
 	if s.qr != nil {
+		qs, err := s.qr.RecentQRs(r.Context(), max(page-1, 0)*50, 50)
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		for _, q := range qs {
+			qrcodes = append(qrcodes, qrcodeJSON{ID: q.ID, MemberID: q.MemberID, Provider: q.Provider, Amount: q.Amount,
+				Status: q.Status, CreatedAt: q.CreatedAt, ExpiresAt: q.ExpiresAt})
+		}
 		ps, err := s.qr.ReviewPayments(r.Context(), 200)
 		if err != nil {
 			writeError(w, r, err)
@@ -392,5 +410,6 @@ func (s *Server) listDeposits(w http.ResponseWriter, r *http.Request) {
 				Amount: p.Amount, PaidAt: p.PaidAt.UTC(), Note: p.Note})
 		}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"deposits": out, "unconfirmedVouchers": pending, "unmatchedQRPayments": unmatched})
+	writeJSON(w, http.StatusOK, map[string]any{"deposits": out, "unconfirmedVouchers": pending, "unmatchedQRPayments": unmatched,
+		"qrcodes": qrcodes})
 }

@@ -228,3 +228,15 @@ func (s *QRDeposits) ReviewPayments(ctx context.Context, limit int) ([]deposit.P
 	}
 	return out, err
 }
+
+// RecentQRs lists QRs newest first.
+func (s *QRDeposits) RecentQRs(ctx context.Context, offset, limit int) ([]deposit.QRCode, error) {
+	var rows []qrRow
+	err := s.db.x.SelectContext(ctx, &rows, s.db.q(`SELECT `+qrColumns+` FROM qr_codes
+		ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`), limit, offset)
+	out := make([]deposit.QRCode, len(rows))
+	for i, r := range rows {
+		out[i] = r.qr()
+	}
+	return out, err
+}

@@ -199,6 +199,8 @@ type QRStore interface {
 	UnsettledGatewayQRs(ctx context.Context, since time.Time, limit int) ([]QRCode, error)
 	// ReviewPayments lists the payments waiting for review, oldest first.
 	ReviewPayments(ctx context.Context, limit int) ([]Payment, error)
+	// RecentQRs lists QRs newest first, page offset, at most limit.
+	RecentQRs(ctx context.Context, offset, limit int) ([]QRCode, error)
 }
 
 // ErrQRTaken: an open QR is in the way (see QRStore.CreateQR).
@@ -550,6 +552,19 @@ func (s *QRService) PollGateways(ctx context.Context) (int, error) {
 // ReviewPayments lists unmatched payments for the operators.
 func (s *QRService) ReviewPayments(ctx context.Context, limit int) ([]Payment, error) {
 	return s.d.Store.ReviewPayments(ctx, limit)
+}
+
+// RecentQRs lists QRs newest first for the operators; an OPEN QR past its
+// time shows EXPIRED.
+func (s *QRService) RecentQRs(ctx context.Context, offset, limit int) ([]QRCode, error) {
+	qs, err := s.d.Store.RecentQRs(ctx, offset, limit)
+	now := s.d.Now()
+	for i := range qs {
+		if qs[i].Status == QROpen && !now.Before(qs[i].ExpiresAt) {
+			qs[i].Status = QRExpired
+		}
+	}
+	return qs, err
 }
 
 // ExpireIn is how many seconds q can still be paid, rounded up (a QR made

@@ -259,3 +259,21 @@ func (g *fakeGateway) markPaid(ref, paymentRef string, amount money.Satang, at t
 	ev.Status, ev.PaymentRef, ev.Amount, ev.PaidAt = PaymentPaid, paymentRef, amount, at
 	g.status[ref] = ev
 }
+
+func (m *memQR) RecentQRs(_ context.Context, offset, limit int) ([]QRCode, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []QRCode
+	for _, q := range m.qrs {
+		out = append(out, q)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].CreatedAt.After(out[j].CreatedAt) })
+	if offset > len(out) {
+		return nil, nil
+	}
+	out = out[offset:]
+	if len(out) > limit {
+		out = out[:limit]
+	}
+	return out, nil
+}

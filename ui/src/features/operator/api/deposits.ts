@@ -32,6 +32,17 @@ export type DepositCredit = {
 
 export type UnconfirmedVoucher = { voucher: string; memberId: string; note: string; createdAt: string };
 
+/** A member's deposit QR as the console lists it. */
+export type QRCodeRow = {
+  id: string;
+  memberId: string;
+  provider: string;
+  amount: number;
+  status: 'OPEN' | 'PAID' | 'EXPIRED' | 'CANCELLED' | string;
+  createdAt: string;
+  expiresAt: string;
+};
+
 /** A QR payment that matched no open QR (review queue): never credited automatically. */
 export type UnmatchedQRPayment = {
   provider: string;

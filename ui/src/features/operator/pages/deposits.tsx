@@ -14,6 +14,7 @@ import type {
   ReceivingBank,
   ReceivingWallet,
   UnconfirmedVoucher,
+  QRCodeRow,
   UnmatchedQRPayment,
 } from '../api/deposits';
 import type { Setting } from '../api/types';
@@ -29,7 +30,7 @@ export default function DepositsPage() {
   const q = useQuery({
     queryKey: ['operator', 'deposits', page],
     queryFn: () =>
-      opApi.get<{ deposits: DepositCredit[]; unconfirmedVouchers: UnconfirmedVoucher[]; unmatchedQRPayments?: UnmatchedQRPayment[] }>(
+      opApi.get<{ deposits: DepositCredit[]; unconfirmedVouchers: UnconfirmedVoucher[]; unmatchedQRPayments?: UnmatchedQRPayment[]; qrcodes?: QRCodeRow[] }>(
         `/api/operator/deposits${qs({ page })}`,
       ),
   });
@@ -89,6 +90,23 @@ export default function DepositsPage() {
               { key: 'note', label: t('deposits.note'), text: (p) => t(`deposits.qrNotes.${p.note}`, { defaultValue: p.note }), flex: 1.4 },
               { key: 'member', label: t('deposits.memberId'), text: (p) => p.memberId || '—', flex: 1.4 },
               { key: 'amount', label: t('common.amount'), text: (p) => money(p.amount), align: 'right' },
+            ]}
+          />
+        </Card>
+      ) : null}
+      {q.data?.qrcodes?.length ? (
+        <Card title={t('deposits.qrcodes')}>
+          <DataTable
+            label={t('deposits.qrcodes')}
+            csvName="qr-codes"
+            rows={q.data.qrcodes}
+            rowKey={(c) => c.id}
+            columns={[
+              { key: 'createdAt', label: t('deposits.time'), text: (c) => when(c.createdAt), flex: 1.2 },
+              { key: 'provider', label: t('deposits.provider'), text: (c) => c.provider },
+              { key: 'member', label: t('deposits.memberId'), text: (c) => c.memberId, flex: 1.4 },
+              { key: 'status', label: t('deposits.qrStatus.label'), text: (c) => t(`deposits.qrStatus.${c.status}`, { defaultValue: c.status }) },
+              { key: 'amount', label: t('common.amount'), text: (c) => money(c.amount), align: 'right' },
             ]}
           />
         </Card>
