@@ -3,13 +3,16 @@ package app
 import (
 	"bytes"
 	"context"
+	"errors"
 	"crypto/hmac"
 	"crypto/sha256"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
+	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"go.uber.org/fx"
@@ -267,4 +270,74 @@ func startQRPoller(lc fx.Lifecycle, cfg Config, log *slog.Logger, svc *deposit.Q
 			return nil
 		},
 	})
+}
+
+// simGatewayFromEnv builds `ngern simgateway`: the simulated gateway for
+// every provider whose NGERN_GATEWAY_<CODE>_SECRET is set, posting its
+// webhooks to NGERN_SIMGATEWAY_WEBHOOK_URL (Ngern's base URL).
+func simGatewayFromEnv(getenv func(string) string, cfg Config, log *slog.Logger) (*paygate.Sim, error) {
+	base := strings.TrimSuffix(strings.TrimSpace(getenv("NGERN_SIMGATEWAY_WEBHOOK_URL")), "/")
+	if base == "" {
+		return nil, fmt.Errorf("set NGERN_SIMGATEWAY_WEBHOOK_URL (the base URL of the Ngern server webhooks go to)")
+	}
+	secrets := map[string][]byte{}
+	for _, c := range settings.QRChannels() {
+		if secret := strings.TrimSpace(getenv("NGERN_GATEWAY_" + c.Code + "_SECRET")); c.Code != promptPayCode && secret != "" {
+			if len(secret) < 16 {
+				return nil, fmt.Errorf("NGERN_GATEWAY_%s_SECRET must be at least 16 characters", c.Code)
+			}
+			secrets[c.Code] = []byte(secret)
+		}
+	}
+	if len(secrets) == 0 {
+		return nil, fmt.Errorf("set NGERN_GATEWAY_<CODE>_SECRET for at least one of WW, PAYTIMZ, PAYONEX, FP")
+	}
+	client := &http.Client{Timeout: 10 * time.Second}
+	sim := paygate.NewSim(paygate.SimConfig{PathPrefix: "/sim/gateway", Secrets: secrets, Faults: cfg.QR.SimFaults, Log: log})
+	sim.SetDeliver(func(ctx context.Context, provider string, header http.Header, body []byte) (int, error) {
+		r, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/api/payments/"+provider+"/webhook", bytes.NewReader(body))
+		if err != nil {
+			return 0, err
+		}
+		r.Header = header.Clone()
+		res, err := client.Do(r)
+		if err != nil {
+			return 0, err
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		return res.StatusCode, nil
+	})
+	return sim, nil
+}
+
+// runSimGateway serves the simulated gateway on NGERN_SIMGATEWAY_ADDR
+// (default :8091) until SIGINT or SIGTERM.
+func runSimGateway(getenv func(string) string, cfg Config, stderr io.Writer) int {
+	log := NewLogger(cfg, stderr)
+	sim, err := simGatewayFromEnv(getenv, cfg, log)
+	if err != nil {
+		fmt.Fprintln(stderr, "simgateway:", err)
+		return 2
+	}
+	addr := strings.TrimSpace(getenv("NGERN_SIMGATEWAY_ADDR"))
+	if addr == "" {
+		addr = ":8091"
+	}
+	srv := &http.Server{Addr: addr, Handler: sim, ReadHeaderTimeout: 10 * time.Second}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		shut, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		srv.Shutdown(shut)
+	}()
+	log.Info("simulated gateway serving", "addr", addr)
+	if err := srv.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		fmt.Fprintln(stderr, "simgateway:", err)
+		return 1
+	}
+	sim.Wait()
+	return 0
 }
