@@ -3,9 +3,9 @@ package app
 import (
 	"bytes"
 	"context"
-	"errors"
 	"crypto/hmac"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
