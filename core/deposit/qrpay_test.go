@@ -2,7 +2,9 @@ package deposit
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -401,4 +403,41 @@ func TestQRBankCredit(t *testing.T) {
 			t.Fatal(r)
 		}
 	})
+}
+
+// TestPromptPayFixture keeps testdata/promptpay-payloads.json, which the
+// app's tests read with an independent decoder (promptparse), equal to what
+// the builder makes (NGERN_UPDATE_FIXTURES=1 rewrites it).
+func TestPromptPayFixture(t *testing.T) {
+	type entry struct {
+		Target  string `json:"target"`
+		Amount  string `json:"amount"`
+		Tag     string `json:"tag"`
+		Value   string `json:"value"`
+		Payload string `json:"payload"`
+	}
+	var want []entry
+	for _, c := range []struct {
+		target string
+		amount money.Satang
+	}{{"0812345678", 10037}, {"66891234567", 99}, {"1234567890123", 123456}, {"123456789012345", 5000}} {
+		p, err := PromptPayPayload(c.target, c.amount, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tag, value, _ := PromptPayTarget(c.target)
+		want = append(want, entry{c.target, c.amount.String(), tag, value, p})
+	}
+	b, _ := json.MarshalIndent(want, "", "  ")
+	b = append(b, '\n')
+	const path = "testdata/promptpay-payloads.json"
+	if os.Getenv("NGERN_UPDATE_FIXTURES") == "1" {
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(path)
+	if err != nil || string(got) != string(b) {
+		t.Fatalf("%s is stale (NGERN_UPDATE_FIXTURES=1 go test ./core/deposit -run Fixture): %v", path, err)
+	}
 }
