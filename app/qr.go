@@ -22,6 +22,7 @@ import (
 	"ngern/adapters/paygate"
 	"ngern/adapters/slip"
 	"ngern/adapters/sqlstore"
+	"ngern/core/account"
 	"ngern/core/deposit"
 	"ngern/core/settings"
 )
@@ -188,6 +189,7 @@ type qrIn struct {
 	Gateways map[string]deposit.PaymentGateway
 	Verifier deposit.SlipVerifier
 	Feed     *bankfeed.Webhook
+	Members  account.Store
 	Log      *slog.Logger
 	Now      Clock
 }
@@ -196,7 +198,7 @@ type qrIn struct {
 // it is the slip verifier, is also the bank QR's feed.
 func newQRService(in qrIn) *deposit.QRService {
 	svc := deposit.NewQRService(deposit.QRDeps{Store: in.Store, Gateways: in.Gateways, PromptPayCode: promptPayCode,
-		PromptPayTarget: in.Cfg.QR.PromptPayTarget, Lifetime: in.Cfg.QR.Lifetime, Log: in.Log, Now: in.Now})
+		PromptPayTarget: in.Cfg.QR.PromptPayTarget, Members: in.Members, Lifetime: in.Cfg.QR.Lifetime, Log: in.Log, Now: in.Now})
 	var feeds []deposit.BankFeed
 	if sim, ok := in.Verifier.(*slip.SimBank); ok {
 		feeds = append(feeds, sim)

@@ -66,6 +66,7 @@ func TestQRDepositAPI(t *testing.T) {
 		}
 		secret := simGatewaySecret(key, "WW")
 		finance := h.operator("fin1", operator.Finance)
+		owner := h.operator("owner1", operator.Owner)
 		alice := h.member("0812345001", "1234567001", 0)
 		bob := h.member("0812345002", "1234567002", 0)
 
@@ -209,6 +210,18 @@ func TestQRDepositAPI(t *testing.T) {
 			if !strings.Contains(string(ops.Raw), `"ref":"PAY-C"`) || !strings.Contains(string(ops.Raw), `"note":"AMOUNT_MISMATCH"`) ||
 				!strings.Contains(string(ops.Raw), `"status":"PAID"`) || !strings.Contains(string(ops.Raw), `"status":"CANCELLED"`) {
 				t.Fatal(string(ops.Raw))
+			}
+			// An operator who checked it credits it to the member, once.
+			bobID := h.call("GET", "/api/account/profile", bob, nil).Body["profile"].(map[string]any)["_id"].(string)
+			assign := "/api/operator/qr/payments/WW/PAY-C/assign"
+			h.expect(h.call("POST", assign, finance, map[string]any{"memberId": "nobody"}), 404, "")
+			h.expect(h.call("POST", assign, finance, map[string]any{"memberId": bobID}), 200, "SUCCESS")
+			h.expect(h.call("POST", assign, finance, map[string]any{"memberId": bobID}), 404, "NO_DATA")
+			if got := h.deposited() - before; got != money.FromBaht(110)+money.FromBaht(99) {
+				t.Fatalf("credited %s", got)
+			}
+			if a := h.call("GET", "/api/operator/audit?action=qrpayment.assign", owner, nil); !strings.Contains(string(a.Raw), "PAY-C") {
+				t.Fatal("not audited:", string(a.Raw))
 			}
 		})
 		t.Run("PromptPayThroughTheSimulatedBank", func(t *testing.T) {

@@ -183,3 +183,30 @@ func QRSVG(payload string) (string, error) {
 	sb.WriteString(`"/></svg>`)
 	return sb.String(), nil
 }
+
+type assignPaymentRequest struct {
+	MemberID string `json:"memberId" validate:"required,max=64"`
+}
+
+// assignQRPayment credits an unmatched QR payment to a member (operators
+// who checked it with the provider).
+func (s *Server) assignQRPayment(w http.ResponseWriter, r *http.Request) {
+	if s.qr == nil {
+		writeError(w, r, errs.New(errs.NotFoundCode))
+		return
+	}
+	var req assignPaymentRequest
+	if err := s.decode(r, &req, errs.InvalidRequest); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	p, err := s.qr.AssignPayment(r.Context(), r.PathValue("provider"), r.PathValue("ref"), req.MemberID, operatorName(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	n := noteAudit(r)
+	n.before = map[string]any{"status": deposit.PaymentReview}
+	n.after = map[string]any{"status": p.Status, "memberId": p.MemberID, "amount": p.Amount}
+	writeJSON(w, http.StatusOK, map[string]any{"message": errs.Success})
+}

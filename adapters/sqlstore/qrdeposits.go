@@ -240,3 +240,37 @@ func (s *QRDeposits) RecentQRs(ctx context.Context, offset, limit int) ([]deposi
 	}
 	return out, err
 }
+
+// ReviewPayment is a payment waiting for review.
+func (s *QRDeposits) ReviewPayment(ctx context.Context, provider, ref string) (deposit.Payment, error) {
+	var r paymentRow
+	err := s.db.x.GetContext(ctx, &r, s.db.q(`SELECT provider, ref, qrcode_id, member_id, amount, paid_at, status, note,
+		journal_id FROM qr_payments WHERE provider = ? AND ref = ? AND status = 'REVIEW'`), provider, ref)
+	if errors.Is(err, sql.ErrNoRows) {
+		return deposit.Payment{}, errs.New(errs.NoData)
+	}
+	return deposit.Payment{Provider: r.Provider, Ref: r.Ref, QRCodeID: r.QRCodeID.String, MemberID: r.MemberID.String,
+		Amount: r.Amount, PaidAt: r.PaidAt.UTC(), Status: deposit.PaymentState(r.Status), Note: r.Note}, err
+}
+
+// AssignPayment posts j and marks the payment, still waiting, CREDITED.
+func (s *QRDeposits) AssignPayment(ctx context.Context, p deposit.Payment, j ledger.Journal, by string) error {
+	return s.db.inTx(ctx, func(tx *sqlx.Tx) error {
+		if err := s.db.post(ctx, tx, j); err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, s.db.q(`UPDATE qr_payments SET status = 'CREDITED', member_id = ?, journal_id = ?,
+			decided_by = ?, decided_at = ? WHERE provider = ? AND ref = ? AND status = 'REVIEW'`),
+			j.MemberID, j.ID, by, utc(j.CreatedAt), p.Provider, p.Ref)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			if err == nil {
+				err = errs.New(errs.NoData)
+			}
+			return err
+		}
+		return nil
+	})
+}

@@ -201,6 +201,12 @@ type QRStore interface {
 	ReviewPayments(ctx context.Context, limit int) ([]Payment, error)
 	// RecentQRs lists QRs newest first, page offset, at most limit.
 	RecentQRs(ctx context.Context, offset, limit int) ([]QRCode, error)
+	// ReviewPayment is a payment waiting for review (NO_DATA otherwise).
+	ReviewPayment(ctx context.Context, provider, ref string) (Payment, error)
+	// AssignPayment credits a payment waiting for review to j's member:
+	// it posts j and marks the payment CREDITED by the operator, in one
+	// transaction; a payment no longer waiting answers NO_DATA.
+	AssignPayment(ctx context.Context, p Payment, j ledger.Journal, by string) error
 }
 
 // ErrQRTaken: an open QR is in the way (see QRStore.CreateQR).
@@ -217,6 +223,7 @@ type QRDeps struct {
 	// no target: no bank QR.
 	PromptPayCode   string
 	PromptPayTarget string
+	Members         Members // for operators' assignments
 	Channels        []settings.QRChannel
 	Lifetime        time.Duration // of a QR; 10 minutes when zero
 	Log             *slog.Logger
@@ -552,6 +559,29 @@ func (s *QRService) PollGateways(ctx context.Context) (int, error) {
 // ReviewPayments lists unmatched payments for the operators.
 func (s *QRService) ReviewPayments(ctx context.Context, limit int) ([]Payment, error) {
 	return s.d.Store.ReviewPayments(ctx, limit)
+}
+
+// AssignPayment credits an unmatched payment to a member, by an operator
+// who checked it (the review queue's "assign"): its whole amount, once.
+func (s *QRService) AssignPayment(ctx context.Context, provider, ref, memberID, by string) (Payment, error) {
+	p, err := s.d.Store.ReviewPayment(ctx, provider, ref)
+	if err != nil {
+		return Payment{}, err
+	}
+	if s.d.Members == nil {
+		return Payment{}, errs.New(errs.NoData)
+	}
+	if _, err := s.d.Members.MemberByID(ctx, memberID); err != nil {
+		return Payment{}, err
+	}
+	j := ledger.Journal{ID: s.d.IDs(), Kind: JournalKind, Ref: "qr:" + p.Provider + ":" + p.Ref, MemberID: memberID, By: by,
+		Memo: "qr deposit " + p.Provider + " assigned", CreatedAt: s.d.Now().UTC(),
+		Postings: ledger.Move(ledger.Deposits, ledger.Wallet(memberID), p.Amount)}
+	if err := s.d.Store.AssignPayment(ctx, p, j, by); err != nil {
+		return Payment{}, err
+	}
+	p.Status, p.MemberID, p.JournalID, p.Note = PaymentCredited, memberID, j.ID, ""
+	return p, nil
 }
 
 // RecentQRs lists QRs newest first for the operators; an OPEN QR past its

@@ -277,3 +277,29 @@ func (m *memQR) RecentQRs(_ context.Context, offset, limit int) ([]QRCode, error
 	}
 	return out, nil
 }
+
+func (m *memQR) ReviewPayment(_ context.Context, provider, ref string) (Payment, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	p, ok := m.payments[provider+"|"+ref]
+	if !ok || p.Status != PaymentReview {
+		return Payment{}, errs.New(errs.NoData)
+	}
+	return p, nil
+}
+
+func (m *memQR) AssignPayment(_ context.Context, p Payment, j ledger.Journal, _ string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	k := p.Provider + "|" + p.Ref
+	cur, ok := m.payments[k]
+	if !ok || cur.Status != PaymentReview {
+		return errs.New(errs.NoData)
+	}
+	if err := m.ledger.post(j); err != nil {
+		return err
+	}
+	cur.Status, cur.MemberID, cur.JournalID = PaymentCredited, j.MemberID, j.ID
+	m.payments[k] = cur
+	return nil
+}

@@ -293,6 +293,25 @@ func TestQRWebhook(t *testing.T) {
 			t.Fatal(f.store.balance("m1"))
 		}
 	})
+	t.Run("an operator assigns an unmatched payment, once", func(t *testing.T) {
+		f, q := newPaid(t)
+		f.svc.d.Members = fakeMembers{"m2": {ID: "m2"}}
+		if err := f.svc.Webhook(ctx, "WW", hdr("good"), body("d1", q.ID, "P7", "PAID", q.Amount+5)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.AssignPayment(ctx, "WW", "P7", "nobody", "op"); err == nil {
+			t.Fatal("assigned to no member")
+		}
+		if _, err := f.svc.AssignPayment(ctx, "WW", "P7", "m2", "op"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.AssignPayment(ctx, "WW", "P7", "m2", "op"); !errs.HasCode(err, errs.NoData) {
+			t.Fatal("twice:", err)
+		}
+		if f.store.balance("m2") != q.Amount+5 || f.store.balance("m1") != 0 {
+			t.Fatal(f.store.balance("m2"))
+		}
+	})
 	t.Run("review: a payment of no QR of ours", func(t *testing.T) {
 		f, _ := newPaid(t)
 		if err := f.svc.Webhook(ctx, "WW", hdr("good"), body("d1", "nope", "P9", "PAID", 500)); err != nil {

@@ -34,6 +34,9 @@ CREATE TABLE qr_payments (
     status      TEXT NOT NULL CHECK (status IN ('CREDITED', 'REVIEW')),
     note        TEXT NOT NULL DEFAULT '',
     journal_id  TEXT REFERENCES journals (id),
+    -- An operator who credited an unmatched payment to a member, and when.
+    decided_by  TEXT NOT NULL DEFAULT '',
+    decided_at  TIMESTAMPTZ,
     created_at  TIMESTAMPTZ NOT NULL,
     PRIMARY KEY (provider, ref),
     CONSTRAINT qr_payments_journal_uq UNIQUE (journal_id)
