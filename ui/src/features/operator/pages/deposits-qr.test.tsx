@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react-native';
+import { fireEvent, screen, waitFor } from '@testing-library/react-native';
 
 import i18n from '@/i18n';
 import { setOperatorToken } from '@/lib/operator-token';
@@ -13,7 +13,8 @@ describe('QR deposits in the console', () => {
   });
 
   it('lists the QR codes and the unmatched QR payments waiting for review', async () => {
-    mockApi({
+    const calls = mockApi({
+      'POST /api/operator/qr/payments/WW/PAY-C/assign': { body: { message: 'SUCCESS' } },
       'GET /api/operator/me': { body: { username: 'fin', role: 'finance' } },
       'GET /api/operator/deposits?page=1': {
         body: {
@@ -39,5 +40,10 @@ describe('QR deposits in the console', () => {
     expect(screen.getAllByText('QR codes (newest first)').length).toBeGreaterThan(0);
     expect(screen.getByText('Cancelled')).toBeTruthy();
     expect(screen.getByText('100.37')).toBeTruthy();
+    fireEvent.press(screen.getByRole('button', { name: 'Assign' }));
+    fireEvent.changeText(screen.getByLabelText('Member id'), 'm2');
+    fireEvent.press(screen.getByRole('button', { name: 'Credit the member' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/PAY-C/assign'))).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ memberId: 'm2' });
   });
 });

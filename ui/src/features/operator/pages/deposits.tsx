@@ -35,6 +35,7 @@ export default function DepositsPage() {
       ),
   });
   const rows = q.data?.deposits ?? [];
+  const [assigning, setAssigning] = useState<UnmatchedQRPayment | null>(null);
   return (
     <>
       <PageTitle>{t('pages.deposits')}</PageTitle>
@@ -90,8 +91,15 @@ export default function DepositsPage() {
               { key: 'note', label: t('deposits.note'), text: (p) => t(`deposits.qrNotes.${p.note}`, { defaultValue: p.note }), flex: 1.4 },
               { key: 'member', label: t('deposits.memberId'), text: (p) => p.memberId || '—', flex: 1.4 },
               { key: 'amount', label: t('common.amount'), text: (p) => money(p.amount), align: 'right' },
+              {
+                key: 'assign',
+                label: '',
+                text: () => '',
+                render: (p) => <Button variant="secondary" title={t('deposits.assign')} onPress={() => setAssigning(p)} />,
+              },
             ]}
           />
+          {assigning ? <AssignPayment payment={assigning} onDone={() => setAssigning(null)} /> : null}
         </Card>
       ) : null}
       {q.data?.qrcodes?.length ? (
@@ -112,6 +120,34 @@ export default function DepositsPage() {
         </Card>
       ) : null}
     </>
+  );
+}
+
+/** AssignPayment credits an unmatched QR payment to the member the operator names. */
+function AssignPayment({ payment, onDone }: { payment: UnmatchedQRPayment; onDone: () => void }) {
+  const { t } = useOpT();
+  const queryClient = useQueryClient();
+  const [memberId, setMemberId] = useState(payment.memberId);
+  const assign = useMutation({
+    mutationFn: () =>
+      opApi.post(`/api/operator/qr/payments/${encodeURIComponent(payment.provider)}/${encodeURIComponent(payment.ref)}/assign`, {
+        memberId: memberId.trim(),
+      }),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: ['operator', 'deposits'] });
+      onDone();
+    },
+  });
+  return (
+    <View style={styles.assign}>
+      <AppText>{t('deposits.assignHelp', { ref: payment.ref, amount: money(payment.amount) })}</AppText>
+      <TextField label={t('deposits.memberId')} value={memberId} onChangeText={setMemberId} autoCapitalize="none" />
+      <ErrorLine error={assign.error} />
+      <Row>
+        <Button title={t('deposits.assignConfirm')} onPress={() => assign.mutate()} loading={assign.isPending} disabled={!memberId.trim()} />
+        <Button variant="secondary" title={t('common.cancel')} onPress={onDone} />
+      </Row>
+    </View>
   );
 }
 
@@ -207,6 +243,7 @@ function ReceivingAccounts() {
 }
 
 const styles = StyleSheet.create({
+  assign: { gap: spacing.sm, marginTop: spacing.md },
   row: { gap: spacing.sm, flexWrap: 'wrap', alignItems: 'flex-end' },
   short: { width: 120 },
   field: { flex: 1, minWidth: 180 },
