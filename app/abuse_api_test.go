@@ -258,3 +258,34 @@ func TestTrustedProxiesConfig(t *testing.T) {
 		})
 	}
 }
+
+func TestPerIPLimitsConfig(t *testing.T) {
+	cases := []struct {
+		name               string
+		env                map[string]string
+		login, lookup, otp int
+		bad                string
+	}{
+		{"Defaults", nil, 60, 60, 20, ""},
+		{"Raised", map[string]string{"NGERN_LIMIT_LOGIN_PER_IP": "500", "NGERN_LIMIT_LOOKUP_PER_IP": "400", "NGERN_LIMIT_OTP_PER_IP": "300"}, 500, 400, 300, ""},
+		{"ErrZero", map[string]string{"NGERN_LIMIT_LOGIN_PER_IP": "0"}, 0, 0, 0, "NGERN_LIMIT_LOGIN_PER_IP"},
+		{"ErrWord", map[string]string{"NGERN_LIMIT_OTP_PER_IP": "many"}, 0, 0, 0, "NGERN_LIMIT_OTP_PER_IP"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cfg, err := LoadConfig(func(k string) string { return c.env[k] })
+			if c.bad != "" {
+				if err == nil || !strings.Contains(err.Error(), c.bad) {
+					t.Fatalf("err %v, want one naming %s", err, c.bad)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.LoginPerIP != c.login || cfg.LookupPerIP != c.lookup || cfg.OTPPerIP != c.otp {
+				t.Fatalf("limits %d/%d/%d, want %d/%d/%d", cfg.LoginPerIP, cfg.LookupPerIP, cfg.OTPPerIP, c.login, c.lookup, c.otp)
+			}
+		})
+	}
+}

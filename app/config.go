@@ -13,7 +13,9 @@ import (
 
 	"ngern/adapters/gameprovider/sim"
 	"ngern/adapters/objectstore"
+	"ngern/core/account"
 	"ngern/core/chat"
+	"ngern/core/deposit"
 	"ngern/core/wallet"
 )
 
@@ -28,6 +30,12 @@ type Config struct {
 	S3 objectstore.MinIOConfig
 
 	RegisterOTP bool
+	// Per-IP limits of sign-in tries (15 minutes), phone look-ups and OTP
+	// sends (an hour): NGERN_LIMIT_LOGIN_PER_IP, NGERN_LIMIT_LOOKUP_PER_IP,
+	// NGERN_LIMIT_OTP_PER_IP.
+	LoginPerIP  int
+	LookupPerIP int
+	OTPPerIP    int
 	SMS         string // console | http
 	SMSURL      string
 	SMSKey      string
@@ -72,6 +80,12 @@ type Config struct {
 	TrueMoney        string
 	TrueMoneyURL     string
 	TrueMoneyTimeout time.Duration
+
+	// QR deposits: QR is the gateways' kind, sim (the simulated gateway,
+	// mounted at /sim/gateway/, every provider of spec part 9) or api (the
+	// providers whose NGERN_GATEWAY_<CODE>_URL is set); PromptPayTarget the
+	// bank QR's target ("off": no bank QR).
+	QR QRConfig
 
 	// ReconcileInterval is the reconciler's period; ReconcileWindow is how
 	// long a transfer may stay open before `ngern check` reports it.
@@ -170,7 +184,15 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		TrueMoneyTimeout:  duration("NGERN_TRUEMONEY_TIMEOUT", 10*time.Second),
 		ReconcileInterval: duration("NGERN_RECONCILE_INTERVAL", 5*time.Second),
 		ReconcileWindow:   duration("NGERN_RECONCILE_WINDOW", 15*time.Minute),
+		QR: QRConfig{
+			Gateways:        env("NGERN_QR_GATEWAYS", "sim"),
+			PromptPayTarget: env("NGERN_PROMPTPAY_TARGET", DemoPromptPayTarget),
+			Lifetime:        duration("NGERN_QR_LIFETIME", deposit.DefaultQRLifetime),
+			PollInterval:    duration("NGERN_QR_POLL_INTERVAL", 30*time.Second),
+			Timeout:         duration("NGERN_GATEWAY_TIMEOUT", 10*time.Second),
+		},
 	}
+	problems = append(problems, c.QR.load(env)...)
 	if g := env("NGERN_SIMPROVIDER_GAMES", ""); g != "" {
 		for _, code := range strings.Split(g, ",") {
 			c.Sim.Games = append(c.Sim.Games, strings.TrimSpace(code))
@@ -225,6 +247,25 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	if o := env("NGERN_CORS_ORIGINS", ""); o != "" {
 		for _, origin := range strings.Split(o, ",") {
 			c.CORSOrigins = append(c.CORSOrigins, strings.TrimSpace(origin))
+		}
+	}
+	ac := account.DefaultConfig()
+	for _, l := range []struct {
+		name string
+		to   *int
+		def  int
+	}{
+		{"NGERN_LIMIT_LOGIN_PER_IP", &c.LoginPerIP, ac.LoginPerIP},
+		{"NGERN_LIMIT_LOOKUP_PER_IP", &c.LookupPerIP, ac.LookupPerIP},
+		{"NGERN_LIMIT_OTP_PER_IP", &c.OTPPerIP, ac.OTPPerIP},
+	} {
+		*l.to = l.def
+		if v := env(l.name, ""); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				problems = append(problems, fmt.Sprintf("%s=%q: a positive whole number", l.name, v))
+			}
+			*l.to = n
 		}
 	}
 	c.Chat = chat.DefaultConfig()

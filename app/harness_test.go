@@ -20,7 +20,9 @@ import (
 	"ngern/adapters/gameprovider/sim"
 	"ngern/adapters/gameprovider/transferwallet"
 	"ngern/adapters/httpapi"
+	"ngern/adapters/paygate"
 	"ngern/adapters/sqlstore"
+	"ngern/core/deposit"
 	"ngern/core/events"
 	"ngern/core/wallet"
 )
@@ -64,6 +66,9 @@ type harness struct {
 	dbGone bool
 	// bus is the node's event bus.
 	bus events.Bus
+	// qr and qrSim are the QR deposit service and the simulated gateway.
+	qr    *deposit.QRService
+	qrSim *paygate.Sim
 }
 
 // testClock runs with the system clock from an offset the test moves.
@@ -127,7 +132,7 @@ func newHarness(t *testing.T, db *sqlstore.DB, mutate func(*Config)) *harness {
 		Services(),
 		fx.Provide(newHTTPServer),
 		fx.Invoke(func(w *wallet.Service) error { _, err := w.SeedDemoGames(context.Background()); return err }),
-		fx.Populate(&api, &h.bus, &h.tools.wallet, &h.tools.ledger, &h.tools.accounts, &h.tools.operators, &h.tools.auditor, &h.tools.promo, &h.tools.promos, &h.tools.settings, &h.tools.log, &h.tools.now),
+		fx.Populate(&api, &h.qr, &h.qrSim, &h.bus, &h.tools.wallet, &h.tools.ledger, &h.tools.accounts, &h.tools.operators, &h.tools.auditor, &h.tools.promo, &h.tools.promos, &h.tools.settings, &h.tools.log, &h.tools.now),
 	)
 	h.tools.cfg = cfg
 	app.RequireStart()

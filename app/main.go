@@ -38,6 +38,7 @@ Usage:
                        give an operator a new password and TOTP secret
   ngern demo           seed a demo member, the demo games and a demo operator
   ngern simprovider    run the simulated game provider as its own server
+  ngern simgateway     run the simulated QR payment gateway as its own server
   ngern version        print the version
 
 Configuration comes from NGERN_* environment variables (docs/configuration.md).
@@ -61,6 +62,8 @@ func Main(args []string, getenv func(string) string, stdout, stderr io.Writer) i
 		return runTool(cfg, args[0], args[1:], stdout, stderr)
 	case "simprovider":
 		return runSimProvider(cfg, stderr)
+	case "simgateway":
+		return runSimGateway(getenv, cfg, stderr)
 	case "migrate":
 		var db *sqlstore.DB
 		app := fx.New(fx.NopLogger, Core(cfg, stderr), fx.Populate(&db))

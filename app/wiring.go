@@ -18,6 +18,7 @@ import (
 	"ngern/adapters/events/pgnotify"
 	"ngern/adapters/httpapi"
 	"ngern/adapters/objectstore"
+	"ngern/adapters/paygate"
 	"ngern/adapters/sms"
 	"ngern/adapters/sqlstore"
 	"ngern/core/account"
@@ -68,6 +69,7 @@ func Services() fx.Option {
 		walletServices(),
 		promoServices(),
 		depositServices(),
+		qrServices(),
 	)
 }
 
@@ -75,7 +77,7 @@ func Services() fx.Option {
 func Serve() fx.Option {
 	return fx.Options(
 		fx.Provide(newHTTPServer),
-		fx.Invoke(startHTTP, startReconciler, startPromoJob),
+		fx.Invoke(startHTTP, startReconciler, startPromoJob, startQRPoller),
 	)
 }
 
@@ -151,6 +153,7 @@ func newAccounts(lc fx.Lifecycle, cfg Config, store account.Store, limiter accou
 	bus events.Bus, log *slog.Logger, now Clock) *account.Service {
 	ac := account.DefaultConfig()
 	ac.Laos, ac.RegisterOTP = cfg.Laos, cfg.RegisterOTP
+	ac.LoginPerIP, ac.LookupPerIP, ac.OTPPerIP = cfg.LoginPerIP, cfg.LookupPerIP, cfg.OTPPerIP
 	a := account.NewService(store, limiter, sender, s, ac, now)
 	lc.Append(fx.StopHook(a.UseEvents(bus, 0, 0)))
 	startTouchFlush(lc, a, log)
@@ -237,6 +240,8 @@ type httpDeps struct {
 	Objects     objects.Store
 	SlipURLKey  slipURLKey
 	Chat        *chat.Service
+	QR          *deposit.QRService
+	QRSim       *paygate.Sim
 	Routes      []httpapi.Route `group:"routes"`
 }
 
@@ -244,10 +249,12 @@ func newHTTPServer(d httpDeps) *httpapi.Server {
 	hc := httpapi.DefaultConfig()
 	hc.WebDir, hc.TrustProxy, hc.CORSOrigins = d.Cfg.WebDir, d.Cfg.TrustProxy, d.Cfg.CORSOrigins
 	hc.TrustedHops, hc.TrustedNets = d.Cfg.TrustedHops, d.Cfg.TrustedNets
-	return httpapi.New(hc, httpapi.Deps{Log: d.Log, Accounts: d.Accounts, Settings: d.Settings, DB: d.DB,
+	api := httpapi.New(hc, httpapi.Deps{Log: d.Log, Accounts: d.Accounts, Settings: d.Settings, DB: d.DB,
 		Wallet: d.Wallet, Operators: d.Operators, Auditor: d.Auditor, Console: d.Console, Idempotency: d.Idempotency,
-		Promo: d.Promo, Deposits: d.Deposits, Objects: d.Objects, SlipURLKey: d.SlipURLKey, Chat: d.Chat,
+		Promo: d.Promo, Deposits: d.Deposits, Objects: d.Objects, SlipURLKey: d.SlipURLKey, Chat: d.Chat, QR: d.QR,
 		Routes: d.Routes, DomainError: sqlstore.DomainError})
+	deliverInProcess(d.QRSim, api)
+	return api
 }
 
 // startHTTP listens when the app starts and drains requests when it stops.

@@ -371,5 +371,45 @@ func (s *Server) listDeposits(w http.ResponseWriter, r *http.Request) {
 	for i, v := range vouchers {
 		pending[i] = voucherJSON{Voucher: v.Hash, MemberID: v.MemberID, Note: v.Note, CreatedAt: v.CreatedAt.UTC()}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"deposits": out, "unconfirmedVouchers": pending})
+	type paymentJSON struct {
+		Provider string       `json:"provider"`
+		Ref      string       `json:"ref"`
+		QRCodeID string       `json:"qrcodeId"`
+		MemberID string       `json:"memberId"`
+		Amount   money.Satang `json:"amount"`
+		PaidAt   time.Time    `json:"paidAt"`
+		Note     string       `json:"note"`
+	}
+	type qrcodeJSON struct {
+		ID        string           `json:"id"`
+		MemberID  string           `json:"memberId"`
+		Provider  string           `json:"provider"`
+		Amount    money.Satang     `json:"amount"`
+		Status    deposit.QRStatus `json:"status"`
+		CreatedAt time.Time        `json:"createdAt"`
+		ExpiresAt time.Time        `json:"expiresAt"`
+	}
+	unmatched, qrcodes := []paymentJSON{}, []qrcodeJSON{}
+	if s.qr != nil {
+		qs, err := s.qr.RecentQRs(r.Context(), max(page-1, 0)*50, 50)
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		for _, q := range qs {
+			qrcodes = append(qrcodes, qrcodeJSON{ID: q.ID, MemberID: q.MemberID, Provider: q.Provider, Amount: q.Amount,
+				Status: q.Status, CreatedAt: q.CreatedAt, ExpiresAt: q.ExpiresAt})
+		}
+		ps, err := s.qr.ReviewPayments(r.Context(), 200)
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		for _, p := range ps {
+			unmatched = append(unmatched, paymentJSON{Provider: p.Provider, Ref: p.Ref, QRCodeID: p.QRCodeID, MemberID: p.MemberID,
+				Amount: p.Amount, PaidAt: p.PaidAt.UTC(), Note: p.Note})
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"deposits": out, "unconfirmedVouchers": pending, "unmatchedQRPayments": unmatched,
+		"qrcodes": qrcodes})
 }

@@ -3,6 +3,8 @@ package httpapi
 import (
 	"encoding/json"
 	"net/http"
+
+	"ngern/core/settings"
 )
 
 // lookup answers GET /api/lookup/{name}. Lookups are public and answer even
@@ -12,6 +14,10 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		writeError(w, r, err)
 		return
+	}
+	if d, ok := v.(settings.Deposit); ok {
+		d.Banks = append(d.Banks, s.qrBanks()...)
+		v = d
 	}
 	if raw, ok := v.(json.RawMessage); ok {
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")

@@ -65,6 +65,7 @@ func (s *Server) operatorTable() []operatorRoute {
 		{pattern: "POST /api/operator/slips/{id}/approve", roles: money, action: "slip.approve", target: "id", idempotent: true, handler: s.approveSlip},
 		{pattern: "POST /api/operator/slips/{id}/reject", roles: money, action: "slip.reject", target: "id", idempotent: true, handler: s.rejectSlip},
 		{pattern: "GET /api/operator/deposits", roles: money, handler: s.listDeposits},
+		{pattern: "POST /api/operator/qr/payments/{provider}/{ref}/assign", roles: money, action: "qrpayment.assign", target: "ref", idempotent: true, handler: s.assignQRPayment},
 
 		{pattern: "GET /api/operator/adjustments", roles: money, handler: s.listAdjustments},
 		{pattern: "POST /api/operator/adjustments", roles: money, action: "adjustment.create", idempotent: true, handler: s.adjust},

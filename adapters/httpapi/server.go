@@ -78,6 +78,8 @@ type Deps struct {
 	Objects    objects.Store
 	SlipURLKey []byte
 	Chat       *chat.Service
+	// QR serves the QR deposit calls and the gateways' webhooks (nil: none).
+	QR *deposit.QRService
 	// DomainError maps an infrastructure failure that reaches the API (e.g.
 	// the database cannot be reached) to a domain error; nil: none is.
 	DomainError func(error) error
@@ -113,6 +115,7 @@ type Server struct {
 	deposits  *deposit.Service
 	objects   objects.Store
 	slipKey   []byte
+	qr        *deposit.QRService
 }
 
 // New returns the API server.
@@ -120,7 +123,7 @@ func New(cfg Config, d Deps) *Server {
 	s := &Server{cfg: cfg, log: d.Log, accounts: d.Accounts, settings: d.Settings, db: d.DB,
 		wallet: d.Wallet, operators: d.Operators, auditor: d.Auditor, console: d.Console, idem: d.Idempotency,
 		promo: d.Promo, validate: newValidator(), mux: http.NewServeMux(), domainErr: d.DomainError,
-		deposits: d.Deposits, objects: d.Objects, slipKey: d.SlipURLKey, chat: d.Chat}
+		deposits: d.Deposits, objects: d.Objects, slipKey: d.SlipURLKey, chat: d.Chat, qr: d.QR}
 	s.routes()
 	for _, r := range d.Routes {
 		s.mux.Handle(r.Pattern, r.Handler)
@@ -156,6 +159,7 @@ func (s *Server) routes() {
 	s.walletRoutes()
 	s.promoRoutes()
 	s.depositRoutes()
+	s.qrRoutes()
 	s.operatorRoutes()
 	s.chatRoutes()
 

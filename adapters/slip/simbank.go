@@ -38,6 +38,7 @@ type SimBank struct {
 
 	mu        sync.Mutex
 	transfers map[string]simTransfer // by BOT code + ref
+	listen    func(ctx context.Context, c deposit.BankCredit) error
 }
 
 type simTransfer struct {
@@ -72,6 +73,17 @@ func NewSimBank(cfg SimBankConfig) *SimBank {
 }
 
 var _ deposit.SlipVerifier = (*SimBank)(nil)
+
+var _ deposit.BankFeed = (*SimBank)(nil)
+
+// Listen makes the simulated bank a deposit.BankFeed: every transfer it
+// makes is told to fn (before the transfer answers), as a bank's payment
+// notification tells of a credit to the operator's PromptPay target.
+func (b *SimBank) Listen(fn func(ctx context.Context, c deposit.BankCredit) error) {
+	b.mu.Lock()
+	b.listen = fn
+	b.mu.Unlock()
+}
 
 // Transfer is a transfer request of the simulated bank.
 type Transfer struct {
@@ -124,7 +136,14 @@ func (b *SimBank) Make(t Transfer) (Receipt, error) {
 		Receiver: deposit.Party{BankCode: t.ToBankCode, AccountNo: MaskAccount(t.ToAccountNo), Name: name(t.ToName, "RECEIVER")}}
 	b.mu.Lock()
 	b.transfers[fromBOT+":"+ref] = simTransfer{botCode: fromBOT, tx: tx}
+	listen := b.listen
 	b.mu.Unlock()
+	if listen != nil {
+		c := deposit.BankCredit{Ref: fromBOT + ":" + ref, Target: t.ToAccountNo, Amount: t.Amount, At: at}
+		if err := listen(context.Background(), c); err != nil {
+			b.log.Error("simulated bank: the bank feed refused a transfer", "ref", ref, "err", err)
+		}
+	}
 	return Receipt{TransRef: ref, QRPayload: deposit.BuildSlipQR(fromBOT, ref),
 		SlipURL: b.prefix + "/bank/slips/" + fromBOT + "-" + ref + ".png"}, nil
 }

@@ -256,10 +256,15 @@ func verifyDeposits(ctx context.Context, db *DB, tx *sqlx.Tx, problems *[]string
 			LEFT JOIN postings p ON p.journal_id = v.journal_id AND p.account_id = ?
 			WHERE v.status = 'SUCCESS' AND (p.amount IS NULL OR -p.amount <> v.amount)
 		UNION ALL
-		SELECT j.id, 'deposit journal of no slip or voucher' FROM journals j
+		SELECT q.provider || ':' || q.ref, 'QR payment credited without its journal' FROM qr_payments q
+			LEFT JOIN postings p ON p.journal_id = q.journal_id AND p.account_id = ?
+			WHERE q.status = 'CREDITED' AND (p.amount IS NULL OR -p.amount <> q.amount)
+		UNION ALL
+		SELECT j.id, 'deposit journal of no slip, voucher or QR payment' FROM journals j
 			WHERE j.kind = 'deposit' AND NOT EXISTS (SELECT 1 FROM slips s WHERE s.journal_id = j.id)
 			AND NOT EXISTS (SELECT 1 FROM gift_vouchers v WHERE v.journal_id = j.id)
-		LIMIT ?`), ledger.Deposits.ID, ledger.Deposits.ID, maxProblems)
+			AND NOT EXISTS (SELECT 1 FROM qr_payments q WHERE q.journal_id = j.id)
+		LIMIT ?`), ledger.Deposits.ID, ledger.Deposits.ID, ledger.Deposits.ID, maxProblems)
 	for _, b := range bad {
 		*problems = append(*problems, b.What+": "+b.ID)
 	}

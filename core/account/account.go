@@ -127,6 +127,12 @@ type Config struct {
 	// SessionIdle and SessionAbsolute expire sessions.
 	SessionIdle     time.Duration
 	SessionAbsolute time.Duration
+	// Per-IP limits: sign-in and change-password tries in 15 minutes,
+	// phone look-ups (validate, register, OTP send) and OTP sends in an
+	// hour. Many members of a mobile carrier may share one address.
+	LoginPerIP  int
+	LookupPerIP int
+	OTPPerIP    int
 }
 
 // DefaultConfig returns the documented defaults (docs/configuration.md).
@@ -138,6 +144,9 @@ func DefaultConfig() Config {
 		OTPVerifiedTTL:  30 * time.Minute,
 		SessionIdle:     7 * 24 * time.Hour,
 		SessionAbsolute: 30 * 24 * time.Hour,
+		LoginPerIP:      60,
+		LookupPerIP:     60,
+		OTPPerIP:        20,
 	}
 }
 

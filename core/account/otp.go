@@ -20,16 +20,13 @@ type OTPSent struct {
 const (
 	otpPhoneGap     = time.Minute
 	otpPhonePerHour = 5
-	otpIPPerHour    = 20
 	codeSent        = "OTP_SENT"
 )
 
 // Phone look-ups (an answer that tells whether a phone is registered) are
-// limited per IP, so that the registered phones cannot be listed.
-const (
-	lookupWindow = time.Hour
-	lookupPerIP  = 60
-)
+// limited per IP (Config.LookupPerIP), so that the registered phones cannot
+// be listed.
+const lookupWindow = time.Hour
 
 // hit counts one event for each limit and answers REQUEST_LIMIT when one
 // is exceeded.
@@ -53,7 +50,9 @@ type limit struct {
 }
 
 // lookupLimit is the per-IP limit of phone look-ups.
-func lookupLimit(ip string) limit { return limit{"lookup:ip:" + ip, lookupPerIP, lookupWindow} }
+func (s *Service) lookupLimit(ip string) limit {
+	return limit{"lookup:ip:" + ip, s.cfg.LookupPerIP, lookupWindow}
+}
 
 // SendOTP sends a registration code to phone. The per-IP limits run before
 // anything is looked up. A caller presenting the otpToken with which it
@@ -65,7 +64,7 @@ func (s *Service) SendOTP(ctx context.Context, phone, otpToken, ip string) (OTPS
 	if err != nil {
 		return OTPSent{}, err
 	}
-	if err := s.hit(ctx, limit{"otp:ip:" + ip, otpIPPerHour, time.Hour}, lookupLimit(ip)); err != nil {
+	if err := s.hit(ctx, limit{"otp:ip:" + ip, s.cfg.OTPPerIP, time.Hour}, s.lookupLimit(ip)); err != nil {
 		return OTPSent{}, err
 	}
 	if otpToken != "" {

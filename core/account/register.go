@@ -117,7 +117,7 @@ func (s *Service) Validate(ctx context.Context, r Registration, full bool, ip st
 		return r, err
 	}
 	if ip != operatorTool {
-		if err := s.hit(ctx, lookupLimit(ip)); err != nil {
+		if err := s.hit(ctx, s.lookupLimit(ip)); err != nil {
 			return r, err
 		}
 	}

@@ -12,7 +12,6 @@ import (
 const (
 	loginWindow     = 15 * time.Minute
 	loginPerAccount = 10
-	loginPerIP      = 60
 	touchEvery      = time.Minute
 )
 
@@ -29,7 +28,7 @@ func (s *Service) Login(ctx context.Context, phone, password, ip, userAgent stri
 	for _, l := range []struct {
 		key   string
 		limit int
-	}{{"login:ip:" + ip, loginPerIP}, {"login:phone:" + phone, loginPerAccount}} {
+	}{{"login:ip:" + ip, s.cfg.LoginPerIP}, {"login:phone:" + phone, loginPerAccount}} {
 		ok, retry, err := s.limiter.Hit(ctx, l.key, l.limit, loginWindow)
 		if err != nil {
 			return "", err
@@ -147,7 +146,7 @@ func (s *Service) ChangePassword(ctx context.Context, c Caller, oldPassword, new
 	if err != nil {
 		return err
 	}
-	if err := s.hit(ctx, limit{"login:ip:" + ip, loginPerIP, loginWindow}, limit{"login:phone:" + m.Phone, loginPerAccount, loginWindow}); err != nil {
+	if err := s.hit(ctx, limit{"login:ip:" + ip, s.cfg.LoginPerIP, loginWindow}, limit{"login:phone:" + m.Phone, loginPerAccount, loginWindow}); err != nil {
 		return err
 	}
 	if len(oldPassword) > 4*MaxPasswordLen || !s.hasher.Verify(oldPassword, m.PasswordHash) {

@@ -165,6 +165,9 @@ const (
 	GuestTokenInvalid    Code = "GUEST_TOKEN_INVALID"     // unknown guest token, or the guest became a member
 	OriginNotAllowed     Code = "ORIGIN_NOT_ALLOWED"      // websocket from an origin that is not a configured web origin
 	ChatRoomForbidden    Code = "CHAT_ROOM_FORBIDDEN"     // a socket asked to join a room that is not its own
+
+	// QR deposits (Ngern).
+	BadSignature Code = "INVALID_SIGNATURE" // a payment webhook's signature, timestamp or delivery id is refused
 )
 
 // Entry is one row of the catalogue: a code and the kind of error it is.
@@ -337,6 +340,9 @@ var catalogue = []Entry{
 	{GuestTokenInvalid, Unauthorized},
 	{OriginNotAllowed, Forbidden},
 	{ChatRoomForbidden, Forbidden},
+
+	// QR deposits (Ngern).
+	{BadSignature, Unauthorized},
 }
 
 // kindOf indexes the catalogue by code.

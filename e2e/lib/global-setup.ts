@@ -43,6 +43,11 @@ export default async function globalSetup() {
     NGERN_REGISTER_OTP: 'true',
     NGERN_SMS: 'console',
     NGERN_OPERATOR_TOKEN: OPERATOR_TOKEN,
+    // Every browser test signs in and registers from 127.0.0.1: lift the per-IP limits
+    // (their own tests are in app/abuse_api_test.go and app/account_api_test.go).
+    NGERN_LIMIT_LOGIN_PER_IP: '100000',
+    NGERN_LIMIT_LOOKUP_PER_IP: '100000',
+    NGERN_LIMIT_OTP_PER_IP: '100000',
   };
   // The demo member (0812345678 / demo-pass-1234, 1,000.00 baht) and games.
   execFileSync(bin, ['demo'], { cwd: root, env, stdio: 'ignore' });

@@ -124,6 +124,7 @@ export const errorCodes = [
   'GUEST_TOKEN_INVALID',
   'ORIGIN_NOT_ALLOWED',
   'CHAT_ROOM_FORBIDDEN',
+  'INVALID_SIGNATURE',
 ] as const;
 
 /** ErrorCode is a code of the server's error catalogue. */

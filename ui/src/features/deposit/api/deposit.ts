@@ -25,16 +25,46 @@ export const depositOptionsQuery = queryOptions({
 });
 export const useDepositOptions = (enabled = true) => useQuery({ ...depositOptionsQuery, enabled });
 
-/** DepositMethod is a tab of the deposit modal; QR methods come with their own issue. */
-export type DepositMethod = 'bank' | 'truemoney';
+/** DepositMethod is a tab of the deposit modal: a QR channel is `qr:<bankCode>`. */
+export type DepositMethod = 'bank' | 'truemoney' | `qr:${string}`;
 
 /** depositMethods lists the methods the deposit lookup enables, in display order. */
 export function depositMethods(options: DepositOptions | undefined): DepositMethod[] {
   if (!options) return [];
   const out: DepositMethod[] = [];
   if (options.banks.some((b) => b.mode === 'slip' || !b.mode)) out.push('bank');
+  for (const b of options.banks) if (b.mode === 'qr') out.push(`qr:${b.bankCode}`);
   if (options.wallets.some((w) => w.mode === 'truemoney')) out.push('truemoney');
   return out;
+}
+
+/** QRState is a member's QR of a channel (spec part 7). */
+export type QRState = {
+  qrcodeId: string;
+  hasQrcode: boolean;
+  qrcode: string; // SVG markup
+  payload: string;
+  amount: number;
+  expireIn: number; // seconds
+  message: string;
+};
+
+/** qrPollMs is how often an open QR's state is asked, to notice its payment. */
+export const qrPollMs = 3000;
+
+export const qrStateQuery = (bankCode: string) =>
+  queryOptions({
+    queryKey: ['qrcode', bankCode],
+    queryFn: () => api.get<QRState>(`/api/qrcode/${encodeURIComponent(bankCode)}`),
+    staleTime: 0,
+  });
+
+export function createQR(bankCode: string, amount: number): Promise<QRState> {
+  return api.post(`/api/qrcode/${encodeURIComponent(bankCode)}`, { amount });
+}
+
+export function cancelQR(qrcodeId: string): Promise<QRState> {
+  return api.delete(`/api/qrcode/${encodeURIComponent(qrcodeId)}`);
 }
 
 /** Slip is a slip of the member's statement (spec part 3). */

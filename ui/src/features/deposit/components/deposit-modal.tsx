@@ -27,14 +27,17 @@ import {
 import { canPickImage, pickImage, releasePreview, type PickedImage } from '../api/pick-image';
 import { useDepositT } from '../i18n';
 
+import { QRTab } from './qr-tab';
+
 type Props = { visible: boolean; onClose: () => void; onDeposited: () => void };
 
 /**
  * DepositModal has a tab per method the deposit lookup enables: bank transfer (the receiving
- * accounts, then the slip upload) and TrueMoney gift link. QR methods are not offered yet.
+ * accounts, then the slip upload), each QR channel (PromptPay and the payment gateways) and
+ * TrueMoney gift link.
  */
 export function DepositModal({ visible, onClose, onDeposited }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { t: d } = useDepositT();
   const options = useDepositOptions(visible);
   const methods = depositMethods(options.data);
@@ -64,18 +67,28 @@ export function DepositModal({ visible, onClose, onDeposited }: Props) {
                 onPress={() => setTab(m)}
                 style={[styles.tab, m === current && styles.tabActive]}
               >
-                <AppText bold={m === current}>{d(`tabs.${m}`)}</AppText>
+                <AppText bold={m === current}>
+                  {m.startsWith('qr:') ? d('tabs.qr', { name: qrName(options.data!.banks, m.slice(3), i18n.language) }) : d(`tabs.${m}`)}
+                </AppText>
               </Pressable>
             ))}
           </View>
           {current === 'bank' ? (
             <BankTransferTab banks={options.data.banks.filter((b) => b.mode === 'slip' || !b.mode)} onDeposited={onDeposited} />
           ) : null}
+          {current?.startsWith('qr:') ? (
+            <QRTab key={current} bankCode={current.slice(3)} onDeposited={onDeposited} onClose={onClose} />
+          ) : null}
           {current === 'truemoney' ? <GiftLinkTab onDeposited={onDeposited} onClose={onClose} /> : null}
         </View>
       )}
     </AppModal>
   );
+}
+
+function qrName(banks: ReceivingBank[], code: string, locale: string): string {
+  const b = banks.find((x) => x.mode === 'qr' && x.bankCode === code);
+  return b ? bankName(b, locale) : code;
 }
 
 function bankName(bank: ReceivingBank, locale: string): string {

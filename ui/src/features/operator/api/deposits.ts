@@ -32,6 +32,28 @@ export type DepositCredit = {
 
 export type UnconfirmedVoucher = { voucher: string; memberId: string; note: string; createdAt: string };
 
+/** A member's deposit QR as the console lists it. */
+export type QRCodeRow = {
+  id: string;
+  memberId: string;
+  provider: string;
+  amount: number;
+  status: 'OPEN' | 'PAID' | 'EXPIRED' | 'CANCELLED' | string;
+  createdAt: string;
+  expiresAt: string;
+};
+
+/** A QR payment that matched no open QR (review queue): never credited automatically. */
+export type UnmatchedQRPayment = {
+  provider: string;
+  ref: string;
+  qrcodeId: string;
+  memberId: string;
+  amount: number;
+  paidAt: string;
+  note: string;
+};
+
 export type ReceivingBank = { bankCode: string; bankAccountNo: string; bankAccountName: string; mode?: string };
 export type ReceivingWallet = { mode: string; walletAccountName: string; walletAccountNo: string };
 export type DepositSetting = { banks: ReceivingBank[]; wallets: ReceivingWallet[]; isManual: boolean };

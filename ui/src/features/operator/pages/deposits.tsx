@@ -8,7 +8,15 @@ import { TextField } from '@/components/ui/text-field';
 import { spacing } from '@/components/ui/theme';
 
 import { opApi, qs } from '../api/client';
-import type { DepositCredit, DepositSetting, ReceivingBank, ReceivingWallet, UnconfirmedVoucher } from '../api/deposits';
+import type {
+  DepositCredit,
+  DepositSetting,
+  ReceivingBank,
+  ReceivingWallet,
+  UnconfirmedVoucher,
+  QRCodeRow,
+  UnmatchedQRPayment,
+} from '../api/deposits';
 import type { Setting } from '../api/types';
 import { Card, DataTable, ErrorLine, money, PageTitle, Row, when } from '../components/ui';
 import { useOpT } from '../i18n';
@@ -21,9 +29,13 @@ export default function DepositsPage() {
   const [page, setPage] = useState(1);
   const q = useQuery({
     queryKey: ['operator', 'deposits', page],
-    queryFn: () => opApi.get<{ deposits: DepositCredit[]; unconfirmedVouchers: UnconfirmedVoucher[] }>(`/api/operator/deposits${qs({ page })}`),
+    queryFn: () =>
+      opApi.get<{ deposits: DepositCredit[]; unconfirmedVouchers: UnconfirmedVoucher[]; unmatchedQRPayments?: UnmatchedQRPayment[]; qrcodes?: QRCodeRow[] }>(
+        `/api/operator/deposits${qs({ page })}`,
+      ),
   });
   const rows = q.data?.deposits ?? [];
+  const [assigning, setAssigning] = useState<UnmatchedQRPayment | null>(null);
   return (
     <>
       <PageTitle>{t('pages.deposits')}</PageTitle>
@@ -64,7 +76,78 @@ export default function DepositsPage() {
           />
         </Card>
       ) : null}
+      {q.data?.unmatchedQRPayments?.length ? (
+        <Card title={t('deposits.unmatchedQR')}>
+          <AppText variant="caption">{t('deposits.unmatchedQRHelp')}</AppText>
+          <DataTable
+            label={t('deposits.unmatchedQR')}
+            csvName="unmatched-qr-payments"
+            rows={q.data.unmatchedQRPayments}
+            rowKey={(p) => `${p.provider}:${p.ref}`}
+            columns={[
+              { key: 'paidAt', label: t('deposits.time'), text: (p) => when(p.paidAt), flex: 1.2 },
+              { key: 'provider', label: t('deposits.provider'), text: (p) => p.provider },
+              { key: 'ref', label: t('deposits.reference'), text: (p) => p.ref, flex: 1.6 },
+              { key: 'note', label: t('deposits.note'), text: (p) => t(`deposits.qrNotes.${p.note}`, { defaultValue: p.note }), flex: 1.4 },
+              { key: 'member', label: t('deposits.memberId'), text: (p) => p.memberId || '—', flex: 1.4 },
+              { key: 'amount', label: t('common.amount'), text: (p) => money(p.amount), align: 'right' },
+              {
+                key: 'assign',
+                label: '',
+                text: () => '',
+                render: (p) => <Button variant="secondary" title={t('deposits.assign')} onPress={() => setAssigning(p)} />,
+              },
+            ]}
+          />
+          {assigning ? <AssignPayment payment={assigning} onDone={() => setAssigning(null)} /> : null}
+        </Card>
+      ) : null}
+      {q.data?.qrcodes?.length ? (
+        <Card title={t('deposits.qrcodes')}>
+          <DataTable
+            label={t('deposits.qrcodes')}
+            csvName="qr-codes"
+            rows={q.data.qrcodes}
+            rowKey={(c) => c.id}
+            columns={[
+              { key: 'createdAt', label: t('deposits.time'), text: (c) => when(c.createdAt), flex: 1.2 },
+              { key: 'provider', label: t('deposits.provider'), text: (c) => c.provider },
+              { key: 'member', label: t('deposits.memberId'), text: (c) => c.memberId, flex: 1.4 },
+              { key: 'status', label: t('deposits.qrStatus.label'), text: (c) => t(`deposits.qrStatus.${c.status}`, { defaultValue: c.status }) },
+              { key: 'amount', label: t('common.amount'), text: (c) => money(c.amount), align: 'right' },
+            ]}
+          />
+        </Card>
+      ) : null}
     </>
+  );
+}
+
+/** AssignPayment credits an unmatched QR payment to the member the operator names. */
+function AssignPayment({ payment, onDone }: { payment: UnmatchedQRPayment; onDone: () => void }) {
+  const { t } = useOpT();
+  const queryClient = useQueryClient();
+  const [memberId, setMemberId] = useState(payment.memberId);
+  const assign = useMutation({
+    mutationFn: () =>
+      opApi.post(`/api/operator/qr/payments/${encodeURIComponent(payment.provider)}/${encodeURIComponent(payment.ref)}/assign`, {
+        memberId: memberId.trim(),
+      }),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: ['operator', 'deposits'] });
+      onDone();
+    },
+  });
+  return (
+    <View style={styles.assign}>
+      <AppText>{t('deposits.assignHelp', { ref: payment.ref, amount: money(payment.amount) })}</AppText>
+      <TextField label={t('deposits.memberId')} value={memberId} onChangeText={setMemberId} autoCapitalize="none" />
+      <ErrorLine error={assign.error} />
+      <Row>
+        <Button title={t('deposits.assignConfirm')} onPress={() => assign.mutate()} loading={assign.isPending} disabled={!memberId.trim()} />
+        <Button variant="secondary" title={t('common.cancel')} onPress={onDone} />
+      </Row>
+    </View>
   );
 }
 
@@ -160,6 +243,7 @@ function ReceivingAccounts() {
 }
 
 const styles = StyleSheet.create({
+  assign: { gap: spacing.sm, marginTop: spacing.md },
   row: { gap: spacing.sm, flexWrap: 'wrap', alignItems: 'flex-end' },
   short: { width: 120 },
   field: { flex: 1, minWidth: 180 },

@@ -1,0 +1,212 @@
+package httpapi
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/boombuler/barcode/qr"
+
+	"ngern/core/deposit"
+	"ngern/core/errs"
+	"ngern/core/money"
+	"ngern/core/settings"
+)
+
+// qrRoutes mounts the member's QR deposit calls (spec part 7) and the
+// gateways' webhooks.
+func (s *Server) qrRoutes() {
+	if s.qr == nil {
+		return
+	}
+	m := s.mux
+	m.Handle("GET /api/qrcode/{bankCode}", s.member(s.qrCurrent))
+	m.Handle("POST /api/qrcode/{bankCode}", s.member(s.qrCreate))
+	m.Handle("DELETE /api/qrcode/{qrcodeId}", s.member(s.qrCancel))
+	m.HandleFunc("POST /api/payments/{provider}/webhook", s.paymentWebhook)
+}
+
+// qrJSON is the QR state (spec part 7).
+type qrJSON struct {
+	QRCodeID  string       `json:"qrcodeId"`
+	HasQRCode bool         `json:"hasQrcode"`
+	QRCode    string       `json:"qrcode"`  // SVG markup
+	Payload   string       `json:"payload"` // what the QR encodes
+	Amount    money.Satang `json:"amount"`
+	ExpireIn  int          `json:"expireIn"` // seconds
+	Message   string       `json:"message"`
+	Detail    string       `json:"detail,omitempty"`
+}
+
+func (s *Server) qrState(q deposit.QRCode) (qrJSON, error) {
+	svg, err := QRSVG(q.Payload)
+	if err != nil {
+		return qrJSON{}, err
+	}
+	return qrJSON{QRCodeID: q.ID, HasQRCode: true, QRCode: svg, Payload: q.Payload, Amount: q.Amount,
+		ExpireIn: s.qr.ExpireIn(q), Message: string(errs.Success)}, nil
+}
+
+func (s *Server) qrCurrent(w http.ResponseWriter, r *http.Request) {
+	q, err := s.qr.Current(r.Context(), Caller(r).MemberID, r.PathValue("bankCode"))
+	if errs.HasCode(err, errs.NoData) {
+		writeJSON(w, http.StatusOK, qrJSON{Message: string(errs.Success)})
+		return
+	}
+	if err == nil {
+		var out qrJSON
+		if out, err = s.qrState(q); err == nil {
+			writeJSON(w, http.StatusOK, out)
+			return
+		}
+	}
+	writeError(w, r, err)
+}
+
+type qrCreateRequest struct {
+	Amount money.Satang `json:"amount" validate:"required,gt=0"`
+}
+
+func (s *Server) qrCreate(w http.ResponseWriter, r *http.Request) {
+	var req qrCreateRequest
+	if err := s.decode(r, &req, errs.QRFail); err != nil {
+		s.qrFailed(w, r, err)
+		return
+	}
+	q, err := s.qr.Create(r.Context(), Caller(r).MemberID, r.PathValue("bankCode"), req.Amount)
+	if err != nil {
+		s.qrFailed(w, r, err)
+		return
+	}
+	out, err := s.qrState(q)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// qrFailed answers a refused creation as the QR state with hasQrcode false
+// and the error's code as message (the app shows it in a red toast).
+func (s *Server) qrFailed(w http.ResponseWriter, r *http.Request, err error) {
+	e := errs.As(err)
+	if e == nil || e.Code != errs.QRFail {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, e.Kind.Status(), qrJSON{Message: string(e.Code), Detail: e.Detail})
+}
+
+func (s *Server) qrCancel(w http.ResponseWriter, r *http.Request) {
+	if err := s.qr.Cancel(r.Context(), Caller(r).MemberID, r.PathValue("qrcodeId")); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, qrJSON{Message: string(errs.Success)})
+}
+
+// maxWebhookBytes bounds a webhook's body.
+const maxWebhookBytes = 64 << 10
+
+// paymentWebhook takes a gateway's signed notification: 200 when it is
+// recorded (or was before), 401 INVALID_SIGNATURE when refused, 5xx when
+// it could not be recorded (the gateway retries).
+func (s *Server) paymentWebhook(w http.ResponseWriter, r *http.Request) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxWebhookBytes))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			writeError(w, r, errs.New(errs.PayloadTooLarge))
+			return
+		}
+		writeError(w, r, errs.New(errs.BadSignature))
+		return
+	}
+	if err := s.qr.Webhook(r.Context(), r.PathValue("provider"), r.Header.Get, body); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"message": string(errs.Success)})
+}
+
+// qrBanks are the QR channels as entries of the deposit lookup's banks[]:
+// mode "qr", bankCode the code of /api/qrcode/{bankCode}.
+func (s *Server) qrBanks() []settings.ReceivingBank {
+	if s.qr == nil {
+		return nil
+	}
+	var out []settings.ReceivingBank
+	for _, c := range s.qr.Providers() {
+		b := settings.ReceivingBank{BankCode: c.Code, BankType: "QR", Mode: "qr", Currency: "THB"}
+		b.Bank.NameTH, b.Bank.NameEN = c.Code, c.Code
+		if c.Code == "kbank" {
+			b.Bank.NameTH, b.Bank.NameEN = "พร้อมเพย์ QR", "PromptPay QR"
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// QRSVG renders payload as a QR code (error correction M, a four-module
+// quiet zone) in SVG markup: one path of the dark modules.
+func QRSVG(payload string) (string, error) {
+	code, err := qr.Encode(payload, qr.M, qr.Auto)
+	if err != nil {
+		return "", fmt.Errorf("qr: %w", err)
+	}
+	b := code.Bounds()
+	const quiet = 4
+	n := b.Dx() + 2*quiet
+	var sb strings.Builder
+	fmt.Fprintf(&sb, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" shape-rendering="crispEdges">`, n, n)
+	fmt.Fprintf(&sb, `<rect width="%d" height="%d" fill="#fff"/><path fill="#000" d="`, n, n)
+	dark := func(x, y int) bool {
+		c, ok := color.GrayModel.Convert(code.At(x, y)).(color.Gray)
+		return ok && c.Y < 128
+	}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if !dark(x, y) {
+				continue
+			}
+			run := 1 // a horizontal run of dark modules is one rectangle
+			for x+run < b.Max.X && dark(x+run, y) {
+				run++
+			}
+			fmt.Fprintf(&sb, "M%d %dh%dv1h-%dz", x-b.Min.X+quiet, y-b.Min.Y+quiet, run, run)
+			x += run - 1
+		}
+	}
+	sb.WriteString(`"/></svg>`)
+	return sb.String(), nil
+}
+
+type assignPaymentRequest struct {
+	MemberID string `json:"memberId" validate:"required,max=64"`
+}
+
+// assignQRPayment credits an unmatched QR payment to a member (operators
+// who checked it with the provider).
+func (s *Server) assignQRPayment(w http.ResponseWriter, r *http.Request) {
+	if s.qr == nil {
+		writeError(w, r, errs.New(errs.NotFoundCode))
+		return
+	}
+	var req assignPaymentRequest
+	if err := s.decode(r, &req, errs.InvalidRequest); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	p, err := s.qr.AssignPayment(r.Context(), r.PathValue("provider"), r.PathValue("ref"), req.MemberID, operatorName(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	n := noteAudit(r)
+	n.before = map[string]any{"status": deposit.PaymentReview}
+	n.after = map[string]any{"status": p.Status, "memberId": p.MemberID, "amount": p.Amount}
+	writeJSON(w, http.StatusOK, map[string]any{"message": errs.Success})
+}

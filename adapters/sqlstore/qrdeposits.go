@@ -1,0 +1,276 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	"ngern/core/deposit"
+	"ngern/core/errs"
+	"ngern/core/ledger"
+	"ngern/core/money"
+)
+
+// QRDeposits implements deposit.QRStore.
+type QRDeposits struct{ db *DB }
+
+// NewQRDeposits returns the QR deposit repository of db.
+func NewQRDeposits(db *DB) *QRDeposits { return &QRDeposits{db: db} }
+
+var _ deposit.QRStore = (*QRDeposits)(nil)
+
+type qrRow struct {
+	ID         string       `db:"id"`
+	MemberID   string       `db:"member_id"`
+	Provider   string       `db:"provider"`
+	Target     string       `db:"target"`
+	Amount     money.Satang `db:"amount"`
+	Payload    string       `db:"payload"`
+	GatewayRef string       `db:"gateway_ref"`
+	Status     string       `db:"status"`
+	CreatedAt  time.Time    `db:"created_at"`
+	ExpiresAt  time.Time    `db:"expires_at"`
+}
+
+const qrColumns = `id, member_id, provider, target, amount, payload, gateway_ref, status, created_at, expires_at`
+
+func (r qrRow) qr() deposit.QRCode {
+	return deposit.QRCode{ID: r.ID, MemberID: r.MemberID, Provider: r.Provider, Target: r.Target, Amount: r.Amount,
+		Payload: r.Payload, GatewayRef: r.GatewayRef, Status: deposit.QRStatus(r.Status), CreatedAt: r.CreatedAt.UTC(),
+		ExpiresAt: r.ExpiresAt.UTC()}
+}
+
+// expire marks the QRs whose time has passed EXPIRED (the partial unique
+// indexes count OPEN rows only).
+func (s *QRDeposits) expire(ctx context.Context, ex sqlx.ExecerContext, now time.Time) error {
+	_, err := ex.ExecContext(ctx, s.db.q(`UPDATE qr_codes SET status = 'EXPIRED', closed_at = expires_at
+		WHERE status = 'OPEN' AND expires_at <= ?`), utc(now))
+	return err
+}
+
+// CreateQR stores an OPEN QR after expiring the past ones and cancelling
+// the member's open QRs of other providers; the partial unique indexes
+// refuse a second open QR of the provider or of the target's amount.
+func (s *QRDeposits) CreateQR(ctx context.Context, q deposit.QRCode, now time.Time) error {
+	return s.db.inTx(ctx, func(tx *sqlx.Tx) error {
+		if err := s.expire(ctx, tx, now); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, s.db.q(`UPDATE qr_codes SET status = 'CANCELLED', closed_at = ?
+			WHERE member_id = ? AND status = 'OPEN' AND provider <> ?`), utc(now), q.MemberID, q.Provider); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, s.db.q(`INSERT INTO qr_codes (`+qrColumns+`)
+			VALUES (?, ?, ?, ?, ?, ?, ?, 'OPEN', ?, ?)`), q.ID, q.MemberID, q.Provider, q.Target, q.Amount, q.Payload,
+			q.GatewayRef, utc(q.CreatedAt), utc(q.ExpiresAt))
+		if _, dup := uniqueViolation(err); dup {
+			return deposit.ErrQRTaken
+		}
+		return err
+	})
+}
+
+// SetGatewayRef records the gateway's reference and payload of an order.
+func (s *QRDeposits) SetGatewayRef(ctx context.Context, id, ref, payload string) error {
+	_, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE qr_codes SET gateway_ref = ?, payload = ? WHERE id = ?`), ref, payload, id)
+	return err
+}
+
+func (s *QRDeposits) one(ctx context.Context, query string, args ...any) (deposit.QRCode, error) {
+	var r qrRow
+	err := s.db.x.GetContext(ctx, &r, s.db.q(`SELECT `+qrColumns+` FROM qr_codes `+query), args...)
+	if errors.Is(err, sql.ErrNoRows) {
+		return deposit.QRCode{}, errs.New(errs.NoData)
+	}
+	return r.qr(), err
+}
+
+// OpenQR is the member's open, unexpired QR of a provider.
+func (s *QRDeposits) OpenQR(ctx context.Context, memberID, provider string, now time.Time) (deposit.QRCode, error) {
+	return s.one(ctx, `WHERE member_id = ? AND provider = ? AND status = 'OPEN' AND expires_at > ?`, memberID, provider, utc(now))
+}
+
+// QR is a QR by its id.
+func (s *QRDeposits) QR(ctx context.Context, id string) (deposit.QRCode, error) {
+	return s.one(ctx, `WHERE id = ?`, id)
+}
+
+// CancelQR cancels the member's QR while it is open and unexpired.
+func (s *QRDeposits) CancelQR(ctx context.Context, memberID, id string, now time.Time) (bool, error) {
+	res, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE qr_codes SET status = 'CANCELLED', closed_at = ?
+		WHERE id = ? AND member_id = ? AND status = 'OPEN' AND expires_at > ?`), utc(now), id, memberID, utc(now))
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// OpenAmounts are the amounts of a target's open, unexpired QRs.
+func (s *QRDeposits) OpenAmounts(ctx context.Context, target string, now time.Time) ([]money.Satang, error) {
+	var out []money.Satang
+	err := s.db.x.SelectContext(ctx, &out, s.db.q(`SELECT amount FROM qr_codes WHERE target = ? AND status = 'OPEN'
+		AND expires_at > ?`), target, utc(now))
+	return out, err
+}
+
+// QRByAmount is the latest QR of a target with amount made at or before at.
+func (s *QRDeposits) QRByAmount(ctx context.Context, target string, amount money.Satang, at time.Time) (deposit.QRCode, error) {
+	return s.one(ctx, `WHERE target = ? AND amount = ? AND created_at <= ? ORDER BY created_at DESC, id DESC LIMIT 1`,
+		target, amount, utc(at))
+}
+
+// RecordDelivery remembers a webhook delivery; false when seen before.
+func (s *QRDeposits) RecordDelivery(ctx context.Context, provider, id string, at time.Time) (bool, error) {
+	_, err := s.db.x.ExecContext(ctx, s.db.q(`INSERT INTO qr_webhook_deliveries (provider, delivery_id, received_at)
+		VALUES (?, ?, ?)`), provider, id, utc(at))
+	if _, dup := uniqueViolation(err); dup {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// PayQR records a payment once per (provider, ref) and credits its QR when
+// the QR is open, of the amount and within its lifetime, in one
+// transaction: the payment's primary key makes concurrent deliveries of one
+// payment wait for, then see, the first.
+func (s *QRDeposits) PayQR(ctx context.Context, p deposit.Payment, j ledger.Journal) (deposit.Payment, error) {
+	p.Status = deposit.PaymentReview
+	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
+		var qr, member any
+		if p.QRCodeID != "" {
+			qr = p.QRCodeID
+		}
+		if p.MemberID != "" {
+			member = p.MemberID
+		}
+		_, err := tx.ExecContext(ctx, s.db.q(`INSERT INTO qr_payments (provider, ref, qrcode_id, member_id, amount, paid_at,
+			status, note, created_at) VALUES (?, ?, ?, ?, ?, ?, 'REVIEW', ?, ?)`), p.Provider, p.Ref, qr, member, p.Amount,
+			utc(p.PaidAt), p.Note, utc(time.Now()))
+		if _, dup := uniqueViolation(err); dup {
+			return deposit.ErrPaymentDuplicate
+		}
+		if err != nil || p.Note != "" || p.QRCodeID == "" {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, s.db.q(`UPDATE qr_codes SET status = 'PAID', closed_at = ?
+			WHERE id = ? AND provider = ? AND amount = ? AND expires_at >= ?
+			AND (status = 'OPEN' OR status = 'EXPIRED' AND closed_at >= ?)`),
+			utc(p.PaidAt), p.QRCodeID, p.Provider, p.Amount, utc(p.PaidAt), utc(p.PaidAt))
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n != 1 {
+			p.Note = deposit.NoteQRNotOpen
+			_, err := tx.ExecContext(ctx, s.db.q(`UPDATE qr_payments SET note = ? WHERE provider = ? AND ref = ?`),
+				p.Note, p.Provider, p.Ref)
+			return err
+		}
+		if err := s.db.post(ctx, tx, j); err != nil {
+			return err
+		}
+		p.Status, p.JournalID = deposit.PaymentCredited, j.ID
+		_, err = tx.ExecContext(ctx, s.db.q(`UPDATE qr_payments SET status = 'CREDITED', journal_id = ? WHERE provider = ? AND ref = ?`),
+			j.ID, p.Provider, p.Ref)
+		return err
+	})
+	if errors.Is(err, deposit.ErrPaymentDuplicate) {
+		return p, err
+	}
+	if err != nil {
+		return deposit.Payment{}, err
+	}
+	return p, nil
+}
+
+// UnsettledGatewayQRs are gateway QRs without a payment, open or expired
+// after since, oldest first.
+func (s *QRDeposits) UnsettledGatewayQRs(ctx context.Context, since time.Time, limit int) ([]deposit.QRCode, error) {
+	var rows []qrRow
+	err := s.db.x.SelectContext(ctx, &rows, s.db.q(`SELECT `+qrColumns+` FROM qr_codes q
+		WHERE q.target = '' AND (q.status = 'OPEN' OR q.status = 'EXPIRED' AND q.expires_at > ?)
+		AND NOT EXISTS (SELECT 1 FROM qr_payments p WHERE p.qrcode_id = q.id)
+		ORDER BY q.created_at, q.id LIMIT ?`), utc(since), limit)
+	out := make([]deposit.QRCode, len(rows))
+	for i, r := range rows {
+		out[i] = r.qr()
+	}
+	return out, err
+}
+
+type paymentRow struct {
+	Provider  string         `db:"provider"`
+	Ref       string         `db:"ref"`
+	QRCodeID  sql.NullString `db:"qrcode_id"`
+	MemberID  sql.NullString `db:"member_id"`
+	Amount    money.Satang   `db:"amount"`
+	PaidAt    time.Time      `db:"paid_at"`
+	Status    string         `db:"status"`
+	Note      string         `db:"note"`
+	JournalID sql.NullString `db:"journal_id"`
+}
+
+// ReviewPayments lists the payments waiting for review, oldest first.
+func (s *QRDeposits) ReviewPayments(ctx context.Context, limit int) ([]deposit.Payment, error) {
+	var rows []paymentRow
+	err := s.db.x.SelectContext(ctx, &rows, s.db.q(`SELECT provider, ref, qrcode_id, member_id, amount, paid_at, status,
+		note, journal_id FROM qr_payments WHERE status = 'REVIEW' ORDER BY created_at, provider, ref LIMIT ?`), limit)
+	out := make([]deposit.Payment, len(rows))
+	for i, r := range rows {
+		out[i] = deposit.Payment{Provider: r.Provider, Ref: r.Ref, QRCodeID: r.QRCodeID.String, MemberID: r.MemberID.String,
+			Amount: r.Amount, PaidAt: r.PaidAt.UTC(), Status: deposit.PaymentState(r.Status), Note: r.Note,
+			JournalID: r.JournalID.String}
+	}
+	return out, err
+}
+
+// RecentQRs lists QRs newest first.
+func (s *QRDeposits) RecentQRs(ctx context.Context, offset, limit int) ([]deposit.QRCode, error) {
+	var rows []qrRow
+	err := s.db.x.SelectContext(ctx, &rows, s.db.q(`SELECT `+qrColumns+` FROM qr_codes
+		ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`), limit, offset)
+	out := make([]deposit.QRCode, len(rows))
+	for i, r := range rows {
+		out[i] = r.qr()
+	}
+	return out, err
+}
+
+// ReviewPayment is a payment waiting for review.
+func (s *QRDeposits) ReviewPayment(ctx context.Context, provider, ref string) (deposit.Payment, error) {
+	var r paymentRow
+	err := s.db.x.GetContext(ctx, &r, s.db.q(`SELECT provider, ref, qrcode_id, member_id, amount, paid_at, status, note,
+		journal_id FROM qr_payments WHERE provider = ? AND ref = ? AND status = 'REVIEW'`), provider, ref)
+	if errors.Is(err, sql.ErrNoRows) {
+		return deposit.Payment{}, errs.New(errs.NoData)
+	}
+	return deposit.Payment{Provider: r.Provider, Ref: r.Ref, QRCodeID: r.QRCodeID.String, MemberID: r.MemberID.String,
+		Amount: r.Amount, PaidAt: r.PaidAt.UTC(), Status: deposit.PaymentState(r.Status), Note: r.Note}, err
+}
+
+// AssignPayment posts j and marks the payment, still waiting, CREDITED.
+func (s *QRDeposits) AssignPayment(ctx context.Context, p deposit.Payment, j ledger.Journal, by string) error {
+	return s.db.inTx(ctx, func(tx *sqlx.Tx) error {
+		if err := s.db.post(ctx, tx, j); err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, s.db.q(`UPDATE qr_payments SET status = 'CREDITED', member_id = ?, journal_id = ?,
+			decided_by = ?, decided_at = ? WHERE provider = ? AND ref = ? AND status = 'REVIEW'`),
+			j.MemberID, j.ID, by, utc(j.CreatedAt), p.Provider, p.Ref)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			if err == nil {
+				err = errs.New(errs.NoData)
+			}
+			return err
+		}
+		return nil
+	})
+}

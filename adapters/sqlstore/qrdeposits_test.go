@@ -1,0 +1,202 @@
+package sqlstore_test
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"ngern/adapters/sqlstore"
+	"ngern/adapters/sqlstore/storetest"
+	"ngern/core/deposit"
+	"ngern/core/errs"
+	"ngern/core/ledger"
+	"ngern/core/money"
+)
+
+// qrGateway is a gateway whose webhooks are "<delivery> <order> <payment> <amount>"
+// with header Sig "ok".
+type qrGateway struct {
+	mu sync.Mutex
+	n  int
+}
+
+func (g *qrGateway) Create(_ context.Context, o deposit.GatewayOrder) (deposit.GatewayQR, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.n++
+	return deposit.GatewayQR{Ref: fmt.Sprintf("G%d", g.n), Payload: "pay " + o.Ref}, nil
+}
+
+func (g *qrGateway) VerifyWebhook(h func(string) string, body []byte) (deposit.GatewayEvent, error) {
+	if h("Sig") != "ok" {
+		return deposit.GatewayEvent{}, deposit.ErrBadSignature
+	}
+	ev := deposit.GatewayEvent{Status: deposit.PaymentPaid}
+	var amount int64
+	_, err := fmt.Sscanf(string(body), "%s %s %s %d", &ev.DeliveryID, &ev.OrderRef, &ev.PaymentRef, &amount)
+	ev.Amount = money.Satang(amount)
+	return ev, err
+}
+
+func (g *qrGateway) Status(context.Context, string) (deposit.GatewayEvent, error) {
+	return deposit.GatewayEvent{Status: deposit.PaymentPending}, nil
+}
+
+func TestQRDeposits(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		seed(t, db)
+		accounts := sqlstore.NewAccounts(db)
+		m := newMember("0812345678", "9876543210")
+		other := newMember("0812345679", "5555555555")
+		if err := accounts.CreateMember(ctx, m, ""); err != nil {
+			t.Fatal(err)
+		}
+		if err := accounts.CreateMember(ctx, other, ""); err != nil {
+			t.Fatal(err)
+		}
+		store, l := sqlstore.NewQRDeposits(db), sqlstore.NewLedger(db)
+		now := time.Now().UTC().Truncate(time.Second)
+		var mu sync.Mutex
+		clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+		advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
+		svc := deposit.NewQRService(deposit.QRDeps{Store: store, Gateways: map[string]deposit.PaymentGateway{"WW": &qrGateway{}},
+			PromptPayCode: "kbank", PromptPayTarget: "0899999999", Now: clock})
+		walletOf := func(id string) money.Satang {
+			b, err := l.Balance(ctx, ledger.Wallet(id).ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return b
+		}
+		sig := func(s string) func(string) string {
+			return func(k string) string {
+				if k == "Sig" {
+					return s
+				}
+				return ""
+			}
+		}
+
+		t.Run("OneOpenQRPerProvider", func(t *testing.T) {
+			ww, err := svc.Create(ctx, m.ID, "WW", money.FromBaht(100))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, err := svc.Current(ctx, m.ID, "WW"); err != nil || got.ID != ww.ID || got.GatewayRef == "" {
+				t.Fatal(got, err)
+			}
+			if _, err := svc.Create(ctx, m.ID, "WW", money.FromBaht(100)); !errs.HasCode(err, errs.QRFail) {
+				t.Fatal(err)
+			}
+			kb, err := svc.Create(ctx, m.ID, "kbank", money.FromBaht(100))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if q, _ := store.QR(ctx, ww.ID); q.Status != deposit.QRCancelled {
+				t.Fatal(q.Status)
+			}
+			if err := svc.Cancel(ctx, other.ID, kb.ID); !errs.HasCode(err, errs.NoData) {
+				t.Fatal(err)
+			}
+			if err := svc.Cancel(ctx, m.ID, kb.ID); err != nil {
+				t.Fatal(err)
+			}
+		})
+		t.Run("UniqueAmountsPerTarget", func(t *testing.T) {
+			a, err := svc.Create(ctx, m.ID, "kbank", money.FromBaht(20))
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := svc.Create(ctx, other.ID, "kbank", money.FromBaht(20))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.Amount == b.Amount {
+				t.Fatal("shared amount", a.Amount)
+			}
+			// The index refuses a second open QR of the amount, whoever asks.
+			dup := a
+			dup.ID, dup.MemberID, dup.Provider = "dup", other.ID, "other"
+			if err := store.CreateQR(ctx, dup, clock()); err != deposit.ErrQRTaken {
+				t.Fatal(err)
+			}
+			// A bank transfer of a's exact amount credits a's member.
+			if err := svc.BankCredit(ctx, deposit.BankCredit{Ref: "BANK1", Target: "0899999999", Amount: a.Amount, At: clock()}); err != nil {
+				t.Fatal(err)
+			}
+			if walletOf(m.ID) != a.Amount || walletOf(other.ID) != 0 {
+				t.Fatal(walletOf(m.ID), walletOf(other.ID))
+			}
+			svc.Cancel(ctx, other.ID, b.ID)
+			// Paid after cancel: review, nothing credited.
+			if err := svc.BankCredit(ctx, deposit.BankCredit{Ref: "BANK2", Target: "0899999999", Amount: b.Amount, At: clock()}); err != nil {
+				t.Fatal(err)
+			}
+			if walletOf(other.ID) != 0 {
+				t.Fatal("credited after cancel")
+			}
+		})
+		t.Run("TenConcurrentDeliveriesOfOnePayment", func(t *testing.T) {
+			before := walletOf(other.ID)
+			q, err := svc.Create(ctx, other.ID, "WW", money.FromBaht(300))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var wg sync.WaitGroup
+			for i := range 10 {
+				wg.Go(func() {
+					body := fmt.Sprintf("d%d %s PAY1 %d", i, q.ID, q.Amount)
+					if err := svc.Webhook(ctx, "WW", sig("ok"), []byte(body)); err != nil {
+						t.Error(err)
+					}
+				})
+			}
+			wg.Wait()
+			if got := walletOf(other.ID) - before; got != q.Amount {
+				t.Fatalf("credited %d, want %d once", got, q.Amount)
+			}
+			// A replayed delivery is refused; a forged one too.
+			if err := svc.Webhook(ctx, "WW", sig("ok"), []byte(fmt.Sprintf("d1 %s PAY2 %d", q.ID, q.Amount))); !errs.HasCode(err, errs.BadSignature) {
+				t.Fatal(err)
+			}
+			if err := svc.Webhook(ctx, "WW", sig("no"), []byte(fmt.Sprintf("d99 %s PAY3 %d", q.ID, q.Amount))); !errs.HasCode(err, errs.BadSignature) {
+				t.Fatal(err)
+			}
+		})
+		t.Run("UnmatchedPaymentsWaitForReview", func(t *testing.T) {
+			q, err := svc.Create(ctx, m.ID, "WW", money.FromBaht(100))
+			if err != nil {
+				t.Fatal(err)
+			}
+			before := walletOf(m.ID)
+			if err := svc.Webhook(ctx, "WW", sig("ok"), []byte(fmt.Sprintf("e1 %s PAYX %d", q.ID, q.Amount+100))); err != nil {
+				t.Fatal(err)
+			}
+			advance(deposit.DefaultQRLifetime + time.Second)
+			if _, err := svc.Current(ctx, m.ID, "WW"); !errs.HasCode(err, errs.NoData) {
+				t.Fatal("expired QR still open:", err)
+			}
+			if err := svc.Webhook(ctx, "WW", sig("ok"), []byte(fmt.Sprintf("e2 %s PAYY %d", q.ID, q.Amount))); err != nil {
+				t.Fatal(err)
+			}
+			if walletOf(m.ID) != before {
+				t.Fatal("credited")
+			}
+			r, err := svc.ReviewPayments(ctx, 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			notes := map[string]string{}
+			for _, p := range r {
+				notes[p.Ref] = p.Note
+			}
+			if notes["PAYX"] != deposit.NoteAmountMismatch || notes["PAYY"] != deposit.NoteQRNotOpen || notes["BANK2"] != deposit.NoteQRNotOpen {
+				t.Fatalf("%+v", r)
+			}
+		})
+		mustVerify(t, l)
+	})
+}

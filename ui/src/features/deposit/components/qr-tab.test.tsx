@@ -1,0 +1,114 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react-native';
+
+import i18n from '@/i18n';
+import { mockApi, renderWithProviders } from '@/testing/render';
+
+import { type DepositOptions, type QRState } from '../api/deposit';
+
+import { DepositModal } from './deposit-modal';
+import { mmss } from './qr-tab';
+
+const qrBank = (code: string, th: string, en: string) => ({
+  bankCode: code,
+  bankType: 'QR',
+  mode: 'qr',
+  currency: 'THB',
+  bankAccountNo: '',
+  bankAccountName: '',
+  bank: { nameTH: th, nameEN: en },
+});
+
+const options: DepositOptions = {
+  banks: [qrBank('kbank', 'พร้อมเพย์ QR', 'PromptPay QR'), qrBank('WW', 'WW', 'WW')],
+  wallets: [],
+  isManual: false,
+};
+
+const limits = {
+  appVersion: '1',
+  transferMin: 1,
+  giftLinkMin: 2,
+  qr: [
+    { code: 'kbank', min: 0.01, quickAmounts: [10, 20, 50, 100, 500, 1000] },
+    { code: 'WW', min: 100, quickAmounts: [100, 200, 300, 500, 1000] },
+  ],
+};
+
+const none: QRState = { qrcodeId: '', hasQrcode: false, qrcode: '', payload: '', amount: 0, expireIn: 0, message: 'SUCCESS' };
+const open: QRState = {
+  qrcodeId: 'q1',
+  hasQrcode: true,
+  qrcode: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+  payload: '00020101021229370016A000000677010111',
+  amount: 200,
+  expireIn: 600,
+  message: 'SUCCESS',
+};
+
+describe('QR deposit tab', () => {
+  beforeEach(() => i18n.changeLanguage('en'));
+
+  it('formats the countdown as mm:ss', () => {
+    expect(mmss(600)).toBe('10:00');
+    expect(mmss(61.9)).toBe('01:01');
+    expect(mmss(-3)).toBe('00:00');
+  });
+
+  it('offers a tab per QR channel, quick amounts, and create only from the minimum', async () => {
+    let current = none;
+    const calls = mockApi({
+      'GET /api/lookup/deposit': { body: options },
+      'GET /api/lookup/limits': { body: limits },
+      'GET /api/qrcode/WW': () => ({ body: current }),
+      'POST /api/qrcode/WW': () => ((current = open), { body: open }),
+      'DELETE /api/qrcode/q1': () => ((current = none), { body: none }),
+    });
+    renderWithProviders(<DepositModal visible onClose={jest.fn()} onDeposited={jest.fn()} />);
+    expect(await screen.findByRole('tab', { name: 'QR PromptPay QR' })).toBeTruthy();
+    fireEvent.press(screen.getByRole('tab', { name: 'QR WW' }));
+    expect(await screen.findByText('At least 100.00 baht.')).toBeTruthy();
+    fireEvent.changeText(screen.getByLabelText('Amount (baht)'), '99');
+    expect(screen.getByRole('button', { name: 'Create QR code' }).props.accessibilityState?.disabled).toBe(true);
+    fireEvent.press(screen.getByRole('button', { name: '200.00' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Create QR code' }).props.accessibilityState?.disabled).toBeFalsy(),
+    );
+    fireEvent.press(screen.getByRole('button', { name: 'Create QR code' }));
+    expect(await screen.findByLabelText('QR code to pay')).toBeTruthy();
+    expect(screen.getByText('Pay 200.00 baht')).toBeTruthy();
+    expect(screen.getByText(/Expires in (10:00|09:59)/)).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ amount: 200 });
+    fireEvent.press(screen.getByRole('button', { name: 'Cancel QR code' }));
+    expect(await screen.findByLabelText('Amount (baht)')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE' && c.path.endsWith('/api/qrcode/q1'))).toBe(true);
+  });
+
+  it('shows QR_FAIL in a red toast', async () => {
+    mockApi({
+      'GET /api/lookup/deposit': { body: options },
+      'GET /api/lookup/limits': { body: limits },
+      'GET /api/qrcode/kbank': { body: none },
+      'POST /api/qrcode/kbank': { status: 502, body: { ...none, message: 'QR_FAIL' } },
+    });
+    renderWithProviders(<DepositModal visible onClose={jest.fn()} onDeposited={jest.fn()} />);
+    fireEvent.changeText(await screen.findByLabelText('Amount (baht)'), '50');
+    fireEvent.press(screen.getByRole('button', { name: 'Create QR code' }));
+    expect(await screen.findByText('Could not create the QR code')).toBeTruthy();
+  });
+
+  it('closes the modal and refreshes the wallet when the open QR is paid', async () => {
+    let state: QRState = open;
+    mockApi({
+      'GET /api/lookup/deposit': { body: options },
+      'GET /api/lookup/limits': { body: limits },
+      'GET /api/qrcode/kbank': () => ({ body: state }),
+    });
+    const onClose = jest.fn();
+    const onDeposited = jest.fn();
+    renderWithProviders(<DepositModal visible onClose={onClose} onDeposited={onDeposited} />);
+    expect(await screen.findByLabelText('QR code to pay')).toBeTruthy(); // the open QR shows again
+    state = none; // paid: the server has no open QR any more
+    await waitFor(() => expect(onDeposited).toHaveBeenCalledTimes(1), { timeout: 6000 });
+    expect(onClose).toHaveBeenCalled();
+  }, 10000);
+});
