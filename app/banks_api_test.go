@@ -123,6 +123,29 @@ func TestOperatorBankFlags(t *testing.T) {
 			}
 		})
 
+		t.Run("InactiveBankKeepsItsMembers", func(t *testing.T) {
+			h := h.sub(t)
+			reg := registration("0817778888", "7778888999")
+			reg["bankCode"], reg["bankAccountName"] = "BBL", "somchai jaidee"
+			h.expect(h.call("POST", "/api/account", "", reg), 201, "SUCCESS")
+			member := h.login("0817778888", "s3cret-pass")
+			h.expect(h.call("PUT", "/api/operator/banks/BBL", owner, map[string]any{"englishOnly": true, "active": false, "sort": 1}), 200, "")
+
+			p := h.call("GET", "/api/account/profile", member, nil)
+			h.expect(p, 200, "")
+			if ba := p.Body["bankAccount"].(map[string]any); ba["bank"].(map[string]any)["nameEN"] != "Bangkok Bank" {
+				t.Fatalf("profile = %s", p.Raw)
+			}
+			// Its rules still apply to the member's own account name.
+			h.expect(h.call("PUT", "/api/account/bankAccountName", member, map[string]any{"bankCode": "BBL", "bankAccountName": "สมชาย"}), 400, "BANK_ACCOUNT_NAME_ENG")
+			h.expect(h.call("PUT", "/api/account/bankAccountName", member, map[string]any{"bankCode": "BBL", "bankAccountName": "somchai j"}), 200, "")
+			// New members cannot choose it.
+			reg = registration("0817778889", "7778888990")
+			reg["bankCode"] = "BBL"
+			h.expect(h.call("POST", "/api/account", "", reg), 400, "INVALID_BANK")
+			h.expect(h.call("PUT", "/api/operator/banks/BBL", owner, map[string]any{"englishOnly": true, "active": true, "sort": 1}), 200, "")
+		})
+
 		t.Run("ErrLastActiveBank", func(t *testing.T) {
 			h := h.sub(t)
 			r := h.call("GET", "/api/operator/banks", owner, nil)

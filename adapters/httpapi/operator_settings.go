@@ -188,7 +188,7 @@ func (s *Server) putBank(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	code := r.PathValue("code")
-	before, err := s.settings.OperatorBank(r.Context(), code)
+	before, err := s.settings.DirectoryBank(r.Context(), code)
 	if err != nil {
 		writeError(w, r, err)
 		return

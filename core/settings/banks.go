@@ -29,9 +29,9 @@ func (s *Service) OperatorBanks(ctx context.Context) ([]Bank, error) {
 	return s.store.AllBanks(ctx, s.Country())
 }
 
-// OperatorBank returns a bank of this deployment's country, active or not
+// DirectoryBank returns a bank of this deployment's country, active or not
 // (NOT_FOUND otherwise).
-func (s *Service) OperatorBank(ctx context.Context, code string) (Bank, error) {
+func (s *Service) DirectoryBank(ctx context.Context, code string) (Bank, error) {
 	b, err := s.store.Bank(ctx, code)
 	if errs.HasCode(err, errs.InvalidBank) || err == nil && b.Country != s.Country() {
 		return Bank{}, errs.New(errs.NotFoundCode)
@@ -47,7 +47,7 @@ func (s *Service) UpdateBank(ctx context.Context, code string, f BankFlags) (Ban
 	if f.Sort < 0 {
 		return Bank{}, errs.OnField(errs.InvalidRequest, "sort")
 	}
-	if _, err := s.OperatorBank(ctx, code); err != nil {
+	if _, err := s.DirectoryBank(ctx, code); err != nil {
 		return Bank{}, err
 	}
 	if !f.Active {
