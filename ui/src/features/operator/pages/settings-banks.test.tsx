@@ -46,7 +46,7 @@ describe('settings: banks', () => {
     fireEvent.changeText(kbank.getByLabelText('Order'), '0');
     fireEvent.press(kbank.getByRole('button', { name: 'Save KBANK' }));
 
-    expect(await screen.findByText('KBANK saved. Members see it now.')).toBeTruthy();
+    expect(await screen.findByText('KBANK saved.')).toBeTruthy();
     const puts = calls.filter((c) => c.method === 'PUT');
     expect(puts).toEqual([expect.objectContaining({ path: '/api/operator/banks/KBANK', body: { englishOnly: true, active: true, sort: 0 } })]);
     // The list is read again after the save.
