@@ -75,6 +75,10 @@ func (s *Server) operatorTable() []operatorRoute {
 		{pattern: "GET /api/operator/settings", roles: all, handler: s.listSettings},
 		{pattern: "PUT /api/operator/settings/{name}", roles: all, action: "setting.update", target: "name", handler: s.putSetting},
 
+		// The bank directory: English-only, active and sort per bank.
+		{pattern: "GET /api/operator/banks", roles: owner, handler: s.operatorBanks},
+		{pattern: "PUT /api/operator/banks/{code}", roles: owner, action: "bank.update", target: "code", handler: s.putBank},
+
 		{pattern: "GET /api/operator/games", roles: owner, handler: s.operatorGames},
 		{pattern: "PUT /api/operator/games/{code}", roles: owner, action: "game.update", target: "code", handler: s.putGame},
 

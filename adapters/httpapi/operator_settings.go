@@ -143,3 +143,62 @@ func gameAudit(g wallet.Game) operatorGameJSON {
 	}
 	return j
 }
+
+type operatorBankJSON struct {
+	Code        string `json:"code"`
+	NameTH      string `json:"nameTH"`
+	NameEN      string `json:"nameEN"`
+	EnglishOnly bool   `json:"englishOnly"`
+	Active      bool   `json:"active"`
+	Sort        int    `json:"sort"`
+}
+
+func toOperatorBank(b settings.Bank) operatorBankJSON {
+	return operatorBankJSON{Code: b.Code, NameTH: b.NameTH, NameEN: b.NameEN, EnglishOnly: b.EnglishOnly, Active: b.Active, Sort: b.Sort}
+}
+
+// operatorBanks lists every bank of the deployment's country, inactive
+// ones included.
+func (s *Server) operatorBanks(w http.ResponseWriter, r *http.Request) {
+	banks, err := s.settings.OperatorBanks(r.Context())
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	out := make([]operatorBankJSON, len(banks))
+	for i, b := range banks {
+		out[i] = toOperatorBank(b)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"banks": out})
+}
+
+// bankRequest has pointers so that a missing flag is refused rather than
+// read as false.
+type bankRequest struct {
+	EnglishOnly *bool `json:"englishOnly" validate:"required"`
+	Active      *bool `json:"active" validate:"required"`
+	Sort        *int  `json:"sort" validate:"required,min=0"`
+}
+
+// putBank changes a bank's flags {englishOnly, active, sort}.
+func (s *Server) putBank(w http.ResponseWriter, r *http.Request) {
+	var req bankRequest
+	if err := s.decode(r, &req, errs.InvalidRequest); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	code := r.PathValue("code")
+	before, err := s.settings.DirectoryBank(r.Context(), code)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	b, err := s.settings.UpdateBank(r.Context(), code, settings.BankFlags{EnglishOnly: *req.EnglishOnly, Active: *req.Active, Sort: *req.Sort})
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	n := noteAudit(r)
+	n.before, n.after = toOperatorBank(before), toOperatorBank(b)
+	writeJSON(w, http.StatusOK, map[string]any{"bank": toOperatorBank(b)})
+}

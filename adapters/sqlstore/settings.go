@@ -84,3 +84,46 @@ func (s *Settings) SeedBanks(ctx context.Context, banks []settings.Bank) error {
 		return nil
 	})
 }
+
+// AllBanks lists every bank of a country, inactive ones included.
+func (s *Settings) AllBanks(ctx context.Context, country string) ([]settings.Bank, error) {
+	banks := []settings.Bank{}
+	err := s.db.x.SelectContext(ctx, &banks, s.db.q(`SELECT `+bankColumns+` FROM banks
+		WHERE country = ? ORDER BY sort, code`), country)
+	return banks, err
+}
+
+// UpdateBank stores a bank's flags. The country's rows are locked first
+// (PostgreSQL; SQLite writes one at a time) so that two operators
+// deactivating the last two active banks at once cannot both succeed.
+func (s *Settings) UpdateBank(ctx context.Context, code string, f settings.BankFlags) (settings.Bank, error) {
+	var b settings.Bank
+	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
+		var country string
+		err := tx.GetContext(ctx, &country, s.db.q(`SELECT country FROM banks WHERE code = ?`), code)
+		if errors.Is(err, sql.ErrNoRows) {
+			return errs.New(errs.NotFoundCode)
+		}
+		if err != nil {
+			return err
+		}
+		if s.db.dialect == Postgres {
+			if _, err := tx.ExecContext(ctx, `SELECT code FROM banks WHERE country = $1 ORDER BY code FOR UPDATE`, country); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, s.db.q(`UPDATE banks SET english_only = ?, active = ?, sort = ? WHERE code = ?`),
+			f.EnglishOnly, f.Active, f.Sort, code); err != nil {
+			return err
+		}
+		var active int
+		if err := tx.GetContext(ctx, &active, s.db.q(`SELECT COUNT(*) FROM banks WHERE country = ? AND active`), country); err != nil {
+			return err
+		}
+		if active == 0 {
+			return settings.LastActiveBank()
+		}
+		return tx.GetContext(ctx, &b, s.db.q(`SELECT `+bankColumns+` FROM banks WHERE code = ?`), code)
+	})
+	return b, err
+}

@@ -111,7 +111,10 @@ type SMSSender interface {
 
 // Banks is the bank directory the account rules need.
 type Banks interface {
-	Bank(ctx context.Context, code string) (settings.Bank, error)
+	Bank(ctx context.Context, code string) (settings.Bank, error) // the active ones (INVALID_BANK)
+	// DirectoryBank answers inactive banks too (NOT_FOUND when absent): a
+	// member registered with a bank an operator later switched off keeps it.
+	DirectoryBank(ctx context.Context, code string) (settings.Bank, error)
 	SourceExists(ctx context.Context, code string) (bool, error)
 }
 

@@ -21,8 +21,8 @@ func (s *Service) Profile(ctx context.Context, memberID string) (*Profile, error
 	if err != nil {
 		return nil, err
 	}
-	bank, err := s.banks.Bank(ctx, m.BankCode)
-	if err != nil && !errs.HasCode(err, errs.InvalidBank) {
+	bank, err := s.banks.DirectoryBank(ctx, m.BankCode)
+	if err != nil && !errs.HasCode(err, errs.NotFoundCode) {
 		return nil, err
 	}
 	if err != nil {
@@ -60,7 +60,7 @@ func (s *Service) UpdateProfile(ctx context.Context, memberID string, u ProfileU
 	}
 	holder := m.BankAccountName
 	if u.BankAccountName != "" {
-		if holder, err = s.checkBankName(ctx, m.BankCode, u.BankAccountName); err != nil {
+		if holder, err = s.checkBankName(ctx, m.BankCode, u.BankAccountName, true); err != nil {
 			return nil, err
 		}
 	}
@@ -80,7 +80,7 @@ func (s *Service) UpdateBankAccountName(ctx context.Context, memberID, bankCode,
 	if bankCode != "" && bankCode != m.BankCode {
 		return nil, errs.OnField(errs.InvalidBank, "bankCode")
 	}
-	holder, err := s.checkBankName(ctx, m.BankCode, name)
+	holder, err := s.checkBankName(ctx, m.BankCode, name, true)
 	if err != nil {
 		return nil, err
 	}

@@ -83,11 +83,17 @@ func checkPassword(pw string) error {
 	return nil
 }
 
-// checkBankName validates a bank account holder name for bank.
-func (s *Service) checkBankName(ctx context.Context, bankCode, name string) (string, error) {
-	bank, err := s.banks.Bank(ctx, bankCode)
+// checkBankName validates a bank account holder name for bank. registered
+// is true for the member's own, already registered bank, which may since
+// have been switched off by an operator (its rules still apply).
+func (s *Service) checkBankName(ctx context.Context, bankCode, name string, registered bool) (string, error) {
+	lookup := s.banks.Bank
+	if registered {
+		lookup = s.banks.DirectoryBank
+	}
+	bank, err := lookup(ctx, bankCode)
 	if err != nil {
-		if errs.CodeOf(err) == errs.InvalidBank {
+		if c := errs.CodeOf(err); c == errs.InvalidBank || c == errs.NotFoundCode {
 			return "", errs.OnField(errs.InvalidBank, "bankCode")
 		}
 		return "", err
@@ -166,7 +172,7 @@ func (s *Service) Validate(ctx context.Context, r Registration, full bool, ip st
 	if !digitsOnly.MatchString(r.BankAccountNo) || len(r.BankAccountNo) < 6 || len(r.BankAccountNo) > 20 {
 		return r, errs.OnField(errs.InvalidUserInfo, "bankAccountNo")
 	}
-	if r.BankAccountName, err = s.checkBankName(ctx, r.BankCode, r.BankAccountName); err != nil {
+	if r.BankAccountName, err = s.checkBankName(ctx, r.BankCode, r.BankAccountName, false); err != nil {
 		return r, err
 	}
 	if r.Currency, err = s.currency(r.Currency); err != nil {

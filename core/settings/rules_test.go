@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 
@@ -42,11 +43,44 @@ func (m *memStore) SeedSettings(_ context.Context, values map[string]json.RawMes
 func (m *memStore) Banks(_ context.Context, country string) ([]Bank, error) {
 	var out []Bank
 	for _, b := range m.banks {
+		if b.Country == country && b.Active {
+			out = append(out, b)
+		}
+	}
+	sortBanks(out)
+	return out, nil
+}
+
+func (m *memStore) AllBanks(_ context.Context, country string) ([]Bank, error) {
+	var out []Bank
+	for _, b := range m.banks {
 		if b.Country == country {
 			out = append(out, b)
 		}
 	}
+	sortBanks(out)
 	return out, nil
+}
+
+// sortBanks orders banks as the store does: by sort, then code.
+func sortBanks(b []Bank) {
+	sort.Slice(b, func(i, j int) bool {
+		if b[i].Sort != b[j].Sort {
+			return b[i].Sort < b[j].Sort
+		}
+		return b[i].Code < b[j].Code
+	})
+}
+
+func (m *memStore) UpdateBank(_ context.Context, code string, f BankFlags) (Bank, error) {
+	for i, b := range m.banks {
+		if b.Code == code {
+			b.EnglishOnly, b.Active, b.Sort = f.EnglishOnly, f.Active, f.Sort
+			m.banks[i] = b
+			return b, nil
+		}
+	}
+	return Bank{}, errs.New(errs.NotFoundCode)
 }
 
 func (m *memStore) Bank(_ context.Context, code string) (Bank, error) {

@@ -33,8 +33,14 @@ type Store interface {
 	PutSetting(ctx context.Context, key string, value json.RawMessage) error
 	// SeedSettings inserts each key that is not stored yet.
 	SeedSettings(ctx context.Context, values map[string]json.RawMessage) error
-	Banks(ctx context.Context, country string) ([]Bank, error)
-	Bank(ctx context.Context, code string) (Bank, error) // INVALID_BANK when absent
+	Banks(ctx context.Context, country string) ([]Bank, error) // the active ones, in order
+	Bank(ctx context.Context, code string) (Bank, error)       // INVALID_BANK when absent
+	// AllBanks lists every bank of a country, inactive ones included.
+	AllBanks(ctx context.Context, country string) ([]Bank, error)
+	// UpdateBank stores the flags of a bank (NOT_FOUND when absent) and
+	// returns it. It refuses, atomically, a change that would leave the
+	// bank's country without an active bank (LastActiveBank).
+	UpdateBank(ctx context.Context, code string, f BankFlags) (Bank, error)
 	SeedBanks(ctx context.Context, banks []Bank) error
 }
 

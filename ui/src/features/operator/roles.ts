@@ -37,6 +37,7 @@ export const actionRoles = {
   revokeSessions: ['owner', 'support'],
   approveWithdrawal: money,
   editPromotions: money,
+  editBanks: owner,
 } as const satisfies Record<string, readonly Role[]>;
 
 export function isRole(value: unknown): value is Role {

@@ -80,6 +80,9 @@ export type Adjustment = {
 
 export type Setting = { name: string; value: unknown; editableBy: Role[] };
 
+/** OperatorBank is one bank of GET /api/operator/banks (inactive ones included). */
+export type OperatorBank = { code: string; nameTH: string; nameEN: string; englishOnly: boolean; active: boolean; sort: number };
+
 export type Game = {
   code: string;
   name: string;

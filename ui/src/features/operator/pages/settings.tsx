@@ -15,9 +15,11 @@ import { opApi } from '../api/client';
 import type { Setting } from '../api/types';
 import { Badge, Card, ErrorLine, PageTitle, Row } from '../components/ui';
 import { useOpT } from '../i18n';
-import { can } from '../roles';
+import { actionRoles, can } from '../roles';
 import { parseSetting, textSettings, validateSetting } from '../settings-rules';
 import { useMe } from '../session';
+
+import { BanksSettings } from './settings-banks';
 
 export default function SettingsPage() {
   const { t } = useOpT();
@@ -57,6 +59,8 @@ export default function SettingsPage() {
         </View>
         <View style={styles.editor}>{current ? <SettingEditor key={current.name} setting={current} editable={can(me.data?.role, current.editableBy)} /> : null}</View>
       </View>
+      {/* The bank directory is a table of its own (GET/PUT /api/operator/banks), the owner's alone. */}
+      {can(me.data?.role, actionRoles.editBanks) ? <BanksSettings /> : null}
     </>
   );
 }
