@@ -5,6 +5,8 @@ export const leftOut = [
   'Touchable', 'TouchableHighlight', 'TouchableNativeFeedback', 'TouchableOpacity',
   'TouchableWithoutFeedback', 'Button', 'Share', 'LayoutAnimation', 'Vibration', 'YellowBox',
   'LogBox', 'InputAccessoryView',
+  // Read by none of the CommonJS libraries either (the app's own ES imports keep what it uses).
+  'AccessibilityInfo', 'Alert', 'BackHandler', 'Clipboard', 'Keyboard', 'InteractionManager', 'NativeEventEmitter', 'SafeAreaView', 'render', 'unmountComponentAtNode', 'DeviceEventEmitter', 'UIManager',
 ];
 
 /** unavailable stands for a left-out export: calling or rendering it throws, naming this folder. */
