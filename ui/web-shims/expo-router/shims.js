@@ -13,7 +13,6 @@ module.exports = {
   browserShims: {
     'head/ExpoHead.js': 'ExpoHead.js',
     'link/Link.js': 'Link.js',
-    'views/RootUnmatched.js': 'RootUnmatched.js',
     'react-navigation/native/index.js': 'react-navigation-native.js',
   },
 };
