@@ -1,7 +1,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
   preset: 'jest-expo',
-  roots: ['<rootDir>/src', '<rootDir>/scripts'],
+  roots: ['<rootDir>/src', '<rootDir>/scripts', '<rootDir>/web-shims'],
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/src/$1',
     // metro.config.js picks the build's default language; the tests run the Thai build.
@@ -11,7 +11,7 @@ module.exports = {
     'node_modules/(?!((jest-)?react-native|@react-native(-community)?)|expo(nent)?|@expo(nent)?/.*|@expo-google-fonts/.*|react-navigation|@react-navigation/.*|react-native-svg|i18next|react-i18next|@tanstack/.*)',
   ],
   setupFilesAfterEnv: ['<rootDir>/src/testing/setup.ts'],
-  testMatch: ['**/*.test.ts', '**/*.test.tsx', '**/scripts/*.test.js'],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx', '**/scripts/*.test.js', '**/web-shims/*.test.js'],
   // Flow tests render whole screens; a loaded 2-core machine needs more than
   // jest's 5 s default.
   testTimeout: 30_000,

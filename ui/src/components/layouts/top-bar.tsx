@@ -27,7 +27,9 @@ const styles = StyleSheet.create({
     flexDirection: 'row',
     alignItems: 'center',
     gap: spacing.sm,
-    backgroundColor: colors.primary,
+    // Dark green: the gold name and the white language and logout buttons stay at 4.5:1 or more
+    // (WCAG AA); on the primary green the name was 3.3:1.
+    backgroundColor: colors.primaryDark,
     paddingHorizontal: spacing.md,
     paddingBottom: spacing.sm,
   },

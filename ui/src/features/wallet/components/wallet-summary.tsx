@@ -98,7 +98,9 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 const styles = StyleSheet.create({
-  card: { backgroundColor: colors.primary, borderRadius: radius.lg, padding: spacing.lg, gap: spacing.sm },
+  // The dark green keeps the gold and white texts (and those on the card's lighter panels) at
+  // 4.5:1 or more (WCAG AA); on the lighter primary green they fell to 3.3–4.5.
+  card: { backgroundColor: colors.primaryDark, borderRadius: radius.lg, padding: spacing.lg, gap: spacing.sm },
   light: { color: 'rgba(255,255,255,0.85)' },
   white: { color: '#fff' },
   gold: { color: colors.gold, fontSize: 18 },
