@@ -267,7 +267,7 @@ func TestPerIPLimitsConfig(t *testing.T) {
 		bad                string
 	}{
 		{"Defaults", nil, 60, 60, 20, ""},
-		{"Raised", map[string]string{"NGERN_LIMIT_LOGIN_PER_IP": "500", "NGERN_LIMIT_LOOKUP_PER_IP": "400", "NGERN_LIMIT_OTP_PER_IP": "300"}, 500, 400, 300, ""},
+		{"Raised", map[string]string{"NGERN_LIMIT_LOGIN_PER_PHONE": "50", "NGERN_LIMIT_LOGIN_PER_IP": "500", "NGERN_LIMIT_LOOKUP_PER_IP": "400", "NGERN_LIMIT_OTP_PER_IP": "300"}, 500, 400, 300, ""},
 		{"ErrZero", map[string]string{"NGERN_LIMIT_LOGIN_PER_IP": "0"}, 0, 0, 0, "NGERN_LIMIT_LOGIN_PER_IP"},
 		{"ErrWord", map[string]string{"NGERN_LIMIT_OTP_PER_IP": "many"}, 0, 0, 0, "NGERN_LIMIT_OTP_PER_IP"},
 	}
@@ -283,7 +283,11 @@ func TestPerIPLimitsConfig(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if cfg.LoginPerIP != c.login || cfg.LookupPerIP != c.lookup || cfg.OTPPerIP != c.otp {
+			phone := 10
+			if c.env["NGERN_LIMIT_LOGIN_PER_PHONE"] != "" {
+				phone = 50
+			}
+			if cfg.LoginPerPhone != phone || cfg.LoginPerIP != c.login || cfg.LookupPerIP != c.lookup || cfg.OTPPerIP != c.otp {
 				t.Fatalf("limits %d/%d/%d, want %d/%d/%d", cfg.LoginPerIP, cfg.LookupPerIP, cfg.OTPPerIP, c.login, c.lookup, c.otp)
 			}
 		})

@@ -30,16 +30,18 @@ type Config struct {
 	S3 objectstore.MinIOConfig
 
 	RegisterOTP bool
-	// Per-IP limits of sign-in tries (15 minutes), phone look-ups and OTP
-	// sends (an hour): NGERN_LIMIT_LOGIN_PER_IP, NGERN_LIMIT_LOOKUP_PER_IP,
-	// NGERN_LIMIT_OTP_PER_IP.
-	LoginPerIP  int
-	LookupPerIP int
-	OTPPerIP    int
-	SMS         string // console | http
-	SMSURL      string
-	SMSKey      string
-	SMSSender   string
+	// Sign-in tries per member (NGERN_LIMIT_LOGIN_PER_PHONE) and per IP
+	// (NGERN_LIMIT_LOGIN_PER_IP) in 15 minutes; phone look-ups and OTP
+	// sends per IP in an hour (NGERN_LIMIT_LOOKUP_PER_IP,
+	// NGERN_LIMIT_OTP_PER_IP).
+	LoginPerPhone int
+	LoginPerIP    int
+	LookupPerIP   int
+	OTPPerIP      int
+	SMS           string // console | http
+	SMSURL        string
+	SMSKey        string
+	SMSSender     string
 
 	Laos bool
 
@@ -255,6 +257,7 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		to   *int
 		def  int
 	}{
+		{"NGERN_LIMIT_LOGIN_PER_PHONE", &c.LoginPerPhone, ac.LoginPerPhone},
 		{"NGERN_LIMIT_LOGIN_PER_IP", &c.LoginPerIP, ac.LoginPerIP},
 		{"NGERN_LIMIT_LOOKUP_PER_IP", &c.LookupPerIP, ac.LookupPerIP},
 		{"NGERN_LIMIT_OTP_PER_IP", &c.OTPPerIP, ac.OTPPerIP},

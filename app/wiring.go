@@ -153,7 +153,8 @@ func newAccounts(lc fx.Lifecycle, cfg Config, store account.Store, limiter accou
 	bus events.Bus, log *slog.Logger, now Clock) *account.Service {
 	ac := account.DefaultConfig()
 	ac.Laos, ac.RegisterOTP = cfg.Laos, cfg.RegisterOTP
-	ac.LoginPerIP, ac.LookupPerIP, ac.OTPPerIP = cfg.LoginPerIP, cfg.LookupPerIP, cfg.OTPPerIP
+	ac.LoginPerPhone, ac.LoginPerIP = cfg.LoginPerPhone, cfg.LoginPerIP
+	ac.LookupPerIP, ac.OTPPerIP = cfg.LookupPerIP, cfg.OTPPerIP
 	a := account.NewService(store, limiter, sender, s, ac, now)
 	lc.Append(fx.StopHook(a.UseEvents(bus, 0, 0)))
 	startTouchFlush(lc, a, log)

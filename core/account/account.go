@@ -130,12 +130,14 @@ type Config struct {
 	// SessionIdle and SessionAbsolute expire sessions.
 	SessionIdle     time.Duration
 	SessionAbsolute time.Duration
-	// Per-IP limits: sign-in and change-password tries in 15 minutes,
-	// phone look-ups (validate, register, OTP send) and OTP sends in an
-	// hour. Many members of a mobile carrier may share one address.
-	LoginPerIP  int
-	LookupPerIP int
-	OTPPerIP    int
+	// LoginPerPhone limits sign-in and change-password tries per member in
+	// 15 minutes. Per-IP limits: the same tries in 15 minutes, phone
+	// look-ups (validate, register, OTP send) and OTP sends in an hour.
+	// Many members of a mobile carrier may share one address.
+	LoginPerPhone int
+	LoginPerIP    int
+	LookupPerIP   int
+	OTPPerIP      int
 }
 
 // DefaultConfig returns the documented defaults (docs/configuration.md).
@@ -147,6 +149,7 @@ func DefaultConfig() Config {
 		OTPVerifiedTTL:  30 * time.Minute,
 		SessionIdle:     7 * 24 * time.Hour,
 		SessionAbsolute: 30 * 24 * time.Hour,
+		LoginPerPhone:   10,
 		LoginPerIP:      60,
 		LookupPerIP:     60,
 		OTPPerIP:        20,

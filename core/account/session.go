@@ -10,9 +10,8 @@ import (
 
 // Login limits: attempts per phone and per IP in a window.
 const (
-	loginWindow     = 15 * time.Minute
-	loginPerAccount = 10
-	touchEvery      = time.Minute
+	loginWindow = 15 * time.Minute
+	touchEvery  = time.Minute
 )
 
 // Login checks a phone and password and opens a session. Unknown phone and
@@ -28,7 +27,7 @@ func (s *Service) Login(ctx context.Context, phone, password, ip, userAgent stri
 	for _, l := range []struct {
 		key   string
 		limit int
-	}{{"login:ip:" + ip, s.cfg.LoginPerIP}, {"login:phone:" + phone, loginPerAccount}} {
+	}{{"login:ip:" + ip, s.cfg.LoginPerIP}, {"login:phone:" + phone, s.cfg.LoginPerPhone}} {
 		ok, retry, err := s.limiter.Hit(ctx, l.key, l.limit, loginWindow)
 		if err != nil {
 			return "", err
@@ -146,7 +145,7 @@ func (s *Service) ChangePassword(ctx context.Context, c Caller, oldPassword, new
 	if err != nil {
 		return err
 	}
-	if err := s.hit(ctx, limit{"login:ip:" + ip, s.cfg.LoginPerIP, loginWindow}, limit{"login:phone:" + m.Phone, loginPerAccount, loginWindow}); err != nil {
+	if err := s.hit(ctx, limit{"login:ip:" + ip, s.cfg.LoginPerIP, loginWindow}, limit{"login:phone:" + m.Phone, s.cfg.LoginPerPhone, loginWindow}); err != nil {
 		return err
 	}
 	if len(oldPassword) > 4*MaxPasswordLen || !s.hasher.Verify(oldPassword, m.PasswordHash) {

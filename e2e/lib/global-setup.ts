@@ -43,8 +43,10 @@ export default async function globalSetup() {
     NGERN_REGISTER_OTP: 'true',
     NGERN_SMS: 'console',
     NGERN_OPERATOR_TOKEN: OPERATOR_TOKEN,
-    // Every browser test signs in and registers from 127.0.0.1: lift the per-IP limits
-    // (their own tests are in app/abuse_api_test.go and app/account_api_test.go).
+    // Every browser test signs in and registers from 127.0.0.1, and many sign the demo member in:
+    // lift the sign-in and look-up limits (their own tests are in app/abuse_api_test.go and
+    // app/account_api_test.go).
+    NGERN_LIMIT_LOGIN_PER_PHONE: '100000',
     NGERN_LIMIT_LOGIN_PER_IP: '100000',
     NGERN_LIMIT_LOOKUP_PER_IP: '100000',
     NGERN_LIMIT_OTP_PER_IP: '100000',
