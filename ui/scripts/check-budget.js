@@ -8,7 +8,7 @@
 //   node scripts/check-budget.js [dist] [--page login.html] [--budget-kb 200]
 //
 // The target is 200 kB (DEFAULT_BUDGET_KB). `npm run budget` (and so `make test`) passes the
-// ceiling the build meets today, 202 kB (docs/performance.md): a ratchet that stops growth;
+// ceiling the build meets today, 203 kB (docs/performance.md): a ratchet that stops growth;
 // lower it with every cut, down to the target.
 const fs = require('fs');
 const path = require('path');
