@@ -62,7 +62,7 @@ func TestQRDeposits(t *testing.T) {
 		var mu sync.Mutex
 		clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 		advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
-		svc := deposit.NewQRService(deposit.QRDeps{Store: store, Gateways: map[string]deposit.PaymentGateway{"WW": &qrGateway{}},
+		svc := deposit.NewQRService(deposit.QRDeps{Store: store, Gateways: deposit.StaticGateways{"WW": &qrGateway{}, "FP": &qrGateway{}},
 			PromptPayCode: "kbank", PromptPayTarget: "0899999999", Now: clock})
 		walletOf := func(id string) money.Satang {
 			b, err := l.Balance(ctx, ledger.Wallet(id).ID)
