@@ -38,8 +38,8 @@ const DemoPromptPayTarget = "0912345678"
 // what operators then edit in the console (Lifetime, the gateways' keys and
 // secrets: docs/configuration.md#qr-providers).
 type QRConfig struct {
-	Gateways        string // sim or api
-	PromptPayTarget string // "" (NGERN_PROMPTPAY_TARGET=off): no bank QR
+	Gateways        string        // sim or api
+	PromptPayTarget string        // "" (NGERN_PROMPTPAY_TARGET=off): no bank QR
 	Lifetime        time.Duration // seed of every provider's lifetime
 	PollInterval    time.Duration
 	Timeout         time.Duration

@@ -65,7 +65,7 @@ type SimConfig struct {
 	// signed with at the time of sending (the in-process simulator follows
 	// the secret stored for Ngern); nil answers fall back to Secrets.
 	SecretOf func(provider string) []byte
-	Faults     Faults
+	Faults   Faults
 	// Deliver posts a signed webhook to Ngern and answers the HTTP status.
 	// Set it (SetDeliver) before payments are made.
 	Deliver func(ctx context.Context, provider string, header http.Header, body []byte) (int, error)

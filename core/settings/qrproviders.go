@@ -77,15 +77,15 @@ func (p QRProvider) Channel() QRChannel {
 
 // QRProviderRow is a provider as stored: the secrets sealed.
 type QRProviderRow struct {
-	Code          string
-	Enabled       bool
-	Min           money.Satang
-	QuickAmounts  []money.Satang
-	Lifetime      time.Duration
-	APIKeySealed  string
-	SecretSealed  string
-	UpdatedBy     string
-	UpdatedAt     time.Time
+	Code         string
+	Enabled      bool
+	Min          money.Satang
+	QuickAmounts []money.Satang
+	Lifetime     time.Duration
+	APIKeySealed string
+	SecretSealed string
+	UpdatedBy    string
+	UpdatedAt    time.Time
 }
 
 // QRProviderStore keeps the providers' rows.
