@@ -67,6 +67,10 @@ type QRProvider struct {
 	WebhookSecret string // gateways: the HMAC key of its webhooks
 	UpdatedBy     string
 	UpdatedAt     time.Time
+	// Unreadable names the secrets stored but not opening with this
+	// install's secret key (a lost or changed NGERN_SECRET_KEY): they count
+	// as not set until an operator enters them again.
+	Unreadable []string
 }
 
 // Channel is the provider as the limits lookup serves it.
@@ -231,21 +235,24 @@ func (s *Service) openRow(r QRProviderRow) (QRProvider, error) {
 	def, _ := defaultQRProvider(r.Code)
 	p := QRProvider{Code: r.Code, Kind: def.Kind, Enabled: r.Enabled, Min: r.Min, QuickAmounts: r.QuickAmounts,
 		Lifetime: r.Lifetime, UpdatedBy: r.UpdatedBy, UpdatedAt: r.UpdatedAt}
-	open := func(sealed, what string) (string, error) {
+	open := func(sealed, what string) string {
 		if sealed == "" {
-			return "", nil
+			return ""
 		}
-		if s.cfg.Sealer == nil {
-			return "", errors.New("settings: no sealer for the QR providers' secrets")
+		var plain string
+		err := errors.New("settings: no sealer for the QR providers' secrets")
+		if s.cfg.Sealer != nil {
+			plain, err = s.cfg.Sealer.Open(sealed, "qrprovider:"+r.Code+":"+what)
 		}
-		return s.cfg.Sealer.Open(sealed, "qrprovider:"+r.Code+":"+what)
+		if err != nil {
+			p.Unreadable = append(p.Unreadable, what)
+			return ""
+		}
+		return plain
 	}
-	var err error
-	if p.APIKey, err = open(r.APIKeySealed, "apiKey"); err != nil {
-		return p, err
-	}
-	p.WebhookSecret, err = open(r.SecretSealed, "webhookSecret")
-	return p, err
+	p.APIKey = open(r.APIKeySealed, "apiKey")
+	p.WebhookSecret = open(r.SecretSealed, "webhookSecret")
+	return p, nil
 }
 
 // QRProviders returns every known provider's configuration in the spec's
@@ -338,6 +345,9 @@ type QRProviderView struct {
 	SecretsRequired  bool           `json:"secretsRequired"`
 	UpdatedBy        string         `json:"updatedBy"`
 	UpdatedAt        time.Time      `json:"updatedAt"`
+	// UnreadableSecrets are stored secrets this install's key does not
+	// open (enter them again).
+	UnreadableSecrets []string `json:"unreadableSecrets"`
 }
 
 // View is p as the console and the audit log see it.
@@ -346,7 +356,7 @@ func (s *Service) View(p QRProvider) QRProviderView {
 	return QRProviderView{Code: p.Code, Kind: p.Kind, Ready: s.cfg.QR.Ready[p.Code], Enabled: p.Enabled, Min: p.Min,
 		QuickAmounts: q, LifetimeSeconds: int(p.Lifetime / time.Second), APIKeySet: p.APIKey != "",
 		WebhookSecretSet: p.WebhookSecret != "", SecretsRequired: p.Kind == QRKindGateway && s.cfg.QR.GatewaySecretsRequired,
-		UpdatedBy: p.UpdatedBy, UpdatedAt: p.UpdatedAt.UTC()}
+		UpdatedBy: p.UpdatedBy, UpdatedAt: p.UpdatedAt.UTC(), UnreadableSecrets: append([]string{}, p.Unreadable...)}
 }
 
 // QRProviderUpdate is an operator's change of a provider. A nil secret is
@@ -368,6 +378,7 @@ func (s *Service) UpdateQRProvider(ctx context.Context, code string, u QRProvide
 		return before, after, err
 	}
 	p := before
+	p.Unreadable = nil
 	p.Enabled, p.Min, p.QuickAmounts = u.Enabled, u.Min, append([]money.Satang{}, u.QuickAmounts...)
 	p.Lifetime = time.Duration(u.LifetimeSeconds) * time.Second
 	if u.APIKey != nil {

@@ -202,3 +202,30 @@ func TestQRProviders(t *testing.T) {
 	}
 	_ = time.Second
 }
+
+// TestQRProviderSecretNotOpening: a secret sealed with another key (a lost
+// NGERN_SECRET_KEY) counts as not set and is named, rather than breaking
+// the lookups.
+func TestQRProviderSecretNotOpening(t *testing.T) {
+	ctx := context.Background()
+	s, store := newSeeded(t, nil)
+	r := store.qr["WW"]
+	r.SecretSealed = "sealed:qrprovider:FP:webhookSecret:terces" // another row's
+	store.qr["WW"] = r
+	s.forgetQR()
+	p, err := s.QRProvider(ctx, "WW")
+	if err != nil || p.WebhookSecret != "" || len(p.Unreadable) != 1 || p.Unreadable[0] != "webhookSecret" {
+		t.Fatalf("%+v %v", p, err)
+	}
+	if v := s.View(p); v.WebhookSecretSet || len(v.UnreadableSecrets) != 1 {
+		t.Fatalf("%+v", v)
+	}
+	if _, err := s.Limits(ctx); err != nil {
+		t.Fatal(err)
+	}
+	_, after, err := s.UpdateQRProvider(ctx, "WW", QRProviderUpdate{Enabled: true, Min: 10000, QuickAmounts: baht(100),
+		LifetimeSeconds: 600, WebhookSecret: ptr("entered-again-123456")}, "boss")
+	if err != nil || len(after.Unreadable) != 0 || after.WebhookSecret != "entered-again-123456" {
+		t.Fatalf("%+v %v", after, err)
+	}
+}

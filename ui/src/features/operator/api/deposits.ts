@@ -73,6 +73,8 @@ export type QRProvider = {
   secretsRequired: boolean;
   updatedBy: string;
   updatedAt: string;
+  /** Stored secrets this server's secret key does not open: they count as not set. */
+  unreadableSecrets?: string[];
 };
 
 export type ReceivingBank = { bankCode: string; bankAccountNo: string; bankAccountName: string; mode?: string };

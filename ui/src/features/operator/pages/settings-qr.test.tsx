@@ -37,6 +37,21 @@ const seeded: QRProvider[] = [
     updatedBy: 'seed',
     updatedAt: '2026-11-22T00:00:00Z',
   },
+  {
+    code: 'FP',
+    kind: 'gateway',
+    ready: true,
+    enabled: false,
+    min: 10,
+    quickAmounts: [10],
+    lifetimeSeconds: 600,
+    apiKeySet: false,
+    webhookSecretSet: false,
+    secretsRequired: false,
+    updatedBy: 'seed',
+    updatedAt: '2026-11-22T00:00:00Z',
+    unreadableSecrets: ['webhookSecret'],
+  },
 ];
 
 function api(role: string) {
@@ -99,6 +114,9 @@ describe('settings: QR providers', () => {
     await waitFor(() => expect(after.getAllByText('Set')).toHaveLength(2));
     expect(after.getByLabelText('API key').props.value).toBe('');
     expect(screen.queryByDisplayValue('a-new-api-key-0123456789')).toBeNull();
+    // A secret the server's key does not open is named, as not set.
+    const fp = await rowOf('FP');
+    expect(fp.getByText(/The stored Webhook secret does not open/)).toBeTruthy();
   });
 
   it('refuses bad values before sending', () => {

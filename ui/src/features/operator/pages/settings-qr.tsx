@@ -186,6 +186,11 @@ function ProviderRow({ provider }: { provider: QRProvider }) {
           onPress={() => save.mutate(form)}
         />
       </Row>
+      {(provider.unreadableSecrets ?? []).map((what) => (
+        <AppText key={what} variant="error">
+          {t('settings.qr.unreadable', { what: t(`settings.qr.${what}`, { defaultValue: what }) })}
+        </AppText>
+      ))}
       {problem ? (
         <AppText variant="error" role="alert">
           {t(problem)}
