@@ -165,7 +165,7 @@ func qrSeed(cfg Config) map[string]settings.QRProvider {
 		p := settings.QRProvider{Enabled: cfg.QR.Gateways == "sim", Lifetime: cfg.QR.Lifetime}
 		if g, ok := cfg.QR.API[code]; ok && cfg.QR.Gateways == "api" {
 			p.APIKey, p.WebhookSecret = g.Key, g.Secret
-			p.Enabled = g.Key != "" && g.Secret != ""
+			p.Enabled = g.Secret != ""
 		}
 		seed[code] = p
 	}

@@ -115,9 +115,9 @@ type QRDeployment struct {
 	// bank QR when it has a PromptPay target, a gateway when it has an
 	// adapter (the simulated gateway, or NGERN_GATEWAY_<CODE>_URL).
 	Ready map[string]bool
-	// GatewaySecretsRequired: a gateway needs its API key and webhook
-	// secret before it can be enabled (real gateways; the simulated one
-	// derives its secret when none is stored).
+	// GatewaySecretsRequired: a gateway needs its webhook secret before it
+	// can be enabled (real gateways; the simulated one derives its secret
+	// when none is stored).
 	GatewaySecretsRequired bool
 }
 
@@ -458,10 +458,9 @@ func (s *Service) checkQRProvider(p QRProvider, u QRProviderUpdate) error {
 			}
 			return bad("enabled", "no gateway is configured for %s (NGERN_GATEWAY_%s_URL)", p.Code, p.Code)
 		}
+		// The API key is the gateway's business (some need none); the
+		// webhook secret is ours: without it no payment could be verified.
 		if p.Kind == QRKindGateway && s.cfg.QR.GatewaySecretsRequired {
-			if p.APIKey == "" {
-				return bad("apiKey", "set the API key before enabling %s", p.Code)
-			}
 			if p.WebhookSecret == "" {
 				return bad("webhookSecret", "set the webhook secret before enabling %s", p.Code)
 			}

@@ -129,8 +129,9 @@ describe('settings: QR providers', () => {
     expect(qrProviderProblem(ww, { ...form, lifetimeSeconds: '5' })).toBe('settings.qr.errors.lifetime');
     expect(qrProviderProblem(ww, { ...form, webhookSecret: 'short' })).toBe('settings.qr.errors.secret');
     expect(qrProviderProblem({ ...ww, ready: false }, form)).toBe('settings.qr.errors.notReady');
-    expect(qrProviderProblem({ ...ww, secretsRequired: true }, form)).toBe('settings.qr.errors.secretsRequired');
-    expect(qrProviderProblem({ ...ww, secretsRequired: true }, { ...form, apiKey: 'long-enough-api-key-1' })).toBeNull();
+    expect(qrProviderProblem({ ...ww, secretsRequired: true }, { ...form, clearWebhookSecret: true })).toBe('settings.qr.errors.secretsRequired');
+    expect(qrProviderProblem({ ...ww, secretsRequired: true, webhookSecretSet: false }, form)).toBe('settings.qr.errors.secretsRequired');
+    expect(qrProviderProblem({ ...ww, secretsRequired: true }, form)).toBeNull(); // the API key is optional
     expect(qrProviderProblem({ ...ww, ready: false }, { ...form, enabled: false })).toBeNull();
     // A cleared secret is sent as empty; an untouched one is not sent.
     expect(qrProviderBody({ ...form, clearWebhookSecret: true })).toEqual({

@@ -58,9 +58,8 @@ export function qrProviderProblem(p: QRProvider, f: QRProviderForm): string | nu
   if (f.enabled) {
     if (!p.ready) return 'settings.qr.errors.notReady';
     if (p.secretsRequired) {
-      const keySet = f.apiKey.trim() !== '' || (p.apiKeySet && !f.clearApiKey);
       const secretSet = f.webhookSecret.trim() !== '' || (p.webhookSecretSet && !f.clearWebhookSecret);
-      if (!keySet || !secretSet) return 'settings.qr.errors.secretsRequired';
+      if (!secretSet) return 'settings.qr.errors.secretsRequired';
     }
   }
   return null;
