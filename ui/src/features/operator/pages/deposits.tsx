@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 import { spacing } from '@/components/ui/theme';
+import { idempotencyHeader, useIdempotentMutation } from '@/lib/idempotency';
 
 import { opApi, qs } from '../api/client';
 import type {
@@ -182,23 +183,27 @@ function AssignPayment({ payment, onDone }: { payment: UnmatchedQRPayment; onDon
   const { t } = useOpT();
   const queryClient = useQueryClient();
   const [memberId, setMemberId] = useState(payment.memberId);
-  const assign = useMutation({
-    mutationFn: () =>
-      opApi.post(`/api/operator/qr/payments/${encodeURIComponent(payment.provider)}/${encodeURIComponent(payment.ref)}/assign`, {
-        memberId: memberId.trim(),
-      }),
-    onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: ['operator', 'deposits'] });
-      onDone();
+  const assign = useIdempotentMutation(
+    (id: string, key: string) =>
+      opApi.post(
+        `/api/operator/qr/payments/${encodeURIComponent(payment.provider)}/${encodeURIComponent(payment.ref)}/assign`,
+        { memberId: id },
+        { headers: { [idempotencyHeader]: key } },
+      ),
+    {
+      onSuccess: () => {
+        queryClient.invalidateQueries({ queryKey: ['operator', 'deposits'] });
+        onDone();
+      },
     },
-  });
+  );
   return (
     <View style={styles.assign}>
       <AppText>{t('deposits.assignHelp', { ref: payment.ref, amount: money(payment.amount) })}</AppText>
       <TextField label={t('deposits.memberId')} value={memberId} onChangeText={setMemberId} autoCapitalize="none" />
       <ErrorLine error={assign.error} />
       <Row>
-        <Button title={t('deposits.assignConfirm')} onPress={() => assign.mutate()} loading={assign.isPending} disabled={!memberId.trim()} />
+        <Button title={t('deposits.assignConfirm')} onPress={() => assign.mutate(memberId.trim())} loading={assign.isPending} disabled={!memberId.trim()} />
         <Button variant="secondary" title={t('common.cancel')} onPress={onDone} />
       </Row>
     </View>
@@ -211,16 +216,20 @@ function RefundPayment({ payment, onDone }: { payment: UnmatchedQRPayment; onDon
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
   const tooLong = note.trim().length > 500;
-  const refund = useMutation({
-    mutationFn: () =>
-      opApi.post(`/api/operator/qr/payments/${encodeURIComponent(payment.provider)}/${encodeURIComponent(payment.ref)}/refund`, {
-        note: note.trim(),
-      }),
-    onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: ['operator', 'deposits'] });
-      onDone();
+  const refund = useIdempotentMutation(
+    (text: string, key: string) =>
+      opApi.post(
+        `/api/operator/qr/payments/${encodeURIComponent(payment.provider)}/${encodeURIComponent(payment.ref)}/refund`,
+        { note: text },
+        { headers: { [idempotencyHeader]: key } },
+      ),
+    {
+      onSuccess: () => {
+        queryClient.invalidateQueries({ queryKey: ['operator', 'deposits'] });
+        onDone();
+      },
     },
-  });
+  );
   return (
     <View style={styles.assign}>
       <AppText>{t('deposits.refundHelp', { ref: payment.ref, amount: money(payment.amount) })}</AppText>
@@ -232,7 +241,7 @@ function RefundPayment({ payment, onDone }: { payment: UnmatchedQRPayment; onDon
       ) : null}
       <ErrorLine error={refund.error} />
       <Row>
-        <Button title={t('deposits.refundConfirm')} onPress={() => refund.mutate()} loading={refund.isPending} disabled={!note.trim() || tooLong} />
+        <Button title={t('deposits.refundConfirm')} onPress={() => refund.mutate(note.trim())} loading={refund.isPending} disabled={!note.trim() || tooLong} />
         <Button variant="secondary" title={t('common.cancel')} onPress={onDone} />
       </Row>
     </View>
