@@ -177,8 +177,11 @@ func qrSeed(cfg Config) map[string]settings.QRProvider {
 type gatewaySource struct {
 	mu      sync.Mutex
 	clients map[string]cachedGateway
-	build   func(p settings.QRProvider) (deposit.PaymentGateway, string, error) // the client and what it was built from
-	log     *slog.Logger
+	// from names what p's client is built from ("" when the deployment
+	// has no gateway for p); build makes it.
+	from  func(p settings.QRProvider) string
+	build func(p settings.QRProvider) (deposit.PaymentGateway, error)
+	log   *slog.Logger
 }
 
 type cachedGateway struct {
@@ -191,18 +194,19 @@ func (g *gatewaySource) Gateway(p settings.QRProvider) deposit.PaymentGateway {
 	if p.Kind != settings.QRKindGateway {
 		return nil
 	}
+	from := g.from(p)
+	if from == "" {
+		return nil
+	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	gw, from, err := g.build(p)
+	if c, ok := g.clients[p.Code]; ok && c.from == from {
+		return c.gw
+	}
+	gw, err := g.build(p)
 	if err != nil {
 		g.log.Warn("qr gateway not usable", "provider", p.Code, "err", err)
 		return nil
-	}
-	if gw == nil {
-		return nil
-	}
-	if c, ok := g.clients[p.Code]; ok && c.from == from {
-		return c.gw
 	}
 	g.clients[p.Code] = cachedGateway{from: from, gw: gw}
 	return gw
@@ -227,15 +231,16 @@ func fingerprint(parts ...string) string {
 func newGateways(cfg Config, log *slog.Logger, now Clock, set *settings.Service) (gatewaysOut, error) {
 	src := &gatewaySource{clients: map[string]cachedGateway{}, log: log}
 	if cfg.QR.Gateways == "api" {
-		src.build = func(p settings.QRProvider) (deposit.PaymentGateway, string, error) {
+		src.from = func(p settings.QRProvider) string {
 			g, ok := cfg.QR.API[p.Code]
 			if !ok || p.WebhookSecret == "" {
-				return nil, "", nil
+				return ""
 			}
-			from := fingerprint(g.URL, p.APIKey, p.WebhookSecret)
-			c, err := paygate.New(paygate.Config{Name: p.Code, BaseURL: g.URL, APIKey: p.APIKey, Secret: []byte(p.WebhookSecret),
-				Timeout: cfg.QR.Timeout, Now: now})
-			return c, from, err
+			return fingerprint(g.URL, p.APIKey, p.WebhookSecret)
+		}
+		src.build = func(p settings.QRProvider) (deposit.PaymentGateway, error) {
+			return paygate.New(paygate.Config{Name: p.Code, BaseURL: cfg.QR.API[p.Code].URL, APIKey: p.APIKey,
+				Secret: []byte(p.WebhookSecret), Timeout: cfg.QR.Timeout, Now: now})
 		}
 		log.Info("qr gateways", "kind", "api", "providers", len(cfg.QR.API))
 		return gatewaysOut{Gateways: src}, nil
@@ -264,15 +269,15 @@ func newGateways(cfg Config, log *slog.Logger, now Clock, set *settings.Service)
 			}
 			return secretOf(p)
 		}})
-	src.build = func(p settings.QRProvider) (deposit.PaymentGateway, string, error) {
+	src.from = func(p settings.QRProvider) string {
 		if derived[p.Code] == nil {
-			return nil, "", nil
+			return ""
 		}
-		secret := secretOf(p)
-		from := fingerprint(string(secret))
-		c, err := paygate.New(paygate.Config{Name: p.Code, BaseURL: "http://in-process/sim/gateway/" + p.Code, Secret: secret,
+		return fingerprint(string(secretOf(p)))
+	}
+	src.build = func(p settings.QRProvider) (deposit.PaymentGateway, error) {
+		return paygate.New(paygate.Config{Name: p.Code, BaseURL: "http://in-process/sim/gateway/" + p.Code, Secret: secretOf(p),
 			Timeout: cfg.QR.Timeout, Now: now, HTTPClient: &http.Client{Transport: sim.Transport()}})
-		return c, from, err
 	}
 	log.Info("qr gateways", "kind", "simulated gateway", "at", "/sim/gateway/")
 	return gatewaysOut{Gateways: src, Sim: sim, Routes: []httpapi.Route{{Pattern: "/sim/gateway/", Handler: sim}}}, nil
