@@ -168,3 +168,60 @@ func mustJSON(v any) []byte {
 }
 
 var _ = time.Second
+
+// TestQRRefundOutsideAPI: an unmatched QR payment refunded outside Ngern
+// leaves the review queue with its note, credits nothing, once, audited.
+func TestQRRefundOutsideAPI(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		h := newHarness(t, db, func(c *Config) { c.RegisterOTP = false })
+		finance := h.operator("fin1", operator.Finance)
+		owner := h.operator("owner1", operator.Owner)
+		support := h.operator("sup1", operator.Support)
+		alice := h.member("0812345201", "1234567201", 0)
+		r := h.call("POST", "/api/qrcode/PAYTIMZ", alice, `{"amount":40}`)
+		h.expect(r, 200, "SUCCESS")
+		id := r.Body["qrcodeId"].(string)
+		h.expect(h.call("DELETE", "/api/qrcode/"+id, alice, nil), 200, "SUCCESS")
+		before := h.deposited()
+		h.expect(h.call("POST", "/sim/gateway/PAYTIMZ/pay", "", `{"qrcodeId":"`+id+`"}`), 200, "") // paid after cancel
+		h.qrSim.Wait()
+		review, _ := h.qr.ReviewPayments(t.Context(), 10)
+		if len(review) != 1 || review[0].QRCodeID != id {
+			t.Fatalf("%+v", review)
+		}
+		refund := "/api/operator/qr/payments/PAYTIMZ/" + review[0].Ref + "/refund"
+		h.expect(h.call("POST", refund, support, `{"note":"x"}`), 403, "FORBIDDEN_ROLE")
+		r = h.call("POST", refund, finance, `{"note":"   "}`)
+		h.expect(r, 400, "INVALID_REQUEST")
+		if r.Body["field"] != "note" {
+			t.Fatal(string(r.Raw))
+		}
+		h.expect(h.call("POST", refund, finance, `{"note":"`+strings.Repeat("n", 501)+`"}`), 400, "INVALID_REQUEST")
+		h.expect(h.call("POST", "/api/operator/qr/payments/PAYTIMZ/NOPE/refund", finance, `{"note":"x"}`), 404, "NO_DATA")
+		h.expect(h.call("POST", refund, finance, `{"note":"returned by SCB transfer 5521"}`), 200, "SUCCESS")
+		h.expect(h.call("POST", refund, finance, `{"note":"again"}`), 404, "NO_DATA")
+		h.expect(h.call("POST", "/api/operator/qr/payments/PAYTIMZ/"+review[0].Ref+"/assign", finance,
+			map[string]any{"memberId": "x"}), 404, "")
+		if h.deposited() != before {
+			t.Fatal("a refunded payment was credited")
+		}
+		d := h.call("GET", "/api/operator/deposits", finance, nil)
+		h.expect(d, 200, "")
+		if len(d.Body["unmatchedQRPayments"].([]any)) != 0 {
+			t.Fatal("still waiting:", string(d.Raw))
+		}
+		got := d.Body["decidedQRPayments"].([]any)
+		if len(got) != 1 {
+			t.Fatal(string(d.Raw))
+		}
+		p := got[0].(map[string]any)
+		if p["status"] != "REFUNDED" || p["decisionNote"] != "returned by SCB transfer 5521" || p["decidedBy"] != "fin1" ||
+			p["note"] != "QR_NOT_OPEN" || p["decidedAt"] == nil {
+			t.Fatalf("%v", p)
+		}
+		a := h.call("GET", "/api/operator/audit?action=qrpayment.refund", owner, nil)
+		if !strings.Contains(string(a.Raw), "returned by SCB transfer 5521") || strings.Count(string(a.Raw), `"action":"qrpayment.refund"`) != 1 {
+			t.Fatal("not audited once:", string(a.Raw))
+		}
+	})
+}
