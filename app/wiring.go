@@ -116,12 +116,16 @@ func openDB(lc fx.Lifecycle, cfg Config, log *slog.Logger) (*sqlstore.DB, error)
 	return db, nil
 }
 
-func newSettings(lc fx.Lifecycle, cfg Config, store settings.Store, bus events.Bus, now Clock) (*settings.Service, error) {
-	s := settings.NewService(store, settings.Config{Laos: cfg.Laos, RegisterOTP: cfg.RegisterOTP, AppVersion: Version}, now)
+func newSettings(lc fx.Lifecycle, cfg Config, store settings.Store, bus events.Bus, now Clock, sealer *wallet.Sealer) (*settings.Service, error) {
+	s := settings.NewService(store, settings.Config{Laos: cfg.Laos, RegisterOTP: cfg.RegisterOTP, AppVersion: Version,
+		QR: qrDeployment(cfg), Sealer: sealer}, now)
 	lc.Append(fx.StopHook(s.UseEvents(bus)))
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	return s, s.Seed(ctx)
+	if err := s.Seed(ctx); err != nil {
+		return nil, err
+	}
+	return s, s.SeedQRProviders(ctx, qrSeed(cfg))
 }
 
 func newSMS(cfg Config, log *slog.Logger) account.SMSSender {

@@ -66,6 +66,11 @@ func (s *Server) operatorTable() []operatorRoute {
 		{pattern: "POST /api/operator/slips/{id}/reject", roles: money, action: "slip.reject", target: "id", idempotent: true, handler: s.rejectSlip},
 		{pattern: "GET /api/operator/deposits", roles: money, handler: s.listDeposits},
 		{pattern: "POST /api/operator/qr/payments/{provider}/{ref}/assign", roles: money, action: "qrpayment.assign", target: "ref", idempotent: true, handler: s.assignQRPayment},
+		{pattern: "POST /api/operator/qr/payments/{provider}/{ref}/refund", roles: money, action: "qrpayment.refund", target: "ref", idempotent: true, handler: s.refundQRPayment},
+		// QR providers: enabled, minimum, quick amounts, lifetime, and the
+		// gateways' write-only API key and webhook secret.
+		{pattern: "GET /api/operator/qr/providers", roles: money, handler: s.qrProviders},
+		{pattern: "PUT /api/operator/qr/providers/{code}", roles: money, action: "qrprovider.update", target: "code", handler: s.putQRProvider},
 
 		{pattern: "GET /api/operator/adjustments", roles: money, handler: s.listAdjustments},
 		{pattern: "POST /api/operator/adjustments", roles: money, action: "adjustment.create", idempotent: true, handler: s.adjust},

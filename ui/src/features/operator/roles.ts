@@ -38,6 +38,7 @@ export const actionRoles = {
   approveWithdrawal: money,
   editPromotions: money,
   editBanks: owner,
+  editQRProviders: money,
 } as const satisfies Record<string, readonly Role[]>;
 
 export function isRole(value: unknown): value is Role {
