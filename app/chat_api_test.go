@@ -585,3 +585,37 @@ func TestChatConsole(t *testing.T) {
 		}
 	})
 }
+
+// TestChatGuestRetentionConfig: NGERN_CHAT_GUEST_RETENTION is a duration of
+// at least an hour; 30 days by default.
+func TestChatGuestRetentionConfig(t *testing.T) {
+	cases := []struct {
+		name, value string
+		want        time.Duration
+		bad         bool
+	}{
+		{"Default", "", 30 * 24 * time.Hour, false},
+		{"SevenDays", "168h", 7 * 24 * time.Hour, false},
+		{"ErrTooShort", "30m", 0, true},
+		{"ErrNotADuration", "30d", 0, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cfg, err := LoadConfig(func(k string) string {
+				if k == "NGERN_CHAT_GUEST_RETENTION" {
+					return c.value
+				}
+				return ""
+			})
+			if c.bad {
+				if err == nil || !strings.Contains(err.Error(), "NGERN_CHAT_GUEST_RETENTION") {
+					t.Fatalf("err = %v", err)
+				}
+				return
+			}
+			if err != nil || cfg.Chat.GuestRetention != c.want {
+				t.Fatalf("%v %v", cfg.Chat.GuestRetention, err)
+			}
+		})
+	}
+}
