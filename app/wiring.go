@@ -77,7 +77,7 @@ func Services() fx.Option {
 func Serve() fx.Option {
 	return fx.Options(
 		fx.Provide(newHTTPServer),
-		fx.Invoke(startHTTP, startReconciler, startPromoJob, startQRPoller),
+		fx.Invoke(startHTTP, startReconciler, startPromoJob, startQRPoller, startChatPurge),
 	)
 }
 
@@ -210,12 +210,57 @@ func startTouchFlush(lc fx.Lifecycle, a *account.Service, log *slog.Logger) {
 // this node's sockets while the app runs.
 func newChat(lc fx.Lifecycle, cfg Config, store chat.Store, limiter account.Limiter, bus events.Bus, log *slog.Logger, now Clock) *chat.Service {
 	c := chat.NewService(store, limiter, bus, cfg.Chat, now, log)
-	var stop func()
+	var stop, unwatch func()
 	lc.Append(fx.Hook{
-		OnStart: func(context.Context) error { stop = c.Start(0); return nil },
-		OnStop:  func(context.Context) error { stop(); return nil },
+		OnStart: func(context.Context) error {
+			stop = c.Start(0)
+			// A member's socket closes as soon as its session ends on any
+			// node: the account service publishes every revocation.
+			unwatch = account.WatchRevocations(bus, c.SessionsEnded)
+			return nil
+		},
+		OnStop: func(context.Context) error { unwatch(); stop(); return nil },
 	})
 	return c
+}
+
+// startChatPurge deletes, hourly while the server runs, the chat guests
+// with no message for the retention (NGERN_CHAT_GUEST_RETENTION, 30 days).
+// Every node runs it; the deletes are idempotent.
+func startChatPurge(lc fx.Lifecycle, c *chat.Service, files objects.Store, log *slog.Logger) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	lc.Append(fx.Hook{
+		OnStart: func(context.Context) error {
+			go func() {
+				defer close(done)
+				tick := time.NewTicker(time.Hour)
+				defer tick.Stop()
+				for {
+					if n, err := c.PurgeGuests(ctx, files); err != nil && ctx.Err() == nil {
+						log.Error("chat guests not purged", "err", err)
+					} else if n > 0 {
+						log.Info("chat guests purged", "guests", n)
+					}
+					select {
+					case <-ctx.Done():
+						return
+					case <-tick.C:
+					}
+				}
+			}()
+			return nil
+		},
+		OnStop: func(stop context.Context) error {
+			cancel()
+			select {
+			case <-done:
+				return nil
+			case <-stop.Done():
+				return stop.Err()
+			}
+		},
+	})
 }
 
 func newObjectStore(cfg Config) (objects.Store, error) {

@@ -124,6 +124,7 @@ export const errorCodes = [
   'GUEST_TOKEN_INVALID',
   'ORIGIN_NOT_ALLOWED',
   'CHAT_ROOM_FORBIDDEN',
+  'CHAT_CANNED_INVALID',
   'INVALID_SIGNATURE',
 ] as const;
 
