@@ -2,10 +2,10 @@ package sqlstore_test
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -84,7 +84,7 @@ func newRewardsEnv(t *testing.T, db *sqlstore.DB, start time.Time) *rewardsEnv {
 	ps := sqlstore.NewPromo(db)
 	e.promo = promo.NewService(promo.Deps{Store: ps, Deposits: ps, IDs: account.NewID, Now: clock})
 	e.svc = rewards.NewService(rewards.Deps{Store: e.store, Provider: e.feed, Promotions: e.promo, Now: clock,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Log:   slog.New(slog.NewTextHandler(io.Discard, nil)),
 		IDs:   func() string { return fmt.Sprintf("id%022d", e.ids.Add(1)) },
 		Games: func(context.Context) ([]string, error) { return []string{testGame, "OTHER"}, nil }})
 	if _, err := sqlstore.NewWallet(db).SeedGames(context.Background(), []wallet.Game{

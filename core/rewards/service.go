@@ -57,7 +57,19 @@ type Service struct {
 	newID    func() string
 	collect  sync.Mutex // one collection at a time on this node
 	closeMu  sync.Mutex // one accrual at a time on this node
+
+	cacheMu sync.Mutex
+	cache   map[Program]cachedSettings
 }
+
+type cachedSettings struct {
+	st Settings
+	at time.Time
+}
+
+// settingsTTL is how long CachedSettings serves a program's settings from
+// memory (a save through this node shows at once).
+const settingsTTL = 10 * time.Second
 
 // NewService returns the rewards service.
 func NewService(d Deps) *Service {
@@ -173,6 +185,32 @@ func (s *Service) Settings(ctx context.Context, p Program) (Settings, error) {
 	return st, nil
 }
 
+// CachedSettings returns a program's settings read at most settingsTTL
+// ago: for the wallet read, which must not add a database round trip.
+func (s *Service) CachedSettings(ctx context.Context, p Program) (Settings, error) {
+	s.cacheMu.Lock()
+	c, ok := s.cache[p]
+	s.cacheMu.Unlock()
+	if ok && s.now().Sub(c.at) < settingsTTL && s.now().Sub(c.at) >= 0 {
+		return c.st, nil
+	}
+	st, err := s.Settings(ctx, p)
+	if err != nil {
+		return Settings{}, err
+	}
+	s.remember(p, st)
+	return st, nil
+}
+
+func (s *Service) remember(p Program, st Settings) {
+	s.cacheMu.Lock()
+	defer s.cacheMu.Unlock()
+	if s.cache == nil {
+		s.cache = map[Program]cachedSettings{}
+	}
+	s.cache[p] = cachedSettings{st: st, at: s.now()}
+}
+
 // SaveSettings validates and stores a program's settings; bad input
 // answers INVALID_REQUEST on the field and changes nothing.
 func (s *Service) SaveSettings(ctx context.Context, p Program, st Settings, by string) (Settings, error) {
@@ -230,6 +268,7 @@ func (s *Service) SaveSettings(ctx context.Context, p Program, st Settings, by s
 	if err := s.store.SaveSettings(ctx, p, st); err != nil {
 		return Settings{}, err
 	}
+	s.remember(p, st)
 	return st, nil
 }
 
@@ -541,14 +580,15 @@ func (s *Service) Banners(ctx context.Context, p Program, lang string) ([]promo.
 	return out, nil
 }
 
+// pick returns the html of lang, else of every language, else the first
+// of th, en, la there is.
 func pick(m map[string]string, lang string) string {
-	if v, ok := m[lang]; ok && v != "" {
-		return v
+	for _, l := range []string{lang, "", "th", "en", "la"} {
+		if v := m[l]; v != "" {
+			return v
+		}
 	}
-	if v := m[""]; v != "" {
-		return v
-	}
-	return m["th"]
+	return ""
 }
 
 // ---- Members: invites ----
