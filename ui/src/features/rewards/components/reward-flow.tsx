@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { AppModal } from '@/components/ui/modal';
-import { BannerCarousel } from '@/features/bonus/components/banner-carousel';
 
 import { useBanners, type Program } from '../api/rewards';
 import { useRewardsT } from '../i18n';
 
+import { Banners } from './banners';
 import { InviteModal } from './invite-modal';
 import { RefundModal } from './refund-modal';
 
@@ -34,7 +34,7 @@ export function RewardFlow({ program, onClose, onChanged }: Props) {
         onClose={onClose}
         footer={<Button title={t('continue')} onPress={() => setSeen(true)} />}
       >
-        <BannerCarousel banners={list} />
+        <Banners banners={list} />
       </AppModal>
     );
   }
