@@ -229,6 +229,17 @@ func (s *Rewards) Accrue(ctx context.Context, run rewards.Run, games []string,
 	if err != nil {
 		return rewards.Run{}, err
 	}
+	// The job asks every minute: answer a closed period without a failing
+	// insert (PostgreSQL would log each one); the unique key still decides
+	// between servers closing it at once.
+	var exists int
+	if err := s.db.x.GetContext(ctx, &exists, s.db.q(`SELECT COUNT(*) FROM reward_runs WHERE program = ? AND period = ?`),
+		string(run.Program), run.Period); err != nil {
+		return rewards.Run{}, err
+	}
+	if exists > 0 {
+		return rewards.Run{}, rewards.ErrRunExists
+	}
 	err = s.db.inTx(ctx, func(tx *sqlx.Tx) error {
 		_, err := tx.ExecContext(ctx, s.db.q(`INSERT INTO reward_runs (id, program, period, ends_at, settings, by_who, created_at)
 				VALUES (?, ?, ?, ?, ?, ?, ?)`), run.ID, string(run.Program), run.Period, utc(run.EndsAt), string(settings),

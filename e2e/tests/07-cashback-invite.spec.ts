@@ -79,7 +79,7 @@ async function home(page: Page, phone: string) {
 test('A opens the invite modal: the link carries their code', async ({ page }) => {
   await home(page, phoneA);
   await page.getByRole('button', { name: 'Invite friends', exact: true }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Your invite link' });
   await expect(dialog.getByText('Your invite link')).toBeVisible();
   link = (await dialog.getByTestId('invite-link').innerText()).trim();
   expect(link).toMatch(/\/register\?code=PR[0-9a-f]{24}$/);
@@ -146,16 +146,18 @@ test('B sees the banner, then receives the cashback and adds it to the wallet on
   const before = satang((await call('GET', '/api/wallet', tokenB)).body.wallet.amount);
   await home(page, phoneB);
   await page.getByRole('button', { name: 'Refund', exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText('Cashback every day')).toBeVisible();
+  const banner = page.getByRole('dialog').filter({ hasText: 'Cashback every day' });
+  await expect(banner).toBeVisible();
   await shot(page, 'refund-banner');
-  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await banner.getByRole('button', { name: 'Continue' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Cashback waiting' });
   await expect(dialog.getByText('10% of your net loss back every day.')).toBeVisible();
   await expect(dialog.getByTestId('refund-pending')).toHaveText(baht(refund).replace(/\B(?=(\d{3})+(?!\d))/g, ','));
   await dialog.getByRole('button', { name: 'Receive cashback' }).click();
   await expect(page.getByText(`Received ${baht(refund)}`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Add to wallet' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Add the cashback to your wallet?' });
+  // The refund modal stays open under the confirmation.
+  const confirm = page.getByRole('dialog').filter({ hasText: 'Add the cashback to your wallet?' });
   await expect(confirm.getByText(/reach 200% .* below 10%/)).toBeVisible();
   await shot(page, 'refund-confirm');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
@@ -170,7 +172,7 @@ test('A receives the invite bonus on the home once', async ({ page }) => {
   const commission = Math.floor(lossB / 20);
   await home(page, phoneA);
   await page.getByRole('button', { name: 'Receive invite bonus' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Receive the invite bonus?' });
+  const confirm = page.getByRole('dialog').filter({ hasText: 'Receive the invite bonus?' });
   await expect(confirm.getByText(/reach 300% .* below 20%/)).toBeVisible();
   await shot(page, 'invite-receive-confirm');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
