@@ -23,11 +23,9 @@ import { WithdrawModal } from './withdraw-modal';
 
 // The deposit modal loads when it is first opened.
 const DepositModal = lazy(() => import('@/features/deposit/components/deposit-modal').then((m) => ({ default: m.DepositModal })));
-// Invite and refund (features/rewards) load when opened.
-const RewardFlow = lazy(() => import('@/features/rewards/components/reward-flow').then((m) => ({ default: m.RewardFlow })));
-const InviteReceive = lazy(() =>
-  import('@/features/rewards/components/invite-receive').then((m) => ({ default: m.InviteReceive })),
-);
+// Invite and refund (features/rewards, one chunk) load when opened.
+const RewardFlow = lazy(() => import('@/features/rewards/entry').then((m) => ({ default: m.RewardFlow })));
+const InviteReceive = lazy(() => import('@/features/rewards/entry').then((m) => ({ default: m.InviteReceive })));
 
 const categories: GameCategory[] = ['slot', 'sport', 'lotto'];
 
