@@ -617,11 +617,10 @@ func (s *Service) InviteBonus(ctx context.Context, memberID string) (InviteBonus
 }
 
 // ReceiveInvite credits the member's pending invite bonus from
-// sys:invites with the invite condition attached. INVITE_INACTIVE;
-// INVITE_BONUS_FAIL while a bonus is held; with nothing pending,
-// INVITE_COLLECT when the member received an invite bonus before,
-// NO_INVITEE_PLAY_INFO when they have invitees none of whom played, and
-// NO_INVITE_BONUS otherwise.
+// sys:invites with the invite condition attached. INVITE_INACTIVE; with
+// nothing pending, INVITE_COLLECT when the member received an invite bonus
+// before, NO_INVITEE_PLAY_INFO when they have invitees none of whom played,
+// NO_INVITE_BONUS otherwise; INVITE_BONUS_FAIL while a condition is held.
 func (s *Service) ReceiveInvite(ctx context.Context, memberID string) (promo.Condition, error) {
 	st, err := s.Settings(ctx, Invite)
 	if err != nil {
@@ -630,39 +629,48 @@ func (s *Service) ReceiveInvite(ctx context.Context, memberID string) (promo.Con
 	if !st.Active {
 		return promo.Condition{}, errs.New(errs.InviteInactive)
 	}
+	a, err := s.store.Amounts(ctx, Invite, memberID)
+	if err != nil {
+		return promo.Condition{}, err
+	}
+	if a.Pending <= 0 {
+		return promo.Condition{}, s.noInviteBonus(ctx, memberID, a)
+	}
 	if held, err := s.held(ctx, memberID); err != nil {
 		return promo.Condition{}, err
 	} else if held {
 		return promo.Condition{}, errs.Newf(errs.InviteBonusFail, "a bonus condition is active")
 	}
 	c, err := s.claim(ctx, Invite, memberID, st)
-	if errs.HasCode(err, errs.BonusAlreadyActive) {
+	switch {
+	case errs.HasCode(err, errs.BonusAlreadyActive):
 		return promo.Condition{}, errs.Newf(errs.InviteBonusFail, "a bonus condition is active")
-	}
-	if !errors.Is(err, ErrNothing) {
-		return c, err
-	}
-	a, err := s.store.Amounts(ctx, Invite, memberID)
-	if err != nil {
-		return promo.Condition{}, err
-	}
-	if a.Claimed {
+	case errors.Is(err, ErrNothing):
+		// Taken by a concurrent call meanwhile.
 		return promo.Condition{}, errs.New(errs.InviteCollect)
+	}
+	return c, err
+}
+
+// noInviteBonus says why nothing waits.
+func (s *Service) noInviteBonus(ctx context.Context, memberID string, a Amounts) error {
+	if a.Claimed {
+		return errs.New(errs.InviteCollect)
 	}
 	_, invitees, err := s.store.Invitees(ctx, memberID, 0, 1)
 	if err != nil {
-		return promo.Condition{}, err
+		return err
 	}
 	if invitees > 0 {
 		played, err := s.store.InviteePlayed(ctx, memberID)
 		if err != nil {
-			return promo.Condition{}, err
+			return err
 		}
 		if !played {
-			return promo.Condition{}, errs.New(errs.NoInviteePlayInfo)
+			return errs.New(errs.NoInviteePlayInfo)
 		}
 	}
-	return promo.Condition{}, errs.New(errs.NoInviteBonus)
+	return errs.New(errs.NoInviteBonus)
 }
 
 // Invitees is POST /api/invite: the members memberID invited.

@@ -119,18 +119,19 @@ test('B loses at the demo game and an operator closes the periods', async () => 
   expect((await call('POST', '/api/wallet/transfer', tokenB, { from: 'WALLET', to: 'SIAMSLOT', amount: 100 })).status).toBe(200);
   const cred = (await call('GET', '/api/wallet/account/SIAMSLOT', tokenB)).body;
   const play = (await call('GET', `/api/autoLogin/SIAMSLOT/${cred.username}`, tokenB)).body.link as string;
-  let left = 10000;
-  for (let i = 0; left >= 1000; i++) {
+  // Bets and balances of the demo slot are in baht.
+  let left = 100;
+  for (let i = 0; left >= 10; i++) {
     expect(i).toBeLessThan(3000);
     const spin = await fetch(new URL(play, serverURL()).toString().replace(/\/$/, '') + '/spin', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ bet: 1000 }),
+      body: JSON.stringify({ bet: 10 }),
     });
     expect(spin.ok).toBe(true);
-    left = (await spin.json()).balance;
+    left = Number((await spin.json()).balance);
   }
-  lossB = 10000 - left;
+  lossB = 10000 - satang(left);
 
   const refund = await operator('POST', '/api/operator/refund/close-period');
   expect(satang(refund.run.amount)).toBeGreaterThanOrEqual(Math.floor(lossB / 10));
