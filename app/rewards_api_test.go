@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"sync"
 	"testing"
 
@@ -129,6 +130,14 @@ func TestRefundAndInviteAPI(t *testing.T) {
 				t.Fatalf("refund run = %s, want %s", r.Raw, refund)
 			}
 			h.expect(h.call("POST", "/api/operator/invite/close-period", fin, nil), 200, "SUCCESS")
+			owner := h.operator("own", operator.Owner)
+			for _, action := range []string{"refund.close-period", "invite.close-period", "reward.settings"} {
+				a := h.call("GET", "/api/operator/audit?action="+action, owner, nil)
+				h.expect(a, 200, "")
+				if !strings.Contains(string(a.Raw), `"fin"`) {
+					t.Fatalf("audit of %s = %s", action, a.Raw)
+				}
+			}
 			runs := h.call("GET", "/api/operator/rewards/invite/runs", fin, nil)
 			list, _ := runs.Body["runs"].([]any)
 			if len(list) != 1 || list[0].(map[string]any)["amount"] != json.Number(commission.String()) {

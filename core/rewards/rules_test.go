@@ -41,7 +41,7 @@ func TestInviteAccrualsCapPerInviter(t *testing.T) {
 		{MemberID: "c", InviterID: "a", Stake: money.FromBaht(100)},
 		{MemberID: "d", InviterID: "a", Stake: money.FromBaht(100)},
 		{MemberID: "e", InviterID: "x", Stake: money.FromBaht(100), Payout: money.FromBaht(300)}, // won
-		{MemberID: "f", InviterID: "f", Stake: money.FromBaht(100)},                             // self
+		{MemberID: "f", InviterID: "f", Stake: money.FromBaht(100)},                              // self
 	}
 	got := s.inviteAccruals(st, nets)
 	if len(got) != 2 || got[0].InviteeID != "b" || got[0].Amount != money.FromBaht(10) ||
