@@ -29,6 +29,7 @@ import (
 	"ngern/core/objects"
 	"ngern/core/operator"
 	"ngern/core/promo"
+	"ngern/core/rewards"
 	"ngern/core/settings"
 	"ngern/core/wallet"
 )
@@ -68,6 +69,7 @@ func Services() fx.Option {
 		),
 		walletServices(),
 		promoServices(),
+		rewardsServices(),
 		depositServices(),
 		qrServices(),
 	)
@@ -77,7 +79,7 @@ func Services() fx.Option {
 func Serve() fx.Option {
 	return fx.Options(
 		fx.Provide(newHTTPServer),
-		fx.Invoke(startHTTP, startReconciler, startPromoJob, startQRPoller, startChatPurge),
+		fx.Invoke(startHTTP, startReconciler, startPromoJob, startQRPoller, startChatPurge, startRewardsJob),
 	)
 }
 
@@ -286,6 +288,7 @@ type httpDeps struct {
 	Console     *operator.Console
 	Idempotency *idempotency.Service
 	Promo       *promo.Service
+	Rewards     *rewards.Service
 	Deposits    *deposit.Service
 	Objects     objects.Store
 	SlipURLKey  slipURLKey
@@ -301,7 +304,7 @@ func newHTTPServer(d httpDeps) *httpapi.Server {
 	hc.TrustedHops, hc.TrustedNets = d.Cfg.TrustedHops, d.Cfg.TrustedNets
 	api := httpapi.New(hc, httpapi.Deps{Log: d.Log, Accounts: d.Accounts, Settings: d.Settings, DB: d.DB,
 		Wallet: d.Wallet, Operators: d.Operators, Auditor: d.Auditor, Console: d.Console, Idempotency: d.Idempotency,
-		Promo: d.Promo, Deposits: d.Deposits, Objects: d.Objects, SlipURLKey: d.SlipURLKey, Chat: d.Chat, QR: d.QR,
+		Promo: d.Promo, Rewards: d.Rewards, Deposits: d.Deposits, Objects: d.Objects, SlipURLKey: d.SlipURLKey, Chat: d.Chat, QR: d.QR,
 		Routes: d.Routes, DomainError: sqlstore.DomainError})
 	deliverInProcess(d.QRSim, api)
 	return api

@@ -61,8 +61,8 @@ var (
 	WithdrawalsOut     = system("withdrawals-out")
 	Adjustments        = system("adjustments")
 	PromotionExpense   = system("promotions")
-	RefundExpense      = system("refund-expense")
-	InviteExpense      = system("invite-expense")
+	RefundExpense      = system("refunds") // cashback refunds (core/rewards)
+	InviteExpense      = system("invites") // invite commissions (core/rewards)
 	PrizeExpense       = system("prize-expense")
 )
 

@@ -27,6 +27,7 @@ export const consolePages: readonly ConsolePage[] = [
   { key: 'reconciliation', path: '/operator/reconciliation', roles: money },
   { key: 'reports', path: '/operator/reports', roles: money },
   { key: 'promotions', path: '/operator/promotions', roles: all },
+  { key: 'rewards', path: '/operator/rewards', roles: all },
   { key: 'audit', path: '/operator/audit', roles: owner },
   { key: 'operators', path: '/operator/operators', roles: owner },
 ];

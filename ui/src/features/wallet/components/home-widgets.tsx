@@ -12,6 +12,8 @@ type Props = {
   onWithdraw: () => void;
   onConditions: () => void;
   onBonus: () => void;
+  onInvite: () => void;
+  onRefund: () => void;
   /** activeBonus is the translated type of the member's active bonus, if any. */
   activeBonus?: string | null;
 };
@@ -20,16 +22,16 @@ type Props = {
  * HomeWidgets is the grid of home actions. Areas not built yet are disabled and say so
  * (their accessible name ends with "coming soon").
  */
-export function HomeWidgets({ coin, onDeposit, onWithdraw, onConditions, onBonus, activeBonus }: Props) {
+export function HomeWidgets({ coin, onDeposit, onWithdraw, onConditions, onBonus, onInvite, onRefund, activeBonus }: Props) {
   const { t } = useTranslation();
   const soon = t('comingSoon.title');
   const widgets: Widget[] = [
     { key: 'deposit', label: t('widgets.deposit'), onPress: onDeposit },
     { key: 'withdraw', label: t('widgets.withdraw'), onPress: onWithdraw },
     { key: 'spin', label: t('widgets.spin'), caption: t('widgets.coins', { coins: coin }) },
-    { key: 'invite', label: t('widgets.invite') },
+    { key: 'invite', label: t('widgets.invite'), onPress: onInvite },
     { key: 'conditions', label: t('widgets.conditions'), onPress: onConditions },
-    { key: 'refund', label: t('widgets.refund') },
+    { key: 'refund', label: t('widgets.refund'), onPress: onRefund },
     {
       key: 'bonus',
       label: t('widgets.bonus'),
