@@ -292,7 +292,11 @@ func runOperator(ctx context.Context, t tools, args []string, stdout io.Writer) 
 		if err != nil {
 			return err
 		}
-		t.record(ctx, "operator."+args[0], c.Username, nil, map[string]any{"username": c.Username, "role": c.Role})
+		action := "operator.reset"
+		if args[0] == "add" {
+			action = "operator.create" // the name the console's create has
+		}
+		t.record(ctx, action, c.Username, nil, map[string]any{"username": c.Username, "role": c.Role})
 		printCredentials(stdout, c)
 		fmt.Fprintln(stdout, "Shown once. Add the TOTP secret to an authenticator app (or scan the QR code the console shows at the first sign-in).")
 		return nil

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -64,6 +65,47 @@ func TestOperatorRouteRoles(t *testing.T) {
 				}
 			})
 		}
+	})
+}
+
+// TestOperatorAuditActions: the console's audit filter is served from the
+// route table: every action declared there and sign-in, sorted, each once,
+// to the owner alone.
+func TestOperatorAuditActions(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		h := newHarness(t, db, nil)
+		r := h.call("GET", "/api/operator/audit/actions", h.operator("own", operator.Owner), nil)
+		h.expect(r, 200, "")
+		var got []string
+		for _, a := range r.Body["actions"].([]any) {
+			got = append(got, a.(string))
+		}
+		if !slices.IsSorted(got) || len(slices.Compact(slices.Clone(got))) != len(got) {
+			t.Fatalf("actions not sorted and unique: %v", got)
+		}
+		want := []string{"operator.login"}
+		for _, rt := range httpapi.OperatorRoutes() {
+			if rt.Action != "" {
+				want = append(want, rt.Action)
+			}
+		}
+		for _, a := range want {
+			t.Run(a, func(t *testing.T) {
+				if !slices.Contains(got, a) {
+					t.Fatalf("%s missing from %v", a, got)
+				}
+			})
+		}
+		slices.Sort(want)
+		if want = slices.Compact(want); !slices.Equal(got, want) {
+			t.Fatalf("actions = %v, want %v", got, want)
+		}
+		for _, a := range []string{"slip.approve", "bank.update", "bonus.save", "promotion.save", "chat.close"} {
+			if !slices.Contains(got, a) {
+				t.Fatalf("%s missing", a)
+			}
+		}
+		h.expect(h.call("GET", "/api/operator/audit/actions", h.operator("fin", operator.Finance), nil), 403, "FORBIDDEN_ROLE")
 	})
 }
 

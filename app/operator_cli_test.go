@@ -81,5 +81,15 @@ func TestOperatorCLI(t *testing.T) {
 		if audit.Body["total"] == nil || audit.Body["entries"].([]any)[0].(map[string]any)["action"] != "operator.create" {
 			t.Fatalf("audit = %s", audit.Raw)
 		}
+		// add and reset are recorded under the console's names (the
+		// console's audit filter offers those).
+		sup := h.call("GET", "/api/operator/audit?operator=cli&target=sup", demo, nil)
+		var actions []string
+		for _, e := range sup.Body["entries"].([]any) {
+			actions = append(actions, e.(map[string]any)["action"].(string))
+		}
+		if strings.Join(actions, " ") != "operator.reset operator.create" {
+			t.Fatalf("cli actions on sup = %v", actions)
+		}
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"sort"
 	"strings"
 	"time"
 
@@ -117,6 +118,7 @@ func (s *Server) operatorTable() []operatorRoute {
 		{pattern: "POST /api/operator/collection/run", roles: money, action: "collection.run", handler: s.collectNow},
 
 		{pattern: "GET /api/operator/audit", roles: owner, handler: s.listAudit},
+		{pattern: "GET /api/operator/audit/actions", roles: owner, handler: s.listAuditActions},
 	}, s.operatorChatTable()...)
 }
 
@@ -135,6 +137,28 @@ func OperatorRoutes() []OperatorRoute {
 	for i, rt := range table {
 		out[i] = OperatorRoute{Pattern: rt.pattern, Roles: rt.roles, Action: rt.action}
 	}
+	return out
+}
+
+// loginAction is the audit action of sign-in, the one operator endpoint
+// outside operatorTable.
+const loginAction = "operator.login"
+
+// AuditActions is every action the audit log records, sorted, each once:
+// sign-in and the actions declared in operatorTable (the command line
+// records the same names).
+func AuditActions() []string {
+	seen := map[string]bool{loginAction: true}
+	for _, rt := range (&Server{}).operatorTable() {
+		if rt.action != "" {
+			seen[rt.action] = true
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for a := range seen {
+		out = append(out, a)
+	}
+	sort.Strings(out)
 	return out
 }
 
@@ -262,7 +286,7 @@ func (s *Server) operatorLogin(w http.ResponseWriter, r *http.Request) {
 	if info, ok := r.Context().Value(requestInfoKey{}).(*requestInfo); ok {
 		info.operator = in.Operator.Username
 	}
-	s.audit(r, in.Operator, "operator.login", in.Operator.Username, nil, nil)
+	s.audit(r, in.Operator, loginAction, in.Operator.Username, nil, nil)
 	writeJSON(w, http.StatusOK, map[string]any{"token": in.Token,
 		"operator": operatorIdentityJSON{Username: in.Operator.Username, Role: in.Operator.Role}})
 }
@@ -438,4 +462,10 @@ func (s *Server) listAudit(w http.ResponseWriter, r *http.Request) {
 			Before: rawOrNull(e.Before), After: rawOrNull(e.After), IP: e.IP, RequestID: e.RequestID}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"entries": out, "total": total})
+}
+
+// listAuditActions answers the actions the audit log records, for the
+// console's filter.
+func (s *Server) listAuditActions(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{"actions": AuditActions()})
 }

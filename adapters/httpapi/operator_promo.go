@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -53,48 +54,22 @@ func (j operatorBonusJSON) bonus() promo.Bonus {
 	return b
 }
 
+func (j *operatorBonusJSON) codeRef() *string { return &j.Code }
+
+// bonusEditor is the console's list and save of bonuses (codedEditor).
+func (s *Server) bonusEditor() codedEditor[promo.Bonus, operatorBonusJSON] {
+	return codedEditor[promo.Bonus, operatorBonusJSON]{one: "bonus", many: "bonuses", list: s.promo.Bonuses,
+		get: s.promo.Bonus, save: s.promo.SaveBonus, show: toOperatorBonus, record: operatorBonusJSON.bonus}
+}
+
 func (s *Server) operatorBonuses(w http.ResponseWriter, r *http.Request) {
-	list, err := s.promo.Bonuses(r.Context())
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	out := make([]operatorBonusJSON, len(list))
-	for i, b := range list {
-		out[i] = toOperatorBonus(b)
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"bonuses": out})
+	listCoded(w, r, s.bonusEditor())
 }
 
 // saveBonus creates or replaces a bonus (POST: code from the body; PUT:
 // code from the path, which must exist).
 func (s *Server) saveBonus(w http.ResponseWriter, r *http.Request) {
-	var req operatorBonusJSON
-	if code := r.PathValue("code"); code != "" {
-		before, err := s.promo.Bonus(r.Context(), pathCode(r))
-		if err != nil {
-			writeError(w, r, err)
-			return
-		}
-		noteAudit(r).before = toOperatorBonus(before)
-		req.Code = before.Code
-	}
-	pathSet := req.Code
-	if err := s.decode(r, &req, errs.InvalidRequest); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	if pathSet != "" {
-		req.Code = pathSet
-	}
-	b, err := s.promo.SaveBonus(r.Context(), req.bonus())
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	n := noteAudit(r)
-	n.target, n.after = b.Code, toOperatorBonus(b)
-	writeJSON(w, http.StatusOK, map[string]any{"message": errs.Success, "bonus": toOperatorBonus(b)})
+	saveCoded(s, w, r, s.bonusEditor())
 }
 
 // operatorPromotionJSON is a promotion code as the console reads and
@@ -120,50 +95,96 @@ func toOperatorPromotion(p promo.Promotion) operatorPromotionJSON {
 		ValidFrom: p.ValidFrom, ValidTo: p.ValidTo, Active: p.Active, UpdatedAt: p.UpdatedAt}
 }
 
+func (j operatorPromotionJSON) promotion() promo.Promotion {
+	return promo.Promotion{Code: j.Code, Description: j.Description, Amount: j.Amount, PercentFail: j.PercentFail,
+		SuccessPercent: j.SuccessPercent, LimitTotal: j.LimitTotal, LimitPerMember: j.LimitPerMember,
+		ValidFrom: j.ValidFrom, ValidTo: j.ValidTo, Active: j.Active}
+}
+
+func (j *operatorPromotionJSON) codeRef() *string { return &j.Code }
+
+// promotionEditor is the console's list and save of promotion codes
+// (codedEditor). A promotion's use count is kept by a save.
+func (s *Server) promotionEditor() codedEditor[promo.Promotion, operatorPromotionJSON] {
+	return codedEditor[promo.Promotion, operatorPromotionJSON]{one: "promotion", many: "promotions",
+		list: s.promo.Promotions, get: s.promo.Promotion, save: s.promo.SavePromotion, show: toOperatorPromotion,
+		record: operatorPromotionJSON.promotion}
+}
+
 func (s *Server) operatorPromotions(w http.ResponseWriter, r *http.Request) {
-	list, err := s.promo.Promotions(r.Context())
+	listCoded(w, r, s.promotionEditor())
+}
+
+// savePromotion creates or replaces a promotion code (POST: code from the
+// body; PUT: code from the path, which must exist).
+func (s *Server) savePromotion(w http.ResponseWriter, r *http.Request) {
+	saveCoded(s, w, r, s.promotionEditor())
+}
+
+// codedEditor is what the console's editors of records kept by code
+// (bonuses, promotion codes) differ in: T is the record, J its JSON as the
+// console reads and writes it. listCoded and saveCoded are the rest.
+type codedEditor[T, J any] struct {
+	one, many string // the answers' keys: {"bonus": …}, {"bonuses": […]}
+	list      func(context.Context) ([]T, error)
+	get       func(ctx context.Context, code string) (T, error)
+	save      func(context.Context, T) (T, error)
+	show      func(T) J // the record as the console reads it
+	record    func(J) T // what the console sent as a record
+}
+
+// codedJSON is a record's JSON whose code the path may set.
+type codedJSON[J any] interface {
+	*J
+	codeRef() *string
+}
+
+// listCoded answers every record: {many: [...]}.
+func listCoded[T, J any](w http.ResponseWriter, r *http.Request, e codedEditor[T, J]) {
+	list, err := e.list(r.Context())
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	out := make([]operatorPromotionJSON, len(list))
-	for i, p := range list {
-		out[i] = toOperatorPromotion(p)
+	out := make([]J, len(list))
+	for i, v := range list {
+		out[i] = e.show(v)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"promotions": out})
+	writeJSON(w, http.StatusOK, map[string]any{e.many: out})
 }
 
-// savePromotion creates or replaces a promotion code (POST: code from the
-// body; PUT: code from the path, which must exist). Its use count is kept.
-func (s *Server) savePromotion(w http.ResponseWriter, r *http.Request) {
-	var req operatorPromotionJSON
+// saveCoded creates or replaces a record: POST takes the code from the
+// body; PUT from the path, where the record must exist (its state is the
+// audit entry's before; a code in the body is ignored).
+func saveCoded[T, J any, P codedJSON[J]](s *Server, w http.ResponseWriter, r *http.Request, e codedEditor[T, J]) {
+	var req J
 	if code := r.PathValue("code"); code != "" {
-		before, err := s.promo.Promotion(r.Context(), pathCode(r))
+		before, err := e.get(r.Context(), pathCode(r))
 		if err != nil {
 			writeError(w, r, err)
 			return
 		}
-		noteAudit(r).before = toOperatorPromotion(before)
-		req.Code = before.Code
+		shown := e.show(before)
+		noteAudit(r).before = shown
+		*P(&req).codeRef() = *P(&shown).codeRef()
 	}
-	pathSet := req.Code
+	pathSet := *P(&req).codeRef()
 	if err := s.decode(r, &req, errs.InvalidRequest); err != nil {
 		writeError(w, r, err)
 		return
 	}
 	if pathSet != "" {
-		req.Code = pathSet
+		*P(&req).codeRef() = pathSet
 	}
-	p, err := s.promo.SavePromotion(r.Context(), promo.Promotion{Code: req.Code, Description: req.Description,
-		Amount: req.Amount, PercentFail: req.PercentFail, SuccessPercent: req.SuccessPercent, LimitTotal: req.LimitTotal,
-		LimitPerMember: req.LimitPerMember, ValidFrom: req.ValidFrom, ValidTo: req.ValidTo, Active: req.Active})
+	v, err := e.save(r.Context(), e.record(req))
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
+	out := e.show(v)
 	n := noteAudit(r)
-	n.target, n.after = p.Code, toOperatorPromotion(p)
-	writeJSON(w, http.StatusOK, map[string]any{"message": errs.Success, "promotion": toOperatorPromotion(p)})
+	n.target, n.after = *P(&out).codeRef(), out
+	writeJSON(w, http.StatusOK, map[string]any{"message": errs.Success, e.one: out})
 }
 
 type operatorConditionJSON struct {

@@ -151,6 +151,9 @@ test('support cannot see the withdrawals page and gets 403 from its API (usable 
   await page.getByRole('button', { name: 'Change language to ไทย' }).click();
   await expect(page.getByRole('link', { name: 'ภาพรวม', exact: true })).toBeVisible();
   await expect(page.getByText('บทบาทของคุณไม่สามารถใช้หน้านี้ได้')).toBeVisible();
+  // The console keeps its own language: the member app's saved one (and its cookie) stay as they were.
+  expect(await page.evaluate(() => [localStorage.getItem('locale'), localStorage.getItem('operator-locale')])).toEqual(['en', 'th']);
+  expect((await page.context().cookies()).find((c) => c.name === 'i18next')?.value).not.toBe('TH');
   await page.getByRole('button', { name: 'เปลี่ยนภาษาเป็น English' }).click();
   await expect(page.getByRole('link', { name: 'Members', exact: true })).toBeVisible();
 

@@ -1,13 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { Pressable, StyleSheet, View } from 'react-native';
 
-import { changeLocale, locales } from '@/i18n';
+import { changeLocale, locales, type Locale } from '@/i18n';
 
 import { AppText } from './ui/text';
 import { colors, radius, spacing } from './ui/theme';
 
-/** LanguageSwitcher offers th, la and en; each button names its language. */
-export function LanguageSwitcher({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
+/**
+ * LanguageSwitcher offers th, la and en; each button names its language. A press saves the member
+ * app's language (changeLocale) unless onChange says otherwise (the console keeps its own).
+ */
+export function LanguageSwitcher({
+  tone = 'light',
+  onChange = changeLocale,
+}: {
+  tone?: 'light' | 'dark';
+  onChange?: (locale: Locale) => void;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <View style={styles.row} role="group" aria-label={t('language.label')}>
@@ -21,7 +30,7 @@ export function LanguageSwitcher({ tone = 'light' }: { tone?: 'light' | 'dark' }
             accessibilityLabel={t('language.switchTo', { name })}
             accessibilityState={{ selected: active }}
             aria-pressed={active}
-            onPress={() => changeLocale(locale)}
+            onPress={() => onChange(locale)}
             style={[styles.item, active && (tone === 'dark' ? styles.activeDark : styles.activeLight)]}
           >
             <AppText

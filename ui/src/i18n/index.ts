@@ -84,6 +84,11 @@ storageReady.then(() => {
   if (stored && stored !== i18n.language) i18n.changeLanguage(stored);
 });
 
+/** savedLocale is the member app's language on this device: the stored choice or the default. */
+export function savedLocale(): Locale {
+  return storedLocale() ?? defaultLocale;
+}
+
 /** changeLocale switches the language and remembers it (and the web cookie). */
 export function changeLocale(locale: Locale): void {
   saveLocale(locale);

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
 
+import { changeConsoleLocale, useConsoleLocale } from '../console-locale';
 import { useOpT } from '../i18n';
 import { can, pageAt, pagesFor, type Role } from '../roles';
 import { useMe, useOperatorToken, useSignOut } from '../session';
@@ -23,6 +24,7 @@ const wideBreakpoint = 1000;
  * the operator's name and role, the language and sign-out. A page the role lacks is not shown.
  */
 export function ConsoleShell({ children }: { children: React.ReactNode }) {
+  useConsoleLocale();
   const token = useOperatorToken();
   const pathname = usePathname();
   const router = useRouter();
@@ -91,7 +93,7 @@ function SignedIn({ children }: { children: React.ReactNode }) {
           {t('shell.title')}
         </AppText>
         <View style={styles.flex} />
-        <LanguageSwitcher tone="dark" />
+        <LanguageSwitcher tone="dark" onChange={changeConsoleLocale} />
         <AppText style={styles.white} testID="operator-name">
           {me.data.username}
         </AppText>

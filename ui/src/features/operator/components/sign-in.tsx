@@ -10,6 +10,7 @@ import { colors, radius, spacing } from '@/components/ui/theme';
 import { ApiError } from '@/lib/api';
 import { sessionEnded } from '@/lib/operator-token';
 
+import { changeConsoleLocale } from '../console-locale';
 import { useOpT } from '../i18n';
 import { login, useSignedIn, type Enrolment } from '../session';
 import { ErrorLine } from './ui';
@@ -82,7 +83,7 @@ export function SignIn({ onSignedIn }: { onSignedIn?: () => void }) {
           <AppText variant="title" role="heading" aria-level={1} style={styles.flex}>
             {t('signIn.title')}
           </AppText>
-          <LanguageSwitcher />
+          <LanguageSwitcher onChange={changeConsoleLocale} />
         </View>
         {ended && !needCode ? (
           <AppText role="status" style={styles.ended}>

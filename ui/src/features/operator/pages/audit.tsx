@@ -13,15 +13,6 @@ import { useOpT } from '../i18n';
 
 const limit = 50;
 
-/** auditActions are the actions the server records (docs/api.md, audit log); filters match exactly. */
-export const auditActions = [
-  'operator.login', 'operator.logout', 'operator.password', 'operator.create', 'operator.update', 'operator.reset',
-  'member.search', 'member.read', 'member.statement', 'member.lock', 'member.unlock', 'member.sessions.revoke',
-  'member.session.revoke', 'member.note', 'withdrawal.approve', 'withdrawal.reject', 'adjustment.create',
-  'setting.update', 'game.update', 'transfer.query',
-  'chat.connect', 'chat.read', 'chat.reply', 'chat.upload', 'chat.assign', 'chat.close',
-  'qrpayment.assign', 'qrpayment.refund', 'qrprovider.update',
-] as const;
 const show = (v: unknown) => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 
 export default function AuditPage() {
@@ -33,6 +24,12 @@ export default function AuditPage() {
     queryKey: ['operator', 'audit', filters, page],
     queryFn: () => opApi.get<{ entries: AuditEntry[]; total: number }>(`/api/operator/audit${qs({ ...filters, page, limit })}`),
     placeholderData: keepPreviousData,
+  });
+  // The actions the server records come from its route table (GET /api/operator/audit/actions).
+  const actions = useQuery({
+    queryKey: ['operator', 'audit', 'actions'],
+    queryFn: () => opApi.get<{ actions: string[] }>('/api/operator/audit/actions'),
+    staleTime: Infinity,
   });
   const apply = () => {
     setFilters({ operator: form.operator.trim(), action: form.action.trim(), target: form.target.trim() });
@@ -52,7 +49,7 @@ export default function AuditPage() {
             label={t('audit.action')}
             value={form.action}
             onChange={(v) => setForm((f) => ({ ...f, action: v }))}
-            options={[{ value: '', label: t('audit.anyAction') }, ...auditActions.map((a) => ({ value: a, label: a }))]}
+            options={[{ value: '', label: t('audit.anyAction') }, ...(actions.data?.actions ?? []).map((a) => ({ value: a, label: a }))]}
           />
         </View>
         <Button title={t('audit.filter')} onPress={apply} />
