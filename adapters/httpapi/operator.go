@@ -98,7 +98,7 @@ func (s *Server) operatorTable() []operatorRoute {
 		{pattern: "POST /api/operator/conditions/{id}/end", roles: money, action: "condition.end", target: "id", idempotent: true, handler: s.endCondition},
 
 		{pattern: "GET /api/operator/audit", roles: owner, handler: s.listAudit},
-	}, s.operatorChatTable()...)
+	}, append(s.operatorChatTable(), s.operatorSpinTable()...)...)
 }
 
 // OperatorRoute describes an operator endpoint for tests and docs.

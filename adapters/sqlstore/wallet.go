@@ -70,24 +70,25 @@ func (s *Wallet) SeedGames(ctx context.Context, games []wallet.Game) (int, error
 	return stored, err
 }
 
-// MemberHome reads the member with bank, wallet balance and every game
-// account with its balance in one query: one row per game account (one row
+// MemberHome reads the member with bank, wallet balance, coins (its coin
+// account) and every game account with its balance in one query: one row per game account (one row
 // with no game when there is none). Primary-key and member-index look-ups
 // only; the games themselves come from the service's catalogue cache.
 func (s *Wallet) MemberHome(ctx context.Context, memberID string) (*wallet.MemberHome, error) {
 	st, err := s.db.prepared(ctx, nil, `SELECT m.id, m.phone, m.name, m.bank_code, m.bank_account_name,
-			m.bank_account_no, m.currency, m.coin, m.created_at, b.name_th, b.name_en,
+			m.bank_account_no, m.currency, COALESCE(c.balance, 0), m.created_at, b.name_th, b.name_en,
 			COALESCE(w.balance, 0), ga.game_code, COALESCE(la.balance, 0)
 		FROM members m
 		LEFT JOIN banks b ON b.code = m.bank_code
 		LEFT JOIN ledger_accounts w ON w.id = ?
+		LEFT JOIN ledger_accounts c ON c.id = ?
 		LEFT JOIN game_accounts ga ON ga.member_id = m.id
 		LEFT JOIN ledger_accounts la ON la.member_id = m.id AND la.game_code = ga.game_code AND la.kind = 'game'
 		WHERE m.id = ?`)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := st.QueryContext(ctx, ledger.Wallet(memberID).ID, memberID)
+	rows, err := st.QueryContext(ctx, ledger.Wallet(memberID).ID, ledger.Coin(memberID).ID, memberID)
 	if err != nil {
 		return nil, err
 	}

@@ -125,6 +125,9 @@ export const errorCodes = [
   'ORIGIN_NOT_ALLOWED',
   'CHAT_ROOM_FORBIDDEN',
   'INVALID_SIGNATURE',
+  'NOT_ENOUGH_COIN',
+  'SPIN_INACTIVE',
+  'SPIN_DAILY_LIMIT',
 ] as const;
 
 /** ErrorCode is a code of the server's error catalogue. */
