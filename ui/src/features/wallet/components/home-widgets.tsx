@@ -3,6 +3,7 @@ import { Pressable, StyleSheet, View } from 'react-native';
 
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
+import { LazySpinWidget } from '@/features/spin/lazy';
 
 type Widget = { key: string; label: string; caption?: string; onPress?: () => void };
 
@@ -12,6 +13,8 @@ type Props = {
   onWithdraw: () => void;
   onConditions: () => void;
   onBonus: () => void;
+  /** onRefreshAll refreshes every balance: the spin tile does it while no wheel is active. */
+  onRefreshAll: () => void;
   /** activeBonus is the translated type of the member's active bonus, if any. */
   activeBonus?: string | null;
 };
@@ -20,7 +23,7 @@ type Props = {
  * HomeWidgets is the grid of home actions. Areas not built yet are disabled and say so
  * (their accessible name ends with "coming soon").
  */
-export function HomeWidgets({ coin, onDeposit, onWithdraw, onConditions, onBonus, activeBonus }: Props) {
+export function HomeWidgets({ coin, onDeposit, onWithdraw, onConditions, onBonus, onRefreshAll, activeBonus }: Props) {
   const { t } = useTranslation();
   const soon = t('comingSoon.title');
   const widgets: Widget[] = [
@@ -37,37 +40,44 @@ export function HomeWidgets({ coin, onDeposit, onWithdraw, onConditions, onBonus
       onPress: onBonus,
     },
   ];
+  const tile = (w: Widget) => {
+    const disabled = !w.onPress;
+    return (
+      <Pressable
+        key={w.key}
+        accessibilityRole="button"
+        accessibilityLabel={disabled ? t('widgets.comingSoonLabel', { label: w.label }) : w.label}
+        accessibilityState={{ disabled }}
+        disabled={disabled}
+        onPress={w.onPress}
+        style={({ pressed }) => [styles.tile, disabled && styles.disabled, pressed && styles.pressed]}
+      >
+        <View style={[styles.dot, disabled && styles.dotDisabled]} />
+        <AppText bold style={styles.label} numberOfLines={2}>
+          {w.label}
+        </AppText>
+        {w.caption ? (
+          <AppText variant="caption" style={styles.caption}>
+            {w.caption}
+          </AppText>
+        ) : null}
+        {disabled ? (
+          <AppText variant="caption" style={styles.caption}>
+            {soon}
+          </AppText>
+        ) : null}
+      </Pressable>
+    );
+  };
   return (
     <View style={styles.grid}>
-      {widgets.map((w) => {
-        const disabled = !w.onPress;
-        return (
-          <Pressable
-            key={w.key}
-            accessibilityRole="button"
-            accessibilityLabel={disabled ? t('widgets.comingSoonLabel', { label: w.label }) : w.label}
-            accessibilityState={{ disabled }}
-            disabled={disabled}
-            onPress={w.onPress}
-            style={({ pressed }) => [styles.tile, disabled && styles.disabled, pressed && styles.pressed]}
-          >
-            <View style={[styles.dot, disabled && styles.dotDisabled]} />
-            <AppText bold style={styles.label} numberOfLines={2}>
-              {w.label}
-            </AppText>
-            {w.caption ? (
-              <AppText variant="caption" style={styles.caption}>
-                {w.caption}
-              </AppText>
-            ) : null}
-            {disabled ? (
-              <AppText variant="caption" style={styles.caption}>
-                {soon}
-              </AppText>
-            ) : null}
-          </Pressable>
-        );
-      })}
+      {widgets.map((w) =>
+        w.key === 'spin' ? (
+          <LazySpinWidget key="spin" coin={coin} onRefreshAll={onRefreshAll} renderTile={tile} fallback={tile(w)} />
+        ) : (
+          tile(w)
+        ),
+      )}
     </View>
   );
 }

@@ -90,6 +90,7 @@ export function WalletHome({ onOpenConditions }: { onOpenConditions: () => void 
           onWithdraw={() => setModal('withdraw')}
           onConditions={onOpenConditions}
           onBonus={() => router.push('/user/bonus')}
+          onRefreshAll={refresh}
           activeBonus={activeBonus.data?.status ? t(`bonus.types.${activeBonus.data.type}`) : null}
         />
       </View>
