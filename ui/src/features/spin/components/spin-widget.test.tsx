@@ -31,6 +31,6 @@ describe('SpinWidget', () => {
     renderWithProviders(<SpinWidget coin={1} onRefreshAll={refresh} renderTile={renderTile} />);
     fireEvent.press(await screen.findByRole('button', { name: 'Refresh all' }));
     expect(refresh).toHaveBeenCalled();
-    expect(screen.getByText('1 coin')).toBeTruthy();
+    expect(screen.getByText('1 coins')).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { Animated, Dimensions, Platform, Pressable, StyleSheet, View } from 'react-native';
+import { forwardRef, memo, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { Dimensions, Pressable, StyleSheet, View } from 'react-native';
 import Svg, { Circle, G, Path, Polygon, Text as SvgText } from 'react-native-svg';
 
 import { AppText } from '@/components/ui/text';
@@ -55,34 +55,44 @@ export const Wheel = forwardRef<WheelHandle, Props>(function Wheel(
   ref,
 ) {
   const size = useWheelSize();
-  const rotation = useRef(new Animated.Value(0)).current;
+  // The rotation in degrees. The wheel turns by requestAnimationFrame rather than React Native's
+  // Animated: the chat widget uses Animated too, and a module two lazy chunks share is hoisted
+  // into __common, which /login loads (docs/ui.md). Only the wrapper's transform changes per
+  // frame; the drawing is memoised.
+  const [angle, setAngle] = useState(0);
   const current = useRef(0);
+  const frame = useRef<number | undefined>(undefined);
   const [landed, setLanded] = useState<string | null>(null);
+  useEffect(() => () => (frame.current !== undefined ? cancelAnimationFrame(frame.current) : undefined), []);
 
   useImperativeHandle(ref, () => ({
     spinTo(code, onDone) {
       const index = Math.max(0, slices.findIndex((s) => s.code === code));
-      const to = targetRotation(current.current, index, slices.length, extraTurns(), Math.random() - 0.5);
+      const from = current.current;
+      const to = targetRotation(from, index, slices.length, extraTurns(), Math.random() - 0.5);
       const duration = spinDuration();
+      const ease = frictionEasing(duration);
+      const start = Date.now();
       setLanded(null);
-      Animated.timing(rotation, {
-        toValue: to,
-        duration,
-        easing: frictionEasing(duration),
-        useNativeDriver: Platform.OS !== 'web',
-      }).start(() => {
+      const step = () => {
+        const x = Math.min(1, (Date.now() - start) / duration);
+        const now = from + (to - from) * ease(x);
+        setAngle(now);
+        if (x < 1) {
+          frame.current = requestAnimationFrame(step);
+          return;
+        }
         current.current = to;
         // What the pointer shows, read from the final angle (the browser tests compare it with
         // the server's answer).
         setLanded(slices[sliceUnderPointer(to, slices.length)].code);
         onDone();
-      });
+      };
+      frame.current = requestAnimationFrame(step);
     },
   }));
 
-  const rotate = rotation.interpolate({ inputRange: [0, 360], outputRange: ['0deg', '360deg'], extrapolate: 'extend' });
   const disabled = spinning || coins <= 0;
-  const step = 360 / slices.length;
   const button = size * 0.26;
 
   return (
@@ -92,27 +102,9 @@ export const Wheel = forwardRef<WheelHandle, Props>(function Wheel(
           <Polygon points="2,0 22,0 12,22" fill={colors.danger} stroke="#ffffff" strokeWidth={2} />
         </Svg>
       </View>
-      <Animated.View style={{ width: size, height: size, marginTop: 12, transform: [{ rotate }] }}>
-        <Svg width={size} height={size} viewBox={`0 0 ${view} ${view}`}>
-          <Circle cx={centre} cy={centre} r={radius + 3} fill={colors.gold} />
-          {slices.map((s, i) => (
-            <G key={s.code}>
-              <Path d={slicePath(i, slices.length, centre, radius)} fill={s.bgColor} stroke="#ffffff" strokeWidth={0.8} />
-              <SvgText
-                x={centre + radius * 0.62}
-                y={centre + 3}
-                fill={s.textColor}
-                fontSize={slices.length > 10 ? 7 : 9}
-                fontWeight="bold"
-                textAnchor="middle"
-                transform={`rotate(${i * step + step / 2 - 90} ${centre} ${centre})`}
-              >
-                {s.label.length > 14 ? `${s.label.slice(0, 13)}…` : s.label}
-              </SvgText>
-            </G>
-          ))}
-        </Svg>
-      </Animated.View>
+      <View style={{ width: size, height: size, marginTop: 12, transform: [{ rotate: `${angle % 360}deg` }] }}>
+        <Drawing slices={slices} size={size} />
+      </View>
       <Pressable
         accessibilityRole="button"
         accessibilityLabel={buttonLabel}
@@ -137,6 +129,37 @@ export const Wheel = forwardRef<WheelHandle, Props>(function Wheel(
     </View>
   );
 });
+
+/** Drawing is the wheel itself: a slice per prize with its label along the radius. */
+const Drawing = memo(function Drawing({ slices, size }: { slices: WheelSlice[]; size: number }) {
+  const step = 360 / slices.length;
+  return (
+    <Svg width={size} height={size} viewBox={`0 0 ${view} ${view}`}>
+      <Circle cx={centre} cy={centre} r={radius + 3} fill={colors.gold} />
+      {slices.map((s, i) => (
+        <G key={s.code}>
+          <Path d={slicePath(i, slices.length, centre, radius)} fill={s.bgColor} stroke="#ffffff" strokeWidth={0.8} />
+          <SvgText
+            x={centre + radius * 0.62}
+            y={centre + 3}
+            fill={s.textColor}
+            fontSize={slices.length > 10 ? 7 : 9}
+            fontWeight="bold"
+            textAnchor="middle"
+            transform={`rotate(${i * step + step / 2 - 90} ${centre} ${centre})`}
+          >
+            {s.label.length > 14 ? `${s.label.slice(0, 13)}…` : s.label}
+          </SvgText>
+        </G>
+      ))}
+    </Svg>
+  );
+}, sameDrawing);
+
+function sameDrawing(a: { slices: WheelSlice[]; size: number }, b: { slices: WheelSlice[]; size: number }): boolean {
+  const sig = (ss: WheelSlice[]) => ss.map((x) => `${x.code}|${x.label}|${x.bgColor}|${x.textColor}`).join('/');
+  return a.size === b.size && sig(a.slices) === sig(b.slices);
+}
 
 const styles = StyleSheet.create({
   wrap: { alignSelf: 'center' },
