@@ -15,4 +15,5 @@ export { default as ReconciliationPage } from './pages/reconciliation';
 export { default as ReportsPage } from './pages/reports';
 export { default as SettingsPage } from './pages/settings';
 export { default as SlipsPage } from './pages/slips';
+export { default as SpinPage } from './pages/spin';
 export { default as WithdrawalsPage } from './pages/withdrawals';

@@ -27,6 +27,7 @@ export const consolePages: readonly ConsolePage[] = [
   { key: 'reconciliation', path: '/operator/reconciliation', roles: money },
   { key: 'reports', path: '/operator/reports', roles: money },
   { key: 'promotions', path: '/operator/promotions', roles: all },
+  { key: 'spin', path: '/operator/spin', roles: all },
   { key: 'audit', path: '/operator/audit', roles: owner },
   { key: 'operators', path: '/operator/operators', roles: owner },
 ];
@@ -38,6 +39,7 @@ export const actionRoles = {
   approveWithdrawal: money,
   editPromotions: money,
   editBanks: owner,
+  editSpin: money,
 } as const satisfies Record<string, readonly Role[]>;
 
 export function isRole(value: unknown): value is Role {
