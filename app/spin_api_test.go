@@ -112,6 +112,13 @@ func TestSpinAPI(t *testing.T) {
 				t.Fatalf("claim = %s", r.Raw)
 			}
 			h.expect(h.call("POST", "/api/spinwheel/coupon/claim", token, map[string]any{"coupon": coupon}), 400, "NO_CLAIMABLE_COUPON")
+			if c["type"] == "cash" {
+				st := h.call("POST", "/api/statement", token, map[string]any{"page": 1})
+				items, _ := st.Body["statements"].([]any)
+				if len(items) == 0 || items[0].(map[string]any)["from"] != "SPIN" || items[0].(map[string]any)["source"] != "spin_prize" {
+					t.Fatalf("statement = %s", st.Raw)
+				}
+			}
 			a := h.call("GET", "/api/operator/spinwheel/coupons", sup, nil)
 			if list, _ := a.Body["coupons"].([]any); len(list) < 1 || list[0].(map[string]any)["status"] != "CLAIMED" {
 				t.Fatalf("operator coupons = %s", a.Raw)

@@ -564,14 +564,15 @@ func (s *Wallet) Transfer(ctx context.Context, id string) (wallet.Transfer, erro
 }
 
 // Statement builds the member's statement from transfers, withdrawals,
-// adjustment journals and promotion receipts and ended conditions, newest
+// adjustment, deposit and spin prize journals (wallet postings only: coins
+// never show) and promotion receipts and ended conditions, newest
 // first. docs/api.md documents the mapping.
 func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit int) ([]wallet.StatementItem, int, error) {
 	var total int
 	if err := s.db.x.GetContext(ctx, &total, s.db.q(`SELECT
 			(SELECT COUNT(*) FROM transfers WHERE member_id = ?) +
 			(SELECT COUNT(*) FROM withdrawals WHERE member_id = ?) +
-			(SELECT COUNT(*) FROM journals WHERE member_id = ? AND kind IN ('adjustment', 'deposit')) +
+			(SELECT COUNT(*) FROM journals WHERE member_id = ? AND kind IN ('adjustment', 'deposit', 'spin_prize')) +
 			(SELECT COUNT(*) FROM promo_receipts WHERE member_id = ?) +
 			(SELECT COUNT(*) FROM promo_conditions WHERE member_id = ? AND status <> 'ACTIVE')`),
 		memberID, memberID, memberID, memberID, memberID); err != nil {
@@ -593,11 +594,12 @@ func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit i
 		FROM withdrawals w WHERE w.member_id = ?
 		UNION ALL
 		SELECT j.id, CASE WHEN p.amount > 0 THEN 'deposit' ELSE 'withdraw' END,
-			CASE WHEN j.kind = 'deposit' THEN 'DEPOSIT' WHEN p.amount > 0 THEN 'ADJUSTMENT' ELSE 'WALLET' END,
+			CASE WHEN j.kind = 'deposit' THEN 'DEPOSIT' WHEN j.kind = 'spin_prize' THEN 'SPIN'
+				WHEN p.amount > 0 THEN 'ADJUSTMENT' ELSE 'WALLET' END,
 			CASE WHEN p.amount > 0 THEN 'WALLET' ELSE 'ADJUSTMENT' END,
 			ABS(p.amount), 'SUCCESS', j.created_at, j.memo, j.kind
 		FROM journals j JOIN postings p ON p.journal_id = j.id AND p.account_id = ?
-		WHERE j.member_id = ? AND j.kind IN ('adjustment', 'deposit')
+		WHERE j.member_id = ? AND j.kind IN ('adjustment', 'deposit', 'spin_prize')
 		UNION ALL
 		SELECT r.id, 'bonus', UPPER(r.source), 'WALLET', r.amount, 'SUCCESS', r.updated_at, r.code, r.source
 		FROM promo_receipts r WHERE r.member_id = ?
