@@ -141,5 +141,47 @@ func TestSpinAPI(t *testing.T) {
 				t.Fatalf("saved = %s", r.Raw)
 			}
 		})
+	
+		t.Run("BonusPrize", func(t *testing.T) {
+			h := h.sub(t)
+			bonus := map[string]any{"name": "Bonus wheel", "active": true, "cost": 1, "slices": []any{
+				map[string]any{"code": "BONUS20", "label": map[string]string{"th": "โบนัส", "la": "ໂບນັດ", "en": "Bonus"},
+					"bgColor": "#27AE60", "textColor": "#FFFFFF", "weight": 1000000,
+					"prize": map[string]any{"type": "bonus", "amount": 20, "successPercent": 200, "percentFail": 10}},
+				map[string]any{"code": "NONE", "label": map[string]string{"th": "ไม่", "la": "ບໍ່", "en": "None"},
+					"bgColor": "#2D3A8C", "textColor": "#FFFFFF", "weight": 1, "prize": map[string]any{"type": "nothing"}},
+			}}
+			h.expect(h.call("POST", "/api/operator/spinwheels", fin, bonus), 200, "")
+			h.expect(h.call("POST", "/api/operator/coins", fin, map[string]any{"phone": "0811111111", "coins": 2, "reason": "bonus"}), 200, "SUCCESS")
+			var coupons []string
+			for range 2 {
+				r := h.call("POST", "/api/spinwheel/spin", token, nil)
+				h.expect(r, 200, "")
+				c, _ := r.Body["result"].(map[string]any)["coupon"].(string)
+				if c == "" {
+					t.Skip("the one-in-a-million nothing slice came up")
+				}
+				coupons = append(coupons, c)
+			}
+			before := h.ledgerBalance("wallet:" + h.memberID(token))
+			h.expect(h.call("POST", "/api/spinwheel/coupon/claim", token, map[string]any{"coupon": coupons[0]}), 200, "")
+			if after := h.ledgerBalance("wallet:" + h.memberID(token)); after != before+20_00 {
+				t.Fatalf("wallet %s after a 20.00 bonus prize, was %s", after, before)
+			}
+			active := h.call("GET", "/api/bonus/check/active", token, nil)
+			if active.Body["status"] != true {
+				t.Fatalf("no active condition after a bonus prize: %s", active.Raw)
+			}
+			// One condition at a time: the second bonus coupon waits.
+			h.expect(h.call("POST", "/api/spinwheel/coupon/claim", token, map[string]any{"coupon": coupons[1]}), 400, "BONUS_REMAINING")
+			h.expect(h.call("POST", "/api/spinwheel/coupon/claim", token, map[string]any{"coupon": coupons[0]}), 400, "NO_CLAIMABLE_COUPON")
+			list := h.call("GET", "/api/spinwheel/coupon", token, nil)
+			for _, c := range list.Body["result"].([]any) {
+				m := c.(map[string]any)
+				if m["coupon"] == coupons[1] && m["status"] != "OPEN" {
+					t.Fatalf("the waiting coupon is %v", m["status"])
+				}
+			}
+		})
 	})
 }
