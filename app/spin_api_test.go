@@ -141,7 +141,7 @@ func TestSpinAPI(t *testing.T) {
 				t.Fatalf("saved = %s", r.Raw)
 			}
 		})
-	
+
 		t.Run("BonusPrize", func(t *testing.T) {
 			h := h.sub(t)
 			bonus := map[string]any{"name": "Bonus wheel", "active": true, "cost": 1, "slices": []any{
