@@ -2,6 +2,7 @@ package sqlstore_test
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -303,5 +304,44 @@ func TestSpinRaces(t *testing.T) {
 			t.Fatalf("wallet %s after 20 claims of one 50.00 coupon", b)
 		}
 		mustVerify(t, f.ledger)
+	})
+}
+
+// TestLedgerUnits: ngern check adds coins and satang apart and reports a
+// journal that mixes them (one written behind the ledger's back: Post
+// refuses it).
+func TestLedgerUnits(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		f := newSpinFixture(t, db, cashWheel(0))
+		f.coins(t, 5)
+		mixed := ledger.Journal{ID: account.NewID(), Kind: ledger.Adjustment, Ref: "mixed", MemberID: f.member.ID,
+			Postings:  []ledger.Posting{{Account: ledger.Coin(f.member.ID), Amount: 1}, {Account: ledger.Deposits, Amount: -1}},
+			CreatedAt: time.Now().UTC()}
+		if err := f.ledger.Post(ctx, mixed); err == nil {
+			t.Fatal("a journal mixing coins and satang was posted")
+		}
+		mustVerify(t, f.ledger)
+		x := db.SQL()
+		for _, q := range []string{
+			`INSERT INTO journals (id, kind, ref, member_id, memo, created_by, created_at) VALUES ('jmix', 'adjustment', 'mix', NULL, '', '', CURRENT_TIMESTAMP)`,
+			`INSERT INTO ledger_accounts (id, kind, member_id, game_code, balance, created_at) VALUES ('sys:deposits', 'system', NULL, NULL, 0, CURRENT_TIMESTAMP) ON CONFLICT (id) DO NOTHING`,
+			`INSERT INTO postings (journal_id, account_id, amount) VALUES ('jmix', 'coin:` + f.member.ID + `', 1), ('jmix', 'sys:deposits', -1)`,
+			`UPDATE ledger_accounts SET balance = balance + 1 WHERE id = 'coin:` + f.member.ID + `'`,
+		} {
+			if _, err := x.Exec(q); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+		r, err := f.ledger.Verify(ctx, time.Now().Add(-time.Hour))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := strings.Join(r.Problems, "\n")
+		for _, want := range []string{"journal jmix mixes coins and satang", "all postings in satang sum to -0.01", "all postings in coins sum to 1"} {
+			if !strings.Contains(got, want) {
+				t.Fatalf("check reported:\n%s\nwithout %q", got, want)
+			}
+		}
 	})
 }
