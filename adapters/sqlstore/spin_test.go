@@ -345,3 +345,33 @@ func TestLedgerUnits(t *testing.T) {
 		}
 	})
 }
+
+func TestSpinCoinsPrize(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		w := spin.DemoWheel()
+		w.Slices = []spin.Slice{w.Slices[3], w.Slices[1]} // COIN2, NONE1
+		f := newSpinFixture(t, db, w)
+		f.coins(t, 1)
+		out, err := f.svc.Spin(ctx, f.member.ID)
+		if err != nil || out.Slice.Code != "COIN2" || out.Coupon == nil {
+			t.Fatalf("%+v, %v", out, err)
+		}
+		if _, err := f.svc.Claim(ctx, f.member.ID, out.Coupon.ID); err != nil {
+			t.Fatal(err)
+		}
+		if n, _ := f.svc.Coins(ctx, f.member.ID); n != 2 {
+			t.Fatalf("coins %d after winning 2 with the last one", n)
+		}
+		if b, _ := f.ledger.Balance(ctx, ledger.Coins.ID); b != -2 {
+			t.Fatalf("sys:coins %d, want -2 (minus the coins members hold)", b)
+		}
+		if b, _ := f.ledger.Balance(ctx, ledger.Prizes.ID); b != 0 {
+			t.Fatalf("a coins prize paid baht: sys:prizes %s", b)
+		}
+		if _, _, err := f.svc.ActiveWheel(ctx); err != nil {
+			t.Fatal(err)
+		}
+		mustVerify(t, f.ledger)
+	})
+}
