@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -376,5 +377,245 @@ func TestChatAcrossNodes(t *testing.T) {
 			t.Fatalf("reply %d not received on node A within %v: %+v %v", i, chatFanoutBound, f, err)
 		}
 		t.Logf("reply %d reached node A after %v", i, time.Since(start).Round(time.Millisecond))
+	}
+}
+
+// socketClosedWithin reports whether c is closed by the server (policy
+// violation: signed out) within d.
+func socketClosedWithin(t *testing.T, c *websocket.Conn, d time.Duration) error {
+	t.Helper()
+	start := time.Now()
+	for {
+		f, err := readFrame(t, c, d-time.Since(start))
+		if err != nil {
+			if websocket.CloseStatus(err) != websocket.StatusPolicyViolation {
+				return fmt.Errorf("not closed for the session within %v: %v", d, err)
+			}
+			t.Logf("closed after %v", time.Since(start).Round(time.Millisecond))
+			return nil
+		}
+		if f.Type != "messaging" {
+			return fmt.Errorf("unexpected frame %+v", f)
+		}
+	}
+}
+
+// socketOpen reports whether c is still open: it receives a message of
+// its room sent now.
+func (h *harness) socketOpen(c *websocket.Conn, token string) bool {
+	h.t.Helper()
+	h.expect(h.call("POST", "/api/chat/send-message", token, textMessage("still here?")), 200, "")
+	f, err := readFrame(h.t, c, 5*time.Second)
+	return err == nil && f.Type == "messaging"
+}
+
+// sessionClosesSockets checks that a member's socket closes within a second
+// of the end of its session (logout, password change, lock, an operator's
+// revoke), and only the sockets whose session ended. Sockets are on node
+// a; the session ends through node b (the same node on SQLite).
+func sessionClosesSockets(t *testing.T, a, b *harness) {
+	owner := b.operator("owner1", operator.Owner)
+	const bound = time.Second
+	t.Run("logout", func(t *testing.T) {
+		a, b := a.sub(t), b.sub(t)
+		tok := a.signUp("0876000001", "7600000001")
+		c, _ := a.joinChat(tok, nil)
+		b.expect(b.call("POST", "/api/logout", tok, nil), 200, "")
+		if err := socketClosedWithin(t, c, bound); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Run("password change closes the other sessions' sockets", func(t *testing.T) {
+		a, b := a.sub(t), b.sub(t)
+		keep := a.signUp("0876000002", "7600000002")
+		other := a.login("0876000002", "s3cret-pass")
+		kc, _ := a.joinChat(keep, nil)
+		oc, _ := a.joinChat(other, nil)
+		b.expect(b.call("PUT", "/api/account/changepwd", keep, map[string]any{"oldPassword": "s3cret-pass", "newPassword": "n3w-s3cret-pass"}), 200, "")
+		if err := socketClosedWithin(t, oc, bound); err != nil {
+			t.Fatal(err)
+		}
+		if !a.socketOpen(kc, keep) {
+			t.Fatal("the socket of the session that changed the password closed")
+		}
+	})
+	t.Run("lock", func(t *testing.T) {
+		a, b := a.sub(t), b.sub(t)
+		tok := a.signUp("0876000003", "7600000003")
+		id := a.memberID(tok)
+		c, _ := a.joinChat(tok, nil)
+		b.expect(b.call("POST", "/api/operator/members/"+id+"/lock", owner, map[string]any{"reason": "test"}), 200, "")
+		if err := socketClosedWithin(t, c, bound); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Run("an operator ends one session, by the session_id of its messages", func(t *testing.T) {
+		a, b := a.sub(t), b.sub(t)
+		ended := a.signUp("0876000004", "7600000004")
+		kept := a.login("0876000004", "s3cret-pass")
+		id := a.memberID(ended)
+		ec, _ := a.joinChat(ended, nil)
+		kc, _ := a.joinChat(kept, nil)
+		a.expect(a.call("POST", "/api/chat/send-message", ended, map[string]any{"deviceToken": "phone-1",
+			"message": map[string]any{"message_type": "text", "payload": map[string]any{"message": "hi"}}}), 200, "")
+		var item struct {
+			SessionID   string `json:"session_id"`
+			Username    string `json:"username"`
+			DeviceToken string `json:"deviceToken"`
+		}
+		for _, c := range []*websocket.Conn{ec, kc} {
+			f, err := readFrame(t, c, 5*time.Second)
+			if err != nil || json.Unmarshal(f.Data, &item) != nil || item.SessionID == "" || item.Username != "0876000004" || item.DeviceToken != "phone-1" {
+				t.Fatalf("%s %v", f.Data, err)
+			}
+		}
+		b.expect(b.call("DELETE", "/api/operator/members/"+id+"/sessions/"+item.SessionID, owner, nil), 200, "")
+		if err := socketClosedWithin(t, ec, bound); err != nil {
+			t.Fatal(err)
+		}
+		if !a.socketOpen(kc, kept) {
+			t.Fatal("another session's socket closed")
+		}
+	})
+}
+
+// TestChatSocketsCloseWithTheSession: on SQLite (the in-process bus) and
+// on two PostgreSQL nodes (LISTEN/NOTIFY), a member's socket closes within
+// a second of the end of its session.
+func TestChatSocketsCloseWithTheSession(t *testing.T) {
+	t.Run("inproc", func(t *testing.T) {
+		h := newHarness(t, storetest.Open(t, sqlstore.SQLite), nil)
+		sessionClosesSockets(t, h, h)
+	})
+	t.Run("pgnotify", func(t *testing.T) {
+		db := storetest.Open(t, sqlstore.Postgres)
+		a := newHarness(t, db, nil)
+		db2, err := sqlstore.Open(context.Background(), db.URL(), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db2.Close() })
+		b := newHarness(t, db2, nil)
+		sessionClosesSockets(t, a, b)
+	})
+}
+
+// TestChatConsole: the console pages a conversation back beyond the
+// newest 50, and operators edit the canned replies (seeded per language).
+func TestChatConsole(t *testing.T) {
+	h := newHarness(t, storetest.Open(t, sqlstore.SQLite), nil)
+	op := h.operator("sue", operator.Support)
+	fin := h.operator("fin", operator.Finance)
+	member := h.signUp("0877000001", "7700000001")
+	_, room := h.chatTicket(member, nil)
+	t.Run("older messages page back before a message", func(t *testing.T) {
+		h := h.sub(t)
+		h.expect(h.call("POST", "/api/chat/send-message", member, textMessage("n0")), 200, "")
+		for i := 1; i < 60; i++ {
+			h.expect(h.call("POST", "/api/operator/chat/"+room+"/messages", op, textMessage(fmt.Sprint("n", i))), 201, "")
+		}
+		first := h.call("GET", "/api/operator/chat/"+room+"/messages", op, nil)
+		h.expect(first, 200, "")
+		var page struct {
+			Messages []struct {
+				ID      string `json:"_id"`
+				Message struct {
+					Payload struct{ Message string } `json:"payload"`
+				} `json:"message"`
+			} `json:"messages"`
+			More bool `json:"more"`
+		}
+		json.Unmarshal(first.Raw, &page)
+		if len(page.Messages) != 50 || !page.More || page.Messages[49].Message.Payload.Message != "n59" {
+			t.Fatalf("%d messages, more %v", len(page.Messages), page.More)
+		}
+		older := h.call("GET", "/api/operator/chat/"+room+"/messages?before="+page.Messages[0].ID, op, nil)
+		h.expect(older, 200, "")
+		json.Unmarshal(older.Raw, &page)
+		if len(page.Messages) != 10 || page.More || page.Messages[0].Message.Payload.Message != "n0" || page.Messages[9].Message.Payload.Message != "n9" {
+			t.Fatalf("%s", older.Raw)
+		}
+		h.expect(h.call("GET", "/api/operator/chat/"+room+"/messages?before=nope", op, nil), 400, "INVALID_REQUEST")
+		h.expect(h.call("GET", "/api/operator/chat/"+room+"/messages?limit=x", op, nil), 400, "INVALID_REQUEST")
+		h.expect(h.call("GET", "/api/operator/chat/"+room+"/messages?limit=51", op, nil), 400, "INVALID_REQUEST")
+	})
+	t.Run("canned replies", func(t *testing.T) {
+		h := h.sub(t)
+		list := h.call("GET", "/api/operator/chat/canned?lang=la", op, nil)
+		h.expect(list, 200, "")
+		if n := len(list.Body["canned"].([]any)); n != 4 {
+			t.Fatalf("%d seeded Lao replies", n)
+		}
+		made := h.call("POST", "/api/operator/chat/canned", op, map[string]any{"lang": "en", "title": "Withdraw", "body": "Your withdrawal is on its way."})
+		h.expect(made, 201, "")
+		id := made.Body["id"].(string)
+		if made.Body["updatedBy"] != "sue" || made.Body["position"] != json.Number("5") {
+			t.Fatalf("%s", made.Raw)
+		}
+		h.expect(h.call("PUT", "/api/operator/chat/canned/"+id, op, map[string]any{"lang": "en", "title": "Withdrawal", "body": "On its way.", "position": 1}), 200, "")
+		h.expect(h.call("POST", "/api/operator/chat/canned", op, map[string]any{"lang": "en", "title": "", "body": "x"}), 400, "CHAT_CANNED_INVALID")
+		h.expect(h.call("POST", "/api/operator/chat/canned", op, map[string]any{"lang": "de", "title": "x", "body": "x"}), 400, "CHAT_CANNED_INVALID")
+		h.expect(h.call("PUT", "/api/operator/chat/canned/nope", op, map[string]any{"lang": "en", "title": "x", "body": "x"}), 404, "NOT_FOUND")
+		h.expect(h.call("POST", "/api/operator/chat/canned", fin, map[string]any{"lang": "en", "title": "x", "body": "x"}), 403, "FORBIDDEN_ROLE")
+		en := h.call("GET", "/api/operator/chat/canned?lang=en", op, nil)
+		if !strings.Contains(string(en.Raw), `"title":"Withdrawal"`) {
+			t.Fatalf("%s", en.Raw)
+		}
+		h.expect(h.call("DELETE", "/api/operator/chat/canned/"+id, op, nil), 200, "")
+		h.expect(h.call("DELETE", "/api/operator/chat/canned/"+id, op, nil), 404, "NOT_FOUND")
+		h.expect(h.call("GET", "/api/operator/chat/canned?lang=xx", op, nil), 400, "INVALID_REQUEST")
+	})
+	t.Run("ngern chat purge-guests", func(t *testing.T) {
+		h := h.sub(t)
+		g := h.call("POST", "/api/chat/guest", "", nil)
+		guest := map[string]string{"X-Guest-Token": g.Body["guestToken"].(string)}
+		h.expect(h.callWith("POST", "/api/chat/send-message", "", textMessage("anyone?"), guest), 200, "")
+		var out bytes.Buffer
+		if err := runChat(context.Background(), h.chat, nil, []string{"purge-guests"}, &out); err != nil || out.String() != "0 chat guests purged\n" {
+			t.Fatalf("%q %v", out.String(), err)
+		}
+		h.advance(31 * 24 * time.Hour)
+		out.Reset()
+		if err := runChat(context.Background(), h.chat, nil, []string{"purge-guests"}, &out); err != nil || out.String() != "1 chat guests purged\n" {
+			t.Fatalf("%q %v", out.String(), err)
+		}
+		h.expect(h.callWith("POST", "/api/chat/history", "", map[string]any{}, guest), 401, "GUEST_TOKEN_INVALID")
+		if err := runChat(context.Background(), h.chat, nil, []string{"nope"}, &out); err == nil {
+			t.Fatal("a bad command passed")
+		}
+	})
+}
+
+// TestChatGuestRetentionConfig: NGERN_CHAT_GUEST_RETENTION is a duration of
+// at least an hour; 30 days by default.
+func TestChatGuestRetentionConfig(t *testing.T) {
+	cases := []struct {
+		name, value string
+		want        time.Duration
+		bad         bool
+	}{
+		{"Default", "", 30 * 24 * time.Hour, false},
+		{"SevenDays", "168h", 7 * 24 * time.Hour, false},
+		{"ErrTooShort", "30m", 0, true},
+		{"ErrNotADuration", "30d", 0, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cfg, err := LoadConfig(func(k string) string {
+				if k == "NGERN_CHAT_GUEST_RETENTION" {
+					return c.value
+				}
+				return ""
+			})
+			if c.bad {
+				if err == nil || !strings.Contains(err.Error(), "NGERN_CHAT_GUEST_RETENTION") {
+					t.Fatalf("err = %v", err)
+				}
+				return
+			}
+			if err != nil || cfg.Chat.GuestRetention != c.want {
+				t.Fatalf("%v %v", cfg.Chat.GuestRetention, err)
+			}
+		})
 	}
 }

@@ -284,6 +284,14 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		}
 		c.Chat.TicketLimit = n
 	}
+	if v := env("NGERN_CHAT_GUEST_RETENTION", ""); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < time.Hour {
+			problems = append(problems, fmt.Sprintf("NGERN_CHAT_GUEST_RETENTION=%q: a duration of at least 1h (e.g. 720h)", v))
+		} else {
+			c.Chat.GuestRetention = d
+		}
+	}
 	if h := env("NGERN_CHAT_HOURS", ""); h != "" {
 		hours, err := parseHours(h)
 		if err != nil {

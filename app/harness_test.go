@@ -22,6 +22,7 @@ import (
 	"ngern/adapters/httpapi"
 	"ngern/adapters/paygate"
 	"ngern/adapters/sqlstore"
+	"ngern/core/chat"
 	"ngern/core/deposit"
 	"ngern/core/events"
 	"ngern/core/wallet"
@@ -69,6 +70,8 @@ type harness struct {
 	// qr and qrSim are the QR deposit service and the simulated gateway.
 	qr    *deposit.QRService
 	qrSim *paygate.Sim
+	// chat is the support chat service.
+	chat *chat.Service
 }
 
 // testClock runs with the system clock from an offset the test moves.
@@ -132,6 +135,7 @@ func newHarness(t *testing.T, db *sqlstore.DB, mutate func(*Config)) *harness {
 		Services(),
 		fx.Provide(newHTTPServer),
 		fx.Invoke(func(w *wallet.Service) error { _, err := w.SeedDemoGames(context.Background()); return err }),
+		fx.Populate(&h.chat),
 		fx.Populate(&api, &h.qr, &h.qrSim, &h.bus, &h.tools.wallet, &h.tools.ledger, &h.tools.accounts, &h.tools.operators, &h.tools.auditor, &h.tools.promo, &h.tools.promos, &h.tools.spin, &h.tools.settings, &h.tools.log, &h.tools.now),
 	)
 	h.tools.cfg = cfg

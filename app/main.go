@@ -37,6 +37,8 @@ Usage:
   ngern operator reset -username NAME
                        give an operator a new password and TOTP secret
   ngern demo           seed a demo member, the demo games and a demo operator
+  ngern chat purge-guests
+                       delete the chat guests with no message for the retention (30 days)
   ngern simprovider    run the simulated game provider as its own server
   ngern simgateway     run the simulated QR payment gateway as its own server
   ngern version        print the version
@@ -60,6 +62,8 @@ func Main(args []string, getenv func(string) string, stdout, stderr io.Writer) i
 		return run(stderr, fx.New(fx.NopLogger, Core(cfg, stderr), Provider(), Serve()))
 	case "adjust", "withdrawals", "check", "demo", "operator":
 		return runTool(cfg, args[0], args[1:], stdout, stderr)
+	case "chat":
+		return runChatTool(cfg, args[1:], stdout, stderr)
 	case "simprovider":
 		return runSimProvider(cfg, stderr)
 	case "simgateway":

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os/signal"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -32,11 +33,14 @@ import (
 // toAccountNo = this number).
 const DemoPromptPayTarget = "0912345678"
 
-// QRConfig configures QR deposits.
+// QRConfig configures QR deposits: what the deployment fixes (the kind of
+// gateways, their URLs, the PromptPay target) and the first-start seed of
+// what operators then edit in the console (Lifetime, the gateways' keys and
+// secrets: docs/configuration.md#qr-providers).
 type QRConfig struct {
-	Gateways        string // sim or api
-	PromptPayTarget string // "" (NGERN_PROMPTPAY_TARGET=off): no bank QR
-	Lifetime        time.Duration
+	Gateways        string        // sim or api
+	PromptPayTarget string        // "" (NGERN_PROMPTPAY_TARGET=off): no bank QR
+	Lifetime        time.Duration // seed of every provider's lifetime
 	PollInterval    time.Duration
 	Timeout         time.Duration
 	SimFaults       paygate.Faults
@@ -47,14 +51,15 @@ type QRConfig struct {
 	BankFeedSecret string
 }
 
-// GatewayConfig is one real gateway: NGERN_GATEWAY_<CODE>_URL, _KEY and
-// _SECRET (the webhook secret, at least 16 bytes).
+// GatewayConfig is one real gateway: NGERN_GATEWAY_<CODE>_URL (fixed by
+// the deployment), _KEY and _SECRET (the first-start seed of the stored
+// API key and webhook secret, at least 16 characters).
 type GatewayConfig struct {
 	URL, Key, Secret string
 }
 
 // promptPayCode is the bank QR's channel code (spec part 9: "kbank").
-const promptPayCode = "kbank"
+const promptPayCode = settings.PromptPayCode
 
 func (q *QRConfig) load(env func(k, def string) string) []string {
 	var problems []string
@@ -76,19 +81,19 @@ func (q *QRConfig) load(env func(k, def string) string) []string {
 	case "sim":
 	case "api":
 		q.API = map[string]GatewayConfig{}
-		for _, c := range settings.QRChannels() {
-			if c.Code == promptPayCode {
+		for _, code := range settings.QRProviderCodes() {
+			if code == promptPayCode {
 				continue
 			}
-			g := GatewayConfig{URL: env("NGERN_GATEWAY_"+c.Code+"_URL", ""), Key: env("NGERN_GATEWAY_"+c.Code+"_KEY", ""),
-				Secret: env("NGERN_GATEWAY_"+c.Code+"_SECRET", "")}
+			g := GatewayConfig{URL: env("NGERN_GATEWAY_"+code+"_URL", ""), Key: env("NGERN_GATEWAY_"+code+"_KEY", ""),
+				Secret: env("NGERN_GATEWAY_"+code+"_SECRET", "")}
 			if g.URL == "" {
 				continue
 			}
-			if len(g.Secret) < 16 {
-				problems = append(problems, fmt.Sprintf("NGERN_GATEWAY_%s_SECRET must be at least 16 characters", c.Code))
+			if g.Secret != "" && len(g.Secret) < settings.QRSecretMinLen {
+				problems = append(problems, fmt.Sprintf("NGERN_GATEWAY_%s_SECRET must be at least 16 characters", code))
 			}
-			q.API[c.Code] = g
+			q.API[code] = g
 		}
 	default:
 		problems = append(problems, fmt.Sprintf("NGERN_QR_GATEWAYS=%q: use sim or api", q.Gateways))
@@ -128,50 +133,154 @@ func newBankFeed(cfg Config, log *slog.Logger, now Clock) (bankFeedOut, error) {
 
 type gatewaysOut struct {
 	fx.Out
-	Gateways map[string]deposit.PaymentGateway
+	Gateways deposit.GatewaySource
 	Sim      *paygate.Sim
 	Routes   []httpapi.Route `group:"routes,flatten"`
 }
 
-// newGateways returns the configured gateways: every provider on the
-// simulated gateway (in-process, mounted at /sim/gateway/, its secrets
-// derived from the secret key) or the real ones.
-func newGateways(cfg Config, log *slog.Logger, now Clock) (gatewaysOut, error) {
-	gws := map[string]deposit.PaymentGateway{}
-	if cfg.QR.Gateways == "api" {
-		for code, g := range cfg.QR.API {
-			c, err := paygate.New(paygate.Config{Name: code, BaseURL: g.URL, APIKey: g.Key, Secret: []byte(g.Secret),
-				Timeout: cfg.QR.Timeout, Now: now})
-			if err != nil {
-				return gatewaysOut{}, err
-			}
-			gws[code] = c
+// qrDeployment is what the deployment fixes of QR deposits for the
+// settings: which providers it can serve, and whether gateways need their
+// secrets stored before they are enabled (real ones do).
+func qrDeployment(cfg Config) settings.QRDeployment {
+	d := settings.QRDeployment{Ready: map[string]bool{promptPayCode: cfg.QR.PromptPayTarget != ""},
+		GatewaySecretsRequired: cfg.QR.Gateways == "api"}
+	for _, code := range settings.QRProviderCodes() {
+		if code == promptPayCode {
+			continue
 		}
-		log.Info("qr gateways", "kind", "api", "providers", len(gws))
-		return gatewaysOut{Gateways: gws}, nil
+		_, hasURL := cfg.QR.API[code]
+		d.Ready[code] = cfg.QR.Gateways == "sim" || hasURL
+	}
+	return d
+}
+
+// qrSeed is what the environment says of each provider at first start
+// (settings.SeedQRProviders): a stored provider ignores it.
+func qrSeed(cfg Config) map[string]settings.QRProvider {
+	seed := map[string]settings.QRProvider{promptPayCode: {Enabled: cfg.QR.PromptPayTarget != "", Lifetime: cfg.QR.Lifetime}}
+	for _, code := range settings.QRProviderCodes() {
+		if code == promptPayCode {
+			continue
+		}
+		p := settings.QRProvider{Enabled: cfg.QR.Gateways == "sim", Lifetime: cfg.QR.Lifetime}
+		if g, ok := cfg.QR.API[code]; ok && cfg.QR.Gateways == "api" {
+			p.APIKey, p.WebhookSecret = g.Key, g.Secret
+			p.Enabled = g.Secret != ""
+		}
+		seed[code] = p
+	}
+	return seed
+}
+
+// gatewaySource builds each gateway's client with the provider's stored
+// API key and webhook secret, and builds it again when they change.
+type gatewaySource struct {
+	mu      sync.Mutex
+	clients map[string]cachedGateway
+	// from names what p's client is built from ("" when the deployment
+	// has no gateway for p); build makes it.
+	from  func(p settings.QRProvider) string
+	build func(p settings.QRProvider) (deposit.PaymentGateway, error)
+	log   *slog.Logger
+}
+
+type cachedGateway struct {
+	from string
+	gw   deposit.PaymentGateway
+}
+
+// Gateway answers p's client, nil when this deployment has none for p.
+func (g *gatewaySource) Gateway(p settings.QRProvider) deposit.PaymentGateway {
+	if p.Kind != settings.QRKindGateway {
+		return nil
+	}
+	from := g.from(p)
+	if from == "" {
+		return nil
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if c, ok := g.clients[p.Code]; ok && c.from == from {
+		return c.gw
+	}
+	gw, err := g.build(p)
+	if err != nil {
+		g.log.Warn("qr gateway not usable", "provider", p.Code, "err", err)
+		return nil
+	}
+	g.clients[p.Code] = cachedGateway{from: from, gw: gw}
+	return gw
+}
+
+// fingerprint names what a client was built from without keeping secrets
+// in the clear.
+func fingerprint(parts ...string) string {
+	h := sha256.New()
+	for _, p := range parts {
+		io.WriteString(h, p)
+		h.Write([]byte{0})
+	}
+	return string(h.Sum(nil))
+}
+
+// newGateways returns the gateways: every provider on the simulated
+// gateway (in-process, mounted at /sim/gateway/, signing with the secret
+// stored for the provider or, when none is, one derived from the secret
+// key) or the real ones at NGERN_GATEWAY_<CODE>_URL with their stored API
+// key and secret.
+func newGateways(cfg Config, log *slog.Logger, now Clock, set *settings.Service) (gatewaysOut, error) {
+	src := &gatewaySource{clients: map[string]cachedGateway{}, log: log}
+	if cfg.QR.Gateways == "api" {
+		src.from = func(p settings.QRProvider) string {
+			g, ok := cfg.QR.API[p.Code]
+			if !ok || p.WebhookSecret == "" {
+				return ""
+			}
+			return fingerprint(g.URL, p.APIKey, p.WebhookSecret)
+		}
+		src.build = func(p settings.QRProvider) (deposit.PaymentGateway, error) {
+			return paygate.New(paygate.Config{Name: p.Code, BaseURL: cfg.QR.API[p.Code].URL, APIKey: p.APIKey,
+				Secret: []byte(p.WebhookSecret), Timeout: cfg.QR.Timeout, Now: now})
+		}
+		log.Info("qr gateways", "kind", "api", "providers", len(cfg.QR.API))
+		return gatewaysOut{Gateways: src}, nil
 	}
 	key, err := secretKey(cfg, log)
 	if err != nil {
 		return gatewaysOut{}, err
 	}
-	secrets := map[string][]byte{}
-	for _, c := range settings.QRChannels() {
-		if c.Code != promptPayCode {
-			secrets[c.Code] = simGatewaySecret(key, c.Code)
+	derived := map[string][]byte{}
+	for _, code := range settings.QRProviderCodes() {
+		if code != promptPayCode {
+			derived[code] = simGatewaySecret(key, code)
 		}
 	}
-	sim := paygate.NewSim(paygate.SimConfig{PathPrefix: "/sim/gateway", Secrets: secrets, Faults: cfg.QR.SimFaults, Now: now,
-		Log: log.With("component", "simgateway")})
-	for code, secret := range secrets {
-		c, err := paygate.New(paygate.Config{Name: code, BaseURL: "http://in-process/sim/gateway/" + code, Secret: secret,
-			Timeout: cfg.QR.Timeout, Now: now, HTTPClient: &http.Client{Transport: sim.Transport()}})
-		if err != nil {
-			return gatewaysOut{}, err
+	secretOf := func(p settings.QRProvider) []byte {
+		if p.WebhookSecret != "" {
+			return []byte(p.WebhookSecret)
 		}
-		gws[code] = c
+		return derived[p.Code]
+	}
+	sim := paygate.NewSim(paygate.SimConfig{PathPrefix: "/sim/gateway", Secrets: derived, Faults: cfg.QR.SimFaults, Now: now,
+		Log: log.With("component", "simgateway"), SecretOf: func(code string) []byte {
+			p, err := set.QRProvider(context.Background(), code)
+			if err != nil {
+				return nil
+			}
+			return secretOf(p)
+		}})
+	src.from = func(p settings.QRProvider) string {
+		if derived[p.Code] == nil {
+			return ""
+		}
+		return fingerprint(string(secretOf(p)))
+	}
+	src.build = func(p settings.QRProvider) (deposit.PaymentGateway, error) {
+		return paygate.New(paygate.Config{Name: p.Code, BaseURL: "http://in-process/sim/gateway/" + p.Code, Secret: secretOf(p),
+			Timeout: cfg.QR.Timeout, Now: now, HTTPClient: &http.Client{Transport: sim.Transport()}})
 	}
 	log.Info("qr gateways", "kind", "simulated gateway", "at", "/sim/gateway/")
-	return gatewaysOut{Gateways: gws, Sim: sim, Routes: []httpapi.Route{{Pattern: "/sim/gateway/", Handler: sim}}}, nil
+	return gatewaysOut{Gateways: src, Sim: sim, Routes: []httpapi.Route{{Pattern: "/sim/gateway/", Handler: sim}}}, nil
 }
 
 // simGatewaySecret derives a simulated provider's webhook secret from the
@@ -186,7 +295,8 @@ type qrIn struct {
 	fx.In
 	Cfg      Config
 	Store    deposit.QRStore
-	Gateways map[string]deposit.PaymentGateway
+	Gateways deposit.GatewaySource
+	Settings *settings.Service
 	Verifier deposit.SlipVerifier
 	Feed     *bankfeed.Webhook
 	Members  account.Store
@@ -198,7 +308,8 @@ type qrIn struct {
 // it is the slip verifier, is also the bank QR's feed.
 func newQRService(in qrIn) *deposit.QRService {
 	svc := deposit.NewQRService(deposit.QRDeps{Store: in.Store, Gateways: in.Gateways, PromptPayCode: promptPayCode,
-		PromptPayTarget: in.Cfg.QR.PromptPayTarget, Members: in.Members, Lifetime: in.Cfg.QR.Lifetime, Log: in.Log, Now: in.Now})
+		PromptPayTarget: in.Cfg.QR.PromptPayTarget, Members: in.Members, Providers: in.Settings.QRProviders, Log: in.Log,
+		Now: in.Now})
 	var feeds []deposit.BankFeed
 	if sim, ok := in.Verifier.(*slip.SimBank); ok {
 		feeds = append(feeds, sim)
@@ -283,12 +394,12 @@ func simGatewayFromEnv(getenv func(string) string, cfg Config, log *slog.Logger)
 		return nil, fmt.Errorf("set NGERN_SIMGATEWAY_WEBHOOK_URL (the base URL of the Ngern server webhooks go to)")
 	}
 	secrets := map[string][]byte{}
-	for _, c := range settings.QRChannels() {
-		if secret := strings.TrimSpace(getenv("NGERN_GATEWAY_" + c.Code + "_SECRET")); c.Code != promptPayCode && secret != "" {
+	for _, code := range settings.QRProviderCodes() {
+		if secret := strings.TrimSpace(getenv("NGERN_GATEWAY_" + code + "_SECRET")); code != promptPayCode && secret != "" {
 			if len(secret) < 16 {
-				return nil, fmt.Errorf("NGERN_GATEWAY_%s_SECRET must be at least 16 characters", c.Code)
+				return nil, fmt.Errorf("NGERN_GATEWAY_%s_SECRET must be at least 16 characters", code)
 			}
-			secrets[c.Code] = []byte(secret)
+			secrets[code] = []byte(secret)
 		}
 	}
 	if len(secrets) == 0 {

@@ -29,6 +29,7 @@ import (
 	"ngern/core/objects"
 	"ngern/core/operator"
 	"ngern/core/promo"
+	"ngern/core/rewards"
 	"ngern/core/settings"
 	"ngern/core/spin"
 	"ngern/core/wallet"
@@ -69,6 +70,7 @@ func Services() fx.Option {
 		),
 		walletServices(),
 		promoServices(),
+		rewardsServices(),
 		depositServices(),
 		qrServices(),
 		spinServices(),
@@ -79,7 +81,7 @@ func Services() fx.Option {
 func Serve() fx.Option {
 	return fx.Options(
 		fx.Provide(newHTTPServer),
-		fx.Invoke(startHTTP, startReconciler, startPromoJob, startQRPoller),
+		fx.Invoke(startHTTP, startReconciler, startPromoJob, startQRPoller, startChatPurge, startRewardsJob),
 	)
 }
 
@@ -118,12 +120,16 @@ func openDB(lc fx.Lifecycle, cfg Config, log *slog.Logger) (*sqlstore.DB, error)
 	return db, nil
 }
 
-func newSettings(lc fx.Lifecycle, cfg Config, store settings.Store, bus events.Bus, now Clock) (*settings.Service, error) {
-	s := settings.NewService(store, settings.Config{Laos: cfg.Laos, RegisterOTP: cfg.RegisterOTP, AppVersion: Version}, now)
+func newSettings(lc fx.Lifecycle, cfg Config, store settings.Store, bus events.Bus, now Clock, sealer *wallet.Sealer) (*settings.Service, error) {
+	s := settings.NewService(store, settings.Config{Laos: cfg.Laos, RegisterOTP: cfg.RegisterOTP, AppVersion: Version,
+		QR: qrDeployment(cfg), Sealer: sealer}, now)
 	lc.Append(fx.StopHook(s.UseEvents(bus)))
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	return s, s.Seed(ctx)
+	if err := s.Seed(ctx); err != nil {
+		return nil, err
+	}
+	return s, s.SeedQRProviders(ctx, qrSeed(cfg))
 }
 
 func newSMS(cfg Config, log *slog.Logger) account.SMSSender {
@@ -208,12 +214,57 @@ func startTouchFlush(lc fx.Lifecycle, a *account.Service, log *slog.Logger) {
 // this node's sockets while the app runs.
 func newChat(lc fx.Lifecycle, cfg Config, store chat.Store, limiter account.Limiter, bus events.Bus, log *slog.Logger, now Clock) *chat.Service {
 	c := chat.NewService(store, limiter, bus, cfg.Chat, now, log)
-	var stop func()
+	var stop, unwatch func()
 	lc.Append(fx.Hook{
-		OnStart: func(context.Context) error { stop = c.Start(0); return nil },
-		OnStop:  func(context.Context) error { stop(); return nil },
+		OnStart: func(context.Context) error {
+			stop = c.Start(0)
+			// A member's socket closes as soon as its session ends on any
+			// node: the account service publishes every revocation.
+			unwatch = account.WatchRevocations(bus, c.SessionsEnded)
+			return nil
+		},
+		OnStop: func(context.Context) error { unwatch(); stop(); return nil },
 	})
 	return c
+}
+
+// startChatPurge deletes, hourly while the server runs, the chat guests
+// with no message for the retention (NGERN_CHAT_GUEST_RETENTION, 30 days).
+// Every node runs it; the deletes are idempotent.
+func startChatPurge(lc fx.Lifecycle, c *chat.Service, files objects.Store, log *slog.Logger) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	lc.Append(fx.Hook{
+		OnStart: func(context.Context) error {
+			go func() {
+				defer close(done)
+				tick := time.NewTicker(time.Hour)
+				defer tick.Stop()
+				for {
+					if n, err := c.PurgeGuests(ctx, files); err != nil && ctx.Err() == nil {
+						log.Error("chat guests not purged", "err", err)
+					} else if n > 0 {
+						log.Info("chat guests purged", "guests", n)
+					}
+					select {
+					case <-ctx.Done():
+						return
+					case <-tick.C:
+					}
+				}
+			}()
+			return nil
+		},
+		OnStop: func(stop context.Context) error {
+			cancel()
+			select {
+			case <-done:
+				return nil
+			case <-stop.Done():
+				return stop.Err()
+			}
+		},
+	})
 }
 
 func newObjectStore(cfg Config) (objects.Store, error) {
@@ -239,6 +290,7 @@ type httpDeps struct {
 	Console     *operator.Console
 	Idempotency *idempotency.Service
 	Promo       *promo.Service
+	Rewards     *rewards.Service
 	Deposits    *deposit.Service
 	Objects     objects.Store
 	SlipURLKey  slipURLKey
@@ -255,7 +307,7 @@ func newHTTPServer(d httpDeps) *httpapi.Server {
 	hc.TrustedHops, hc.TrustedNets = d.Cfg.TrustedHops, d.Cfg.TrustedNets
 	api := httpapi.New(hc, httpapi.Deps{Log: d.Log, Accounts: d.Accounts, Settings: d.Settings, DB: d.DB,
 		Wallet: d.Wallet, Operators: d.Operators, Auditor: d.Auditor, Console: d.Console, Idempotency: d.Idempotency,
-		Promo: d.Promo, Deposits: d.Deposits, Objects: d.Objects, SlipURLKey: d.SlipURLKey, Chat: d.Chat, QR: d.QR, Spin: d.Spin,
+		Promo: d.Promo, Rewards: d.Rewards, Deposits: d.Deposits, Objects: d.Objects, SlipURLKey: d.SlipURLKey, Chat: d.Chat, QR: d.QR, Spin: d.Spin,
 		Routes: d.Routes, DomainError: sqlstore.DomainError})
 	deliverInProcess(d.QRSim, api)
 	return api

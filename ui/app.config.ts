@@ -45,6 +45,16 @@ export default ({ config }: ConfigContext): ExpoConfig => ({
     ['expo-router', { root: './src/app', asyncRoutes: { web: 'production', default: false }, sitemap: false }],
     'expo-font',
     'expo-secure-store',
+    // The chat's attachments (and the deposit slip) come from the photo library only: no
+    // camera, no microphone.
+    [
+      'expo-image-picker',
+      {
+        photosPermission: 'Ngern uses your photos only to send a picture or video you choose to support or as a deposit slip.',
+        cameraPermission: false,
+        microphonePermission: false,
+      },
+    ],
     [
       'expo-splash-screen',
       {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"ngern/core/account"
 	"ngern/core/chat"
 	"ngern/core/errs"
 	"ngern/core/operator"
@@ -54,7 +55,7 @@ func (s *Server) customerOf(r *http.Request) (chat.Who, error) {
 		if info, ok := r.Context().Value(requestInfoKey{}).(*requestInfo); ok {
 			info.memberID = c.MemberID
 		}
-		return chat.Who{Kind: chat.KindMember, ID: c.MemberID}, nil
+		return chat.Who{Kind: chat.KindMember, ID: c.MemberID, Session: account.SessionID(c.TokenHash)}, nil
 	}
 	return s.chat.Guest(r.Context(), r.Header.Get("X-Guest-Token"))
 }
@@ -107,10 +108,12 @@ func (s *Server) chatTicket(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]string{"ticket": ticket, "room": room})
 }
 
-// chatMessageBody is the conversation object the widget sends; only its
-// message counts: the sender and the room come from the caller.
+// chatMessageBody is the conversation object the widget sends; its
+// message and deviceToken count: the sender, the room and the session
+// come from the caller.
 type chatMessageBody struct {
-	Message *chat.Content `json:"message" validate:"required"`
+	Message     *chat.Content `json:"message" validate:"required"`
+	DeviceToken string        `json:"deviceToken"`
 }
 
 func (s *Server) chatSend(w http.ResponseWriter, r *http.Request) {
@@ -119,7 +122,7 @@ func (s *Server) chatSend(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	m, err := s.chat.Send(r.Context(), chatWho(r), *body.Message)
+	m, err := s.chat.Send(r.Context(), chatWho(r), *body.Message, body.DeviceToken)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -134,6 +137,8 @@ type ownerBody struct {
 	GuestID string `json:"guestId"`
 	Limit   int    `json:"limit"`
 	Skip    int    `json:"skip"`
+	// Before is a message id: the page is the messages older than it.
+	Before string `json:"before"`
 }
 
 func (b ownerBody) mine(who chat.Who) bool {
@@ -154,7 +159,7 @@ func (s *Server) chatHistory(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, errs.New(errs.NotFoundCode))
 		return
 	}
-	list, err := s.chat.History(r.Context(), who, body.Limit, body.Skip)
+	list, err := s.chat.History(r.Context(), who, body.Limit, body.Skip, body.Before)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -293,6 +298,10 @@ func (s *Server) operatorChatTable() []operatorRoute {
 		{pattern: "POST /api/operator/chat/{room}/close", roles: chatRoles, action: "chat.close", target: "room", handler: s.opClose},
 		{pattern: "POST /api/operator/chat/{room}/upload-image", roles: chatRoles, action: "chat.upload", target: "room", handler: s.opUpload(chat.Image)},
 		{pattern: "POST /api/operator/chat/{room}/upload-video", roles: chatRoles, action: "chat.upload", target: "room", handler: s.opUpload(chat.Video)},
+		{pattern: "GET /api/operator/chat/canned", roles: chatRoles, handler: s.opCannedList},
+		{pattern: "POST /api/operator/chat/canned", roles: chatRoles, action: "chat.canned.create", handler: s.opCannedSave},
+		{pattern: "PUT /api/operator/chat/canned/{id}", roles: chatRoles, action: "chat.canned.update", target: "id", handler: s.opCannedSave},
+		{pattern: "DELETE /api/operator/chat/canned/{id}", roles: chatRoles, action: "chat.canned.delete", target: "id", handler: s.opCannedDelete},
 	}
 }
 
@@ -353,11 +362,27 @@ type operatorItem struct {
 	Operator string `json:"operator,omitempty"`
 }
 
+// opMessages is a page of a room: the newest (limit, skip), or with
+// before=<message id> the limit messages older than that one; more says
+// whether an older page may exist (the page was full).
 func (s *Server) opMessages(w http.ResponseWriter, r *http.Request) {
-	limit, _ := strconv.Atoi(r.URL.Query().Get("limit"))
-	skip, _ := strconv.Atoi(r.URL.Query().Get("skip"))
+	q := r.URL.Query()
+	limit, skip := chat.MaxHistory, 0
+	for _, p := range []struct {
+		name string
+		v    *int
+	}{{"limit", &limit}, {"skip", &skip}} {
+		if raw := q.Get(p.name); raw != "" {
+			n, err := strconv.Atoi(raw)
+			if err != nil {
+				writeError(w, r, errs.OnField(errs.InvalidRequest, p.name))
+				return
+			}
+			*p.v = n
+		}
+	}
 	room := r.PathValue("room")
-	list, err := s.chat.Messages(r.Context(), room, limit, skip)
+	list, err := s.chat.Messages(r.Context(), room, limit, skip, q.Get("before"))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -371,7 +396,54 @@ func (s *Server) opMessages(w http.ResponseWriter, r *http.Request) {
 	for i, m := range list {
 		out[i] = operatorItem{Item: s.chat.ItemOf(m), Operator: m.Operator}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"conversation": conversationJSON(conv), "messages": out})
+	writeJSON(w, http.StatusOK, map[string]any{"conversation": conversationJSON(conv), "messages": out, "more": len(list) == limit && limit > 0})
+}
+
+func (s *Server) opCannedList(w http.ResponseWriter, r *http.Request) {
+	list, err := s.chat.CannedReplies(r.Context(), r.URL.Query().Get("lang"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"canned": list})
+}
+
+// cannedBody is a canned reply as operators write it.
+type cannedBody struct {
+	Lang     string `json:"lang"`
+	Title    string `json:"title"`
+	Body     string `json:"body"`
+	Position int    `json:"position"`
+}
+
+// opCannedSave creates (POST) or replaces (PUT …/{id}) a canned reply.
+func (s *Server) opCannedSave(w http.ResponseWriter, r *http.Request) {
+	var body cannedBody
+	if err := s.decode(r, &body, errs.ChatCannedInvalid); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	id := r.PathValue("id")
+	c, err := s.chat.SaveCanned(r.Context(), operatorName(r), chat.Canned{ID: id, Lang: body.Lang, Title: body.Title, Body: body.Body, Position: body.Position})
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	noteAudit(r).after = c
+	if id == "" {
+		noteAudit(r).target = c.ID
+		writeJSON(w, http.StatusCreated, c)
+		return
+	}
+	writeJSON(w, http.StatusOK, c)
+}
+
+func (s *Server) opCannedDelete(w http.ResponseWriter, r *http.Request) {
+	if err := s.chat.DeleteCanned(r.Context(), r.PathValue("id")); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"message": string(errs.Success)})
 }
 
 func conversationJSON(c *chat.Conversation) inboxEntry {

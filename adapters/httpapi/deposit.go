@@ -379,6 +379,21 @@ func (s *Server) listDeposits(w http.ResponseWriter, r *http.Request) {
 		Amount   money.Satang `json:"amount"`
 		PaidAt   time.Time    `json:"paidAt"`
 		Note     string       `json:"note"`
+		// Decided payments: the decision, who made it and when, and the
+		// note of a refund outside Ngern.
+		Status       deposit.PaymentState `json:"status"`
+		DecidedBy    string               `json:"decidedBy,omitempty"`
+		DecidedAt    *time.Time           `json:"decidedAt,omitempty"`
+		DecisionNote string               `json:"decisionNote,omitempty"`
+	}
+	toPayment := func(p deposit.Payment) paymentJSON {
+		j := paymentJSON{Provider: p.Provider, Ref: p.Ref, QRCodeID: p.QRCodeID, MemberID: p.MemberID, Amount: p.Amount,
+			PaidAt: p.PaidAt.UTC(), Note: p.Note, Status: p.Status, DecidedBy: p.DecidedBy, DecisionNote: p.DecisionNote}
+		if !p.DecidedAt.IsZero() {
+			at := p.DecidedAt.UTC()
+			j.DecidedAt = &at
+		}
+		return j
 	}
 	type qrcodeJSON struct {
 		ID        string           `json:"id"`
@@ -389,7 +404,7 @@ func (s *Server) listDeposits(w http.ResponseWriter, r *http.Request) {
 		CreatedAt time.Time        `json:"createdAt"`
 		ExpiresAt time.Time        `json:"expiresAt"`
 	}
-	unmatched, qrcodes := []paymentJSON{}, []qrcodeJSON{}
+	unmatched, decided, qrcodes := []paymentJSON{}, []paymentJSON{}, []qrcodeJSON{}
 	if s.qr != nil {
 		qs, err := s.qr.RecentQRs(r.Context(), max(page-1, 0)*50, 50)
 		if err != nil {
@@ -406,10 +421,17 @@ func (s *Server) listDeposits(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		for _, p := range ps {
-			unmatched = append(unmatched, paymentJSON{Provider: p.Provider, Ref: p.Ref, QRCodeID: p.QRCodeID, MemberID: p.MemberID,
-				Amount: p.Amount, PaidAt: p.PaidAt.UTC(), Note: p.Note})
+			unmatched = append(unmatched, toPayment(p))
+		}
+		ds, err := s.qr.DecidedPayments(r.Context(), 50)
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		for _, p := range ds {
+			decided = append(decided, toPayment(p))
 		}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"deposits": out, "unconfirmedVouchers": pending, "unmatchedQRPayments": unmatched,
-		"qrcodes": qrcodes})
+		"decidedQRPayments": decided, "qrcodes": qrcodes})
 }

@@ -16,7 +16,12 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if d, ok := v.(settings.Deposit); ok {
-		d.Banks = append(d.Banks, s.qrBanks()...)
+		qr, err := s.qrBanks(r.Context())
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		d.Banks = append(d.Banks, qr...)
 		v = d
 	}
 	if raw, ok := v.(json.RawMessage); ok {

@@ -9,6 +9,7 @@ import (
 
 	"ngern/core/errs"
 	"ngern/core/operator"
+	"ngern/core/rewards"
 )
 
 // operatorRoute is one operator endpoint: its pattern, the roles that may
@@ -66,6 +67,11 @@ func (s *Server) operatorTable() []operatorRoute {
 		{pattern: "POST /api/operator/slips/{id}/reject", roles: money, action: "slip.reject", target: "id", idempotent: true, handler: s.rejectSlip},
 		{pattern: "GET /api/operator/deposits", roles: money, handler: s.listDeposits},
 		{pattern: "POST /api/operator/qr/payments/{provider}/{ref}/assign", roles: money, action: "qrpayment.assign", target: "ref", idempotent: true, handler: s.assignQRPayment},
+		{pattern: "POST /api/operator/qr/payments/{provider}/{ref}/refund", roles: money, action: "qrpayment.refund", target: "ref", idempotent: true, handler: s.refundQRPayment},
+		// QR providers: enabled, minimum, quick amounts, lifetime, and the
+		// gateways' write-only API key and webhook secret.
+		{pattern: "GET /api/operator/qr/providers", roles: money, handler: s.qrProviders},
+		{pattern: "PUT /api/operator/qr/providers/{code}", roles: money, action: "qrprovider.update", target: "code", handler: s.putQRProvider},
 
 		{pattern: "GET /api/operator/adjustments", roles: money, handler: s.listAdjustments},
 		{pattern: "POST /api/operator/adjustments", roles: money, action: "adjustment.create", idempotent: true, handler: s.adjust},
@@ -96,6 +102,19 @@ func (s *Server) operatorTable() []operatorRoute {
 		{pattern: "GET /api/operator/conditions", roles: all, handler: s.operatorConditions},
 		{pattern: "POST /api/operator/banners", roles: money, action: "banner.upload", handler: s.uploadBanner},
 		{pattern: "POST /api/operator/conditions/{id}/end", roles: money, action: "condition.end", target: "id", idempotent: true, handler: s.endCondition},
+
+		// Cashback refunds, invite commissions and the game results they
+		// are computed from (docs/rewards.md). Banners upload through
+		// POST /api/operator/banners.
+		{pattern: "GET /api/operator/rewards/{program}/settings", roles: all, handler: s.operatorRewardSettings},
+		{pattern: "PUT /api/operator/rewards/{program}/settings", roles: money, action: "reward.settings", target: "program", handler: s.putRewardSettings},
+		{pattern: "GET /api/operator/rewards/{program}/runs", roles: money, handler: s.rewardRuns},
+		{pattern: "GET /api/operator/rewards/{program}/items", roles: all, action: "reward.history", handler: s.rewardItems},
+		{pattern: "POST /api/operator/refund/close-period", roles: money, action: "refund.close-period", handler: s.closeRewardPeriod(rewards.Refund)},
+		{pattern: "POST /api/operator/invite/close-period", roles: money, action: "invite.close-period", handler: s.closeRewardPeriod(rewards.Invite)},
+		{pattern: "GET /api/operator/game-results", roles: all, action: "member.results", handler: s.gameResults},
+		{pattern: "GET /api/operator/collection", roles: all, handler: s.collectionStatus},
+		{pattern: "POST /api/operator/collection/run", roles: money, action: "collection.run", handler: s.collectNow},
 
 		{pattern: "GET /api/operator/audit", roles: owner, handler: s.listAudit},
 	}, append(s.operatorChatTable(), s.operatorSpinTable()...)...)

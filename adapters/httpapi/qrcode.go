@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image/color"
@@ -134,12 +135,16 @@ func (s *Server) paymentWebhook(w http.ResponseWriter, r *http.Request) {
 
 // qrBanks are the QR channels as entries of the deposit lookup's banks[]:
 // mode "qr", bankCode the code of /api/qrcode/{bankCode}.
-func (s *Server) qrBanks() []settings.ReceivingBank {
+func (s *Server) qrBanks(ctx context.Context) ([]settings.ReceivingBank, error) {
 	if s.qr == nil {
-		return nil
+		return nil, nil
+	}
+	chans, err := s.qr.Providers(ctx)
+	if err != nil {
+		return nil, err
 	}
 	var out []settings.ReceivingBank
-	for _, c := range s.qr.Providers() {
+	for _, c := range chans {
 		b := settings.ReceivingBank{BankCode: c.Code, BankType: "QR", Mode: "qr", Currency: "THB"}
 		b.Bank.NameTH, b.Bank.NameEN = c.Code, c.Code
 		if c.Code == "kbank" {
@@ -147,7 +152,7 @@ func (s *Server) qrBanks() []settings.ReceivingBank {
 		}
 		out = append(out, b)
 	}
-	return out
+	return out, nil
 }
 
 // QRSVG renders payload as a QR code (error correction M, a four-module
@@ -209,4 +214,80 @@ func (s *Server) assignQRPayment(w http.ResponseWriter, r *http.Request) {
 	n.before = map[string]any{"status": deposit.PaymentReview}
 	n.after = map[string]any{"status": p.Status, "memberId": p.MemberID, "amount": p.Amount}
 	writeJSON(w, http.StatusOK, map[string]any{"message": errs.Success})
+}
+
+type refundPaymentRequest struct {
+	Note string `json:"note" validate:"max=2000"`
+}
+
+// refundQRPayment records that an operator gave an unmatched QR payment
+// back outside Ngern (the review queue's "refund outside"): nothing is
+// credited, the payment leaves the queue as REFUNDED with the note.
+func (s *Server) refundQRPayment(w http.ResponseWriter, r *http.Request) {
+	if s.qr == nil {
+		writeError(w, r, errs.New(errs.NotFoundCode))
+		return
+	}
+	var req refundPaymentRequest
+	if err := s.decode(r, &req, errs.InvalidRequest); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	p, err := s.qr.RefundPayment(r.Context(), r.PathValue("provider"), r.PathValue("ref"), req.Note, operatorName(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	n := noteAudit(r)
+	n.before = map[string]any{"status": deposit.PaymentReview, "amount": p.Amount, "note": p.Note}
+	n.after = map[string]any{"status": p.Status, "refundNote": p.DecisionNote}
+	writeJSON(w, http.StatusOK, map[string]any{"message": errs.Success})
+}
+
+// qrProviders lists the QR providers' configuration for the console; the
+// secrets only as set or not set.
+func (s *Server) qrProviders(w http.ResponseWriter, r *http.Request) {
+	all, err := s.settings.QRProviders(r.Context())
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	out := make([]settings.QRProviderView, len(all))
+	for i, p := range all {
+		out[i] = s.settings.View(p)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"providers": out})
+}
+
+// qrProviderRequest is a provider's new configuration. Pointers make a
+// missing field an error rather than a zero; a missing secret is kept, an
+// empty one clears it.
+type qrProviderRequest struct {
+	Enabled         *bool          `json:"enabled" validate:"required"`
+	Min             *money.Satang  `json:"min" validate:"required"`
+	QuickAmounts    []money.Satang `json:"quickAmounts" validate:"required"`
+	LifetimeSeconds *int           `json:"lifetimeSeconds" validate:"required"`
+	APIKey          *string        `json:"apiKey" validate:"omitempty,max=1000"`
+	WebhookSecret   *string        `json:"webhookSecret" validate:"omitempty,max=1000"`
+}
+
+// putQRProvider changes a provider's configuration; members see it at
+// their next lookup, and the next QR follows it, on every node.
+func (s *Server) putQRProvider(w http.ResponseWriter, r *http.Request) {
+	var req qrProviderRequest
+	if err := s.decode(r, &req, errs.InvalidRequest); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	before, after, err := s.settings.UpdateQRProvider(r.Context(), r.PathValue("code"), settings.QRProviderUpdate{
+		Enabled: *req.Enabled, Min: *req.Min, QuickAmounts: req.QuickAmounts, LifetimeSeconds: *req.LifetimeSeconds,
+		APIKey: req.APIKey, WebhookSecret: req.WebhookSecret}, operatorName(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	logger(r.Context()).InfoContext(r.Context(), "qr provider changed", "provider", after.Code, "enabled", after.Enabled)
+	n := noteAudit(r)
+	n.before, n.after = s.settings.View(before), s.settings.View(after)
+	writeJSON(w, http.StatusOK, map[string]any{"provider": s.settings.View(after)})
 }

@@ -19,6 +19,7 @@ import (
 	"ngern/core/objects"
 	"ngern/core/operator"
 	"ngern/core/promo"
+	"ngern/core/rewards"
 	"ngern/core/settings"
 	"ngern/core/spin"
 	"ngern/core/wallet"
@@ -72,6 +73,8 @@ type Deps struct {
 	Idempotency *idempotency.Service
 	// Promo serves the bonus and promotion calls; nil: none are mounted.
 	Promo *promo.Service
+	// Rewards serves the refund and invite calls; nil: none are mounted.
+	Rewards *rewards.Service
 	// Deposits, Objects and SlipURLKey serve the deposit calls and the
 	// signed slip-image links (nil Deposits: no deposit calls); Chat and
 	// Objects serve the support chat and its media.
@@ -111,6 +114,7 @@ type Server struct {
 	console   *operator.Console
 	idem      *idempotency.Service
 	promo     *promo.Service
+	rewards   *rewards.Service
 	chat      *chat.Service
 	validate  *validator.Validate
 	mux       *http.ServeMux
@@ -126,7 +130,7 @@ type Server struct {
 func New(cfg Config, d Deps) *Server {
 	s := &Server{cfg: cfg, log: d.Log, accounts: d.Accounts, settings: d.Settings, db: d.DB,
 		wallet: d.Wallet, operators: d.Operators, auditor: d.Auditor, console: d.Console, idem: d.Idempotency,
-		promo: d.Promo, validate: newValidator(), mux: http.NewServeMux(), domainErr: d.DomainError,
+		promo: d.Promo, rewards: d.Rewards, validate: newValidator(), mux: http.NewServeMux(), domainErr: d.DomainError,
 		deposits: d.Deposits, objects: d.Objects, slipKey: d.SlipURLKey, chat: d.Chat, qr: d.QR, spin: d.Spin}
 	s.routes()
 	for _, r := range d.Routes {
@@ -162,6 +166,7 @@ func (s *Server) routes() {
 
 	s.walletRoutes()
 	s.promoRoutes()
+	s.rewardsRoutes()
 	s.depositRoutes()
 	s.qrRoutes()
 	s.spinRoutes()

@@ -26,18 +26,6 @@ func (s *Server) spinRoutes() {
 	m.Handle("POST /api/spinwheel/coupon/claim", s.member(s.idempotent(memberScope, s.claimCoupon)))
 }
 
-// requestLang is the language of texts the caller asked for: ?lang=, else
-// the first of Accept-Language that the apps have, else Thai.
-func requestLang(r *http.Request) string {
-	for _, l := range append([]string{r.URL.Query().Get("lang")}, strings.Split(r.Header.Get("Accept-Language"), ",")...) {
-		l = strings.ToLower(strings.TrimSpace(strings.SplitN(strings.SplitN(l, ";", 2)[0], "-", 2)[0]))
-		if l == "th" || l == "la" || l == "en" {
-			return l
-		}
-	}
-	return "th"
-}
-
 // sliceJSON is a slice as members see it: label in the request's language
 // and in every language (labels), the prize it pays, never its weight.
 type sliceJSON struct {

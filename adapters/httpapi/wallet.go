@@ -8,6 +8,7 @@ import (
 
 	"ngern/core/errs"
 	"ngern/core/money"
+	"ngern/core/rewards"
 	"ngern/core/wallet"
 )
 
@@ -44,7 +45,8 @@ type amountJSON struct {
 	Amount money.Satang `json:"amount"`
 }
 
-// inviteJSON is the invite-bonus summary; zero until invite bonuses exist.
+// inviteJSON is the invite bonus waiting (GET /api/invite/bonus) with the
+// condition's percentages of the invite settings.
 type inviteJSON struct {
 	Amount  money.Satang `json:"amount"`
 	Success int          `json:"success"`
@@ -133,7 +135,23 @@ func (s *Server) walletHome(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := toWallet(h)
+	s.fillInvite(r, &out, h)
 	writeJSON(w, http.StatusOK, &out)
+}
+
+// fillInvite sets the wallet's invite field: the amount came with the
+// home query, the percentages from the invite settings (cached).
+func (s *Server) fillInvite(r *http.Request, out *walletResponse, h *wallet.Home) {
+	out.Invite.Amount = h.InviteBonus
+	if s.rewards == nil {
+		return
+	}
+	st, err := s.rewards.CachedSettings(r.Context(), rewards.Invite)
+	if err != nil {
+		logger(r.Context()).WarnContext(r.Context(), "invite settings not read", "err", err)
+		return
+	}
+	out.Invite.Success, out.Invite.Fail = st.SuccessPercent, st.FailPercent
 }
 
 func (s *Server) walletRefresh(w http.ResponseWriter, r *http.Request) {
@@ -143,6 +161,7 @@ func (s *Server) walletRefresh(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := toWallet(h)
+	s.fillInvite(r, &out, h)
 	writeJSON(w, http.StatusOK, &out)
 }
 

@@ -132,6 +132,23 @@ func (k *socket) ping() {
 	}
 }
 
+// Revoke is told that a session of the socket's member ended (on any
+// node): the socket checks at once whether it may still listen, and
+// closes if not (chat.Revocable).
+func (k *socket) Revoke() {
+	if k.still == nil {
+		return
+	}
+	go func() {
+		ctx, cancel := context.WithTimeout(k.ctx, writeTimeout)
+		allowed := k.still(ctx)
+		cancel()
+		if !allowed {
+			k.close(websocket.StatusPolicyViolation, "signed out")
+		}
+	}()
+}
+
 func (k *socket) close(code websocket.StatusCode, reason string) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
@@ -181,10 +198,17 @@ func (s *Server) chatSocket(w http.ResponseWriter, r *http.Request) {
 		// listening at the next ping.
 		k.still = func(ctx context.Context) bool { return s.operatorMayChat(ctx, t.Subject) }
 	case chat.KindMember:
-		// So does a member who was locked.
-		k.still = func(ctx context.Context) bool { return s.memberMayChat(ctx, t.Subject) }
+		// A member's socket lives as long as the login session it was
+		// opened with: it closes at once when that session ends on any
+		// node (logout, password change, lock, an operator's revoke: the
+		// account's revocations on the event bus), and at the next ping
+		// should the bus have missed one.
+		k.still = func(ctx context.Context) bool { return s.memberMayChat(ctx, t.Subject, t.Session) }
 	}
 	var stops []func()
+	if t.Kind == chat.KindMember {
+		stops = append(stops, s.chat.TrackSession(t.Subject, t.Session, k))
+	}
 	if t.Kind == chat.KindOperator {
 		// An operator's socket listens to every room from the start and
 		// says so, so that the client knows from when it misses nothing.
@@ -251,11 +275,20 @@ func (s *Server) operatorMayChat(ctx context.Context, username string) bool {
 }
 
 // memberMayChat reports whether a member's socket may stay open: the
-// member exists and is not locked.
-func (s *Server) memberMayChat(ctx context.Context, id string) bool {
-	m, err := s.accounts.Member(ctx, id)
+// member exists, is not locked, and the login session the socket was
+// opened with is live (a ticket without a session, issued before
+// sessions were recorded on tickets, checks the member only).
+func (s *Server) memberMayChat(ctx context.Context, id, session string) bool {
+	if session == "" {
+		m, err := s.accounts.Member(ctx, id)
+		if err != nil {
+			return errs.As(err) == nil // a database hiccup keeps the socket
+		}
+		return m.Active
+	}
+	live, err := s.accounts.SessionLive(ctx, id, session)
 	if err != nil {
 		return errs.As(err) == nil // a database hiccup keeps the socket
 	}
-	return m.Active
+	return live
 }

@@ -61,7 +61,11 @@ func ParseFaults(s string) (Faults, error) {
 type SimConfig struct {
 	PathPrefix string            // e.g. /sim/gateway
 	Secrets    map[string][]byte // by provider: the providers it simulates
-	Faults     Faults
+	// SecretOf, when set, answers the secret a provider's webhooks are
+	// signed with at the time of sending (the in-process simulator follows
+	// the secret stored for Ngern); nil answers fall back to Secrets.
+	SecretOf func(provider string) []byte
+	Faults   Faults
 	// Deliver posts a signed webhook to Ngern and answers the HTTP status.
 	// Set it (SetDeliver) before payments are made.
 	Deliver func(ctx context.Context, provider string, header http.Header, body []byte) (int, error)
@@ -285,6 +289,16 @@ func (s *Sim) Pay(provider, orderRef, gatewayRef string, amount money.Satang) (E
 	return ev, nil
 }
 
+// secret is the key a provider's webhooks are signed with now.
+func (s *Sim) secret(provider string) []byte {
+	if s.cfg.SecretOf != nil {
+		if k := s.cfg.SecretOf(provider); len(k) > 0 {
+			return k
+		}
+	}
+	return s.cfg.Secrets[provider]
+}
+
 // send delivers one webhook with retries and back-off; each attempt is a
 // new delivery id, timestamp and signature.
 func (s *Sim) send(provider string, ev Event) {
@@ -298,7 +312,7 @@ func (s *Sim) send(provider string, ev Event) {
 		body, _ := json.Marshal(ev)
 		h := http.Header{}
 		h.Set("Content-Type", "application/json")
-		h.Set(deposit.SignatureHeader, deposit.Sign(s.cfg.Secrets[provider], s.cfg.Now(), body))
+		h.Set(deposit.SignatureHeader, deposit.Sign(s.secret(provider), s.cfg.Now(), body))
 		s.mu.Lock()
 		deliver := s.cfg.Deliver
 		s.mu.Unlock()

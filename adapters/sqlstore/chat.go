@@ -51,8 +51,8 @@ func (s *Chat) CreateTicket(ctx context.Context, t *chat.Ticket) error {
 		if _, err := tx.ExecContext(ctx, s.db.q(`DELETE FROM chat_tickets WHERE expires_at < ?`), utc(t.CreatedAt.Add(-time.Hour))); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, s.db.q(`INSERT INTO chat_tickets (hash, kind, subject, room, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)`),
-			t.Hash, t.Kind, t.Subject, t.Room, utc(t.ExpiresAt), utc(t.CreatedAt))
+		_, err := tx.ExecContext(ctx, s.db.q(`INSERT INTO chat_tickets (hash, kind, subject, room, session_id, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`),
+			t.Hash, t.Kind, t.Subject, t.Room, t.Session, utc(t.ExpiresAt), utc(t.CreatedAt))
 		return err
 	})
 }
@@ -73,7 +73,7 @@ func (s *Chat) UseTicket(ctx context.Context, hash string, now time.Time) (*chat
 			}
 			return err
 		}
-		return tx.GetContext(ctx, &t, s.db.q(`SELECT hash, kind, subject, room, expires_at, used_at, created_at FROM chat_tickets WHERE hash = ?`), hash)
+		return tx.GetContext(ctx, &t, s.db.q(`SELECT hash, kind, subject, room, session_id, expires_at, used_at, created_at FROM chat_tickets WHERE hash = ?`), hash)
 	})
 	if err != nil {
 		return nil, err
@@ -95,8 +95,8 @@ func (s *Chat) AddMessage(ctx context.Context, c *chat.Conversation, m *chat.Mes
 		if err := s.ensureConversation(ctx, tx, c, at); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, s.db.q(`INSERT INTO chat_messages (id, room, sender, operator, content, created_at) VALUES (?, ?, ?, ?, ?, ?)`),
-			m.ID, m.Room, m.Sender, m.Operator, m.Raw, at); err != nil {
+		if _, err := tx.ExecContext(ctx, s.db.q(`INSERT INTO chat_messages (id, room, sender, operator, content, created_at, session_id, device_token)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`), m.ID, m.Room, m.Sender, m.Operator, m.Raw, at, m.SessionID, m.DeviceToken); err != nil {
 			return err
 		}
 		var q string
@@ -113,22 +113,43 @@ func (s *Chat) AddMessage(ctx context.Context, c *chat.Conversation, m *chat.Mes
 	})
 }
 
-const messageColumns = `id, room, sender, operator, content, created_at`
+const messageColumns = `id, room, sender, operator, content, created_at, session_id, device_token`
+
+// messageSelect reads messages (as x) with their room's member's phone and
+// name (empty for a guest's room).
+const messageSelect = `SELECT x.id, x.room, x.sender, x.operator, x.content, x.created_at, x.session_id, x.device_token,
+	COALESCE(mb.phone, '') AS username, COALESCE(mb.name, '') AS name`
+
+const messageMember = `LEFT JOIN chat_conversations c ON c.room = x.room
+	LEFT JOIN members mb ON mb.id = c.member_id AND c.member_id <> ''`
 
 // Message returns a message by id.
 func (s *Chat) Message(ctx context.Context, id string) (*chat.Message, error) {
 	var m chat.Message
-	if err := s.db.x.GetContext(ctx, &m, s.db.q(`SELECT `+messageColumns+` FROM chat_messages WHERE id = ?`), id); err != nil {
+	if err := s.db.x.GetContext(ctx, &m, s.db.q(messageSelect+` FROM chat_messages x `+messageMember+` WHERE x.id = ?`), id); err != nil {
 		return nil, noData(err)
 	}
 	return &m, nil
 }
 
-// History returns a page of a room, oldest first.
-func (s *Chat) History(ctx context.Context, room string, limit, skip int) ([]chat.Message, error) {
+// History returns a page of a room, oldest first; before (a message id of
+// the room) keeps the messages older than it.
+func (s *Chat) History(ctx context.Context, room string, limit, skip int, before string) ([]chat.Message, error) {
+	where, args := `room = ?`, []any{room}
+	if before != "" {
+		var seq int64
+		err := s.db.x.GetContext(ctx, &seq, s.db.q(`SELECT seq FROM chat_messages WHERE id = ? AND room = ?`), before, room)
+		if err != nil {
+			return nil, noData(err)
+		}
+		where += ` AND seq < ?`
+		args = append(args, seq)
+	}
+	args = append(args, limit, skip)
 	out := []chat.Message{}
-	err := s.db.x.SelectContext(ctx, &out, s.db.q(`SELECT `+messageColumns+` FROM (
-		SELECT seq, `+messageColumns+` FROM chat_messages WHERE room = ? ORDER BY seq DESC LIMIT ? OFFSET ?) page ORDER BY seq`), room, limit, skip)
+	err := s.db.x.SelectContext(ctx, &out, s.db.q(messageSelect+` FROM (
+		SELECT seq, `+messageColumns+` FROM chat_messages WHERE `+where+` ORDER BY seq DESC LIMIT ? OFFSET ?) x `+messageMember+`
+		ORDER BY x.seq`), args...)
 	return out, err
 }
 
@@ -260,4 +281,80 @@ func (s *Chat) AttachGuest(ctx context.Context, guestID, memberID, from, to stri
 		_, err = tx.ExecContext(ctx, s.db.q(`DELETE FROM chat_conversations WHERE room = ?`), from)
 		return err
 	})
+}
+
+const cannedColumns = `id, lang, title, body, position, updated_by, created_at, updated_at`
+
+// CannedReplies lists canned replies by language and position.
+func (s *Chat) CannedReplies(ctx context.Context, lang string) ([]chat.Canned, error) {
+	where, args := `1 = 1`, []any{}
+	if lang != "" {
+		where, args = `lang = ?`, append(args, lang)
+	}
+	out := []chat.Canned{}
+	err := s.db.x.SelectContext(ctx, &out, s.db.q(`SELECT `+cannedColumns+` FROM chat_canned_replies WHERE `+where+`
+		ORDER BY lang, position, created_at, id`), args...)
+	return out, err
+}
+
+// SaveCanned inserts or updates a canned reply.
+func (s *Chat) SaveCanned(ctx context.Context, c *chat.Canned, create bool) error {
+	if create {
+		_, err := s.db.x.ExecContext(ctx, s.db.q(`INSERT INTO chat_canned_replies (`+cannedColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+			c.ID, c.Lang, c.Title, c.Body, c.Position, c.UpdatedBy, utc(c.CreatedAt), utc(c.UpdatedAt))
+		return err
+	}
+	if err := s.updateOne(ctx, `UPDATE chat_canned_replies SET lang = ?, title = ?, body = ?, position = ?, updated_by = ?, updated_at = ? WHERE id = ?`,
+		c.Lang, c.Title, c.Body, c.Position, c.UpdatedBy, utc(c.UpdatedAt), c.ID); err != nil {
+		return err
+	}
+	return s.db.x.GetContext(ctx, &c.CreatedAt, s.db.q(`SELECT created_at FROM chat_canned_replies WHERE id = ?`), c.ID)
+}
+
+// DeleteCanned deletes a canned reply.
+func (s *Chat) DeleteCanned(ctx context.Context, id string) error {
+	return s.updateOne(ctx, `DELETE FROM chat_canned_replies WHERE id = ?`, id)
+}
+
+// PurgeGuests deletes a batch of guests past the retention with their
+// conversations and messages.
+func (s *Chat) PurgeGuests(ctx context.Context, cutoff time.Time, limit int) (int, []string, error) {
+	var n int
+	media := []string{}
+	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
+		var ids []string
+		if err := tx.SelectContext(ctx, &ids, s.db.q(`SELECT g.id FROM chat_guests g
+			WHERE g.created_at < ? AND (g.member_id <> '' OR NOT EXISTS (
+				SELECT 1 FROM chat_conversations c WHERE c.guest_id = g.id AND c.last_message_at >= ?))
+			ORDER BY g.created_at LIMIT ?`), utc(cutoff), utc(cutoff), limit); err != nil {
+			return err
+		}
+		n = len(ids)
+		if n == 0 {
+			return nil
+		}
+		in, args, err := sqlx.In(`SELECT x.content FROM chat_messages x JOIN chat_conversations c ON c.room = x.room
+			WHERE c.guest_id IN (?) AND x.content LIKE '%"message_type":"media"%'`, ids)
+		if err != nil {
+			return err
+		}
+		if err := tx.SelectContext(ctx, &media, s.db.q(in), args...); err != nil {
+			return err
+		}
+		for _, q := range []string{
+			`DELETE FROM chat_messages WHERE room IN (SELECT room FROM chat_conversations WHERE guest_id IN (?))`,
+			`DELETE FROM chat_conversations WHERE guest_id IN (?)`,
+			`DELETE FROM chat_guests WHERE id IN (?)`,
+		} {
+			in, args, err := sqlx.In(q, ids)
+			if err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, s.db.q(in), args...); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return n, media, err
 }

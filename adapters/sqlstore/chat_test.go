@@ -66,11 +66,11 @@ func TestChatStore(t *testing.T) {
 				add(t, a, fmt.Sprintf("a%02d", i), chat.Customer, t0.Add(time.Duration(i)*time.Second))
 			}
 			add(t, b, "b00", chat.Customer, t0.Add(time.Minute))
-			page, err := s.History(ctx, a.Room, 10, 0)
+			page, err := s.History(ctx, a.Room, 10, 0, "")
 			if err != nil || len(page) != 10 || page[0].ID != "a15" || page[9].ID != "a24" {
 				t.Fatalf("%v %v", ids(page), err)
 			}
-			page, _ = s.History(ctx, a.Room, 10, 20)
+			page, _ = s.History(ctx, a.Room, 10, 20, "")
 			if len(page) != 5 || page[0].ID != "a00" || page[4].ID != "a04" {
 				t.Fatalf("%v", ids(page))
 			}
@@ -123,7 +123,7 @@ func TestChatStore(t *testing.T) {
 			if err := s.AttachGuest(ctx, "gabc", "aa", g.Room, a.Room); err != nil {
 				t.Fatal(err)
 			}
-			page, _ := s.History(ctx, a.Room, 50, 0)
+			page, _ := s.History(ctx, a.Room, 50, 0, "")
 			if len(page) != 27 {
 				t.Fatalf("%d messages", len(page))
 			}
@@ -150,4 +150,143 @@ func ids(ms []chat.Message) []string {
 		out[i] = m.ID
 	}
 	return out
+}
+
+// TestChatStoreFinish: items read the member's phone and name, the
+// session and device token; tickets keep their session; pages before a
+// message; the seeded canned replies and their edits; the guest purge.
+func TestChatStoreFinish(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		seed(t, db)
+		s := sqlstore.NewChat(db)
+		t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+		mem := newMember("0815555555", "5555555555")
+		if err := sqlstore.NewAccounts(db).CreateMember(ctx, mem, ""); err != nil {
+			t.Fatal(err)
+		}
+		conv := &chat.Conversation{Room: "ngern-" + mem.ID, MemberID: mem.ID}
+		for i := range 6 {
+			m := &chat.Message{ID: fmt.Sprint("p", i), Room: conv.Room, Sender: chat.Customer, Raw: `{"message_type":"text","payload":{"message":"x"}}`,
+				CreatedAt: t0.Add(time.Duration(i) * time.Second), SessionID: "sess1", DeviceToken: "dev1"}
+			if err := s.AddMessage(ctx, conv, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+
+		t.Run("messages carry the member, session and device", func(t *testing.T) {
+			m, err := s.Message(ctx, "p0")
+			if err != nil || m.Username != "0815555555" || m.Name != "Somchai" || m.SessionID != "sess1" || m.DeviceToken != "dev1" {
+				t.Fatalf("%+v %v", m, err)
+			}
+			page, _ := s.History(ctx, conv.Room, 2, 0, "")
+			if len(page) != 2 || page[1].Username != "0815555555" {
+				t.Fatalf("%+v", page)
+			}
+		})
+		t.Run("tickets keep their session", func(t *testing.T) {
+			if err := s.CreateTicket(ctx, &chat.Ticket{Hash: "ts", Kind: "member", Subject: mem.ID, Room: conv.Room, Session: "sess1",
+				ExpiresAt: t0.Add(time.Minute), CreatedAt: t0}); err != nil {
+				t.Fatal(err)
+			}
+			if tk, err := s.UseTicket(ctx, "ts", t0); err != nil || tk.Session != "sess1" {
+				t.Fatalf("%+v %v", tk, err)
+			}
+		})
+		t.Run("pages before a message", func(t *testing.T) {
+			page, err := s.History(ctx, conv.Room, 3, 0, "p4")
+			if err != nil || strings.Join(ids(page), ",") != "p1,p2,p3" {
+				t.Fatalf("%v %v", ids(page), err)
+			}
+			if _, err := s.History(ctx, "ngern-other", 3, 0, "p4"); !errs.HasCode(err, errs.NoData) {
+				t.Fatal("a message of another room is a cursor", err)
+			}
+		})
+		t.Run("canned replies: seeded per language, edited", func(t *testing.T) {
+			for _, lang := range []string{"th", "la", "en"} {
+				list, err := s.CannedReplies(ctx, lang)
+				if err != nil || len(list) != 4 || list[0].Lang != lang || list[0].Position != 1 || list[0].Body == "" || list[0].CreatedAt.IsZero() {
+					t.Fatalf("%s: %+v %v", lang, list, err)
+				}
+			}
+			c := &chat.Canned{ID: "c1", Lang: "en", Title: "Bonus", Body: "Your bonus is on its way.", Position: 9, UpdatedBy: "sue", CreatedAt: t0, UpdatedAt: t0}
+			if err := s.SaveCanned(ctx, c, true); err != nil {
+				t.Fatal(err)
+			}
+			c.Title, c.UpdatedAt = "Bonus sent", t0.Add(time.Hour)
+			if err := s.SaveCanned(ctx, c, false); err != nil || !c.CreatedAt.Equal(t0) {
+				t.Fatalf("%+v %v", c, err)
+			}
+			list, _ := s.CannedReplies(ctx, "en")
+			if len(list) != 5 || list[4].Title != "Bonus sent" {
+				t.Fatalf("%+v", list)
+			}
+			if err := s.SaveCanned(ctx, &chat.Canned{ID: "nope", Lang: "en", Title: "x", Body: "y", UpdatedAt: t0}, false); !errs.HasCode(err, errs.NoData) {
+				t.Fatal(err)
+			}
+			if err := s.DeleteCanned(ctx, "c1"); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.DeleteCanned(ctx, "c1"); !errs.HasCode(err, errs.NoData) {
+				t.Fatal(err)
+			}
+		})
+		t.Run("guests past the retention are purged", func(t *testing.T) {
+			cutoff := t0.Add(30 * 24 * time.Hour)
+			guest := func(id string, created time.Time, member string, last *time.Time, media bool) {
+				t.Helper()
+				if err := s.CreateGuest(ctx, &chat.Guest{ID: id, TokenHash: "h-" + id, CreatedAt: created}); err != nil {
+					t.Fatal(err)
+				}
+				if member != "" {
+					if err := s.AttachGuest(ctx, id, member, "ngern-"+id, conv.Room); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if last != nil {
+					raw := `{"message_type":"text","payload":{"message":"hi"}}`
+					if media {
+						raw = `{"message_type":"media","payload":{"filePath":"/api/chat/media/ngern-` + id + `/f.png"}}`
+					}
+					c := &chat.Conversation{Room: "ngern-" + id, GuestID: id}
+					if err := s.AddMessage(ctx, c, &chat.Message{ID: "m-" + id, Room: c.Room, Sender: chat.Customer, Raw: raw, CreatedAt: *last}); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			old, recent := t0, cutoff.Add(time.Hour)
+			guest("gsilent", old, "", nil, false)          // purged: never wrote
+			guest("gquiet", old, "", &old, true)           // purged: last message before the cutoff
+			guest("gtalks", old, "", &recent, false)       // kept: wrote since
+			guest("gnew", recent, "", nil, false)          // kept: too new
+			guest("gmember", old, mem.ID, nil, false)      // purged: attached, a dead token
+			n, media, err := s.PurgeGuests(ctx, cutoff, 2) // in batches
+			if err != nil || n != 2 {
+				t.Fatalf("%d %v", n, err)
+			}
+			n2, media2, err := s.PurgeGuests(ctx, cutoff, 2)
+			if err != nil || n2 != 1 {
+				t.Fatalf("%d %v", n2, err)
+			}
+			media = append(media, media2...)
+			if len(media) != 1 || !strings.Contains(media[0], "ngern-gquiet/f.png") {
+				t.Fatalf("media %v", media)
+			}
+			for id, kept := range map[string]bool{"gsilent": false, "gquiet": false, "gmember": false, "gtalks": true, "gnew": true} {
+				_, err := s.GuestByTokenHash(ctx, "h-"+id)
+				if (err == nil) != kept {
+					t.Errorf("%s: kept %v, want %v", id, err == nil, kept)
+				}
+			}
+			if _, err := s.Conversation(ctx, "ngern-gquiet"); !errs.HasCode(err, errs.NoData) {
+				t.Fatal("the purged guest's conversation is left")
+			}
+			if _, err := s.Message(ctx, "m-gquiet"); !errs.HasCode(err, errs.NoData) {
+				t.Fatal("the purged guest's message is left")
+			}
+			if page, _ := s.History(ctx, conv.Room, 50, 0, ""); len(page) != 6 {
+				t.Fatalf("the member's messages changed: %d", len(page))
+			}
+		})
+	})
 }

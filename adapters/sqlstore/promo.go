@@ -221,6 +221,21 @@ func (p *Promo) Receipts(ctx context.Context, memberID string) ([]promo.Receipt,
 // period; the promotion's count is a conditional update; the condition's
 // insert meets the one-active-per-member index.
 func (p *Promo) Grant(ctx context.Context, g promo.Grant) (promo.Condition, error) {
+	var c promo.Condition
+	err := p.db.inTx(ctx, func(tx *sqlx.Tx) error {
+		var err error
+		c, err = p.db.grantTx(ctx, tx, g)
+		return err
+	})
+	if err != nil {
+		return promo.Condition{}, err
+	}
+	return c, nil
+}
+
+// grantTx records g in tx (Grant, and the rewards' claims, which take
+// their accruals in the same transaction).
+func (db *DB) grantTx(ctx context.Context, tx *sqlx.Tx, g promo.Grant) (promo.Condition, error) {
 	r, c := g.Receipt, g.Condition
 	full := errs.BonusMaxClaimed
 	if r.Source == promo.SourcePromotion {
@@ -229,52 +244,46 @@ func (p *Promo) Grant(ctx context.Context, g promo.Grant) (promo.Condition, erro
 	if r.Slot < 1 || r.Slot > g.MaxSlot {
 		return promo.Condition{}, errs.New(full)
 	}
-	err := p.db.inTx(ctx, func(tx *sqlx.Tx) error {
-		_, err := tx.ExecContext(ctx, p.db.q(`INSERT INTO promo_receipts (id, member_id, source, code, period, slot, amount, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`), r.ID, r.MemberID, r.Source, r.Code, r.Period, r.Slot, r.Amount, utc(r.UpdatedAt))
-		if _, dup := uniqueViolation(err); dup {
-			return errs.New(full)
-		}
-		if err != nil {
-			return err
-		}
-		_, err = tx.ExecContext(ctx, p.db.q(`INSERT INTO promo_conditions (id, member_id, source, code, type, amount, base,
-				success_percent, percent_fail, status, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, 'ACTIVE', ?)`),
-			c.ID, c.MemberID, c.Source, c.Code, c.Type, c.Amount, c.SuccessPercent, c.PercentFail, utc(c.CreatedAt))
-		if _, dup := uniqueViolation(err); dup {
-			return errs.New(errs.BonusAlreadyActive)
-		}
-		if err != nil {
-			return err
-		}
-		if r.Source == promo.SourcePromotion {
-			res, err := tx.ExecContext(ctx, p.db.q(`UPDATE promotions SET used = used + 1
-				WHERE code = ? AND (limit_total = 0 OR used < limit_total)`), r.Code)
-			if err != nil {
-				return err
-			}
-			if n, err := res.RowsAffected(); err != nil {
-				return err
-			} else if n != 1 {
-				return errs.New(errs.BonusFull)
-			}
-		}
-		if err := p.db.post(ctx, tx, g.Journal); err != nil {
-			return err
-		}
-		var base money.Satang
-		if err := tx.GetContext(ctx, &base, p.db.q(totalBalance), c.MemberID); err != nil {
-			return err
-		}
-		c.Base = base
-		_, err = tx.ExecContext(ctx, p.db.q(`UPDATE promo_conditions SET base = ? WHERE id = ?`), base, c.ID)
-		return err
-	})
+	_, err := tx.ExecContext(ctx, db.q(`INSERT INTO promo_receipts (id, member_id, source, code, period, slot, amount, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`), r.ID, r.MemberID, r.Source, r.Code, r.Period, r.Slot, r.Amount, utc(r.UpdatedAt))
+	if _, dup := uniqueViolation(err); dup {
+		return promo.Condition{}, errs.New(full)
+	}
 	if err != nil {
 		return promo.Condition{}, err
 	}
-	return c, nil
+	_, err = tx.ExecContext(ctx, db.q(`INSERT INTO promo_conditions (id, member_id, source, code, type, amount, base,
+			success_percent, percent_fail, status, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, 'ACTIVE', ?)`),
+		c.ID, c.MemberID, c.Source, c.Code, c.Type, c.Amount, c.SuccessPercent, c.PercentFail, utc(c.CreatedAt))
+	if _, dup := uniqueViolation(err); dup {
+		return promo.Condition{}, errs.New(errs.BonusAlreadyActive)
+	}
+	if err != nil {
+		return promo.Condition{}, err
+	}
+	if r.Source == promo.SourcePromotion {
+		res, err := tx.ExecContext(ctx, db.q(`UPDATE promotions SET used = used + 1
+			WHERE code = ? AND (limit_total = 0 OR used < limit_total)`), r.Code)
+		if err != nil {
+			return promo.Condition{}, err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return promo.Condition{}, err
+		} else if n != 1 {
+			return promo.Condition{}, errs.New(errs.BonusFull)
+		}
+	}
+	if err := db.post(ctx, tx, g.Journal); err != nil {
+		return promo.Condition{}, err
+	}
+	var base money.Satang
+	if err := tx.GetContext(ctx, &base, db.q(totalBalance), c.MemberID); err != nil {
+		return promo.Condition{}, err
+	}
+	c.Base = base
+	_, err = tx.ExecContext(ctx, db.q(`UPDATE promo_conditions SET base = ? WHERE id = ?`), base, c.ID)
+	return c, err
 }
 
 const totalBalance = `SELECT COALESCE(SUM(balance), 0) FROM ledger_accounts WHERE member_id = ? AND kind IN ('wallet', 'game')`
@@ -425,6 +434,16 @@ func (p *Promo) Since(ctx context.Context, memberID string, since time.Time) ([]
 	return out, nil
 }
 
+// expenseCheck finds an expense account whose balance is not minus the
+// credits plus the forfeits of its sources.
+func expenseCheck(account, sources string) string {
+	return `SELECT '` + account + `' FROM (SELECT
+		(SELECT COALESCE(SUM(p.amount), 0) FROM postings p WHERE p.account_id = '` + account + `') AS bal,
+		(SELECT COALESCE(SUM(amount), 0) FROM promo_receipts WHERE source IN (` + sources + `)) AS credits,
+		(SELECT COALESCE(SUM(forfeited), 0) FROM promo_conditions WHERE source IN (` + sources + `)) AS forfeits) x
+		WHERE x.bal <> x.forfeits - x.credits`
+}
+
 // VerifyPromotions checks the promotion invariants for `ngern check`: every
 // bonus journal credits a receipt of the same amount; every forfeit
 // belongs to a cancelled or ended condition and matches its forfeited
@@ -447,14 +466,13 @@ func (p *Promo) VerifyPromotions(ctx context.Context) ([]string, error) {
 			{"condition forfeited without a journal", `SELECT c.id FROM promo_conditions c
 				WHERE c.forfeited > 0 AND NOT EXISTS (SELECT 1 FROM journals j WHERE j.kind = 'bonus_forfeit' AND j.ref = c.id)`},
 			{"receipt without its credit", `SELECT r.id FROM promo_receipts r
-				WHERE NOT EXISTS (SELECT 1 FROM journals j WHERE j.kind = 'bonus' AND j.ref = r.id)`},
+				WHERE NOT EXISTS (SELECT 1 FROM journals j WHERE j.ref = r.id
+					AND j.kind = CASE r.source WHEN 'refund' THEN 'refund' WHEN 'invite' THEN 'invite' ELSE 'bonus' END)`},
 			{"promotion count differs from its receipts", `SELECT pr.code FROM promotions pr
 				WHERE pr.used <> (SELECT COUNT(*) FROM promo_receipts r WHERE r.source = 'promotion' AND r.code = pr.code)`},
-			{"sys:promotions differs from credits and forfeits", `SELECT 'sys:promotions' FROM (SELECT
-				(SELECT COALESCE(SUM(p.amount), 0) FROM postings p WHERE p.account_id = 'sys:promotions') AS bal,
-				(SELECT COALESCE(SUM(amount), 0) FROM promo_receipts) AS credits,
-				(SELECT COALESCE(SUM(forfeited), 0) FROM promo_conditions) AS forfeits) x
-				WHERE x.bal <> x.forfeits - x.credits`},
+			{"sys:promotions differs from credits and forfeits", expenseCheck("sys:promotions", "'bonus', 'promotion'")},
+			{"sys:refunds differs from credits and forfeits", expenseCheck("sys:refunds", "'refund'")},
+			{"sys:invites differs from credits and forfeits", expenseCheck("sys:invites", "'invite'")},
 		} {
 			var ids []string
 			if err := tx.SelectContext(ctx, &ids, c.query+` LIMIT 20`); err != nil {

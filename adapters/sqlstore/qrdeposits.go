@@ -54,8 +54,21 @@ func (s *QRDeposits) expire(ctx context.Context, ex sqlx.ExecerContext, now time
 // CreateQR stores an OPEN QR after expiring the past ones and cancelling
 // the member's open QRs of other providers; the partial unique indexes
 // refuse a second open QR of the provider or of the target's amount.
+//
+// Two QRs of two providers asked at the same instant must not both stay
+// open: each transaction's cancel would miss the other's uncommitted QR.
+// The member's QR creations are serialised: on PostgreSQL by a
+// transaction-scoped advisory lock on the member (taken first, so that the
+// cancel that follows sees the other's committed QR), on SQLite by the
+// immediate transactions that let one writer in at a time.
 func (s *QRDeposits) CreateQR(ctx context.Context, q deposit.QRCode, now time.Time) error {
 	return s.db.inTx(ctx, func(tx *sqlx.Tx) error {
+		if s.db.dialect == Postgres {
+			if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('qr_codes member ' || $1, 0))`,
+				q.MemberID); err != nil {
+				return err
+			}
+		}
 		if err := s.expire(ctx, tx, now); err != nil {
 			return err
 		}
@@ -213,20 +226,61 @@ type paymentRow struct {
 	Status    string         `db:"status"`
 	Note      string         `db:"note"`
 	JournalID sql.NullString `db:"journal_id"`
+	DecidedBy string         `db:"decided_by"`
+	DecidedAt sql.NullTime   `db:"decided_at"`
+	Decision  string         `db:"decision_note"`
+}
+
+const paymentColumns = `provider, ref, qrcode_id, member_id, amount, paid_at, status, note, journal_id, decided_by, decided_at,
+	decision_note`
+
+func (r paymentRow) payment() deposit.Payment {
+	p := deposit.Payment{Provider: r.Provider, Ref: r.Ref, QRCodeID: r.QRCodeID.String, MemberID: r.MemberID.String,
+		Amount: r.Amount, PaidAt: r.PaidAt.UTC(), Status: deposit.PaymentState(r.Status), Note: r.Note,
+		JournalID: r.JournalID.String, DecidedBy: r.DecidedBy, DecisionNote: r.Decision}
+	if r.DecidedAt.Valid {
+		p.DecidedAt = r.DecidedAt.Time.UTC()
+	}
+	return p
 }
 
 // ReviewPayments lists the payments waiting for review, oldest first.
 func (s *QRDeposits) ReviewPayments(ctx context.Context, limit int) ([]deposit.Payment, error) {
 	var rows []paymentRow
-	err := s.db.x.SelectContext(ctx, &rows, s.db.q(`SELECT provider, ref, qrcode_id, member_id, amount, paid_at, status,
-		note, journal_id FROM qr_payments WHERE status = 'REVIEW' ORDER BY created_at, provider, ref LIMIT ?`), limit)
+	err := s.db.x.SelectContext(ctx, &rows, s.db.q(`SELECT `+paymentColumns+` FROM qr_payments WHERE status = 'REVIEW'
+		ORDER BY created_at, provider, ref LIMIT ?`), limit)
 	out := make([]deposit.Payment, len(rows))
 	for i, r := range rows {
-		out[i] = deposit.Payment{Provider: r.Provider, Ref: r.Ref, QRCodeID: r.QRCodeID.String, MemberID: r.MemberID.String,
-			Amount: r.Amount, PaidAt: r.PaidAt.UTC(), Status: deposit.PaymentState(r.Status), Note: r.Note,
-			JournalID: r.JournalID.String}
+		out[i] = r.payment()
 	}
 	return out, err
+}
+
+// DecidedPayments lists the payments operators decided, newest first.
+func (s *QRDeposits) DecidedPayments(ctx context.Context, limit int) ([]deposit.Payment, error) {
+	var rows []paymentRow
+	err := s.db.x.SelectContext(ctx, &rows, s.db.q(`SELECT `+paymentColumns+` FROM qr_payments WHERE decided_by <> ''
+		ORDER BY decided_at DESC, provider, ref LIMIT ?`), limit)
+	out := make([]deposit.Payment, len(rows))
+	for i, r := range rows {
+		out[i] = r.payment()
+	}
+	return out, err
+}
+
+// RefundPayment marks a payment still waiting for review REFUNDED.
+func (s *QRDeposits) RefundPayment(ctx context.Context, provider, ref, note, by string, at time.Time) error {
+	res, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE qr_payments SET status = 'REFUNDED', decided_by = ?, decided_at = ?,
+		decision_note = ? WHERE provider = ? AND ref = ? AND status = 'REVIEW'`), by, utc(at), note, provider, ref)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n != 1 {
+		return errs.New(errs.NoData)
+	}
+	return nil
 }
 
 // RecentQRs lists QRs newest first.
@@ -244,13 +298,12 @@ func (s *QRDeposits) RecentQRs(ctx context.Context, offset, limit int) ([]deposi
 // ReviewPayment is a payment waiting for review.
 func (s *QRDeposits) ReviewPayment(ctx context.Context, provider, ref string) (deposit.Payment, error) {
 	var r paymentRow
-	err := s.db.x.GetContext(ctx, &r, s.db.q(`SELECT provider, ref, qrcode_id, member_id, amount, paid_at, status, note,
-		journal_id FROM qr_payments WHERE provider = ? AND ref = ? AND status = 'REVIEW'`), provider, ref)
+	err := s.db.x.GetContext(ctx, &r, s.db.q(`SELECT `+paymentColumns+` FROM qr_payments
+		WHERE provider = ? AND ref = ? AND status = 'REVIEW'`), provider, ref)
 	if errors.Is(err, sql.ErrNoRows) {
 		return deposit.Payment{}, errs.New(errs.NoData)
 	}
-	return deposit.Payment{Provider: r.Provider, Ref: r.Ref, QRCodeID: r.QRCodeID.String, MemberID: r.MemberID.String,
-		Amount: r.Amount, PaidAt: r.PaidAt.UTC(), Status: deposit.PaymentState(r.Status), Note: r.Note}, err
+	return r.payment(), err
 }
 
 // AssignPayment posts j and marks the payment, still waiting, CREDITED.

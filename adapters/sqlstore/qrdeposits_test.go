@@ -62,7 +62,7 @@ func TestQRDeposits(t *testing.T) {
 		var mu sync.Mutex
 		clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 		advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
-		svc := deposit.NewQRService(deposit.QRDeps{Store: store, Gateways: map[string]deposit.PaymentGateway{"WW": &qrGateway{}},
+		svc := deposit.NewQRService(deposit.QRDeps{Store: store, Gateways: deposit.StaticGateways{"WW": &qrGateway{}, "FP": &qrGateway{}},
 			PromptPayCode: "kbank", PromptPayTarget: "0899999999", Now: clock})
 		walletOf := func(id string) money.Satang {
 			b, err := l.Balance(ctx, ledger.Wallet(id).ID)
@@ -197,6 +197,96 @@ func TestQRDeposits(t *testing.T) {
 				t.Fatalf("%+v", r)
 			}
 		})
+		mustVerify(t, l)
+	})
+}
+
+// TestQRCreateRace: a member asks for QRs of several providers at the same
+// instant (two taps, two tabs): however the transactions interleave, at
+// most one of the member's QRs stays open, the last one made.
+func TestQRCreateRace(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		seed(t, db)
+		accounts := sqlstore.NewAccounts(db)
+		store := sqlstore.NewQRDeposits(db)
+		providers := []string{"WW", "PAYTIMZ", "PAYONEX", "FP", "kbank"}
+		for round := range 5 {
+			m := newMember(fmt.Sprintf("08100000%02d", round), fmt.Sprintf("11111111%02d", round))
+			if err := accounts.CreateMember(ctx, m, ""); err != nil {
+				t.Fatal(err)
+			}
+			now := time.Now().UTC()
+			start := make(chan struct{})
+			var wg sync.WaitGroup
+			for i, p := range providers {
+				wg.Go(func() {
+					<-start
+					q := deposit.QRCode{ID: fmt.Sprintf("r%d-%s", round, p), MemberID: m.ID, Provider: p,
+						Amount: money.FromBaht(100) + money.Satang(round*10+i+1), Status: deposit.QROpen, CreatedAt: now,
+						ExpiresAt: now.Add(time.Minute)}
+					if p == "kbank" {
+						q.Target = "0899999999"
+					}
+					if err := store.CreateQR(ctx, q, now); err != nil {
+						t.Error(p, err)
+					}
+				})
+			}
+			close(start)
+			wg.Wait()
+			var open []string
+			for _, p := range providers {
+				if q, err := store.OpenQR(ctx, m.ID, p, now); err == nil {
+					open = append(open, q.Provider)
+				} else if !errs.HasCode(err, errs.NoData) {
+					t.Fatal(err)
+				}
+			}
+			if len(open) != 1 {
+				t.Fatalf("round %d: open QRs of %v, want exactly one", round, open)
+			}
+		}
+	})
+}
+
+func TestQRRefundAndDecided(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		seed(t, db)
+		store := sqlstore.NewQRDeposits(db)
+		l := sqlstore.NewLedger(db)
+		at := time.Now().UTC().Truncate(time.Second)
+		for _, ref := range []string{"R1", "R2"} {
+			p := deposit.Payment{Provider: "WW", Ref: ref, Amount: money.FromBaht(7), PaidAt: at, Note: deposit.NoteNoQR}
+			if _, err := store.PayQR(ctx, p, ledger.Journal{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := store.RefundPayment(ctx, "WW", "R1", "returned by KBank transfer 998", "fin", at); err != nil {
+			t.Fatal(err)
+		}
+		if err := store.RefundPayment(ctx, "WW", "R1", "twice", "fin", at); !errs.HasCode(err, errs.NoData) {
+			t.Fatalf("a refunded payment refunded again: %v", err)
+		}
+		if err := store.RefundPayment(ctx, "WW", "NOPE", "x", "fin", at); !errs.HasCode(err, errs.NoData) {
+			t.Fatal(err)
+		}
+		if _, err := store.ReviewPayment(ctx, "WW", "R1"); !errs.HasCode(err, errs.NoData) {
+			t.Fatal("a refunded payment is still in review")
+		}
+		r, err := store.ReviewPayments(ctx, 10)
+		if err != nil || len(r) != 1 || r[0].Ref != "R2" {
+			t.Fatal(r, err)
+		}
+		d, err := store.DecidedPayments(ctx, 10)
+		if err != nil || len(d) != 1 {
+			t.Fatal(d, err)
+		}
+		if got := d[0]; got.Status != deposit.PaymentRefunded || got.DecidedBy != "fin" || got.DecisionNote != "returned by KBank transfer 998" ||
+			!got.DecidedAt.Equal(at) || got.JournalID != "" {
+			t.Fatalf("%+v", got)
+		}
 		mustVerify(t, l)
 	})
 }

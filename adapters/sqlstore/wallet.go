@@ -72,12 +72,13 @@ func (s *Wallet) SeedGames(ctx context.Context, games []wallet.Game) (int, error
 
 // MemberHome reads the member with bank, wallet balance, coins (its coin
 // account) and every game account with its balance in one query: one row per game account (one row
-// with no game when there is none). Primary-key and member-index look-ups
+// with no game when there is none), and the invite bonus waiting. Primary-key and member-index look-ups
 // only; the games themselves come from the service's catalogue cache.
 func (s *Wallet) MemberHome(ctx context.Context, memberID string) (*wallet.MemberHome, error) {
 	st, err := s.db.prepared(ctx, nil, `SELECT m.id, m.phone, m.name, m.bank_code, m.bank_account_name,
 			m.bank_account_no, m.currency, COALESCE(c.balance, 0), m.created_at, b.name_th, b.name_en,
-			COALESCE(w.balance, 0), ga.game_code, COALESCE(la.balance, 0)
+			COALESCE(w.balance, 0), ga.game_code, COALESCE(la.balance, 0),
+			(SELECT COALESCE(SUM(ic.amount), 0) FROM invite_commissions ic WHERE ic.inviter_id = m.id AND ic.status = 'PENDING')
 		FROM members m
 		LEFT JOIN banks b ON b.code = m.bank_code
 		LEFT JOIN ledger_accounts w ON w.id = ?
@@ -100,13 +101,14 @@ func (s *Wallet) MemberHome(ctx context.Context, memberID string) (*wallet.Membe
 			nameTH, nameEN     sql.NullString
 			walletBal, gameBal money.Satang
 			game               sql.NullString
+			invite             money.Satang
 		)
 		if err := rows.Scan(&m.ID, &m.Phone, &m.Name, &m.BankCode, &m.BankAccountName, &m.BankAccountNo, &m.Currency,
-			&m.Coin, &m.CreatedAt, &nameTH, &nameEN, &walletBal, &game, &gameBal); err != nil {
+			&m.Coin, &m.CreatedAt, &nameTH, &nameEN, &walletBal, &game, &gameBal, &invite); err != nil {
 			return nil, err
 		}
 		if h == nil {
-			h = &wallet.MemberHome{Member: m, Wallet: walletBal,
+			h = &wallet.MemberHome{Member: m, Wallet: walletBal, InviteBonus: invite,
 				Bank: settings.Bank{Code: m.BankCode, NameTH: nameTH.String, NameEN: nameEN.String}}
 		}
 		if game.Valid {

@@ -211,3 +211,42 @@ func (s *Service) RevokeSessions(ctx context.Context, memberID string) error {
 	}
 	return s.forget(ctx, sessionDrop{MemberID: memberID})
 }
+
+// WatchRevocations calls h whenever any node ends sessions: one session
+// (sessionID, as SessionID gives it) or every session of a member
+// (memberID; after a password change the caller's session lives on, so a
+// watcher checks again rather than assume). h runs on the bus's delivery
+// goroutine: it must be quick. The chat's sockets use it to close at once
+// on logout, password change, lock and an operator's revoke.
+func WatchRevocations(bus events.Bus, h func(memberID, sessionID string)) (stop func()) {
+	return sessionsTopic.Subscribe(bus, func(d sessionDrop) {
+		sid := ""
+		if d.TokenHash != "" {
+			sid = SessionID(d.TokenHash)
+		}
+		h(d.MemberID, sid)
+	})
+}
+
+// SessionLive reports whether a member is active and still has the live
+// session sessionID (read from the database, not the cache).
+func (s *Service) SessionLive(ctx context.Context, memberID, sessionID string) (bool, error) {
+	m, err := s.store.MemberByID(ctx, memberID)
+	if err != nil {
+		return false, err
+	}
+	if !m.Active {
+		return false, nil
+	}
+	list, err := s.Sessions(ctx, memberID)
+	if err != nil {
+		return false, err
+	}
+	now := s.now()
+	for _, ses := range list {
+		if SessionID(ses.TokenHash) == sessionID {
+			return !s.expired(ses.ExpiresAt, ses.LastSeenAt, now), nil
+		}
+	}
+	return false, nil
+}

@@ -27,6 +27,14 @@ const (
 	maxShortText   = 640  // titles, subtitles, button payloads
 	maxURL         = 2048 // links in buttons and cards
 	autoReplyEvery = time.Hour
+	maxDeviceToken = 200 // characters of a message's deviceToken
+	// GuestRetention is how long a guest is kept after its last message
+	// (or its creation, when it never wrote): PurgeGuests deletes it then.
+	GuestRetention = 30 * 24 * time.Hour
+	// MaxCanned canned replies per language; a title has at most
+	// maxCannedTitle characters, a text MaxText.
+	MaxCanned      = 50
+	maxCannedTitle = 40
 )
 
 // Sender says who wrote a message: the customer (member or guest), an
@@ -103,6 +111,15 @@ type Message struct {
 	Content   Content   `db:"-"`
 	Raw       string    `db:"content"` // Content as JSON, as stored
 	CreatedAt time.Time `db:"created_at"`
+	// SessionID is the member's login session a customer message was sent
+	// from (account.SessionID; empty for guests, operators and the
+	// system); DeviceToken the device token the widget sent with it.
+	SessionID   string `db:"session_id"`
+	DeviceToken string `db:"device_token"`
+	// Username and Name are the room's member's (phone and name), read
+	// with the message; empty for a guest's room.
+	Username string `db:"username"`
+	Name     string `db:"name"`
 }
 
 // Conversation is the state of one room.
@@ -153,6 +170,9 @@ type Guest struct {
 type Who struct {
 	Kind string // member | guest | operator
 	ID   string // member id, guest id or operator username
+	// Session is a member's login session (account.SessionID of the
+	// bearer token); empty for guests and operators.
+	Session string
 }
 
 // Kinds of Who.
@@ -167,7 +187,8 @@ type Ticket struct {
 	Hash      string     `db:"hash"`
 	Kind      string     `db:"kind"`
 	Subject   string     `db:"subject"`
-	Room      string     `db:"room"` // empty for an operator: every room
+	Room      string     `db:"room"`       // empty for an operator: every room
+	Session   string     `db:"session_id"` // a member's login session (Who.Session)
 	ExpiresAt time.Time  `db:"expires_at"`
 	UsedAt    *time.Time `db:"used_at"`
 	CreatedAt time.Time  `db:"created_at"`
@@ -198,8 +219,10 @@ type Store interface {
 	// Message answers NO_DATA for an unknown id.
 	Message(ctx context.Context, id string) (*Message, error)
 	// History returns the room's messages oldest first: the limit newest
-	// after skipping the skip newest.
-	History(ctx context.Context, room string, limit, skip int) ([]Message, error)
+	// after skipping the skip newest, and of those only messages older than
+	// the message before when it is set (NO_DATA when before is not a
+	// message of the room).
+	History(ctx context.Context, room string, limit, skip int, before string) ([]Message, error)
 	// Conversation answers NO_DATA for a room without one.
 	Conversation(ctx context.Context, room string) (*Conversation, error)
 	Inbox(ctx context.Context, f InboxFilter) ([]Summary, error)
@@ -214,6 +237,34 @@ type Store interface {
 	// AttachGuest moves the guest's conversation and messages from room
 	// from to room to (the member's) and records the member on the guest.
 	AttachGuest(ctx context.Context, guestID, memberID, from, to string) error
+	// PurgeGuests deletes at most limit guests created before cutoff that
+	// were attached to a member, or whose conversation (if any) has had no
+	// message since cutoff, with their conversations and messages, in one
+	// transaction. It returns how many guests it deleted and the stored
+	// contents (JSON) of the deleted media messages.
+	PurgeGuests(ctx context.Context, cutoff time.Time, limit int) (n int, media []string, err error)
+
+	// CannedReplies lists the canned replies of lang ("" every language),
+	// by language and position.
+	CannedReplies(ctx context.Context, lang string) ([]Canned, error)
+	// SaveCanned inserts c (create true) or updates its lang, title, body,
+	// position and updated fields (NO_DATA for an unknown id).
+	SaveCanned(ctx context.Context, c *Canned, create bool) error
+	// DeleteCanned answers NO_DATA for an unknown id.
+	DeleteCanned(ctx context.Context, id string) error
+}
+
+// Canned is an operators' canned reply: a title shown on the inbox's chip
+// and the text it puts in the composer, per console language.
+type Canned struct {
+	ID        string    `db:"id" json:"id"`
+	Lang      string    `db:"lang" json:"lang"`
+	Title     string    `db:"title" json:"title"`
+	Body      string    `db:"body" json:"body"`
+	Position  int       `db:"position" json:"position"`
+	UpdatedBy string    `db:"updated_by" json:"updatedBy"`
+	CreatedAt time.Time `db:"created_at" json:"createdAt"`
+	UpdatedAt time.Time `db:"updated_at" json:"updatedAt"`
 }
 
 // Limiter counts events per key in a window (the account limiter).
@@ -263,19 +314,23 @@ type Config struct {
 	// TicketLimit websocket tickets a minute per member, guest or operator
 	// (a widget asks for one per (re)connection, every 5 s at most).
 	TicketLimit int
+	// GuestRetention: guests with no message for this long are purged
+	// (zero: GuestRetention, 30 days).
+	GuestRetention time.Duration
 }
 
 // DefaultConfig returns the documented defaults.
 func DefaultConfig() Config {
 	return Config{
-		Prefix:      "ngern",
-		AutoReply:   "ขณะนี้อยู่นอกเวลาทำการ เจ้าหน้าที่จะตอบกลับโดยเร็วที่สุด / We are outside office hours; an operator will answer as soon as possible.",
-		SendLimit:   20,
-		SendWindow:  time.Minute,
-		UploadLimit: 10,
-		GuestLimit:  60,
-		GuestWindow: time.Hour,
-		TicketLimit: 30,
+		Prefix:         "ngern",
+		AutoReply:      "ขณะนี้อยู่นอกเวลาทำการ เจ้าหน้าที่จะตอบกลับโดยเร็วที่สุด / We are outside office hours; an operator will answer as soon as possible.",
+		SendLimit:      20,
+		SendWindow:     time.Minute,
+		UploadLimit:    10,
+		GuestLimit:     60,
+		GuestWindow:    time.Hour,
+		TicketLimit:    30,
+		GuestRetention: GuestRetention,
 	}
 }
 
@@ -291,12 +346,17 @@ type Service struct {
 	now     func() time.Time
 	log     *slog.Logger
 	hub     *Hub
+	// sessions are this node's member sockets by login session.
+	sessions sessions
 }
 
 // NewService returns the chat service. Start begins live delivery.
 func NewService(store Store, limiter Limiter, bus events.Bus, cfg Config, now func() time.Time, log *slog.Logger) *Service {
 	if log == nil {
 		log = slog.Default()
+	}
+	if cfg.GuestRetention <= 0 {
+		cfg.GuestRetention = GuestRetention
 	}
 	return &Service{store: store, limiter: limiter, bus: bus, cfg: cfg, now: now, log: log, hub: newHub()}
 }
@@ -308,20 +368,31 @@ func (s *Service) Prefix() string { return s.cfg.Prefix }
 func (s *Service) Room(w Who) string { return s.cfg.Prefix + "-" + w.ID }
 
 // Item is a message as the API and the sockets send it (spec part 3's
-// conversation item).
+// conversation item: sender, message, createdAt, session_id, userId,
+// guestId, username, name, deviceToken). userId or guestId names the
+// room's customer; username and name are the member's phone and name
+// (empty for a guest); session_id is the member's login session a customer
+// message was sent from (account.SessionID, the id the console's sessions
+// list shows) and deviceToken the device token the widget sent with it
+// (both empty for operators' and system messages).
 type Item struct {
-	ID        string    `json:"_id"`
-	Room      string    `json:"room"`
-	Sender    Sender    `json:"sender"`
-	Message   Content   `json:"message"`
-	CreatedAt time.Time `json:"createdAt"`
-	UserID    string    `json:"userId,omitempty"`
-	GuestID   string    `json:"guestId,omitempty"`
+	ID          string    `json:"_id"`
+	Room        string    `json:"room"`
+	Sender      Sender    `json:"sender"`
+	Message     Content   `json:"message"`
+	CreatedAt   time.Time `json:"createdAt"`
+	SessionID   string    `json:"session_id"`
+	UserID      string    `json:"userId,omitempty"`
+	GuestID     string    `json:"guestId,omitempty"`
+	Username    string    `json:"username"`
+	Name        string    `json:"name"`
+	DeviceToken string    `json:"deviceToken"`
 }
 
 // ItemOf returns the item of m.
 func (s *Service) ItemOf(m Message) Item {
-	it := Item{ID: m.ID, Room: m.Room, Sender: m.Sender, Message: m.Content, CreatedAt: m.CreatedAt.UTC()}
+	it := Item{ID: m.ID, Room: m.Room, Sender: m.Sender, Message: m.Content, CreatedAt: m.CreatedAt.UTC(),
+		SessionID: m.SessionID, Username: m.Username, Name: m.Name, DeviceToken: m.DeviceToken}
 	if id, ok := strings.CutPrefix(m.Room, s.cfg.Prefix+"-"); ok {
 		if strings.HasPrefix(id, guestIDPrefix) {
 			it.GuestID = id

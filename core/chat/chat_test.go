@@ -21,6 +21,7 @@ type fakeStore struct {
 	tickets map[string]*Ticket
 	convs   map[string]*Conversation
 	msgs    []Message
+	canned  []Canned
 }
 
 func newFakeStore() *fakeStore {
@@ -95,14 +96,22 @@ func (f *fakeStore) Message(_ context.Context, id string) (*Message, error) {
 	}
 	return nil, errs.New(errs.NoData)
 }
-func (f *fakeStore) History(_ context.Context, room string, limit, skip int) ([]Message, error) {
+func (f *fakeStore) History(_ context.Context, room string, limit, skip int, before string) ([]Message, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	var all []Message
+	found := before == ""
 	for _, m := range f.msgs {
 		if m.Room == room {
+			if m.ID == before {
+				found = true
+				break
+			}
 			all = append(all, m)
 		}
+	}
+	if !found {
+		return nil, errs.New(errs.NoData)
 	}
 	end := max(len(all)-skip, 0)
 	return append([]Message(nil), all[max(end-limit, 0):end]...), nil
@@ -173,6 +182,81 @@ func (f *fakeStore) AttachGuest(_ context.Context, guestID, memberID, from, to s
 		}
 	}
 	return nil
+}
+
+func (f *fakeStore) PurgeGuests(_ context.Context, cutoff time.Time, limit int) (int, []string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n, media := 0, []string{}
+	for h, g := range f.guests {
+		if n == limit || !g.CreatedAt.Before(cutoff) {
+			continue
+		}
+		var conv *Conversation
+		for _, c := range f.convs {
+			if c.GuestID == g.ID {
+				conv = c
+			}
+		}
+		if g.MemberID == "" && conv != nil && !conv.LastMessageAt.Before(cutoff) {
+			continue
+		}
+		n++
+		delete(f.guests, h)
+		if conv == nil {
+			continue
+		}
+		delete(f.convs, conv.Room)
+		kept := f.msgs[:0]
+		for _, m := range f.msgs {
+			if m.Room != conv.Room {
+				kept = append(kept, m)
+			} else if m.Content.Type == Media {
+				media = append(media, m.Raw)
+			}
+		}
+		f.msgs = kept
+	}
+	return n, media, nil
+}
+
+func (f *fakeStore) CannedReplies(_ context.Context, lang string) ([]Canned, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := []Canned{}
+	for _, c := range f.canned {
+		if lang == "" || c.Lang == lang {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+func (f *fakeStore) SaveCanned(_ context.Context, c *Canned, create bool) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if create {
+		f.canned = append(f.canned, *c)
+		return nil
+	}
+	for i := range f.canned {
+		if f.canned[i].ID == c.ID {
+			c.CreatedAt = f.canned[i].CreatedAt
+			f.canned[i] = *c
+			return nil
+		}
+	}
+	return errs.New(errs.NoData)
+}
+func (f *fakeStore) DeleteCanned(_ context.Context, id string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for i := range f.canned {
+		if f.canned[i].ID == id {
+			f.canned = append(f.canned[:i], f.canned[i+1:]...)
+			return nil
+		}
+	}
+	return errs.New(errs.NoData)
 }
 
 // fakeLimiter allows n hits per key.
@@ -271,13 +355,13 @@ func TestGuests(t *testing.T) {
 	if _, err := s.Guest(ctx, "nope"); !errs.HasCode(err, errs.GuestTokenInvalid) {
 		t.Fatal(err)
 	}
-	if _, err := s.Send(ctx, who, text("hello as a guest")); err != nil {
+	if _, err := s.Send(ctx, who, text("hello as a guest"), ""); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.AttachGuest(ctx, "m1", token); err != nil {
 		t.Fatal(err)
 	}
-	h, _ := s.History(ctx, Who{Kind: KindMember, ID: "m1"}, 10, 0)
+	h, _ := s.History(ctx, Who{Kind: KindMember, ID: "m1"}, 10, 0, "")
 	if len(h) != 1 || h[0].Content.Payload.Message != "hello as a guest" {
 		t.Fatalf("%+v", h)
 	}
@@ -339,13 +423,13 @@ func TestSendLimitAndAutoReply(t *testing.T) {
 	s, st, clk := newTestService(cfg)
 	ctx := context.Background()
 	who := Who{Kind: KindMember, ID: "m1"}
-	if _, err := s.Send(ctx, who, text("in hours")); err != nil {
+	if _, err := s.Send(ctx, who, text("in hours"), ""); err != nil {
 		t.Fatal(err)
 	}
 	clk.t = time.Date(2026, 3, 4, 14, 0, 0, 0, time.UTC) // 21:00 in Bangkok
-	s.Send(ctx, who, text("late"))
-	s.Send(ctx, who, text("later"))
-	h, _ := s.History(ctx, who, 10, 0)
+	s.Send(ctx, who, text("late"), "")
+	s.Send(ctx, who, text("later"), "")
+	h, _ := s.History(ctx, who, 10, 0, "")
 	var got []Sender
 	for _, m := range h {
 		got = append(got, m.Sender)
@@ -353,7 +437,7 @@ func TestSendLimitAndAutoReply(t *testing.T) {
 	if want := []Sender{Customer, Customer, System, Customer}; strings.Join(senders(got), ",") != strings.Join(senders(want), ",") {
 		t.Fatalf("senders %v, want %v (one automatic reply an hour)", got, want)
 	}
-	if _, err := s.Send(ctx, who, text("fourth")); !errs.HasCode(err, errs.RequestLimit) {
+	if _, err := s.Send(ctx, who, text("fourth"), ""); !errs.HasCode(err, errs.RequestLimit) {
 		t.Fatalf("fourth message: %v, want REQUEST_LIMIT", err)
 	}
 	if st.convs["ngern-m1"].WaitingSince == nil {

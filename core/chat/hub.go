@@ -180,3 +180,92 @@ func (s *Service) deliver(ref messageRef) {
 		l.Deliver(item)
 	}
 }
+
+// Revocable is a member's listener that must stop when the login session
+// it was opened with ends (logout, password change, lock, an operator's
+// revoke). Revoke must not block: it runs on the bus's delivery goroutine.
+type Revocable interface {
+	Revoke()
+}
+
+// sessions indexes this node's member sockets by member and by session.
+type sessions struct {
+	mu       sync.Mutex
+	byMember map[string]map[Revocable]struct{}
+	bySess   map[string]map[Revocable]struct{}
+}
+
+func addTo(m map[string]map[Revocable]struct{}, k string, r Revocable) {
+	set := m[k]
+	if set == nil {
+		set = map[Revocable]struct{}{}
+		m[k] = set
+	}
+	set[r] = struct{}{}
+}
+
+func removeFrom(m map[string]map[Revocable]struct{}, k string, r Revocable) {
+	delete(m[k], r)
+	if len(m[k]) == 0 {
+		delete(m, k)
+	}
+}
+
+// TrackSession tells r when a session of memberID ends, until the returned
+// function is called. session is the login session r was opened with
+// (Who.Session).
+func (s *Service) TrackSession(memberID, session string, r Revocable) (stop func()) {
+	t := &s.sessions
+	t.mu.Lock()
+	if t.byMember == nil {
+		t.byMember, t.bySess = map[string]map[Revocable]struct{}{}, map[string]map[Revocable]struct{}{}
+	}
+	addTo(t.byMember, memberID, r)
+	if session != "" {
+		addTo(t.bySess, session, r)
+	}
+	t.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			t.mu.Lock()
+			defer t.mu.Unlock()
+			removeFrom(t.byMember, memberID, r)
+			if session != "" {
+				removeFrom(t.bySess, session, r)
+			}
+		})
+	}
+}
+
+// SessionsEnded is told, on every node, that sessions ended: one session
+// (session, an account.SessionID) or every session of a member (memberID;
+// a password change ends all but the caller's). The tracked sockets
+// concerned check their session again and close if it ended. The account
+// service publishes these on the event bus; app wiring connects the two.
+func (s *Service) SessionsEnded(memberID, session string) {
+	t := &s.sessions
+	t.mu.Lock()
+	var hit []Revocable
+	for r := range t.byMember[memberID] {
+		hit = append(hit, r)
+	}
+	for r := range t.bySess[session] {
+		hit = append(hit, r)
+	}
+	t.mu.Unlock()
+	for _, r := range hit {
+		r.Revoke()
+	}
+}
+
+// Tracked counts this node's tracked member sockets (tests).
+func (s *Service) Tracked() int {
+	s.sessions.mu.Lock()
+	defer s.sessions.mu.Unlock()
+	n := 0
+	for _, set := range s.sessions.byMember {
+		n += len(set)
+	}
+	return n
+}

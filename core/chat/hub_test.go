@@ -77,7 +77,7 @@ func TestFanOut(t *testing.T) {
 		t.Fatalf("%d listening", s.Listening())
 	}
 
-	m, err := s.Send(ctx, a, text("hello"))
+	m, err := s.Send(ctx, a, text("hello"), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestFanOut(t *testing.T) {
 	if _, err := s.Reply(ctx, "sue", s.Room(b), text("x")); err == nil {
 		t.Fatal("a reply to a room without a conversation was stored")
 	}
-	s.Send(ctx, b, text("guest here"))
+	s.Send(ctx, b, text("guest here"), "")
 	if it, ok := next(t, lb); !ok || it.GuestID != "gbb" {
 		t.Fatalf("%+v %v", it, ok)
 	}

@@ -98,7 +98,7 @@ func (s *Service) NewTicket(ctx context.Context, w Who) (ticket, room string, er
 	}
 	ticket = newSecret()
 	now := s.now().UTC()
-	t := &Ticket{Hash: HashSecret(ticket), Kind: w.Kind, Subject: w.ID, Room: room, ExpiresAt: now.Add(TicketTTL), CreatedAt: now}
+	t := &Ticket{Hash: HashSecret(ticket), Kind: w.Kind, Subject: w.ID, Room: room, Session: w.Session, ExpiresAt: now.Add(TicketTTL), CreatedAt: now}
 	if err := s.store.CreateTicket(ctx, t); err != nil {
 		return "", "", err
 	}
@@ -144,9 +144,11 @@ func (s *Service) conversationOf(w Who) *Conversation {
 }
 
 // Send stores a customer's message in their own room and delivers it.
-// Customers send text, media (their own uploads) and postbacks. Outside
-// office hours the room gets the automatic reply (at most once an hour).
-func (s *Service) Send(ctx context.Context, w Who, c Content) (*Message, error) {
+// Customers send text, media (their own uploads) and postbacks, with the
+// device token of their device (optional, at most 200 printable
+// characters). Outside office hours the room gets the automatic reply (at
+// most once an hour).
+func (s *Service) Send(ctx context.Context, w Who, c Content, deviceToken string) (*Message, error) {
 	if w.Kind != KindMember && w.Kind != KindGuest {
 		return nil, errs.New(errs.ChatMessageInvalid)
 	}
@@ -154,10 +156,13 @@ func (s *Service) Send(ctx context.Context, w Who, c Content) (*Message, error) 
 	if err := s.validate(c, room, Customer); err != nil {
 		return nil, err
 	}
+	if !printable(deviceToken, maxDeviceToken) {
+		return nil, invalid("deviceToken has at most 200 printable characters")
+	}
 	if err := s.limit(ctx, "chat:send:"+w.ID, s.cfg.SendLimit, s.cfg.SendWindow); err != nil {
 		return nil, err
 	}
-	m, err := s.add(ctx, s.conversationOf(w), Customer, "", c)
+	m, err := s.add(ctx, s.conversationOf(w), Customer, "", c, w.Session, deviceToken)
 	if err != nil {
 		return nil, err
 	}
@@ -177,7 +182,7 @@ func (s *Service) autoReply(ctx context.Context, w Who, at time.Time) {
 		s.log.WarnContext(ctx, "chat auto reply not recorded", "room", conv.Room, "err", err)
 		return
 	}
-	if _, err := s.add(ctx, s.conversationOf(w), System, "", Content{Type: Text, Payload: Payload{Message: s.cfg.AutoReply}}); err != nil {
+	if _, err := s.add(ctx, s.conversationOf(w), System, "", Content{Type: Text, Payload: Payload{Message: s.cfg.AutoReply}}, "", ""); err != nil {
 		s.log.WarnContext(ctx, "chat auto reply not sent", "room", conv.Room, "err", err)
 	}
 }
@@ -195,15 +200,16 @@ func (s *Service) Reply(ctx context.Context, operator, room string, c Content) (
 	if err := s.validate(c, room, Agent); err != nil {
 		return nil, err
 	}
-	return s.add(ctx, conv, Agent, operator, c)
+	return s.add(ctx, conv, Agent, operator, c, "", "")
 }
 
-func (s *Service) add(ctx context.Context, conv *Conversation, from Sender, operator string, c Content) (*Message, error) {
+func (s *Service) add(ctx context.Context, conv *Conversation, from Sender, operator string, c Content, session, deviceToken string) (*Message, error) {
 	raw, err := json.Marshal(c)
 	if err != nil {
 		return nil, err
 	}
-	m := &Message{ID: randomHex(12), Room: conv.Room, Sender: from, Operator: operator, Content: c, Raw: string(raw), CreatedAt: s.now().UTC()}
+	m := &Message{ID: randomHex(12), Room: conv.Room, Sender: from, Operator: operator, Content: c, Raw: string(raw), CreatedAt: s.now().UTC(),
+		SessionID: session, DeviceToken: deviceToken}
 	if err := s.store.AddMessage(ctx, conv, m); err != nil {
 		return nil, err
 	}
@@ -316,13 +322,28 @@ func safeURL(raw string) bool {
 	return err == nil && u.Scheme == "https" && u.Host != ""
 }
 
-// History returns a page of the caller's own room, oldest first: limit
-// (1–50, default 10) messages after skipping the skip newest.
-func (s *Service) History(ctx context.Context, w Who, limit, skip int) ([]Message, error) {
-	return s.history(ctx, s.Room(w), limit, skip)
+// printable reports whether v has at most max characters, none of them a
+// control character.
+func printable(v string, max int) bool {
+	if utf8.RuneCountInString(v) > max || !utf8.ValidString(v) {
+		return false
+	}
+	for _, r := range v {
+		if r < 0x20 || r == 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
-func (s *Service) history(ctx context.Context, room string, limit, skip int) ([]Message, error) {
+// History returns a page of the caller's own room, oldest first: limit
+// (1–50, default 10) messages after skipping the skip newest, older than
+// the message before when it is set.
+func (s *Service) History(ctx context.Context, w Who, limit, skip int, before string) ([]Message, error) {
+	return s.history(ctx, s.Room(w), limit, skip, before)
+}
+
+func (s *Service) history(ctx context.Context, room string, limit, skip int, before string) ([]Message, error) {
 	if limit == 0 {
 		limit = HistoryPage
 	}
@@ -332,7 +353,13 @@ func (s *Service) history(ctx context.Context, room string, limit, skip int) ([]
 	if skip < 0 {
 		return nil, errs.OnField(errs.InvalidRequest, "skip")
 	}
-	list, err := s.store.History(ctx, room, limit, skip)
+	if len(before) > 64 {
+		return nil, errs.OnField(errs.InvalidRequest, "before")
+	}
+	list, err := s.store.History(ctx, room, limit, skip, before)
+	if errs.HasCode(err, errs.NoData) {
+		return nil, errs.OnField(errs.InvalidRequest, "before")
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -374,17 +401,19 @@ func (s *Service) Conversation(ctx context.Context, room string) (*Conversation,
 	return c, err
 }
 
-// Messages returns a page of a room for an operator and sets the
-// operators' read mark.
-func (s *Service) Messages(ctx context.Context, room string, limit, skip int) ([]Message, error) {
+// Messages returns a page of a room for an operator: the limit newest
+// (after skip), or the limit older than the message before (the console's
+// "older messages"). Reading the newest page sets the operators' read
+// mark.
+func (s *Service) Messages(ctx context.Context, room string, limit, skip int, before string) ([]Message, error) {
 	if _, err := s.Conversation(ctx, room); err != nil {
 		return nil, err
 	}
-	list, err := s.history(ctx, room, limit, skip)
+	list, err := s.history(ctx, room, limit, skip, before)
 	if err != nil {
 		return nil, err
 	}
-	if skip == 0 {
+	if skip == 0 && before == "" {
 		if err := s.store.MarkRead(ctx, room, false, s.now().UTC()); err != nil {
 			return nil, err
 		}

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"ngern/core/account"
 	"ngern/core/errs"
@@ -144,6 +146,11 @@ type Payment struct {
 	Note      string // why it waits for review
 	MemberID  string
 	JournalID string
+	// An operator's decision on a payment that waited for review: who,
+	// when, and (refunded outside) the operator's note.
+	DecidedBy    string
+	DecidedAt    time.Time
+	DecisionNote string
 }
 
 // PaymentState is where a payment stands.
@@ -153,6 +160,9 @@ type PaymentState string
 const (
 	PaymentCredited PaymentState = "CREDITED" // its QR was paid and the member credited
 	PaymentReview   PaymentState = "REVIEW"   // unmatched: an operator decides
+	// PaymentRefunded: an operator gave the money back outside Ngern (a
+	// bank transfer, the gateway's refund); nothing was credited.
+	PaymentRefunded PaymentState = "REFUNDED"
 )
 
 // Review notes of unmatched payments.
@@ -207,6 +217,13 @@ type QRStore interface {
 	// it posts j and marks the payment CREDITED by the operator, in one
 	// transaction; a payment no longer waiting answers NO_DATA.
 	AssignPayment(ctx context.Context, p Payment, j ledger.Journal, by string) error
+	// RefundPayment marks a payment waiting for review REFUNDED by an
+	// operator with a note, crediting nothing; a payment no longer
+	// waiting answers NO_DATA.
+	RefundPayment(ctx context.Context, provider, ref, note, by string, at time.Time) error
+	// DecidedPayments lists the payments operators decided (assigned or
+	// refunded), newest decision first.
+	DecidedPayments(ctx context.Context, limit int) ([]Payment, error)
 }
 
 // ErrQRTaken: an open QR is in the way (see QRStore.CreateQR).
@@ -215,27 +232,45 @@ var ErrQRTaken = errors.New("deposit: an open QR is in the way")
 // ErrPaymentDuplicate: the payment was recorded before.
 var ErrPaymentDuplicate = errors.New("deposit: payment recorded before")
 
+// GatewaySource gives the adapter of a gateway provider configured with
+// the provider's stored secrets (settings.QRProvider), so that a secret an
+// operator replaces is used from the next call on; nil when this
+// deployment has no adapter for the provider.
+type GatewaySource interface {
+	Gateway(p settings.QRProvider) PaymentGateway
+}
+
+// StaticGateways is a GatewaySource of fixed adapters by code (tests, and
+// gateways whose secrets are not stored).
+type StaticGateways map[string]PaymentGateway
+
+// Gateway is the adapter of p's code.
+func (m StaticGateways) Gateway(p settings.QRProvider) PaymentGateway { return m[p.Code] }
+
 // QRDeps are what the QR service needs.
 type QRDeps struct {
 	Store    QRStore
-	Gateways map[string]PaymentGateway // by channel code
+	Gateways GatewaySource
 	// PromptPay is the bank QR's channel code ("kbank") and its target;
 	// no target: no bank QR.
 	PromptPayCode   string
 	PromptPayTarget string
 	Members         Members // for operators' assignments
-	Channels        []settings.QRChannel
-	Lifetime        time.Duration // of a QR; 10 minutes when zero
-	Log             *slog.Logger
-	Now             func() time.Time
-	IDs             func() string
+	// Providers answers the providers' configuration as operators set it
+	// (settings.Service.QRProviders): enabled, minimum, quick amounts,
+	// lifetime, secrets. Nil: the defaults of spec part 9, all enabled.
+	Providers func(ctx context.Context) ([]settings.QRProvider, error)
+	Log       *slog.Logger
+	Now       func() time.Time
+	IDs       func() string
 }
 
 // QRService implements QR deposits.
 type QRService struct{ d QRDeps }
 
-// DefaultQRLifetime is how long a QR can be paid.
-const DefaultQRLifetime = 10 * time.Minute
+// DefaultQRLifetime is how long a QR can be paid unless its provider says
+// otherwise.
+const DefaultQRLifetime = settings.DefaultLifetime
 
 // NewQRService returns the QR deposit service.
 func NewQRService(d QRDeps) *QRService {
@@ -248,41 +283,83 @@ func NewQRService(d QRDeps) *QRService {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
-	if d.Lifetime <= 0 {
-		d.Lifetime = DefaultQRLifetime
+	if d.Gateways == nil {
+		d.Gateways = StaticGateways(nil)
 	}
-	if d.Channels == nil {
-		d.Channels = settings.QRChannels()
+	if d.PromptPayCode == "" {
+		d.PromptPayCode = settings.PromptPayCode
+	}
+	if d.Providers == nil {
+		d.Providers = func(context.Context) ([]settings.QRProvider, error) { return settings.DefaultQRProviders(), nil }
 	}
 	return &QRService{d: d}
 }
 
-// Providers are the configured QR channels: the bank QR when it has a
-// target, and every gateway with an adapter, in the spec's order.
-func (s *QRService) Providers() []settings.QRChannel {
-	var out []settings.QRChannel
-	for _, c := range s.d.Channels {
-		if s.configured(c.Code) {
-			out = append(out, c)
+// Providers are the QR channels members may use now: the enabled
+// providers this deployment can serve (the bank QR when it has a target, a
+// gateway with an adapter), in the spec's order.
+func (s *QRService) Providers(ctx context.Context) ([]settings.QRProvider, error) {
+	all, err := s.d.Providers(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []settings.QRProvider
+	for _, p := range all {
+		if p.Enabled && s.configured(p) {
+			out = append(out, p)
 		}
 	}
-	return out
+	return out, nil
 }
 
-func (s *QRService) configured(code string) bool {
-	if code == s.d.PromptPayCode && code != "" {
+func (s *QRService) configured(p settings.QRProvider) bool {
+	if p.Code == s.d.PromptPayCode {
 		return s.d.PromptPayTarget != ""
 	}
-	return s.d.Gateways[code] != nil
+	return s.d.Gateways.Gateway(p) != nil
 }
 
-func (s *QRService) channel(code string) (settings.QRChannel, bool) {
-	for _, c := range s.d.Channels {
-		if c.Code == code && s.configured(code) {
-			return c, true
+// provider is a provider's configuration, enabled or not (NO_DATA when
+// unknown).
+func (s *QRService) provider(ctx context.Context, code string) (settings.QRProvider, error) {
+	all, err := s.d.Providers(ctx)
+	if err != nil {
+		return settings.QRProvider{}, err
+	}
+	for _, p := range all {
+		if p.Code == code {
+			return p, nil
 		}
 	}
-	return settings.QRChannel{}, false
+	return settings.QRProvider{}, errs.New(errs.NoData)
+}
+
+// channel is an enabled, configured provider members may use.
+func (s *QRService) channel(ctx context.Context, code string) (settings.QRProvider, bool, error) {
+	p, err := s.provider(ctx, code)
+	if errs.HasCode(err, errs.NoData) {
+		return p, false, nil
+	}
+	if err != nil {
+		return p, false, err
+	}
+	return p, p.Enabled && s.configured(p), nil
+}
+
+// gateway is the adapter of a gateway provider, enabled or not: a payment
+// told of after an operator switched the provider off is still recorded.
+func (s *QRService) gateway(ctx context.Context, code string) (PaymentGateway, error) {
+	if code == s.d.PromptPayCode {
+		return nil, nil
+	}
+	p, err := s.provider(ctx, code)
+	if errs.HasCode(err, errs.NoData) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.d.Gateways.Gateway(p), nil
 }
 
 // qrFail is the member's QR_FAIL with a message the app shows.
@@ -290,8 +367,11 @@ func qrFail(format string, a ...any) error { return errs.Newf(errs.QRFail, forma
 
 // Current is the member's open QR of a provider (NO_DATA when none).
 func (s *QRService) Current(ctx context.Context, memberID, provider string) (QRCode, error) {
-	if _, ok := s.channel(provider); !ok {
-		return QRCode{}, errs.New(errs.NoData)
+	if _, ok, err := s.channel(ctx, provider); err != nil || !ok {
+		if err == nil {
+			err = errs.New(errs.NoData)
+		}
+		return QRCode{}, err
 	}
 	return s.d.Store.OpenQR(ctx, memberID, provider, s.d.Now().UTC())
 }
@@ -301,7 +381,10 @@ func (s *QRService) Current(ctx context.Context, memberID, provider string) (QRC
 // refusal (cancel it first); it cancels the member's open QRs of the other
 // providers.
 func (s *QRService) Create(ctx context.Context, memberID, provider string, amount money.Satang) (QRCode, error) {
-	ch, ok := s.channel(provider)
+	ch, ok, err := s.channel(ctx, provider)
+	if err != nil {
+		return QRCode{}, err
+	}
 	if !ok {
 		return QRCode{}, qrFail("%s is not a QR channel here", provider)
 	}
@@ -310,8 +393,12 @@ func (s *QRService) Create(ctx context.Context, memberID, provider string, amoun
 		return QRCode{}, qrFail("the smallest amount is %d.%02d", min/100, min%100)
 	}
 	now := s.d.Now().UTC()
+	lifetime := ch.Lifetime
+	if lifetime <= 0 {
+		lifetime = DefaultQRLifetime
+	}
 	q := QRCode{ID: s.d.IDs(), MemberID: memberID, Provider: provider, Amount: amount, Status: QROpen,
-		CreatedAt: now, ExpiresAt: now.Add(s.d.Lifetime)}
+		CreatedAt: now, ExpiresAt: now.Add(lifetime)}
 	if provider == s.d.PromptPayCode {
 		return s.createPromptPay(ctx, q, now)
 	}
@@ -321,7 +408,7 @@ func (s *QRService) Create(ctx context.Context, memberID, provider string, amoun
 		}
 		return QRCode{}, err
 	}
-	g, err := s.d.Gateways[provider].Create(ctx, GatewayOrder{Ref: q.ID, Amount: amount, ExpiresAt: q.ExpiresAt})
+	g, err := s.d.Gateways.Gateway(ch).Create(ctx, GatewayOrder{Ref: q.ID, Amount: amount, ExpiresAt: q.ExpiresAt})
 	if err != nil {
 		s.d.Log.WarnContext(ctx, "gateway order refused", "provider", provider, "qr", q.ID, "err", err)
 		s.d.Store.CancelQR(ctx, memberID, q.ID, now)
@@ -404,7 +491,10 @@ func (s *QRService) Cancel(ctx context.Context, memberID, id string) error {
 // without change, and a payment is settled (a payment recorded before is
 // acknowledged without change).
 func (s *QRService) Webhook(ctx context.Context, provider string, header func(string) string, body []byte) error {
-	g := s.d.Gateways[provider]
+	g, err := s.gateway(ctx, provider)
+	if err != nil {
+		return err
+	}
 	if g == nil {
 		return errs.New(errs.NotFoundCode)
 	}
@@ -533,7 +623,10 @@ func (s *QRService) PollGateways(ctx context.Context) (int, error) {
 	}
 	n := 0
 	for _, q := range qs {
-		g := s.d.Gateways[q.Provider]
+		g, err := s.gateway(ctx, q.Provider)
+		if err != nil {
+			return n, err
+		}
 		if g == nil || q.GatewayRef == "" {
 			continue
 		}
@@ -582,6 +675,36 @@ func (s *QRService) AssignPayment(ctx context.Context, provider, ref, memberID, 
 	}
 	p.Status, p.MemberID, p.JournalID, p.Note = PaymentCredited, memberID, j.ID, ""
 	return p, nil
+}
+
+// MaxRefundNote bounds the note of a refund outside Ngern.
+const MaxRefundNote = 500
+
+// RefundPayment records that an operator gave an unmatched payment back
+// outside Ngern (the review queue's "refund outside"): the payment leaves
+// the queue as REFUNDED with the operator's note; nothing is credited.
+// The note (how it was refunded, e.g. the bank transfer's reference) is
+// required.
+func (s *QRService) RefundPayment(ctx context.Context, provider, ref, note, by string) (Payment, error) {
+	note = strings.TrimSpace(note)
+	if note == "" || utf8.RuneCountInString(note) > MaxRefundNote {
+		return Payment{}, errs.OnField(errs.InvalidRequest, "note")
+	}
+	p, err := s.d.Store.ReviewPayment(ctx, provider, ref)
+	if err != nil {
+		return Payment{}, err
+	}
+	now := s.d.Now().UTC()
+	if err := s.d.Store.RefundPayment(ctx, provider, ref, note, by, now); err != nil {
+		return Payment{}, err
+	}
+	p.Status, p.DecidedBy, p.DecidedAt, p.DecisionNote = PaymentRefunded, by, now, note
+	return p, nil
+}
+
+// DecidedPayments lists the payments operators decided, newest first.
+func (s *QRService) DecidedPayments(ctx context.Context, limit int) ([]Payment, error) {
+	return s.d.Store.DecidedPayments(ctx, limit)
 }
 
 // RecentQRs lists QRs newest first for the operators; an OPEN QR past its

@@ -300,6 +300,36 @@ func (m *memQR) AssignPayment(_ context.Context, p Payment, j ledger.Journal, _ 
 		return err
 	}
 	cur.Status, cur.MemberID, cur.JournalID = PaymentCredited, j.MemberID, j.ID
+	cur.DecidedBy, cur.DecidedAt = j.By, j.CreatedAt
 	m.payments[k] = cur
 	return nil
+}
+
+func (m *memQR) RefundPayment(_ context.Context, provider, ref, note, by string, at time.Time) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	k := provider + "|" + ref
+	cur, ok := m.payments[k]
+	if !ok || cur.Status != PaymentReview {
+		return errs.New(errs.NoData)
+	}
+	cur.Status, cur.DecidedBy, cur.DecidedAt, cur.DecisionNote = PaymentRefunded, by, at, note
+	m.payments[k] = cur
+	return nil
+}
+
+func (m *memQR) DecidedPayments(_ context.Context, limit int) ([]Payment, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []Payment
+	for _, p := range m.payments {
+		if p.DecidedBy != "" {
+			out = append(out, p)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].DecidedAt.After(out[j].DecidedAt) })
+	if len(out) > limit {
+		out = out[:limit]
+	}
+	return out, nil
 }

@@ -69,7 +69,7 @@ type qrFixture struct {
 func newQRFixture(t *testing.T) *qrFixture {
 	t.Helper()
 	f := &qrFixture{store: newMemQR(), gw: &fakeGateway{}, now: t0}
-	f.svc = NewQRService(QRDeps{Store: f.store, Gateways: map[string]PaymentGateway{"WW": f.gw, "FP": f.gw},
+	f.svc = NewQRService(QRDeps{Store: f.store, Gateways: StaticGateways{"WW": f.gw, "FP": f.gw},
 		PromptPayCode: "kbank", PromptPayTarget: "0812345678",
 		Now: func() time.Time { f.mu.Lock(); defer f.mu.Unlock(); return f.now },
 		IDs: func() string { f.mu.Lock(); defer f.mu.Unlock(); f.ids++; return fmt.Sprintf("id%03d", f.ids) }})
@@ -92,7 +92,11 @@ func TestQRCreate(t *testing.T) {
 	t.Run("providers are the configured channels", func(t *testing.T) {
 		f := newQRFixture(t)
 		var codes []string
-		for _, c := range f.svc.Providers() {
+		ps, err := f.svc.Providers(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range ps {
 			codes = append(codes, c.Code)
 		}
 		if strings.Join(codes, ",") != "kbank,WW,FP" {

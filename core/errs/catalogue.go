@@ -165,6 +165,7 @@ const (
 	GuestTokenInvalid    Code = "GUEST_TOKEN_INVALID"     // unknown guest token, or the guest became a member
 	OriginNotAllowed     Code = "ORIGIN_NOT_ALLOWED"      // websocket from an origin that is not a configured web origin
 	ChatRoomForbidden    Code = "CHAT_ROOM_FORBIDDEN"     // a socket asked to join a room that is not its own
+	ChatCannedInvalid    Code = "CHAT_CANNED_INVALID"     // Ngern: a canned reply without a title or text, too long, or over 50 in a language
 
 	// QR deposits (Ngern).
 	BadSignature Code = "INVALID_SIGNATURE" // a payment webhook's signature, timestamp or delivery id is refused
@@ -345,6 +346,7 @@ var catalogue = []Entry{
 	{GuestTokenInvalid, Unauthorized},
 	{OriginNotAllowed, Forbidden},
 	{ChatRoomForbidden, Forbidden},
+	{ChatCannedInvalid, Invalid},
 
 	// QR deposits (Ngern).
 	{BadSignature, Unauthorized},

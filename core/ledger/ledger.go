@@ -93,8 +93,8 @@ var (
 	WithdrawalsOut     = system("withdrawals-out")
 	Adjustments        = system("adjustments")
 	PromotionExpense   = system("promotions")
-	RefundExpense      = system("refund-expense")
-	InviteExpense      = system("invite-expense")
+	RefundExpense      = system("refunds") // cashback refunds (core/rewards)
+	InviteExpense      = system("invites") // invite commissions (core/rewards)
 	// Prizes pays the spin wheel's cash prizes.
 	Prizes = system("prizes")
 	// Coins is the issuer of coins: its balance (in coins, negative) is

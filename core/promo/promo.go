@@ -36,7 +36,23 @@ type Source string
 const (
 	SourceBonus     Source = "bonus"
 	SourcePromotion Source = "promotion"
+	// SourceRefund and SourceInvite are the cashback refunds and invite
+	// commissions of core/rewards, credited with a condition attached.
+	SourceRefund Source = "refund"
+	SourceInvite Source = "invite"
 )
+
+// Expense is the system account a source's credits come from and its
+// forfeits go back to.
+func Expense(src Source) ledger.Account {
+	switch src {
+	case SourceRefund:
+		return ledger.RefundExpense
+	case SourceInvite:
+		return ledger.InviteExpense
+	}
+	return ledger.PromotionExpense
+}
 
 // Journal kinds of promotions.
 const (

@@ -492,7 +492,7 @@ func (s *Service) end(ctx context.Context, c Condition, status Status, by string
 			if amount > 0 {
 				j = &ledger.Journal{ID: s.newID(), Kind: KindForfeit, Ref: c.ID, MemberID: c.MemberID,
 					Memo: string(c.Source) + ":" + c.Code, By: by,
-					Postings: ledger.Move(ledger.Wallet(c.MemberID), ledger.PromotionExpense, amount), CreatedAt: s.now().UTC()}
+					Postings: ledger.Move(ledger.Wallet(c.MemberID), Expense(c.Source), amount), CreatedAt: s.now().UTC()}
 			}
 		}
 		ok, err := s.store.EndCondition(ctx, c.ID, status, by, s.now().UTC(), j)

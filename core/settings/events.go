@@ -15,7 +15,9 @@ const statusTopic events.Topic[struct{}] = "settings.status"
 // function stops listening.
 func (s *Service) UseEvents(bus events.Bus) (stop func()) {
 	s.bus = bus
-	return statusTopic.Subscribe(bus, func(struct{}) { s.forgetStatus() })
+	stopStatus := statusTopic.Subscribe(bus, func(struct{}) { s.forgetStatus() })
+	stopQR := qrTopic.Subscribe(bus, func(struct{}) { s.forgetQR() })
+	return func() { stopStatus(); stopQR() }
 }
 
 // forgetStatus makes the next Terminated read the database.

@@ -24,36 +24,10 @@ const (
 	GiftLinkMin money.Satang = 200 // 2 baht
 )
 
-// QRChannel is one QR deposit channel: its smallest amount and the amounts
-// the app offers as buttons.
-type QRChannel struct {
-	Code         string         `json:"code"`
-	Min          money.Satang   `json:"min"`
-	QuickAmounts []money.Satang `json:"quickAmounts"`
-}
-
-// QRChannels are the QR deposit channels (spec part 9). The spec's "kbank
-// above 0" is a minimum of 0.01, the smallest amount there is, so that every
-// channel has one rule: min ≤ amount.
-func QRChannels() []QRChannel {
-	baht := func(bs ...int64) []money.Satang {
-		out := make([]money.Satang, len(bs))
-		for i, b := range bs {
-			out[i] = money.FromBaht(b)
-		}
-		return out
-	}
-	return []QRChannel{
-		{Code: "kbank", Min: 1, QuickAmounts: baht(10, 20, 50, 100, 500, 1000)},
-		{Code: "WW", Min: money.FromBaht(100), QuickAmounts: baht(100, 200, 300, 500, 1000)},
-		{Code: "PAYTIMZ", Min: money.FromBaht(10), QuickAmounts: baht(10, 50, 100, 500, 1000)},
-		{Code: "PAYONEX", Min: money.FromBaht(100), QuickAmounts: baht(100, 200, 300, 500, 1000)},
-		{Code: "FP", Min: money.FromBaht(10), QuickAmounts: baht(10, 50, 100, 500, 1000)},
-	}
-}
-
-// Limits is the limits lookup: the fixed values the apps show or check
-// before they ask (the server checks them again).
+// Limits is the limits lookup: the values the apps show or check before
+// they ask (the server checks them again). qr[] are the QR channels members
+// may use now, with the minimums and quick amounts the operators set
+// (qrproviders.go).
 type Limits struct {
 	AppVersion  string       `json:"appVersion"`
 	TransferMin money.Satang `json:"transferMin"`
@@ -62,8 +36,16 @@ type Limits struct {
 }
 
 // Limits returns the limits lookup.
-func (s *Service) Limits() Limits {
-	return Limits{AppVersion: s.cfg.AppVersion, TransferMin: TransferMin, GiftLinkMin: GiftLinkMin, QR: QRChannels()}
+func (s *Service) Limits(ctx context.Context) (Limits, error) {
+	chans, err := s.QRChannels(ctx)
+	if err != nil {
+		return Limits{}, err
+	}
+	qr := make([]QRChannel, len(chans))
+	for i, c := range chans {
+		qr[i] = c.Channel()
+	}
+	return Limits{AppVersion: s.cfg.AppVersion, TransferMin: TransferMin, GiftLinkMin: GiftLinkMin, QR: qr}, nil
 }
 
 // Slip is the slip lookup.

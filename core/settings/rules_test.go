@@ -16,6 +16,7 @@ import (
 type memStore struct {
 	values map[string]json.RawMessage
 	banks  []Bank
+	qr     map[string]QRProviderRow
 }
 
 func (m *memStore) Setting(_ context.Context, key string) (json.RawMessage, error) {
@@ -105,8 +106,15 @@ func newSeeded(t *testing.T, stored map[string]json.RawMessage) (*Service, *memS
 		stored = map[string]json.RawMessage{}
 	}
 	store := &memStore{values: stored}
-	s := NewService(store, Config{AppVersion: "1.1.14"}, nil)
+	ready := map[string]bool{}
+	for _, c := range QRProviderCodes() {
+		ready[c] = true
+	}
+	s := NewService(store, Config{AppVersion: "1.1.14", QR: QRDeployment{Ready: ready}, Sealer: testSealer{}}, nil)
 	if err := s.Seed(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SeedQRProviders(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
 	return s, store

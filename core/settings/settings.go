@@ -50,6 +50,10 @@ type Config struct {
 	RegisterOTP bool
 	// AppVersion is the version the apps show (the limits lookup).
 	AppVersion string
+	// QR is what the deployment fixes of QR deposits; Sealer seals the QR
+	// providers' secrets (qrproviders.go).
+	QR     QRDeployment
+	Sealer Sealer
 }
 
 // Service answers lookups.
@@ -63,6 +67,7 @@ type Service struct {
 	checkedAt   time.Time
 	statusCache time.Duration
 	bus         events.Bus // tells the other nodes of a status change (events.go)
+	qr          qrCache    // the QR providers (qrproviders.go)
 }
 
 // NewService returns a settings service. now may be nil (system clock).
@@ -116,7 +121,8 @@ const (
 	KeyDeposit    = "deposit"
 	KeyChat       = "enableChatWidget"
 	KeyActive     = "active"
-	// KeyLimits is not stored: it serves the fixed values of rules.go.
+	// KeyLimits is not stored as a document: it serves the fixed values of
+	// rules.go and the QR providers' minimums and quick amounts.
 	KeyLimits = "limits"
 )
 
@@ -130,7 +136,7 @@ func (s *Service) Lookup(ctx context.Context, name string) (any, error) {
 	case "registerOTP":
 		return map[string]bool{"registerOTP": s.cfg.RegisterOTP}, nil
 	case KeyLimits:
-		return s.Limits(), nil
+		return s.Limits(ctx)
 	case KeyConditions, KeyAgreements:
 		doc, err := s.store.Setting(ctx, name)
 		if err != nil {

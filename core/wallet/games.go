@@ -45,7 +45,7 @@ func (s *Service) Home(ctx context.Context, memberID string) (*Home, error) {
 			break
 		}
 	}
-	h := &Home{Member: mh.Member, Bank: mh.Bank, Wallet: mh.Wallet, Slots: make([]Slot, 0, len(games)),
+	h := &Home{Member: mh.Member, Bank: mh.Bank, Wallet: mh.Wallet, InviteBonus: mh.InviteBonus, Slots: make([]Slot, 0, len(games)),
 		UpdatedAt: s.now().UTC()}
 	for _, g := range games {
 		var amount money.Satang

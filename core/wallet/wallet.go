@@ -78,6 +78,9 @@ type MemberHome struct {
 	Bank     settings.Bank
 	Wallet   money.Satang
 	Accounts []GameBalance
+	// InviteBonus is the invite commission waiting to be received
+	// (core/rewards), read with the rest.
+	InviteBonus money.Satang
 }
 
 // GameBalance is the member's balance with one game they have an account
@@ -94,6 +97,8 @@ type Home struct {
 	Bank   settings.Bank
 	Wallet money.Satang
 	Slots  []Slot
+	// InviteBonus is the invite commission waiting to be received.
+	InviteBonus money.Satang
 	// UpdatedAt is when the balances were read.
 	UpdatedAt time.Time
 }

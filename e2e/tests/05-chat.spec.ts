@@ -75,6 +75,19 @@ test('a guest chats with text and a picture; a support operator answers from the
   await box.press('Enter');
   await expect(thread.getByText('Thanks!', { exact: true })).toBeVisible({ timeout: 5_000 });
 
+  // A canned reply (seeded per language, stored on the server) fills the reply box.
+  await inbox.getByRole('button', { name: 'Greeting', exact: true }).click();
+  await expect(inbox.getByLabel('Reply', { exact: true })).toHaveValue('Hello, how can we help you today?');
+  // Buttons composed in the console show in the widget; a tap comes back as a postback.
+  await inbox.getByRole('button', { name: 'Buttons', exact: true }).click();
+  await inbox.getByLabel('Reply', { exact: true }).fill('How would you like to deposit?');
+  await inbox.getByLabel('Button 1: Button title').fill('QR code');
+  await inbox.getByLabel('Button 1: What comes back when tapped').fill('DEPOSIT_QR');
+  await inbox.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(guest.getByText('How would you like to deposit?')).toBeVisible({ timeout: 5_000 });
+  await guest.getByRole('button', { name: 'QR code' }).click();
+  await expect(thread.getByText('Tapped: QR code')).toBeVisible({ timeout: 5_000 });
+
   // Nobody reads the conversation without the guest's token.
   const res = await fetch(`${serverURL()}/api/chat/history`, { method: 'POST', body: JSON.stringify({ guestId, limit: 10 }) });
   expect(res.status).toBe(401);

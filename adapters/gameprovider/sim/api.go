@@ -331,8 +331,13 @@ func (s *Server) handleBets(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	var page []Bet
-	if g := s.st.Games[code]; g != nil && after < len(g.Bets) {
-		page = append(page, g.Bets[after:min(after+limit, len(g.Bets))]...)
+	if g := s.st.Games[code]; g != nil {
+		// Bets before the oldest one kept were dropped (Config.MaxBets):
+		// a cursor behind them reads on from the oldest kept.
+		after = max(after, g.BetsBase)
+		if i := after - g.BetsBase; i < len(g.Bets) {
+			page = append(page, g.Bets[i:min(i+limit, len(g.Bets))]...)
+		}
 	}
 	s.mu.Unlock()
 	if page == nil {

@@ -175,7 +175,7 @@ func (s *Server) handleSpin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	mult, reels := spinOutcome(s.rand)
-	seq := len(s.st.Games[code].Bets) + 1
+	seq := s.st.Games[code].BetsBase + len(s.st.Games[code].Bets) + 1
 	bet := Bet{
 		ID:       code + "-" + strconv.Itoa(seq),
 		Game:     code,

@@ -74,7 +74,15 @@ type Config struct {
 	Now func() time.Time
 	// Logger receives fault and storage messages. Nil: slog.Default().
 	Logger *slog.Logger
+	// MaxBets bounds each game's bet history: the oldest bets beyond it
+	// (by a tenth of it, trimmed in steps) are dropped. Zero:
+	// DefaultMaxBets; negative: unbounded.
+	MaxBets int
 }
+
+// DefaultMaxBets is the bet history kept per game when Config.MaxBets is
+// zero: far more than a collector polling every minute ever lags behind.
+const DefaultMaxBets = 10000
 
 // Server is the simulated provider. It is an http.Handler.
 type Server struct {
@@ -113,6 +121,10 @@ func NewServer(cfg Config) (*Server, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.MaxBets == 0 {
+		cfg.MaxBets = DefaultMaxBets
+	}
+	betCap := max(cfg.MaxBets, 0)
 	s := &Server{
 		cfg:       cfg,
 		mux:       http.NewServeMux(),
@@ -120,7 +132,7 @@ func NewServer(cfg Config) (*Server, error) {
 		agentKey:  sha256.Sum256([]byte(cfg.AgentKey)),
 		launchKey: make([]byte, 32),
 		rand:      cfg.Rand,
-		st:        newState(),
+		st:        newState(betCap),
 		page:      template.Must(template.New("play").Parse(playHTML)),
 	}
 	if s.log == nil {
@@ -139,7 +151,7 @@ func NewServer(cfg Config) (*Server, error) {
 		}
 	}
 	if cfg.StatePath != "" {
-		j, st, err := openJournal(cfg.StatePath)
+		j, st, err := openJournal(cfg.StatePath, betCap)
 		if err != nil {
 			return nil, err
 		}

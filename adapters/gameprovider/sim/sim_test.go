@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -704,4 +705,44 @@ func TestListenAndServeStopsWithContext(t *testing.T) {
 	if err := srv.ListenAndServe(ctx, "127.0.0.1:0"); err != nil {
 		t.Fatalf("ListenAndServe = %v", err)
 	}
+}
+
+func TestBetHistoryIsBounded(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.jsonl")
+	cfg := Config{StatePath: path, MaxBets: 10}
+	s := start(t, cfg)
+	p := s.player("slot", "m1")
+	s.transfer("slot", p.Username, "fund", "in", "1000", "")
+	a := s.call("GET", "/api/launch?game=slot&username="+p.Username+"&password="+p.Password, nil, "")
+	var last string
+	for range 25 {
+		r, err := Spin(t.Context(), nil, a.URL, 1_00)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last = r.BetID
+	}
+	if last != "slot-25" {
+		t.Fatalf("last bet id %s, want slot-25 (ids keep counting)", last)
+	}
+	check := func(t *testing.T, s *simT) {
+		t.Helper()
+		g := s.srv.st.Games["slot"]
+		if len(g.Bets) > 11 || g.BetsBase+len(g.Bets) != 25 {
+			t.Fatalf("kept %d bets after %d dropped", len(g.Bets), g.BetsBase)
+		}
+		// A cursor behind the dropped bets reads on from the oldest kept.
+		all := s.call("GET", "/api/bets?game=slot&cursor=0&limit=100", nil, "")
+		if len(all.Bets) != len(g.Bets) || all.Bets[0].ID != "slot-"+strconv.Itoa(g.BetsBase+1) || all.Next != "25" {
+			t.Fatalf("bets from 0: %d bets from %s, next %s", len(all.Bets), all.Bets[0].ID, all.Next)
+		}
+		tail := s.call("GET", "/api/bets?game=slot&cursor=23", nil, "")
+		if len(tail.Bets) != 2 || tail.Bets[0].ID != "slot-24" || tail.Next != "25" {
+			t.Fatalf("bets after 23: %+v", tail)
+		}
+	}
+	t.Run("Live", func(t *testing.T) { check(t, s) })
+	s.hs.Close()
+	s.srv.Close()
+	t.Run("AfterRestart", func(t *testing.T) { check(t, start(t, cfg)) })
 }

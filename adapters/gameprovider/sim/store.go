@@ -16,6 +16,9 @@ import (
 // apply, so that live calls and a replay of the journal agree.
 type state struct {
 	Games map[string]*game `json:"games"`
+	// betCap bounds each game's bet history (0: unbounded); set from
+	// Config.MaxBets before anything is applied.
+	betCap int
 }
 
 // game is one product: its own players, wallets, transfers and bets.
@@ -23,7 +26,11 @@ type game struct {
 	Players   map[string]*player   `json:"players"`   // by username
 	Members   map[string]string    `json:"members"`   // memberRef → username
 	Transfers map[string]*transfer `json:"transfers"` // by trace id
-	Bets      []Bet                `json:"bets"`      // Bets[i] has sequence i+1
+	Bets      []Bet                `json:"bets"`      // Bets[i] has sequence BetsBase+i+1
+	// BetsBase is how many of the oldest bets were dropped to keep the
+	// history bounded (Config.MaxBets): a cursor before them reads from the
+	// oldest bet kept.
+	BetsBase int `json:"betsBase,omitempty"`
 }
 
 type player struct {
@@ -74,7 +81,7 @@ type event struct {
 	Amount    money.Satang `json:"amount,omitempty"`
 }
 
-func newState() *state { return &state{Games: map[string]*game{}} }
+func newState(betCap int) *state { return &state{Games: map[string]*game{}, betCap: betCap} }
 
 // game returns the game with code, creating it.
 func (st *state) game(code string) *game {
@@ -99,7 +106,9 @@ func (st *state) player(code, username string) *player {
 func (st *state) apply(ev event) {
 	switch ev.Kind {
 	case "snapshot":
+		keep := st.betCap
 		*st = *ev.Snapshot
+		st.betCap = keep
 		if st.Games == nil {
 			st.Games = map[string]*game{}
 		}
@@ -125,6 +134,13 @@ func (st *state) apply(ev event) {
 	case "bet":
 		g := st.game(ev.Game)
 		g.Bets = append(g.Bets, *ev.Bet)
+		// Trim in steps of a tenth of the cap, so that a bet does not copy
+		// the whole history each time.
+		if st.betCap > 0 && len(g.Bets) > st.betCap+st.betCap/10 {
+			drop := len(g.Bets) - st.betCap
+			g.Bets = append([]Bet(nil), g.Bets[drop:]...)
+			g.BetsBase += drop
+		}
 		if p := g.Players[ev.Bet.Username]; p != nil {
 			p.Balance += ev.Bet.Payout - ev.Bet.Stake
 		}
@@ -143,8 +159,8 @@ type journal struct {
 // snapshot line (so it does not grow across restarts) and opens it for
 // appending. A torn last line, left by a crash in the middle of a write, is
 // dropped.
-func openJournal(path string) (*journal, *state, error) {
-	st := newState()
+func openJournal(path string, betCap int) (*journal, *state, error) {
+	st := newState(betCap)
 	data, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, nil, fmt.Errorf("sim: read state: %w", err)

@@ -13,6 +13,7 @@ export { default as OperatorsPage } from './pages/operators';
 export { default as PromotionsPage } from './pages/promotions';
 export { default as ReconciliationPage } from './pages/reconciliation';
 export { default as ReportsPage } from './pages/reports';
+export { default as RewardsPage } from './pages/rewards';
 export { default as SettingsPage } from './pages/settings';
 export { default as SlipsPage } from './pages/slips';
 export { default as SpinPage } from './pages/spin';

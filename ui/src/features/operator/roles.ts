@@ -27,6 +27,7 @@ export const consolePages: readonly ConsolePage[] = [
   { key: 'reconciliation', path: '/operator/reconciliation', roles: money },
   { key: 'reports', path: '/operator/reports', roles: money },
   { key: 'promotions', path: '/operator/promotions', roles: all },
+  { key: 'rewards', path: '/operator/rewards', roles: all },
   { key: 'spin', path: '/operator/spin', roles: all },
   { key: 'audit', path: '/operator/audit', roles: owner },
   { key: 'operators', path: '/operator/operators', roles: owner },
@@ -39,6 +40,7 @@ export const actionRoles = {
   approveWithdrawal: money,
   editPromotions: money,
   editBanks: owner,
+  editQRProviders: money,
   editSpin: money,
 } as const satisfies Record<string, readonly Role[]>;
 

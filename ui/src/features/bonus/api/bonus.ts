@@ -30,9 +30,9 @@ export type Bonus = {
 
 export type ActiveBonus = {
   status: boolean;
-  type: BonusType | 'promotion' | null;
+  type: BonusType | 'promotion' | 'refund' | 'invite' | null;
   code?: string;
-  source?: 'bonus' | 'promotion';
+  source?: 'bonus' | 'promotion' | 'refund' | 'invite';
   amount?: number;
   percentFail?: number;
   successPercent?: number;

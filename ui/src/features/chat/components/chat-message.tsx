@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Pressable, StyleSheet, View } from 'react-native';
+import { Image, Pressable, StyleSheet, View } from 'react-native';
 
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
@@ -65,6 +65,11 @@ export function ChatMessage({ item, identity, onPostback, onText, onResend, onRe
         <View style={styles.cards}>
           {(p.cards ?? []).map((c, i) => (
             <View key={i} style={styles.card}>
+              {c.image_url?.startsWith('/api/chat/media/') ? (
+                <MediaView path={c.image_url} fileType="image" name={c.title} identity={identity} />
+              ) : c.image_url?.startsWith('https://') ? (
+                <Image source={{ uri: c.image_url }} style={styles.cardImage} accessibilityLabel={c.title} />
+              ) : null}
               <AppText bold>{c.title}</AppText>
               {c.subtitle ? <AppText variant="caption">{c.subtitle}</AppText> : null}
               {buttons(c.buttons)}
@@ -114,6 +119,7 @@ const styles = StyleSheet.create({
   button: { borderWidth: 1, borderColor: colors.primary, borderRadius: radius.sm, paddingVertical: spacing.xs, paddingHorizontal: spacing.sm },
   buttonText: { color: colors.primary, textAlign: 'center' },
   cards: { gap: spacing.sm },
+  cardImage: { width: '100%', aspectRatio: 16 / 9, borderRadius: radius.sm },
   card: { borderWidth: 1, borderColor: colors.border, borderRadius: radius.sm, padding: spacing.sm, gap: spacing.xs },
   actions: { flexDirection: 'row', gap: spacing.md },
   action: { color: colors.danger, textDecorationLine: 'underline' },

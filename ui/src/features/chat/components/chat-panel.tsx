@@ -18,6 +18,8 @@ import { toastDurationMs } from '@/lib/config';
 
 import { useChat, type PickedFile } from '../hooks/use-chat';
 import { canSend, chatLimits, checkAttachment, hasIncoming, isScrolledUp, isSendKey } from '../lib/chat-rules';
+import type { NativeFile } from '../lib/native-file';
+import { pickNativeMedia } from '../lib/pick-media';
 import { ChatMessage } from './chat-message';
 
 type Props = { onClose: () => void };
@@ -94,15 +96,35 @@ export default function ChatPanel({ onClose }: Props) {
     setText('');
   };
 
+  const checked = (name: string, size: number) => {
+    const check = checkAttachment(name, size);
+    if (!check.ok) setAlert(check.error === 'fileTooLarge' ? t('chat.fileTooLarge', { n: check.limitMb }) : t('chat.fileNotSupported'));
+    return check.ok ? check.kind : null;
+  };
+
   const attachFile = (f: File) => {
-    const check = checkAttachment(f.name, f.size);
-    if (!check.ok) {
-      setAlert(check.error === 'fileTooLarge' ? t('chat.fileTooLarge', { n: check.limitMb }) : t('chat.fileNotSupported'));
+    const kind = checked(f.name, f.size);
+    if (!kind) return;
+    const picked: PickedFile = { name: f.name, size: f.size, kind, blob: f };
+    if (kind === 'image' && typeof URL !== 'undefined' && URL.createObjectURL) picked.previewUri = URL.createObjectURL(f);
+    chat.attach(picked);
+  };
+
+  // The native apps pick from the photo library; the same rules apply before the upload.
+  const attachNative = (f: NativeFile) => {
+    const kind = checked(f.name, f.size);
+    if (!kind) return;
+    chat.attach({ name: f.name, size: f.size, kind, blob: { uri: f.uri, name: f.name, type: f.type }, previewUri: kind === 'image' ? f.uri : undefined });
+  };
+
+  const pick = () => {
+    if (Platform.OS === 'web') {
+      pickWebFile(attachFile);
       return;
     }
-    const picked: PickedFile = { name: f.name, size: f.size, kind: check.kind, blob: f };
-    if (check.kind === 'image' && typeof URL !== 'undefined' && URL.createObjectURL) picked.previewUri = URL.createObjectURL(f);
-    chat.attach(picked);
+    pickNativeMedia()
+      .then((f) => f && attachNative(f))
+      .catch(() => setAlert(t('chat.pickFailed')));
   };
 
   return (
@@ -181,13 +203,11 @@ export default function ChatPanel({ onClose }: Props) {
       </View>
 
       <View style={styles.composer}>
-        {Platform.OS === 'web' ? (
-          <Pressable accessibilityRole="button" accessibilityLabel={t('chat.attach')} onPress={() => pickWebFile(attachFile)} style={styles.clip}>
-            <AppText style={styles.clipIcon} aria-hidden>
-              +
-            </AppText>
-          </Pressable>
-        ) : null}
+        <Pressable accessibilityRole="button" accessibilityLabel={t('chat.attach')} onPress={pick} style={styles.clip}>
+          <AppText style={styles.clipIcon} aria-hidden>
+            +
+          </AppText>
+        </Pressable>
         <TextInput
           value={text}
           onChangeText={setText}

@@ -2,8 +2,6 @@
 // content anyway), and an object URL for the preview.
 export type PickedImage = { file: Blob; name: string; previewUrl: string };
 
-export const canPickImage = true;
-
 export function pickImage(): Promise<PickedImage | null> {
   return new Promise((resolve) => {
     const input = document.createElement('input');

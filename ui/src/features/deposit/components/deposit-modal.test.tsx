@@ -9,7 +9,6 @@ import { DepositModal } from './deposit-modal';
 
 jest.mock('@/lib/clipboard', () => ({ copyText: jest.fn(async () => true) }));
 jest.mock('../api/pick-image', () => ({
-  canPickImage: true,
   pickImage: jest.fn(async () => ({ file: new Blob(['png']), name: 'slip.png', previewUrl: 'blob:slip' })),
   releasePreview: jest.fn(),
 }));
@@ -100,6 +99,15 @@ describe('DepositModal', () => {
     expect(deposited).toHaveBeenCalled();
     expect(sent.headers['X-Ngern-Client']).toBe('wallet-user');
     expect(sent.form).toBeTruthy();
+  });
+
+  it('says so when the photo library cannot be opened (native)', async () => {
+    mockApi({ 'GET /api/lookup/deposit': { body: options } });
+    (jest.requireMock('../api/pick-image') as { pickImage: jest.Mock }).pickImage.mockRejectedValueOnce(new Error('denied'));
+    renderWithProviders(<DepositModal visible onClose={jest.fn()} onDeposited={jest.fn()} />);
+    fireEvent.press(await screen.findByRole('button', { name: 'Choose slip image' }));
+    expect(await screen.findByText('Your photos could not be opened.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Upload slip' })).toBeDisabled();
   });
 
   it('shows a slip sent to review with its reason', async () => {

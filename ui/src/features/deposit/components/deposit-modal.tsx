@@ -24,7 +24,7 @@ import {
   type ReceivingBank,
   type SlipUploadResult,
 } from '../api/deposit';
-import { canPickImage, pickImage, releasePreview, type PickedImage } from '../api/pick-image';
+import { pickImage, releasePreview, type PickedImage } from '../api/pick-image';
 import { useDepositT } from '../i18n';
 
 import { QRTab } from './qr-tab';
@@ -111,7 +111,13 @@ function BankTransferTab({ banks, onDeposited }: { banks: ReceivingBank[]; onDep
   };
 
   const choose = async () => {
-    const img = await pickImage();
+    let img: PickedImage | null = null;
+    try {
+      img = await pickImage();
+    } catch {
+      setResult({ tone: 'error', text: d('pickFailed') });
+      return;
+    }
     if (img) {
       setPicked(img);
       setResult(null);
@@ -164,34 +170,28 @@ function BankTransferTab({ banks, onDeposited }: { banks: ReceivingBank[]; onDep
         </View>
       ))}
       <AppText variant="caption">{d('slipHint')}</AppText>
-      {canPickImage ? (
-        <>
-          <Button title={picked ? d('chooseOther') : d('chooseSlip')} variant="secondary" onPress={choose} />
-          {picked ? (
-            <Image
-              source={{ uri: picked.previewUrl }}
-              style={styles.preview}
-              resizeMode="contain"
-              accessibilityLabel={d('preview')}
-            />
-          ) : null}
-          {progress !== null ? (
-            <View
-              role="progressbar"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={Math.round(progress * 100)}
-              accessibilityLabel={d('uploading')}
-              style={styles.bar}
-            >
-              <View style={[styles.barFill, { width: `${Math.round(progress * 100)}%` }]} />
-            </View>
-          ) : null}
-          <Button title={d('upload')} onPress={send} loading={progress !== null} disabled={!picked} />
-        </>
-      ) : (
-        <AppText>{d('uploadOnWeb')}</AppText>
-      )}
+      <Button title={picked ? d('chooseOther') : d('chooseSlip')} variant="secondary" onPress={choose} />
+      {picked ? (
+        <Image
+          source={{ uri: picked.previewUrl }}
+          style={styles.preview}
+          resizeMode="contain"
+          accessibilityLabel={d('preview')}
+        />
+      ) : null}
+      {progress !== null ? (
+        <View
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(progress * 100)}
+          accessibilityLabel={d('uploading')}
+          style={styles.bar}
+        >
+          <View style={[styles.barFill, { width: `${Math.round(progress * 100)}%` }]} />
+        </View>
+      ) : null}
+      <Button title={d('upload')} onPress={send} loading={progress !== null} disabled={!picked} />
       {result ? (
         <AppText role="status" style={result.tone === 'error' ? styles.error : result.tone === 'ok' ? styles.ok : undefined}>
           {result.text}

@@ -14,7 +14,7 @@ import { colors, radius, spacing } from '@/components/ui/theme';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
-import { useLimits } from '@/lib/lookups';
+import { limitsQuery } from '@/lib/lookups';
 
 import { cancelQR, createQR, qrPollMs, qrStateQuery, type QRState } from '../api/deposit';
 import { useDepositT } from '../i18n';
@@ -38,7 +38,8 @@ export function QRTab({ bankCode, onDeposited, onClose }: Props) {
   const toast = useToast();
   const alert = useAlert();
   const queryClient = useQueryClient();
-  const limits = useLimits();
+  // Read again each time a QR tab opens: operators change minimums and quick amounts in the console.
+  const limits = useQuery({ ...limitsQuery, refetchOnMount: 'always' });
   const channel = limits.data?.qr.find((c) => c.code === bankCode);
   const min = Math.max(channel?.min ?? 1, 1);
   const [amount, setAmount] = useState('');

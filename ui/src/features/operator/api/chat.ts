@@ -24,7 +24,15 @@ export type ChatMessage = {
   message: { message_type: string; payload: ChatPayload };
   createdAt: string;
   operator?: string;
+  /** The spec's conversation item fields: the member's login session and device, phone and name. */
+  session_id?: string;
+  username?: string;
+  name?: string;
+  deviceToken?: string;
 };
+
+export type ChatButton = { title: string; type?: string; payload?: string };
+export type ChatCard = { image_url?: string; title: string; subtitle?: string; buttons?: ChatButton[] };
 
 export type Conversation = {
   room: string;
@@ -49,10 +57,33 @@ export function fetchInbox(status: string, mine: boolean) {
   return opApi.get<{ conversations: Conversation[] }>(`/api/operator/chat/conversations${qs({ status, mine: mine ? 1 : undefined })}`);
 }
 
-export function fetchMessages(room: string, limit = 50, skip = 0) {
-  return opApi.get<{ conversation: Conversation; messages: ChatMessage[] }>(
-    `/api/operator/chat/${encodeURIComponent(room)}/messages${qs({ limit, skip })}`,
-  );
+export type MessagesPage = { conversation: Conversation; messages: ChatMessage[]; more: boolean };
+
+/** fetchMessages reads the newest page of a room, or with before the page older than that message. */
+export function fetchMessages(room: string, before?: string, limit = 50) {
+  return opApi.get<MessagesPage>(`/api/operator/chat/${encodeURIComponent(room)}/messages${qs({ limit, before })}`);
+}
+
+/** Canned is an operators' canned reply of one console language. */
+export type Canned = { id: string; lang: 'th' | 'la' | 'en'; title: string; body: string; position: number; updatedBy: string; updatedAt: string };
+export type CannedInput = Pick<Canned, 'lang' | 'title' | 'body'> & { position?: number };
+
+export const cannedKey = (lang: string) => ['operator', 'chat', 'canned', lang] as const;
+
+export function fetchCanned(lang: string) {
+  return opApi.get<{ canned: Canned[] }>(`/api/operator/chat/canned${qs({ lang })}`);
+}
+
+export function createCanned(c: CannedInput) {
+  return opApi.post<Canned>('/api/operator/chat/canned', c);
+}
+
+export function updateCanned(id: string, c: CannedInput) {
+  return opApi.put<Canned>(`/api/operator/chat/canned/${encodeURIComponent(id)}`, c);
+}
+
+export function deleteCanned(id: string) {
+  return opApi.delete<{ message: string }>(`/api/operator/chat/canned/${encodeURIComponent(id)}`);
 }
 
 export function reply(room: string, message: ChatMessage['message']) {
@@ -107,5 +138,37 @@ export function quickReplies(message: string, options: string): ChatMessage['mes
   return {
     message_type: 'quick_replies',
     payload: { message, quick_replies: titles.map((title) => ({ title, type: 'postback', payload: title })) },
+  };
+}
+
+/** cleanButtons drops rows without a title and the payload of a plain button. */
+export function cleanButtons(list: ChatButton[]): ChatButton[] {
+  return list
+    .map((b) => ({ title: b.title.trim(), type: b.type || undefined, payload: b.payload?.trim() || undefined }))
+    .filter((b) => b.title)
+    .map((b) => (b.type ? b : { title: b.title }));
+}
+
+/** buttonsMessage is a text with buttons (each web, call, postback or plain). */
+export function buttonsMessage(message: string, buttons: ChatButton[]): ChatMessage['message'] {
+  return { message_type: 'buttons', payload: { message: message.trim(), buttons: cleanButtons(buttons) } };
+}
+
+/** cardsMessage is a generic message: cards with an optional image, subtitle and buttons. */
+export function cardsMessage(cards: ChatCard[]): ChatMessage['message'] {
+  return {
+    message_type: 'generic',
+    payload: {
+      cards: cards
+        .filter((c) => c.title.trim())
+        .map((c) => {
+          const card: ChatCard = { title: c.title.trim() };
+          if (c.subtitle?.trim()) card.subtitle = c.subtitle.trim();
+          if (c.image_url?.trim()) card.image_url = c.image_url.trim();
+          const buttons = cleanButtons(c.buttons ?? []);
+          if (buttons.length) card.buttons = buttons;
+          return card;
+        }),
+    },
   };
 }

@@ -52,6 +52,29 @@ export type UnmatchedQRPayment = {
   amount: number;
   paidAt: string;
   note: string;
+  /** REVIEW while waiting; CREDITED (assigned) or REFUNDED (refunded outside Ngern) once an operator decided. */
+  status?: 'REVIEW' | 'CREDITED' | 'REFUNDED' | string;
+  decidedBy?: string;
+  decidedAt?: string;
+  decisionNote?: string;
+};
+
+/** A QR provider's configuration (GET /api/operator/qr/providers): the secrets only as set or not. */
+export type QRProvider = {
+  code: string;
+  kind: 'promptpay' | 'gateway' | string;
+  ready: boolean;
+  enabled: boolean;
+  min: number;
+  quickAmounts: number[];
+  lifetimeSeconds: number;
+  apiKeySet: boolean;
+  webhookSecretSet: boolean;
+  secretsRequired: boolean;
+  updatedBy: string;
+  updatedAt: string;
+  /** Stored secrets this server's secret key does not open: they count as not set. */
+  unreadableSecrets?: string[];
 };
 
 export type ReceivingBank = { bankCode: string; bankAccountNo: string; bankAccountName: string; mode?: string };

@@ -20,6 +20,7 @@ export const auditActions = [
   'member.session.revoke', 'member.note', 'withdrawal.approve', 'withdrawal.reject', 'adjustment.create',
   'setting.update', 'game.update', 'transfer.query',
   'chat.connect', 'chat.read', 'chat.reply', 'chat.upload', 'chat.assign', 'chat.close',
+  'qrpayment.assign', 'qrpayment.refund', 'qrprovider.update',
 ] as const;
 const show = (v: unknown) => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Image, Platform, Pressable, ScrollView, StyleSheet, TextInput, View } from 'react-native';
+import { Image, Platform, Pressable, ScrollView, StyleSheet, View } from 'react-native';
 
 import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
@@ -15,19 +15,20 @@ import {
   fetchMessages,
   inboxKey,
   messagesKey,
-  quickReplies,
   reply,
   socketUrl,
   uploadReply,
   waitedMinutes,
   type ChatMessage,
   type Conversation,
+  type MessagesPage,
 } from '../api/chat';
+import { CannedReplies } from '../components/canned-replies';
+import { ChatComposer } from '../components/chat-composer';
 import { Badge, ErrorLine, PageTitle, Row, when } from '../components/ui';
 import { useOpT } from '../i18n';
 import { useMe } from '../session';
 
-const cannedKeys = ['greeting', 'checking', 'deposit', 'thanks'] as const;
 const statuses = ['open', 'closed', 'all'] as const;
 
 /** useLiveChat keeps the operator socket open (every room), rejoining every 5 s when it drops. */
@@ -133,7 +134,8 @@ function customerName(c: Conversation, t: (k: string) => string): string {
 
 /**
  * The support inbox: conversations waiting longest first with unread counts, and the open
- * conversation with replies (text, canned, quick replies, pictures and videos), assign and close.
+ * conversation (the newest 50 messages, older pages on demand) with replies (text, canned
+ * replies, quick replies, buttons, cards, pictures and videos), assign and close.
  * A socket of the operator receives every room's messages live.
  */
 export default function ChatPage() {
@@ -144,19 +146,39 @@ export default function ChatPage() {
   const [mine, setMine] = useState(false);
   const [room, setRoom] = useState<string | null>(null);
   const [text, setText] = useState('');
-  const [options, setOptions] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  // older holds the pages read back beyond the newest (oldest first), for the open room.
+  const [older, setOlder] = useState<{ room: string; messages: ChatMessage[]; more: boolean } | null>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
 
   const inbox = useQuery({ queryKey: inboxKey(status, mine), queryFn: () => fetchInbox(status, mine), refetchInterval: 60_000 });
   const convo = useQuery({ queryKey: messagesKey(room ?? ''), queryFn: () => fetchMessages(room!), enabled: !!room });
 
   const live = useLiveChat((m) => {
     client.invalidateQueries({ queryKey: ['operator', 'chat', 'inbox'] });
-    client.setQueryData(messagesKey(m.room), (old: { conversation: Conversation; messages: ChatMessage[] } | undefined) =>
+    client.setQueryData(messagesKey(m.room), (old: MessagesPage | undefined) =>
       old && !old.messages.some((x) => x._id === m._id) ? { ...old, messages: [...old.messages, m] } : old,
     );
   });
+
+  const olderHere = older && older.room === room ? older : null;
+  const shown = [...(olderHere?.messages ?? []), ...(convo.data?.messages ?? [])];
+  const more = olderHere ? olderHere.more : !!convo.data?.more;
+  const loadOlder = async () => {
+    const first = shown[0];
+    if (!room || !first || loadingOlder) return;
+    setLoadingOlder(true);
+    setError(null);
+    try {
+      const page = await fetchMessages(room, first._id);
+      setOlder({ room, messages: [...page.messages, ...(olderHere?.messages ?? [])], more: page.more });
+    } catch (err) {
+      setError(err);
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
 
   const list = inbox.data?.conversations ?? [];
   const current = convo.data?.conversation;
@@ -172,14 +194,15 @@ export default function ChatPage() {
       setBusy(false);
     }
   };
-  const sendText = () =>
-    room &&
-    text.trim() &&
-    run(async () => {
-      await reply(room, options.trim() ? quickReplies(text.trim(), options) : { message_type: 'text', payload: { message: text.trim() } });
-      setText('');
-      setOptions('');
+  const send = async (message: ChatMessage['message']) => {
+    if (!room) return false;
+    let ok = false;
+    await run(async () => {
+      await reply(room, message);
+      ok = true;
     });
+    return ok;
+  };
   const attach = () => {
     if (!room || Platform.OS !== 'web') return;
     const input = document.createElement('input');
@@ -215,7 +238,10 @@ export default function ChatPage() {
               key={c.room}
               accessibilityRole="button"
               accessibilityLabel={customerName(c, t)}
-              onPress={() => setRoom(c.room)}
+              onPress={() => {
+                setRoom(c.room);
+                setOlder(null);
+              }}
               style={[styles.entry, c.room === room && styles.entrySelected]}
             >
               <AppText bold numberOfLines={1}>
@@ -252,7 +278,10 @@ export default function ChatPage() {
                 ) : null}
               </Row>
               <ScrollView style={styles.messages} accessibilityLabel={t('chat.messages')}>
-                {(convo.data?.messages ?? []).map((m) => (
+                {more ? (
+                  <Button variant="secondary" title={loadingOlder ? t('chat.loadingOlder') : t('chat.older')} disabled={loadingOlder} onPress={() => void loadOlder()} />
+                ) : null}
+                {shown.map((m) => (
                   <View key={m._id} style={[styles.bubble, m.sender === 'customer' ? styles.customer : styles.agent]}>
                     {m.message.message_type === 'media' ? (
                       <MediaPreview path={m.message.payload.filePath} fileType={m.message.payload.fileType} name={m.message.payload.name} />
@@ -262,38 +291,20 @@ export default function ChatPage() {
                     <AppText variant="caption">
                       {m.sender === 'customer' ? t('chat.customer') : m.sender === 'system' ? t('chat.system') : m.operator || t('chat.agent')} ·{' '}
                       {when(m.createdAt)}
+                      {m.sender === 'customer' && m.session_id ? ` · ${t('chat.session', { id: m.session_id })}` : ''}
                       {m.sender !== 'customer' && current?.customerReadAt && current.customerReadAt >= m.createdAt ? ` · ${t('chat.seen')}` : ''}
                     </AppText>
                   </View>
                 ))}
               </ScrollView>
-              <Row>
-                {cannedKeys.map((k) => (
-                  <Pressable key={k} accessibilityRole="button" onPress={() => setText(t(`chat.canned.${k}`))} style={styles.canned}>
-                    <AppText variant="caption">{t(`chat.cannedTitle.${k}`)}</AppText>
-                  </Pressable>
-                ))}
-              </Row>
-              <TextInput
-                value={text}
-                onChangeText={setText}
-                multiline
-                maxLength={2000}
-                placeholder={t('chat.replyPlaceholder')}
-                accessibilityLabel={t('chat.reply')}
-                style={styles.input}
+              <CannedReplies onPick={setText} />
+              <ChatComposer
+                text={text}
+                onTextChange={setText}
+                busy={busy}
+                onSend={send}
+                attach={Platform.OS === 'web' ? <Button variant="secondary" title={t('chat.attach')} disabled={busy} onPress={attach} /> : null}
               />
-              <TextInput
-                value={options}
-                onChangeText={setOptions}
-                placeholder={t('chat.optionsPlaceholder')}
-                accessibilityLabel={t('chat.options')}
-                style={styles.options}
-              />
-              <Row>
-                {Platform.OS === 'web' ? <Button variant="secondary" title={t('chat.attach')} disabled={busy} onPress={attach} /> : null}
-                <Button title={t('chat.send')} disabled={busy || !text.trim()} onPress={() => void sendText()} />
-              </Row>
             </>
           )}
         </View>
@@ -313,9 +324,6 @@ const styles = StyleSheet.create({
   bubble: { maxWidth: '80%', padding: spacing.sm, borderRadius: radius.md, marginVertical: spacing.xs, gap: 2 },
   customer: { alignSelf: 'flex-start', backgroundColor: colors.surface, borderWidth: 1, borderColor: colors.border },
   agent: { alignSelf: 'flex-end', backgroundColor: '#dff3e8' },
-  canned: { paddingHorizontal: spacing.sm, paddingVertical: spacing.xs, borderRadius: radius.sm, borderWidth: 1, borderColor: colors.border },
-  input: { minHeight: 70, borderWidth: 1, borderColor: colors.border, borderRadius: radius.sm, padding: spacing.sm, color: colors.text },
-  options: { borderWidth: 1, borderColor: colors.border, borderRadius: radius.sm, padding: spacing.sm, color: colors.text },
   image: { width: 200, height: 200, borderRadius: radius.sm },
   link: { color: colors.primary, textDecorationLine: 'underline' },
 });

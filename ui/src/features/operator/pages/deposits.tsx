@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 import { spacing } from '@/components/ui/theme';
+import { idempotencyHeader, useIdempotentMutation } from '@/lib/idempotency';
 
 import { opApi, qs } from '../api/client';
 import type {
@@ -30,12 +31,19 @@ export default function DepositsPage() {
   const q = useQuery({
     queryKey: ['operator', 'deposits', page],
     queryFn: () =>
-      opApi.get<{ deposits: DepositCredit[]; unconfirmedVouchers: UnconfirmedVoucher[]; unmatchedQRPayments?: UnmatchedQRPayment[]; qrcodes?: QRCodeRow[] }>(
+      opApi.get<{
+        deposits: DepositCredit[];
+        unconfirmedVouchers: UnconfirmedVoucher[];
+        unmatchedQRPayments?: UnmatchedQRPayment[];
+        decidedQRPayments?: UnmatchedQRPayment[];
+        qrcodes?: QRCodeRow[];
+      }>(
         `/api/operator/deposits${qs({ page })}`,
       ),
   });
   const rows = q.data?.deposits ?? [];
   const [assigning, setAssigning] = useState<UnmatchedQRPayment | null>(null);
+  const [refunding, setRefunding] = useState<UnmatchedQRPayment | null>(null);
   return (
     <>
       <PageTitle>{t('pages.deposits')}</PageTitle>
@@ -95,11 +103,58 @@ export default function DepositsPage() {
                 key: 'assign',
                 label: '',
                 text: () => '',
-                render: (p) => <Button variant="secondary" title={t('deposits.assign')} onPress={() => setAssigning(p)} />,
+                render: (p) => (
+                  <Row>
+                    <Button
+                      variant="secondary"
+                      title={t('deposits.assign')}
+                      accessibilityLabel={t('deposits.assignRef', { ref: p.ref })}
+                      onPress={() => {
+                        setRefunding(null);
+                        setAssigning(p);
+                      }}
+                    />
+                    <Button
+                      variant="secondary"
+                      title={t('deposits.refund')}
+                      accessibilityLabel={t('deposits.refundRef', { ref: p.ref })}
+                      onPress={() => {
+                        setAssigning(null);
+                        setRefunding(p);
+                      }}
+                    />
+                  </Row>
+                ),
+                flex: 1.6,
               },
             ]}
           />
-          {assigning ? <AssignPayment payment={assigning} onDone={() => setAssigning(null)} /> : null}
+          {assigning ? <AssignPayment key={`a${assigning.ref}`} payment={assigning} onDone={() => setAssigning(null)} /> : null}
+          {refunding ? <RefundPayment key={`r${refunding.ref}`} payment={refunding} onDone={() => setRefunding(null)} /> : null}
+        </Card>
+      ) : null}
+      {q.data?.decidedQRPayments?.length ? (
+        <Card title={t('deposits.decidedQR')}>
+          <DataTable
+            label={t('deposits.decidedQR')}
+            csvName="decided-qr-payments"
+            rows={q.data.decidedQRPayments}
+            rowKey={(p) => `${p.provider}:${p.ref}`}
+            columns={[
+              { key: 'decidedAt', label: t('deposits.decidedAt'), text: (p) => (p.decidedAt ? when(p.decidedAt) : '—'), flex: 1.2 },
+              { key: 'provider', label: t('deposits.provider'), text: (p) => p.provider },
+              { key: 'ref', label: t('deposits.reference'), text: (p) => p.ref, flex: 1.4 },
+              {
+                key: 'status',
+                label: t('deposits.qrStatus.label'),
+                text: (p) => t(`deposits.paymentStatus.${p.status}`, { defaultValue: p.status ?? '' }),
+              },
+              { key: 'member', label: t('deposits.memberId'), text: (p) => p.memberId || '—', flex: 1.2 },
+              { key: 'decisionNote', label: t('deposits.refundNote'), text: (p) => p.decisionNote || '—', flex: 1.6 },
+              { key: 'by', label: t('deposits.decidedBy'), text: (p) => p.decidedBy ?? '' },
+              { key: 'amount', label: t('common.amount'), text: (p) => money(p.amount), align: 'right' },
+            ]}
+          />
         </Card>
       ) : null}
       {q.data?.qrcodes?.length ? (
@@ -128,23 +183,65 @@ function AssignPayment({ payment, onDone }: { payment: UnmatchedQRPayment; onDon
   const { t } = useOpT();
   const queryClient = useQueryClient();
   const [memberId, setMemberId] = useState(payment.memberId);
-  const assign = useMutation({
-    mutationFn: () =>
-      opApi.post(`/api/operator/qr/payments/${encodeURIComponent(payment.provider)}/${encodeURIComponent(payment.ref)}/assign`, {
-        memberId: memberId.trim(),
-      }),
-    onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: ['operator', 'deposits'] });
-      onDone();
+  const assign = useIdempotentMutation(
+    (id: string, key: string) =>
+      opApi.post(
+        `/api/operator/qr/payments/${encodeURIComponent(payment.provider)}/${encodeURIComponent(payment.ref)}/assign`,
+        { memberId: id },
+        { headers: { [idempotencyHeader]: key } },
+      ),
+    {
+      onSuccess: () => {
+        queryClient.invalidateQueries({ queryKey: ['operator', 'deposits'] });
+        onDone();
+      },
     },
-  });
+  );
   return (
     <View style={styles.assign}>
       <AppText>{t('deposits.assignHelp', { ref: payment.ref, amount: money(payment.amount) })}</AppText>
       <TextField label={t('deposits.memberId')} value={memberId} onChangeText={setMemberId} autoCapitalize="none" />
       <ErrorLine error={assign.error} />
       <Row>
-        <Button title={t('deposits.assignConfirm')} onPress={() => assign.mutate()} loading={assign.isPending} disabled={!memberId.trim()} />
+        <Button title={t('deposits.assignConfirm')} onPress={() => assign.mutate(memberId.trim())} loading={assign.isPending} disabled={!memberId.trim()} />
+        <Button variant="secondary" title={t('common.cancel')} onPress={onDone} />
+      </Row>
+    </View>
+  );
+}
+
+/** RefundPayment records that an unmatched QR payment was given back outside Ngern: nothing is credited. */
+function RefundPayment({ payment, onDone }: { payment: UnmatchedQRPayment; onDone: () => void }) {
+  const { t } = useOpT();
+  const queryClient = useQueryClient();
+  const [note, setNote] = useState('');
+  const tooLong = note.trim().length > 500;
+  const refund = useIdempotentMutation(
+    (text: string, key: string) =>
+      opApi.post(
+        `/api/operator/qr/payments/${encodeURIComponent(payment.provider)}/${encodeURIComponent(payment.ref)}/refund`,
+        { note: text },
+        { headers: { [idempotencyHeader]: key } },
+      ),
+    {
+      onSuccess: () => {
+        queryClient.invalidateQueries({ queryKey: ['operator', 'deposits'] });
+        onDone();
+      },
+    },
+  );
+  return (
+    <View style={styles.assign}>
+      <AppText>{t('deposits.refundHelp', { ref: payment.ref, amount: money(payment.amount) })}</AppText>
+      <TextField label={t('deposits.refundNote')} value={note} onChangeText={setNote} multiline />
+      {tooLong ? (
+        <AppText variant="error" role="alert">
+          {t('deposits.refundNoteTooLong')}
+        </AppText>
+      ) : null}
+      <ErrorLine error={refund.error} />
+      <Row>
+        <Button title={t('deposits.refundConfirm')} onPress={() => refund.mutate(note.trim())} loading={refund.isPending} disabled={!note.trim() || tooLong} />
         <Button variant="secondary" title={t('common.cancel')} onPress={onDone} />
       </Row>
     </View>

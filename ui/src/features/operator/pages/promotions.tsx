@@ -108,8 +108,8 @@ export function uploadBanner(file: Blob, name = 'banner'): Promise<{ image: stri
   return opApi.post<{ image: string }>('/api/operator/banners', form, { upload: true });
 }
 
-/** pickPicture opens the browser's file chooser (the console is web only) and gives the chosen file. */
-function pickPicture(onFile: (file: File) => void) {
+/** pickPicture (also used by the rewards page) opens the browser's file chooser (the console is web only) and gives the chosen file. */
+export function pickPicture(onFile: (file: File) => void) {
   if (Platform.OS !== 'web' || typeof document === 'undefined') return;
   const input = document.createElement('input');
   input.type = 'file';

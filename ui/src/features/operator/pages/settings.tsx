@@ -20,6 +20,7 @@ import { parseSetting, textSettings, validateSetting } from '../settings-rules';
 import { useMe } from '../session';
 
 import { BanksSettings } from './settings-banks';
+import { QRSettings } from './settings-qr';
 
 export default function SettingsPage() {
   const { t } = useOpT();
@@ -61,6 +62,8 @@ export default function SettingsPage() {
       </View>
       {/* The bank directory is a table of its own (GET/PUT /api/operator/banks), the owner's alone. */}
       {can(me.data?.role, actionRoles.editBanks) ? <BanksSettings /> : null}
+      {/* QR providers (GET/PUT /api/operator/qr/providers): owner and finance; secrets are write-only. */}
+      {can(me.data?.role, actionRoles.editQRProviders) ? <QRSettings /> : null}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { useRouter } from 'expo-router';
 import { useTranslation } from 'react-i18next';
 import { Pressable, StyleSheet, View } from 'react-native';
 
@@ -13,6 +14,8 @@ type Props = {
   onWithdraw: () => void;
   onConditions: () => void;
   onBonus: () => void;
+  onInvite: () => void;
+  onRefund: () => void;
   /** onRefreshAll refreshes every balance: the spin tile does it while no wheel is active. */
   onRefreshAll: () => void;
   /** activeBonus is the translated type of the member's active bonus, if any. */
@@ -23,16 +26,18 @@ type Props = {
  * HomeWidgets is the grid of home actions. Areas not built yet are disabled and say so
  * (their accessible name ends with "coming soon").
  */
-export function HomeWidgets({ coin, onDeposit, onWithdraw, onConditions, onBonus, onRefreshAll, activeBonus }: Props) {
+export function HomeWidgets({ coin, onDeposit, onWithdraw, onConditions, onBonus, onInvite, onRefund, onRefreshAll, activeBonus }: Props) {
   const { t } = useTranslation();
+  const router = useRouter();
   const soon = t('comingSoon.title');
   const widgets: Widget[] = [
     { key: 'deposit', label: t('widgets.deposit'), onPress: onDeposit },
     { key: 'withdraw', label: t('widgets.withdraw'), onPress: onWithdraw },
-    { key: 'spin', label: t('widgets.spin'), caption: t('widgets.coins', { coins: coin }) },
-    { key: 'invite', label: t('widgets.invite') },
+    // Until the spin feature has loaded (features/spin/lazy.tsx), the tile opens the spin page.
+    { key: 'spin', label: t('widgets.spin'), caption: t('widgets.coins', { coins: coin }), onPress: () => router.push('/user/spin') },
+    { key: 'invite', label: t('widgets.invite'), onPress: onInvite },
     { key: 'conditions', label: t('widgets.conditions'), onPress: onConditions },
-    { key: 'refund', label: t('widgets.refund') },
+    { key: 'refund', label: t('widgets.refund'), onPress: onRefund },
     {
       key: 'bonus',
       label: t('widgets.bonus'),

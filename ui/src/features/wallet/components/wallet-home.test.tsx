@@ -34,14 +34,14 @@ describe('WalletHome', () => {
     expect(screen.getByRole('button', { name: 'Open account Muay Sports' })).toBeTruthy();
   });
 
-  it('keeps the areas that are not built disabled and says so', async () => {
+  it('has every widget enabled', async () => {
     mockApi({ 'GET /api/wallet/refresh/slot': { body: walletAnswer() } });
     renderWithProviders(<WalletHome onOpenConditions={jest.fn()} />);
-    const invite = await screen.findByRole('button', { name: 'Receive invite bonus, coming soon' });
-    expect(invite.props.accessibilityState.disabled).toBe(true);
-    expect(screen.getByRole('button', { name: 'Deposit' }).props.accessibilityState.disabled).toBe(false);
-    expect(screen.getByRole('button', { name: 'Receive invite bonus, coming soon' }).props.accessibilityState.disabled).toBe(true);
-    expect(screen.getByRole('button', { name: 'Withdraw' }).props.accessibilityState.disabled).toBe(false);
+    const spin = await screen.findByRole('button', { name: 'Spin wheel' });
+    expect(spin.props.accessibilityState.disabled).toBe(false);
+    for (const name of ['Deposit', 'Withdraw', 'Invite friends', 'Refund', 'Receive invite bonus']) {
+      expect(screen.getByRole('button', { name }).props.accessibilityState.disabled).toBe(false);
+    }
   });
 
   it('opens the bonus page from the bonus widget, which shows the active bonus', async () => {

@@ -23,10 +23,13 @@ import { WithdrawModal } from './withdraw-modal';
 
 // The deposit modal loads when it is first opened.
 const DepositModal = lazy(() => import('@/features/deposit/components/deposit-modal').then((m) => ({ default: m.DepositModal })));
+// Invite and refund (features/rewards, one chunk) load when opened.
+const RewardFlow = lazy(() => import('@/features/rewards/entry').then((m) => ({ default: m.RewardFlow })));
+const InviteReceive = lazy(() => import('@/features/rewards/entry').then((m) => ({ default: m.InviteReceive })));
 
 const categories: GameCategory[] = ['slot', 'sport', 'lotto'];
 
-type Modal = 'deposit' | 'transfer' | 'withdraw' | 'games' | null;
+type Modal = 'deposit' | 'transfer' | 'withdraw' | 'games' | 'invite' | 'refund' | 'inviteReceive' | null;
 
 /**
  * WalletHome is the member's home: balances (refreshed from every game on load), the widgets,
@@ -83,6 +86,7 @@ export function WalletHome({ onOpenConditions }: { onOpenConditions: () => void 
           onRefresh={refresh}
           onTransfer={() => setModal('transfer')}
           onGameAccounts={() => setModal('games')}
+          onReceiveInvite={() => setModal('inviteReceive')}
         />
         <HomeWidgets
           coin={data.profile.coin ?? 0}
@@ -90,6 +94,8 @@ export function WalletHome({ onOpenConditions }: { onOpenConditions: () => void 
           onWithdraw={() => setModal('withdraw')}
           onConditions={onOpenConditions}
           onBonus={() => router.push('/user/bonus')}
+          onInvite={() => setModal('invite')}
+          onRefund={() => setModal('refund')}
           onRefreshAll={refresh}
           activeBonus={activeBonus.data?.status ? t(`bonus.types.${activeBonus.data.type}`) : null}
         />
@@ -107,6 +113,16 @@ export function WalletHome({ onOpenConditions }: { onOpenConditions: () => void 
       {modal === 'deposit' ? (
         <Suspense fallback={null}>
           <DepositModal visible onClose={() => setModal(null)} onDeposited={reload} />
+        </Suspense>
+      ) : null}
+      {modal === 'invite' || modal === 'refund' ? (
+        <Suspense fallback={null}>
+          <RewardFlow program={modal} onClose={() => setModal(null)} onChanged={reload} />
+        </Suspense>
+      ) : null}
+      {modal === 'inviteReceive' ? (
+        <Suspense fallback={null}>
+          <InviteReceive {...data.invite} onReceived={reload} onClose={() => setModal(null)} />
         </Suspense>
       ) : null}
       <TransferModal visible={modal === 'transfer'} data={data} onClose={() => setModal(null)} onSaved={reload} />

@@ -17,10 +17,12 @@ type Props = {
   onRefresh: () => void;
   onTransfer: () => void;
   onGameAccounts: () => void;
+  /** onReceiveInvite receives the invite bonus (after a confirmation). */
+  onReceiveInvite: () => void;
 };
 
 /** WalletSummary shows the player, the total balance with its refresh, coins and the invite bonus. */
-export function WalletSummary({ data, refreshing, onRefresh, onTransfer, onGameAccounts }: Props) {
+export function WalletSummary({ data, refreshing, onRefresh, onTransfer, onGameAccounts, onReceiveInvite }: Props) {
   const { t } = useTranslation();
   const total = totalBalance(data);
   return (
@@ -68,12 +70,10 @@ export function WalletSummary({ data, refreshing, onRefresh, onTransfer, onGameA
           <Button
             title={t('wallet.receive')}
             variant="ghost"
-            disabled
+            disabled={!((data.invite?.amount ?? 0) > 0)}
+            onPress={onReceiveInvite}
             accessibilityLabel={t('wallet.receiveInviteLabel')}
           />
-          <AppText variant="caption" style={styles.light}>
-            {t('comingSoon.title')}
-          </AppText>
         </View>
       </View>
       <View style={styles.actions}>

@@ -1,0 +1,22 @@
+import i18n from '@/i18n';
+
+import { fixedAccounts, statementAccountName } from './account-name';
+
+describe('statementAccountName', () => {
+  it.each(['th', 'la', 'en'])('translates every fixed account in %s, DEPOSIT included', async (lng) => {
+    await i18n.changeLanguage(lng);
+    for (const code of fixedAccounts) {
+      const name = statementAccountName(code, i18n.t);
+      expect(name).not.toBe(code);
+      expect(name).not.toMatch(/^statement\./);
+    }
+    expect(i18n.exists('statement.sources.deposit')).toBe(true);
+  });
+
+  it('names games by their name, else by code', async () => {
+    await i18n.changeLanguage('en');
+    expect(statementAccountName('DEPOSIT', i18n.t)).toBe('Deposit');
+    expect(statementAccountName('SLOT1', i18n.t, [{ code: 'SLOT1', name: 'Siam Slot' }])).toBe('Siam Slot');
+    expect(statementAccountName('SLOT2', i18n.t)).toBe('SLOT2');
+  });
+});
