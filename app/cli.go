@@ -19,6 +19,7 @@ import (
 	"ngern/core/operator"
 	"ngern/core/promo"
 	"ngern/core/settings"
+	"ngern/core/spin"
 	"ngern/core/wallet"
 )
 
@@ -31,6 +32,7 @@ type tools struct {
 	auditor   *operator.Auditor
 	promo     *promo.Service
 	promos    *sqlstore.Promo
+	spin      *spin.Service
 	settings  *settings.Service
 	log       *slog.Logger
 	now       Clock
@@ -186,6 +188,11 @@ func runDemo(ctx context.Context, t tools, stdout io.Writer) error {
 	}
 	if err := seedDemoPromotions(ctx, t.promo, t.promos, stdout); err != nil {
 		return err
+	}
+	if seeded, err := seedDemoWheel(ctx, t.spin, stdout); err != nil {
+		return err
+	} else if seeded {
+		t.record(ctx, "spinwheel.save", "demo", nil, spin.DemoWheel())
 	}
 	if seeded, err := seedDemoDeposit(ctx, t.settings, stdout); err != nil {
 		return err

@@ -31,6 +31,7 @@ import (
 	"ngern/core/promo"
 	"ngern/core/rewards"
 	"ngern/core/settings"
+	"ngern/core/spin"
 	"ngern/core/wallet"
 )
 
@@ -72,6 +73,7 @@ func Services() fx.Option {
 		rewardsServices(),
 		depositServices(),
 		qrServices(),
+		spinServices(),
 	)
 }
 
@@ -294,6 +296,7 @@ type httpDeps struct {
 	SlipURLKey  slipURLKey
 	Chat        *chat.Service
 	QR          *deposit.QRService
+	Spin        *spin.Service
 	QRSim       *paygate.Sim
 	Routes      []httpapi.Route `group:"routes"`
 }
@@ -304,7 +307,7 @@ func newHTTPServer(d httpDeps) *httpapi.Server {
 	hc.TrustedHops, hc.TrustedNets = d.Cfg.TrustedHops, d.Cfg.TrustedNets
 	api := httpapi.New(hc, httpapi.Deps{Log: d.Log, Accounts: d.Accounts, Settings: d.Settings, DB: d.DB,
 		Wallet: d.Wallet, Operators: d.Operators, Auditor: d.Auditor, Console: d.Console, Idempotency: d.Idempotency,
-		Promo: d.Promo, Rewards: d.Rewards, Deposits: d.Deposits, Objects: d.Objects, SlipURLKey: d.SlipURLKey, Chat: d.Chat, QR: d.QR,
+		Promo: d.Promo, Rewards: d.Rewards, Deposits: d.Deposits, Objects: d.Objects, SlipURLKey: d.SlipURLKey, Chat: d.Chat, QR: d.QR, Spin: d.Spin,
 		Routes: d.Routes, DomainError: sqlstore.DomainError})
 	deliverInProcess(d.QRSim, api)
 	return api

@@ -119,7 +119,7 @@ func (s *Server) operatorTable() []operatorRoute {
 
 		{pattern: "GET /api/operator/audit", roles: owner, handler: s.listAudit},
 		{pattern: "GET /api/operator/audit/actions", roles: owner, handler: s.listAuditActions},
-	}, s.operatorChatTable()...)
+	}, append(s.operatorChatTable(), s.operatorSpinTable()...)...)
 }
 
 // OperatorRoute describes an operator endpoint for tests and docs.

@@ -21,6 +21,7 @@ import (
 	"ngern/core/promo"
 	"ngern/core/rewards"
 	"ngern/core/settings"
+	"ngern/core/spin"
 	"ngern/core/wallet"
 )
 
@@ -83,6 +84,8 @@ type Deps struct {
 	Chat       *chat.Service
 	// QR serves the QR deposit calls and the gateways' webhooks (nil: none).
 	QR *deposit.QRService
+	// Spin serves the spin wheel and coin calls (nil: no member spin calls).
+	Spin *spin.Service
 	// DomainError maps an infrastructure failure that reaches the API (e.g.
 	// the database cannot be reached) to a domain error; nil: none is.
 	DomainError func(error) error
@@ -120,6 +123,7 @@ type Server struct {
 	objects   objects.Store
 	slipKey   []byte
 	qr        *deposit.QRService
+	spin      *spin.Service
 }
 
 // New returns the API server.
@@ -127,7 +131,7 @@ func New(cfg Config, d Deps) *Server {
 	s := &Server{cfg: cfg, log: d.Log, accounts: d.Accounts, settings: d.Settings, db: d.DB,
 		wallet: d.Wallet, operators: d.Operators, auditor: d.Auditor, console: d.Console, idem: d.Idempotency,
 		promo: d.Promo, rewards: d.Rewards, validate: newValidator(), mux: http.NewServeMux(), domainErr: d.DomainError,
-		deposits: d.Deposits, objects: d.Objects, slipKey: d.SlipURLKey, chat: d.Chat, qr: d.QR}
+		deposits: d.Deposits, objects: d.Objects, slipKey: d.SlipURLKey, chat: d.Chat, qr: d.QR, spin: d.Spin}
 	s.routes()
 	for _, r := range d.Routes {
 		s.mux.Handle(r.Pattern, r.Handler)
@@ -165,6 +169,7 @@ func (s *Server) routes() {
 	s.rewardsRoutes()
 	s.depositRoutes()
 	s.qrRoutes()
+	s.spinRoutes()
 	s.operatorRoutes()
 	s.chatRoutes()
 

@@ -23,7 +23,12 @@ func NewAccounts(db *DB) *Accounts { return &Accounts{db: db} }
 var _ account.Store = (*Accounts)(nil)
 
 const memberColumns = `id, phone, name, password_hash, source_code, invite_code, invited_by, bank_code,
-	bank_account_name, bank_account_no, currency, active, coin, created_at, updated_at`
+	bank_account_name, bank_account_no, currency, active, created_at, updated_at`
+
+// memberSelect reads a member with its coins: the balance of its coin
+// account in the ledger (core/ledger), 0 before it has one.
+const memberSelect = memberColumns + `,
+	COALESCE((SELECT a.balance FROM ledger_accounts a WHERE a.id = 'coin:' || members.id), 0) AS coin`
 
 // CreateMember inserts m, consuming otpID in the same transaction.
 func (s *Accounts) CreateMember(ctx context.Context, m *account.Member, otpID string) error {
@@ -39,9 +44,9 @@ func (s *Accounts) CreateMember(ctx context.Context, m *account.Member, otpID st
 			}
 		}
 		_, err := tx.ExecContext(ctx, s.db.q(`INSERT INTO members (`+memberColumns+`)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 			m.ID, m.Phone, m.Name, m.PasswordHash, m.SourceCode, m.InviteCode, m.InvitedBy, m.BankCode,
-			m.BankAccountName, m.BankAccountNo, m.Currency, m.Active, m.Coin, utc(m.CreatedAt), utc(m.UpdatedAt))
+			m.BankAccountName, m.BankAccountNo, m.Currency, m.Active, utc(m.CreatedAt), utc(m.UpdatedAt))
 		if name, ok := uniqueViolation(err); ok {
 			if strings.Contains(name, "phone") {
 				return errs.OnField(errs.ExistingUser, "username")
@@ -54,7 +59,7 @@ func (s *Accounts) CreateMember(ctx context.Context, m *account.Member, otpID st
 
 func (s *Accounts) member(ctx context.Context, where string, arg any) (*account.Member, error) {
 	var m account.Member
-	err := s.db.x.GetContext(ctx, &m, s.db.q(`SELECT `+memberColumns+` FROM members WHERE `+where+` = ?`), arg)
+	err := s.db.x.GetContext(ctx, &m, s.db.q(`SELECT `+memberSelect+` FROM members WHERE `+where+` = ?`), arg)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errs.New(errs.NoUser)
 	}

@@ -258,7 +258,11 @@ func (db *DB) Migrate(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		err = db.inTx(ctx, func(tx *sqlx.Tx) error {
+		run := db.inTx
+		if db.dialect == SQLite && strings.HasPrefix(string(body), foreignKeysOff) {
+			run = db.withoutForeignKeys
+		}
+		err = run(ctx, func(tx *sqlx.Tx) error {
 			if db.dialect == Postgres {
 				// Several nodes may start at once; one migrates at a time.
 				if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(734001)`); err != nil {
@@ -284,6 +288,49 @@ func (db *DB) Migrate(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// foreignKeysOff starts a SQLite migration that rebuilds a table others
+// reference (SQLite cannot change a CHECK in place): it runs as SQLite's
+// documented procedure asks, with foreign keys off on its connection, and
+// commits only when PRAGMA foreign_key_check finds nothing.
+const foreignKeysOff = "-- sqlite: foreign_keys off"
+
+// withoutForeignKeys runs fn in a transaction on one connection whose
+// foreign keys are off (the pragma has no effect inside a transaction),
+// checks every foreign key before the commit and turns them on again.
+func (db *DB) withoutForeignKeys(ctx context.Context, fn func(tx *sqlx.Tx) error) (err error) {
+	conn, err := db.x.Connx(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `PRAGMA foreign_keys = OFF`); err != nil {
+		return err
+	}
+	defer func() {
+		if _, onErr := conn.ExecContext(context.WithoutCancel(ctx), `PRAGMA foreign_keys = ON`); onErr != nil && err == nil {
+			err = onErr
+		}
+	}()
+	tx, err := conn.BeginTxx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	rows, err := tx.QueryContext(ctx, `PRAGMA foreign_key_check`)
+	if err != nil {
+		return err
+	}
+	broken := rows.Next()
+	rows.Close()
+	if broken {
+		return fmt.Errorf("foreign key check failed")
+	}
+	return tx.Commit()
 }
 
 // uniqueViolation reports the constraint (PostgreSQL) or the columns

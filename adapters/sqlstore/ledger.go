@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -12,9 +13,12 @@ import (
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 
+	"ngern/core/deposit"
 	"ngern/core/errs"
 	"ngern/core/ledger"
 	"ngern/core/money"
+	"ngern/core/settings"
+	"ngern/core/spin"
 )
 
 // Ledger implements ledger.Store.
@@ -92,9 +96,36 @@ func postingsInsert(n int) string {
 // is its postings' sum), and its postings. A debit of a member account is a conditional
 // update that refuses to go below zero (MONEY_NOT_ENOUGH); the CHECK on the
 // table holds the same line should any other statement try.
+//
+// A deposit credit (kind deposit.JournalKind, whichever way it came: slip,
+// gift voucher, QR) earns the member its coins in the same transaction
+// (spin.DepositCoins, at the operator's "coins" setting): every deposit
+// credit is posted here, so there is one place they are earned, and the
+// coin journal's ref is the deposit's, so they are earned once.
 func (db *DB) post(ctx context.Context, tx *sqlx.Tx, j ledger.Journal) error {
-	_, err := db.postFor(ctx, tx, j, "")
-	return err
+	if _, err := db.postFor(ctx, tx, j, ""); err != nil {
+		return err
+	}
+	if j.Kind != deposit.JournalKind {
+		return nil
+	}
+	perCoin := settings.DefaultCoins.DepositPerCoin
+	var doc string
+	err := tx.GetContext(ctx, &doc, db.q(`SELECT value FROM settings WHERE key = ?`), settings.KeyCoins)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	if err == nil {
+		var c settings.Coins
+		if json.Unmarshal([]byte(doc), &c) == nil && c.DepositPerCoin > 0 {
+			perCoin = c.DepositPerCoin
+		}
+	}
+	if cj, ok := spin.DepositCoins(j, perCoin); ok {
+		_, err := db.postFor(ctx, tx, cj, "")
+		return err
+	}
+	return nil
 }
 
 // postFor is post that also returns the balance, after j, of the account
@@ -293,14 +324,34 @@ func (l *Ledger) Verify(ctx context.Context, openBefore time.Time) (ledger.Repor
 			r.Problems = append(r.Problems, fmt.Sprintf("system account %s stores a balance (%s); its balance is its postings' sum", d.ID, d.Balance))
 		}
 		// Every journal balanced means all postings together sum to zero;
-		// said once more over the whole book, where a posting without a
+		// said once more over the whole book, in each unit on its own
+		// (coins and satang never add up), where a posting without a
 		// journal would show.
-		var total money.Satang
-		if err := tx.GetContext(ctx, &total, `SELECT COALESCE(SUM(amount), 0) FROM postings`); err != nil {
+		var totals struct {
+			Satang money.Satang `db:"satang"`
+			Coins  int64        `db:"coins"`
+		}
+		if err := tx.GetContext(ctx, &totals, `SELECT
+				COALESCE(SUM(CASE WHEN `+coinUnit+` THEN 0 ELSE p.amount END), 0) AS satang,
+				COALESCE(SUM(CASE WHEN `+coinUnit+` THEN p.amount ELSE 0 END), 0) AS coins
+			FROM postings p JOIN ledger_accounts a ON a.id = p.account_id`); err != nil {
 			return err
 		}
-		if total != 0 {
-			r.Problems = append(r.Problems, fmt.Sprintf("the book does not balance: all postings sum to %s", total))
+		if totals.Satang != 0 {
+			r.Problems = append(r.Problems, fmt.Sprintf("the book does not balance: all postings in satang sum to %s", totals.Satang))
+		}
+		if totals.Coins != 0 {
+			r.Problems = append(r.Problems, fmt.Sprintf("the coins do not balance: all postings in coins sum to %d", totals.Coins))
+		}
+		var mixed []string
+		if err := tx.SelectContext(ctx, &mixed, l.db.q(`SELECT p.journal_id FROM postings p
+			JOIN ledger_accounts a ON a.id = p.account_id
+			GROUP BY p.journal_id HAVING MIN(CASE WHEN `+coinUnit+` THEN 1 ELSE 0 END) <> MAX(CASE WHEN `+coinUnit+` THEN 1 ELSE 0 END)
+			ORDER BY p.journal_id LIMIT ?`), maxProblems); err != nil {
+			return err
+		}
+		for _, id := range mixed {
+			r.Problems = append(r.Problems, fmt.Sprintf("journal %s mixes coins and satang", id))
 		}
 		var negative []struct {
 			ID      string       `db:"id"`
@@ -329,6 +380,10 @@ func (l *Ledger) Verify(ctx context.Context, openBefore time.Time) (ledger.Repor
 	})
 	return r, err
 }
+
+// coinUnit is the SQL test that the account a counts coins (see
+// ledger.Account.Unit).
+const coinUnit = `(a.kind = 'coin' OR a.id = 'sys:coins')`
 
 // readTx runs fn in a read-only transaction that sees one snapshot. On
 // SQLite a read-only transaction is a deferred one, so it takes no write

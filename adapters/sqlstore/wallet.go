@@ -70,25 +70,26 @@ func (s *Wallet) SeedGames(ctx context.Context, games []wallet.Game) (int, error
 	return stored, err
 }
 
-// MemberHome reads the member with bank, wallet balance and every game
-// account with its balance in one query: one row per game account (one row
+// MemberHome reads the member with bank, wallet balance, coins (its coin
+// account) and every game account with its balance in one query: one row per game account (one row
 // with no game when there is none), and the invite bonus waiting. Primary-key and member-index look-ups
 // only; the games themselves come from the service's catalogue cache.
 func (s *Wallet) MemberHome(ctx context.Context, memberID string) (*wallet.MemberHome, error) {
 	st, err := s.db.prepared(ctx, nil, `SELECT m.id, m.phone, m.name, m.bank_code, m.bank_account_name,
-			m.bank_account_no, m.currency, m.coin, m.created_at, b.name_th, b.name_en,
+			m.bank_account_no, m.currency, COALESCE(c.balance, 0), m.created_at, b.name_th, b.name_en,
 			COALESCE(w.balance, 0), ga.game_code, COALESCE(la.balance, 0),
 			(SELECT COALESCE(SUM(ic.amount), 0) FROM invite_commissions ic WHERE ic.inviter_id = m.id AND ic.status = 'PENDING')
 		FROM members m
 		LEFT JOIN banks b ON b.code = m.bank_code
 		LEFT JOIN ledger_accounts w ON w.id = ?
+		LEFT JOIN ledger_accounts c ON c.id = ?
 		LEFT JOIN game_accounts ga ON ga.member_id = m.id
 		LEFT JOIN ledger_accounts la ON la.member_id = m.id AND la.game_code = ga.game_code AND la.kind = 'game'
 		WHERE m.id = ?`)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := st.QueryContext(ctx, ledger.Wallet(memberID).ID, memberID)
+	rows, err := st.QueryContext(ctx, ledger.Wallet(memberID).ID, ledger.Coin(memberID).ID, memberID)
 	if err != nil {
 		return nil, err
 	}
@@ -565,14 +566,15 @@ func (s *Wallet) Transfer(ctx context.Context, id string) (wallet.Transfer, erro
 }
 
 // Statement builds the member's statement from transfers, withdrawals,
-// adjustment journals and promotion receipts and ended conditions, newest
+// adjustment, deposit and spin prize journals (wallet postings only: coins
+// never show) and promotion receipts and ended conditions, newest
 // first. docs/api.md documents the mapping.
 func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit int) ([]wallet.StatementItem, int, error) {
 	var total int
 	if err := s.db.x.GetContext(ctx, &total, s.db.q(`SELECT
 			(SELECT COUNT(*) FROM transfers WHERE member_id = ?) +
 			(SELECT COUNT(*) FROM withdrawals WHERE member_id = ?) +
-			(SELECT COUNT(*) FROM journals WHERE member_id = ? AND kind IN ('adjustment', 'deposit')) +
+			(SELECT COUNT(*) FROM journals WHERE member_id = ? AND kind IN ('adjustment', 'deposit', 'spin_prize')) +
 			(SELECT COUNT(*) FROM promo_receipts WHERE member_id = ?) +
 			(SELECT COUNT(*) FROM promo_conditions WHERE member_id = ? AND status <> 'ACTIVE')`),
 		memberID, memberID, memberID, memberID, memberID); err != nil {
@@ -594,11 +596,12 @@ func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit i
 		FROM withdrawals w WHERE w.member_id = ?
 		UNION ALL
 		SELECT j.id, CASE WHEN p.amount > 0 THEN 'deposit' ELSE 'withdraw' END,
-			CASE WHEN j.kind = 'deposit' THEN 'DEPOSIT' WHEN p.amount > 0 THEN 'ADJUSTMENT' ELSE 'WALLET' END,
+			CASE WHEN j.kind = 'deposit' THEN 'DEPOSIT' WHEN j.kind = 'spin_prize' THEN 'SPIN'
+				WHEN p.amount > 0 THEN 'ADJUSTMENT' ELSE 'WALLET' END,
 			CASE WHEN p.amount > 0 THEN 'WALLET' ELSE 'ADJUSTMENT' END,
 			ABS(p.amount), 'SUCCESS', j.created_at, j.memo, j.kind
 		FROM journals j JOIN postings p ON p.journal_id = j.id AND p.account_id = ?
-		WHERE j.member_id = ? AND j.kind IN ('adjustment', 'deposit')
+		WHERE j.member_id = ? AND j.kind IN ('adjustment', 'deposit', 'spin_prize')
 		UNION ALL
 		SELECT r.id, 'bonus', UPPER(r.source), 'WALLET', r.amount, 'SUCCESS', r.updated_at, r.code, r.source
 		FROM promo_receipts r WHERE r.member_id = ?

@@ -23,7 +23,7 @@ type Member struct {
 	BankAccountNo   string    `db:"bank_account_no"`
 	Currency        string    `db:"currency"`
 	Active          bool      `db:"active"`
-	Coin            int64     `db:"coin"`
+	Coin            int64     `db:"coin"` // read only: the balance of the member's coin account in the ledger
 	CreatedAt       time.Time `db:"created_at"`
 	UpdatedAt       time.Time `db:"updated_at"`
 }

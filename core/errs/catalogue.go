@@ -169,6 +169,11 @@ const (
 
 	// QR deposits (Ngern).
 	BadSignature Code = "INVALID_SIGNATURE" // a payment webhook's signature, timestamp or delivery id is refused
+
+	// Spin wheel and coins (Ngern).
+	NotEnoughCoin  Code = "NOT_ENOUGH_COIN"  // fewer coins than a spin costs (or than an operator takes back)
+	SpinInactive   Code = "SPIN_INACTIVE"    // no wheel is active
+	SpinDailyLimit Code = "SPIN_DAILY_LIMIT" // the member has spun the wheel's daily limit today
 )
 
 // Entry is one row of the catalogue: a code and the kind of error it is.
@@ -345,6 +350,11 @@ var catalogue = []Entry{
 
 	// QR deposits (Ngern).
 	{BadSignature, Unauthorized},
+
+	// Spin wheel and coins (Ngern).
+	{NotEnoughCoin, Invalid},
+	{SpinInactive, Invalid},
+	{SpinDailyLimit, Invalid},
 }
 
 // kindOf indexes the catalogue by code.

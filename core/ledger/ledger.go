@@ -3,6 +3,12 @@
 // per member and a GAME account per member and game) never go below zero;
 // system accounts (deposits, withdrawals, provider clearing per game,
 // expenses, adjustments) may.
+//
+// Coins are a unit of their own, kept in the same book: a member's COIN
+// account ("coin:<member>", whole coins, never below zero) against the
+// system account sys:coins (what has been issued, negative). A journal
+// never mixes the two units (Validate), so every journal, and the book,
+// balances in each unit on its own, and no sum of baht ever adds a coin.
 package ledger
 
 import (
@@ -22,6 +28,18 @@ const (
 	KindWallet Kind = "wallet"
 	KindGame   Kind = "game"
 	KindSystem Kind = "system"
+	// KindCoin is a member's coin account: its amounts are whole coins,
+	// not satang.
+	KindCoin Kind = "coin"
+)
+
+// Unit is what an account's amounts count.
+type Unit string
+
+// Units.
+const (
+	UnitSatang Unit = "satang"
+	UnitCoin   Unit = "coin"
 )
 
 // Account is a ledger account. ID is derived from the owner so that a
@@ -36,6 +54,20 @@ type Account struct {
 
 // Member reports whether a is a member's account (never negative).
 func (a Account) Member() bool { return a.Kind != KindSystem }
+
+// Unit returns what a's amounts count: coins for a member's COIN account
+// and sys:coins, satang for every other account.
+func (a Account) Unit() Unit {
+	if a.Kind == KindCoin || a.ID == Coins.ID {
+		return UnitCoin
+	}
+	return UnitSatang
+}
+
+// Coin is the member's coin account (whole coins).
+func Coin(memberID string) Account {
+	return Account{ID: "coin:" + memberID, Kind: KindCoin, MemberID: memberID}
+}
 
 // Wallet is the member's main baht wallet.
 func Wallet(memberID string) Account {
@@ -63,7 +95,11 @@ var (
 	PromotionExpense   = system("promotions")
 	RefundExpense      = system("refunds") // cashback refunds (core/rewards)
 	InviteExpense      = system("invites") // invite commissions (core/rewards)
-	PrizeExpense       = system("prize-expense")
+	// Prizes pays the spin wheel's cash prizes.
+	Prizes = system("prizes")
+	// Coins is the issuer of coins: its balance (in coins, negative) is
+	// minus every coin the members hold.
+	Coins = system("coins")
 )
 
 func system(name string) Account { return Account{ID: "sys:" + name, Kind: KindSystem} }
@@ -102,13 +138,20 @@ type Journal struct {
 	CreatedAt time.Time
 }
 
+// CoinMove returns the two postings that move n whole coins from one coin
+// account to another (a posting's Amount is in its account's unit).
+func CoinMove(from, to Account, n int64) []Posting {
+	return Move(from, to, money.Satang(n))
+}
+
 // Move returns the two postings that move amount from one account to another.
 func Move(from, to Account, amount money.Satang) []Posting {
 	return []Posting{{Account: from, Amount: -amount}, {Account: to, Amount: amount}}
 }
 
 // Validate checks that j is well formed: an id, kind and ref, at least two
-// postings, none zero, each account once, summing to zero.
+// postings, none zero, each account once, all in one unit (coins and satang
+// never meet in a journal), summing to zero.
 func (j Journal) Validate() error {
 	if j.ID == "" || j.Kind == "" || j.Ref == "" {
 		return fmt.Errorf("ledger: journal without id, kind or ref")
@@ -126,6 +169,9 @@ func (j Journal) Validate() error {
 			return fmt.Errorf("ledger: journal %s posts to %s twice", j.ID, p.Account.ID)
 		}
 		seen[p.Account.ID] = true
+		if p.Account.Unit() != j.Postings[0].Account.Unit() {
+			return fmt.Errorf("ledger: journal %s mixes coins and satang", j.ID)
+		}
 		sum += p.Amount
 	}
 	if sum != 0 {

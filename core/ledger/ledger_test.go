@@ -16,6 +16,10 @@ func TestValidate(t *testing.T) {
 		{"ErrZero", Journal{ID: "j", Kind: Adjustment, Ref: "r", Postings: Move(w, c, 0)}, false},
 		{"ErrSameAccountTwice", Journal{ID: "j", Kind: Adjustment, Ref: "r", Postings: Move(w, w, 5)}, false},
 		{"ErrNoRef", Journal{ID: "j", Kind: Adjustment, Postings: Move(w, c, 1)}, false},
+		{"OKCoins", Journal{ID: "j", Kind: Adjustment, Ref: "r", Postings: CoinMove(Coins, Coin("m1"), 3)}, true},
+		{"ErrCoinsAgainstBaht", Journal{ID: "j", Kind: Adjustment, Ref: "r", Postings: CoinMove(Deposits, Coin("m1"), 3)}, false},
+		{"ErrWalletAgainstCoins", Journal{ID: "j", Kind: Adjustment, Ref: "r", Postings: Move(Coins, w, 3)}, false},
+		{"ErrThreeWayMixed", Journal{ID: "j", Kind: Adjustment, Ref: "r", Postings: []Posting{{w, -300}, {c, 299}, {Coin("m1"), 1}}}, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -29,6 +33,10 @@ func TestValidate(t *testing.T) {
 func TestAccounts(t *testing.T) {
 	if !Wallet("m").Member() || !Game("m", "g").Member() || Clearing("g").Member() || Adjustments.Member() {
 		t.Fatal("only WALLET and GAME accounts are member accounts")
+	}
+	if !Coin("m").Member() || Coin("m").Unit() != UnitCoin || Coins.Unit() != UnitCoin || Coins.Member() ||
+		Wallet("m").Unit() != UnitSatang || Prizes.ID != "sys:prizes" || Coins.ID != "sys:coins" {
+		t.Fatal("coin accounts: coin:<member> is a member account in coins, sys:coins a system account in coins")
 	}
 	if Game("m", "g").ID != "game:m:g" || Clearing("g").Game != "g" {
 		t.Fatalf("ids: %+v %+v", Game("m", "g"), Clearing("g"))

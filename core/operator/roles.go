@@ -7,7 +7,7 @@ var (
 	MemberRoles  = []Role{Owner, Support}
 	OwnerOnly    = []Role{Owner}
 	textSettings = []string{"info", "contact", "conditions", "agreements", "notice", "enableChatWidget"}
-	moneySetting = []string{"withdraw", "withdrawApprovalThreshold", "deposit"}
+	moneySetting = []string{"withdraw", "withdrawApprovalThreshold", "deposit", "coins"}
 )
 
 // Allowed reports whether role is one of roles.

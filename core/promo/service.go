@@ -250,6 +250,29 @@ func (s *Service) grant(ctx context.Context, memberID string, src Source, code, 
 	return s.store.Grant(ctx, g)
 }
 
+// TypeSpin is the condition type of a spin wheel bonus prize.
+const TypeSpin = "spin"
+
+// GrantPrize credits a spin wheel bonus prize of amount with its condition
+// (docs/spin.md): a receipt of source bonus and code "SPIN-<slice code>" in
+// the coupon's own period, so that one coupon is credited once
+// (BONUS_MAX_CLAIMED the second time); BONUS_ALREADY_ACTIVE while the member
+// has an active condition.
+func (s *Service) GrantPrize(ctx context.Context, memberID, coupon, code string, amount money.Satang,
+	successPercent, percentFail int) error {
+	if err := s.noActive(ctx, memberID); err != nil {
+		return err
+	}
+	if successPercent == 0 {
+		successPercent = DefaultSuccessPercent
+	}
+	if percentFail == 0 {
+		percentFail = DefaultPercentFail
+	}
+	_, err := s.grant(ctx, memberID, SourceBonus, "SPIN-"+code, TypeSpin, coupon, 1, 1, amount, successPercent, percentFail)
+	return err
+}
+
 // FindPromotion returns a promotion code the member may use now
 // (NO_PROMOTION).
 func (s *Service) FindPromotion(ctx context.Context, code string) (Promotion, error) {

@@ -46,6 +46,7 @@ func Defaults() map[string]any {
 		KeyActive:   Active{Terminated: false},
 
 		KeyApprovalThreshold: ApprovalThreshold{Amount: money.FromBaht(20000)},
+		KeyCoins:             DefaultCoins,
 	}
 }
 

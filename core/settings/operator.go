@@ -53,3 +53,26 @@ func checkApprovalThreshold(doc json.RawMessage) (json.RawMessage, bool) {
 	out, _ := json.Marshal(v)
 	return out, true
 }
+
+// KeyCoins names the setting of how deposits earn coins (read by
+// operators and the ledger, not a lookup): one coin for every
+// depositPerCoin credited by one deposit, rounded down (docs/spin.md).
+const KeyCoins = "coins"
+
+// Coins is the coins setting.
+type Coins struct {
+	DepositPerCoin money.Satang `json:"depositPerCoin"`
+}
+
+// DefaultCoins is one coin per 100.00 baht deposited.
+var DefaultCoins = Coins{DepositPerCoin: money.FromBaht(100)}
+
+// checkCoins validates and normalises the coins setting.
+func checkCoins(doc json.RawMessage) (json.RawMessage, bool) {
+	var v Coins
+	if err := json.Unmarshal(doc, &v); err != nil || v.DepositPerCoin <= 0 || v.DepositPerCoin > money.Max {
+		return nil, false
+	}
+	out, _ := json.Marshal(v)
+	return out, true
+}

@@ -206,6 +206,12 @@ func (s *Service) Put(ctx context.Context, name string, doc json.RawMessage) err
 			return bad("terminated must be true or false")
 		}
 		doc, _ = json.Marshal(Active{Terminated: *v.Terminated})
+	case KeyCoins:
+		norm, ok := checkCoins(doc)
+		if !ok {
+			return bad("depositPerCoin must be a positive amount")
+		}
+		doc = norm
 	case KeyApprovalThreshold: // added by opapi
 		norm, ok := checkApprovalThreshold(doc)
 		if !ok {

@@ -126,6 +126,9 @@ export const errorCodes = [
   'CHAT_ROOM_FORBIDDEN',
   'CHAT_CANNED_INVALID',
   'INVALID_SIGNATURE',
+  'NOT_ENOUGH_COIN',
+  'SPIN_INACTIVE',
+  'SPIN_DAILY_LIMIT',
 ] as const;
 
 /** ErrorCode is a code of the server's error catalogue. */

@@ -1,8 +1,12 @@
-import { useTranslation } from 'react-i18next';
-
-import { ComingSoon } from '@/components/coming-soon';
+import { Screen } from '@/components/screen';
+import { useSpinT } from '@/features/spin/i18n';
+import { SpinView } from '@/features/spin/components/spin-view';
 
 export default function SpinScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon title={t('comingSoon.spin')} />;
+  const { t } = useSpinT();
+  return (
+    <Screen title={t('title')}>
+      <SpinView />
+    </Screen>
+  );
 }

@@ -16,4 +16,5 @@ export { default as ReportsPage } from './pages/reports';
 export { default as RewardsPage } from './pages/rewards';
 export { default as SettingsPage } from './pages/settings';
 export { default as SlipsPage } from './pages/slips';
+export { default as SpinPage } from './pages/spin';
 export { default as WithdrawalsPage } from './pages/withdrawals';

@@ -28,6 +28,7 @@ export const consolePages: readonly ConsolePage[] = [
   { key: 'reports', path: '/operator/reports', roles: money },
   { key: 'promotions', path: '/operator/promotions', roles: all },
   { key: 'rewards', path: '/operator/rewards', roles: all },
+  { key: 'spin', path: '/operator/spin', roles: all },
   { key: 'audit', path: '/operator/audit', roles: owner },
   { key: 'operators', path: '/operator/operators', roles: owner },
 ];
@@ -40,6 +41,7 @@ export const actionRoles = {
   editPromotions: money,
   editBanks: owner,
   editQRProviders: money,
+  editSpin: money,
 } as const satisfies Record<string, readonly Role[]>;
 
 export function isRole(value: unknown): value is Role {

@@ -1,8 +1,10 @@
+import { useRouter } from 'expo-router';
 import { useTranslation } from 'react-i18next';
 import { Pressable, StyleSheet, View } from 'react-native';
 
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
+import { LazySpinWidget } from '@/features/spin/lazy';
 
 type Widget = { key: string; label: string; caption?: string; onPress?: () => void };
 
@@ -14,6 +16,8 @@ type Props = {
   onBonus: () => void;
   onInvite: () => void;
   onRefund: () => void;
+  /** onRefreshAll refreshes every balance: the spin tile does it while no wheel is active. */
+  onRefreshAll: () => void;
   /** activeBonus is the translated type of the member's active bonus, if any. */
   activeBonus?: string | null;
 };
@@ -22,13 +26,15 @@ type Props = {
  * HomeWidgets is the grid of home actions. Areas not built yet are disabled and say so
  * (their accessible name ends with "coming soon").
  */
-export function HomeWidgets({ coin, onDeposit, onWithdraw, onConditions, onBonus, onInvite, onRefund, activeBonus }: Props) {
+export function HomeWidgets({ coin, onDeposit, onWithdraw, onConditions, onBonus, onInvite, onRefund, onRefreshAll, activeBonus }: Props) {
   const { t } = useTranslation();
+  const router = useRouter();
   const soon = t('comingSoon.title');
   const widgets: Widget[] = [
     { key: 'deposit', label: t('widgets.deposit'), onPress: onDeposit },
     { key: 'withdraw', label: t('widgets.withdraw'), onPress: onWithdraw },
-    { key: 'spin', label: t('widgets.spin'), caption: t('widgets.coins', { coins: coin }) },
+    // Until the spin feature has loaded (features/spin/lazy.tsx), the tile opens the spin page.
+    { key: 'spin', label: t('widgets.spin'), caption: t('widgets.coins', { coins: coin }), onPress: () => router.push('/user/spin') },
     { key: 'invite', label: t('widgets.invite'), onPress: onInvite },
     { key: 'conditions', label: t('widgets.conditions'), onPress: onConditions },
     { key: 'refund', label: t('widgets.refund'), onPress: onRefund },
@@ -39,37 +45,44 @@ export function HomeWidgets({ coin, onDeposit, onWithdraw, onConditions, onBonus
       onPress: onBonus,
     },
   ];
+  const tile = (w: Widget) => {
+    const disabled = !w.onPress;
+    return (
+      <Pressable
+        key={w.key}
+        accessibilityRole="button"
+        accessibilityLabel={disabled ? t('widgets.comingSoonLabel', { label: w.label }) : w.label}
+        accessibilityState={{ disabled }}
+        disabled={disabled}
+        onPress={w.onPress}
+        style={({ pressed }) => [styles.tile, disabled && styles.disabled, pressed && styles.pressed]}
+      >
+        <View style={[styles.dot, disabled && styles.dotDisabled]} />
+        <AppText bold style={styles.label} numberOfLines={2}>
+          {w.label}
+        </AppText>
+        {w.caption ? (
+          <AppText variant="caption" style={styles.caption}>
+            {w.caption}
+          </AppText>
+        ) : null}
+        {disabled ? (
+          <AppText variant="caption" style={styles.caption}>
+            {soon}
+          </AppText>
+        ) : null}
+      </Pressable>
+    );
+  };
   return (
     <View style={styles.grid}>
-      {widgets.map((w) => {
-        const disabled = !w.onPress;
-        return (
-          <Pressable
-            key={w.key}
-            accessibilityRole="button"
-            accessibilityLabel={disabled ? t('widgets.comingSoonLabel', { label: w.label }) : w.label}
-            accessibilityState={{ disabled }}
-            disabled={disabled}
-            onPress={w.onPress}
-            style={({ pressed }) => [styles.tile, disabled && styles.disabled, pressed && styles.pressed]}
-          >
-            <View style={[styles.dot, disabled && styles.dotDisabled]} />
-            <AppText bold style={styles.label} numberOfLines={2}>
-              {w.label}
-            </AppText>
-            {w.caption ? (
-              <AppText variant="caption" style={styles.caption}>
-                {w.caption}
-              </AppText>
-            ) : null}
-            {disabled ? (
-              <AppText variant="caption" style={styles.caption}>
-                {soon}
-              </AppText>
-            ) : null}
-          </Pressable>
-        );
-      })}
+      {widgets.map((w) =>
+        w.key === 'spin' ? (
+          <LazySpinWidget key="spin" coin={coin} onRefreshAll={onRefreshAll} renderTile={tile} fallback={tile(w)} />
+        ) : (
+          tile(w)
+        ),
+      )}
     </View>
   );
 }

@@ -34,11 +34,11 @@ describe('WalletHome', () => {
     expect(screen.getByRole('button', { name: 'Open account Muay Sports' })).toBeTruthy();
   });
 
-  it('keeps the areas that are not built disabled and says so', async () => {
+  it('has every widget enabled', async () => {
     mockApi({ 'GET /api/wallet/refresh/slot': { body: walletAnswer() } });
     renderWithProviders(<WalletHome onOpenConditions={jest.fn()} />);
-    const spin = await screen.findByRole('button', { name: 'Spin wheel, coming soon' });
-    expect(spin.props.accessibilityState.disabled).toBe(true);
+    const spin = await screen.findByRole('button', { name: 'Spin wheel' });
+    expect(spin.props.accessibilityState.disabled).toBe(false);
     for (const name of ['Deposit', 'Withdraw', 'Invite friends', 'Refund', 'Receive invite bonus']) {
       expect(screen.getByRole('button', { name }).props.accessibilityState.disabled).toBe(false);
     }

@@ -96,6 +96,7 @@ export function WalletHome({ onOpenConditions }: { onOpenConditions: () => void 
           onBonus={() => router.push('/user/bonus')}
           onInvite={() => setModal('invite')}
           onRefund={() => setModal('refund')}
+          onRefreshAll={refresh}
           activeBonus={activeBonus.data?.status ? t(`bonus.types.${activeBonus.data.type}`) : null}
         />
       </View>
