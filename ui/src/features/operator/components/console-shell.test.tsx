@@ -124,9 +124,9 @@ describe('role-based navigation', () => {
 
 
   it.each([
-    ['owner', ['Dashboard', 'Members', 'Support chat', 'Withdrawals', 'Slips review', 'Deposits', 'Adjustments', 'Settings', 'Games', 'Reconciliation', 'Reports', 'Promotions', 'Audit log', 'Operators']],
-    ['finance', ['Dashboard', 'Members', 'Withdrawals', 'Slips review', 'Deposits', 'Adjustments', 'Settings', 'Reconciliation', 'Reports', 'Promotions']],
-    ['support', ['Dashboard', 'Members', 'Support chat', 'Settings', 'Promotions']],
+    ['owner', ['Dashboard', 'Members', 'Support chat', 'Withdrawals', 'Slips review', 'Deposits', 'Adjustments', 'Settings', 'Games', 'Reconciliation', 'Reports', 'Promotions', 'Cashback & invite', 'Spin wheel', 'Audit log', 'Operators']],
+    ['finance', ['Dashboard', 'Members', 'Withdrawals', 'Slips review', 'Deposits', 'Adjustments', 'Settings', 'Reconciliation', 'Reports', 'Promotions', 'Cashback & invite', 'Spin wheel']],
+    ['support', ['Dashboard', 'Members', 'Support chat', 'Settings', 'Promotions', 'Cashback & invite', 'Spin wheel']],
   ])('%s sees its pages only', async (role, want) => {
     mockPath = '/operator/dashboard';
     mockApi({ 'GET /api/operator/me': { body: { username: 'x', role } } });
