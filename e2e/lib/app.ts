@@ -11,14 +11,14 @@ export async function useEnglish(page: Page) {
 
 /** acceptAgreement closes the terms modal if it opens (1.5 s after a member page loads). */
 export async function acceptAgreement(page: Page) {
+  // Accepted on this device already: the app opens no agreement (it compares the stored version).
+  if (await page.evaluate(() => window.localStorage.getItem('remember-agreement'))) return;
+  // Otherwise the agreement opens 1.5 s after the page has its data: wait for it however slow
+  // the machine is, rather than guess, or a late modal covers what the test clicks next.
   const accept = page.getByRole('button', { name: 'I accept' });
-  try {
-    await accept.waitFor({ state: 'visible', timeout: 3_000 });
-    await accept.click();
-    await expect(accept).toBeHidden();
-  } catch {
-    // Already accepted on this device.
-  }
+  await accept.waitFor({ state: 'visible', timeout: 20_000 });
+  await accept.click();
+  await expect(accept).toBeHidden();
 }
 
 /** shot saves a full-page screenshot of the current screen at 360 px. */
