@@ -116,6 +116,7 @@ type Server struct {
 	objects   objects.Store
 	slipKey   []byte
 	qr        *deposit.QRService
+	slots     slotCache // the home screen's per-game JSON (homejson.go)
 }
 
 // New returns the API server.
