@@ -52,6 +52,10 @@ type inviteJSON struct {
 	Fail    int          `json:"fail"`
 }
 
+// slotJSON is a game of the home screen. Its JSON is cached per game
+// (homejson.go) with isActive and amount, the only member values, spliced
+// in: a new member-specific field needs its place there too (the tests
+// compare the answer with encoding/json's).
 type slotJSON struct {
 	Code         string          `json:"code"`
 	Name         string          `json:"name"`
