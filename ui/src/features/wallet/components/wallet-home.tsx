@@ -1,5 +1,5 @@
 import { useRouter } from 'expo-router';
-import { lazy, memo, Suspense, useCallback, useState } from 'react';
+import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StyleSheet, View } from 'react-native';
 
@@ -126,10 +126,15 @@ type SectionsProps = {
 /**
  * GameSections are the three carousels. They re-render only when the games, a balance or the
  * game being opened change, not with every state of the home's queries (a refresh starting,
- * the bonus check answering): the cards are most of the home's rendering work.
+ * the bonus check answering): the cards are most of the home's rendering work. They render
+ * right after the balances have painted (a transition), so the first paint of the home does not
+ * wait for the cards, which are below the fold on a phone.
  */
 const GameSections = memo(function GameSections({ slots, onOpen, onActivate, activatingCode }: SectionsProps) {
   const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  useEffect(() => startTransition(() => setShown(true)), []);
+  if (!shown) return null;
   return (
     <>
       {categories.map((category) => (
