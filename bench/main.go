@@ -102,6 +102,9 @@ type result struct {
 	ops      float64 // per second
 	p50, p99 time.Duration
 	errors   int64
+	// CPU per operation: this process (server and load generator, or
+	// pgbench for its baselines) and PostgreSQL (see cpuUse).
+	cpuClient, cpuPG time.Duration
 }
 
 func run(o options) error {
@@ -179,10 +182,12 @@ func run(o options) error {
 		if o.phases["transfer"] || o.phases["onegame"] {
 			tpcb := 0.0
 			if pg != nil {
-				if tpcb, err = pg.run(ctx, slice, "TPC-B-like"); err != nil {
+				r, err := pg.run(ctx, slice, "TPC-B-like")
+				if err != nil {
 					return err
 				}
-				add("pgbench TPC-B-like", result{ops: tpcb}, 0)
+				tpcb = r.ops
+				add("pgbench TPC-B-like", r, 0)
 			}
 			var spread float64
 			if o.phases["transfer"] {
@@ -198,10 +203,12 @@ func run(o options) error {
 		if o.phases["home"] {
 			sel := 0.0
 			if pg != nil {
-				if sel, err = pg.run(ctx, slice, "select-only", "-S"); err != nil {
+				r, err := pg.run(ctx, slice, "select-only", "-S")
+				if err != nil {
 					return err
 				}
-				add("pgbench select-only (-S)", result{ops: sel}, 0)
+				sel = r.ops
+				add("pgbench select-only (-S)", r, 0)
 			}
 			r := measure("GET /api/wallet (HTTP)", o.concurrency, slice, 0, home)
 			add(r.name, r, sel)
@@ -235,7 +242,38 @@ func run(o options) error {
 		last := p.results[len(p.results)-1]
 		fmt.Printf("%-40s %9.1f %9s %9s %7d  %s\n", p.name, p.meanOps(), ms(p.p50()), ms(last.p99), p.errors(), ratio)
 	}
+	// CPU per operation, median of the rounds: the client side is this
+	// process (the server and its load generator) for our phases and the
+	// pgbench process for the baselines; PostgreSQL is every postgres
+	// process of the machine. Less sensitive to the machine's load than
+	// the throughput, so a steadier figure to compare revisions by.
+	fmt.Printf("\n%-40s %12s %12s\n", "CPU per operation (median of rounds)", "client/Go", "PostgreSQL")
+	for _, name := range []string{"pgbench TPC-B-like", "wallet→game transfer (HTTP)", "transfer, all members into one game",
+		"paced", "pgbench select-only (-S)", "GET /api/wallet (HTTP)"} {
+		if p := phases[name]; p != nil {
+			c, g := p.cpu()
+			fmt.Printf("%-40s %12s %12s\n", p.name, us(c), us(g))
+		}
+	}
 	return nil
+}
+
+// cpu is the median CPU per operation of the rounds.
+func (s *series) cpu() (client, postgres time.Duration) {
+	var cs, ps []time.Duration
+	for _, r := range s.results {
+		cs, ps = append(cs, r.cpuClient), append(ps, r.cpuPG)
+	}
+	slices.Sort(cs)
+	slices.Sort(ps)
+	return cs[len(cs)/2], ps[len(ps)/2]
+}
+
+func us(d time.Duration) string {
+	if d == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.0fµs", float64(d.Nanoseconds())/1000)
 }
 
 // series is a phase measured in rounds, each against its baseline.
@@ -314,6 +352,7 @@ func measure(name string, workers int, d time.Duration, rate float64, op func(wo
 		defer t.Stop()
 		tick = t.C
 	}
+	cpu0 := cpuNow()
 	start := time.Now()
 	end := start.Add(d)
 	for w := range workers {
@@ -345,10 +384,12 @@ func measure(name string, workers int, d time.Duration, rate float64, op func(wo
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
+	cpu := cpuNow().since(cpu0)
 	slices.Sort(lat)
 	r := result{name: name, ops: float64(len(lat)) / elapsed.Seconds(), errors: fails.Load()}
 	if len(lat) > 0 {
 		r.p50, r.p99 = lat[len(lat)/2], lat[len(lat)*99/100]
+		r.cpuClient, r.cpuPG = cpu.self/time.Duration(len(lat)), cpu.postgres/time.Duration(len(lat))
 	}
 	fmt.Fprintf(os.Stderr, "measured %s: %.1f/s\n", name, r.ops)
 	return r
@@ -507,28 +548,41 @@ func newPgbench(ctx context.Context, o options) (*pgbench, error) {
 }
 
 func (p *pgbench) exec(ctx context.Context, extra ...string) (string, error) {
+	out, _, err := p.execCPU(ctx, extra...)
+	return out, err
+}
+
+// execCPU runs pgbench and tells the CPU time pgbench itself used.
+func (p *pgbench) execCPU(ctx context.Context, extra ...string) (string, time.Duration, error) {
 	cmd := exec.CommandContext(ctx, p.bin, append(append(slices.Clone(p.args), extra...), p.db)...)
 	cmd.Env = p.env
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		return "", fmt.Errorf("pgbench %s: %v: %s", strings.Join(extra, " "), err, out)
+		return "", 0, fmt.Errorf("pgbench %s: %v: %s", strings.Join(extra, " "), err, out)
 	}
-	return string(out), nil
+	return string(out), cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), nil
 }
 
 // run runs one test for d (whole seconds) and returns its transactions
-// per second.
-func (p *pgbench) run(ctx context.Context, d time.Duration, name string, extra ...string) (float64, error) {
+// per second and CPU use per transaction.
+func (p *pgbench) run(ctx context.Context, d time.Duration, name string, extra ...string) (result, error) {
 	secs := strconv.Itoa(max(1, int(d.Seconds())))
-	out, err := p.exec(ctx, append([]string{"-n", "-T", secs, "-c", strconv.Itoa(p.c), "-j", "2"}, extra...)...)
+	cpu0 := cpuNow()
+	out, own, err := p.execCPU(ctx, append([]string{"-n", "-T", secs, "-c", strconv.Itoa(p.c), "-j", "2"}, extra...)...)
 	if err != nil {
-		return 0, err
+		return result{}, err
 	}
+	cpu := cpuNow().since(cpu0)
 	tps, err := tps(out)
-	if err == nil {
-		fmt.Fprintf(os.Stderr, "measured pgbench %s: %.1f/s\n", name, tps)
+	if err != nil {
+		return result{}, err
 	}
-	return tps, err
+	fmt.Fprintf(os.Stderr, "measured pgbench %s: %.1f/s\n", name, tps)
+	r := result{ops: tps}
+	if n := time.Duration(tps * float64(max(1, int(d.Seconds())))); n > 0 {
+		r.cpuClient, r.cpuPG = own/n, cpu.postgres/n
+	}
+	return r, nil
 }
 
 func (p *pgbench) close() { execSQL(context.Background(), p.url, "DROP SCHEMA "+p.schema+" CASCADE") }

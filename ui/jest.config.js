@@ -6,6 +6,7 @@ module.exports = {
     '^@/(.*)$': '<rootDir>/src/$1',
     // metro.config.js picks the build's default language; the tests run the Thai build.
     '^ngern-default-locale$': '<rootDir>/src/i18n/locales/th.json',
+    '\\.woff2$': '<rootDir>/src/testing/woff2-url.js',
   },
   transformIgnorePatterns: [
     'node_modules/(?!((jest-)?react-native|@react-native(-community)?)|expo(nent)?|@expo(nent)?/.*|@expo-google-fonts/.*|react-navigation|@react-navigation/.*|react-native-svg|i18next|react-i18next|@tanstack/.*)',

@@ -115,8 +115,9 @@ func (s *Server) observe(next http.Handler) http.Handler {
 			if !strings.HasPrefix(r.URL.Path, "/api/") && sw.status < 400 && !s.cfg.LogStatic {
 				return
 			}
-			log.InfoContext(r.Context(), "request", "method", r.Method, "path", logPath(r.URL.Path), "status", sw.status,
-				"bytes", sw.bytes, "duration_ms", time.Since(start).Milliseconds(), "ip", s.clientIP(r))
+			log.LogAttrs(r.Context(), slog.LevelInfo, "request", slog.String("method", r.Method), slog.String("path", logPath(r.URL.Path)),
+				slog.Int("status", sw.status), slog.Int("bytes", sw.bytes), slog.Int64("duration_ms", time.Since(start).Milliseconds()),
+				slog.String("ip", s.clientIP(r)))
 		}()
 		next.ServeHTTP(sw, r)
 	})
@@ -173,21 +174,35 @@ const webCSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-
 	"font-src 'self' data:; media-src 'self' blob: https:; connect-src 'self' ws: wss:; frame-src 'self' https:; " +
 	"frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'"
 
+// The values of the headers every answer carries. Each slice has length
+// and capacity 1, so that Header.Add appends to a copy, never to these.
+var (
+	hdrNosniff     = []string{"nosniff"}
+	hdrReferrer    = []string{"strict-origin-when-cross-origin"}
+	hdrDeny        = []string{"DENY"}
+	hdrCSP         = []string{webCSP}
+	hdrPermissions = []string{"camera=(), microphone=(), geolocation=()"}
+	hdrHSTS        = []string{"max-age=31536000; includeSubDomains"}
+	hdrNoStore     = []string{"no-store"}
+)
+
 // secure sets the security headers, CORS for configured origins, and
 // no-store on API answers.
 func (s *Server) secure(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Content-Security-Policy", webCSP)
-		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+		// Shared value slices, set by canonical key: no allocation per
+		// request (a later Set replaces the slice, an Add copies it).
+		h["X-Content-Type-Options"] = hdrNosniff
+		h["Referrer-Policy"] = hdrReferrer
+		h["X-Frame-Options"] = hdrDeny
+		h["Content-Security-Policy"] = hdrCSP
+		h["Permissions-Policy"] = hdrPermissions
 		if r.TLS != nil || (s.cfg.TrustProxy && r.Header.Get("X-Forwarded-Proto") == "https") {
-			h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+			h["Strict-Transport-Security"] = hdrHSTS
 		}
 		if strings.HasPrefix(r.URL.Path, "/api/") {
-			h.Set("Cache-Control", "no-store")
+			h["Cache-Control"] = hdrNoStore
 			if origin := r.Header.Get("Origin"); origin != "" && s.corsAllowed(origin) {
 				h.Set("Access-Control-Allow-Origin", origin)
 				h.Set("Vary", "Origin")

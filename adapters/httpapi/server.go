@@ -124,6 +124,7 @@ type Server struct {
 	slipKey   []byte
 	qr        *deposit.QRService
 	spin      *spin.Service
+	slots     slotCache // the home screen's per-game JSON (homejson.go)
 }
 
 // New returns the API server.

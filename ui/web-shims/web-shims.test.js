@@ -26,7 +26,9 @@ function sourceFiles(dir) {
 
 describe('expo-router replacements', () => {
   // The React Navigation index replacement keeps only the names read (its own test below).
-  const whole = Object.entries(shims).filter(([original]) => original !== 'react-navigation/native/index.js');
+  const whole = Object.entries(shims).filter(
+    ([original]) => !['react-navigation/native/index.js', 'react-navigation/routers/index.js'].includes(original),
+  );
   it.each(whole)('%s still exists and %s exports all its names', (original, shim) => {
     const file = path.join(routerBuild, original);
     expect(fs.existsSync(file)).toBe(true);
@@ -61,6 +63,38 @@ describe('expo-router replacements', () => {
     }
     expect(read.size).toBeGreaterThan(10);
     expect([...read].filter((n) => !provided.has(n))).toEqual([]);
+  });
+
+  it('the routers index replacement has every router name the start-up code reads', () => {
+    const routersIndex = path.join(routerBuild, 'react-navigation/routers/index.js');
+    const coreIndex = path.join(routerBuild, 'react-navigation/core/index.js');
+    const routerNames = new Set(exportedNames(routersIndex));
+    expect(routerNames).toContain('TabRouter');
+    const replacement = require('./expo-router/react-navigation-routers');
+    const src = fs.readFileSync(path.join(__dirname, 'expo-router/react-navigation-routers.js'), 'utf8');
+    for (const m of src.matchAll(/^  (\w+): \['([^']+)', '([\w*]+)'\],$/gm)) {
+      const file = path.join(routerBuild, m[2]);
+      expect(fs.existsSync(file)).toBe(true);
+      if (m[3] !== '*') expect([m[1], fs.readFileSync(file, 'utf8')]).toEqual([m[1], expect.stringMatching(new RegExp(`exports\\.${m[3]} =`))]);
+    }
+    // Names read from the routers index, or from React Navigation's core index (which
+    // re-exports it), by any file the start-up code reaches, also through the modules the React
+    // Navigation index replacement loads.
+    const nativeShim = fs.readFileSync(path.join(__dirname, 'expo-router/react-navigation-native.js'), 'utf8');
+    const viaNative = [...nativeShim.matchAll(/^  \w+: \['([^']+)', '\w+'\],$/gm)].map((m) => m[1]);
+    expect(viaNative.length).toBeGreaterThan(10);
+    const read = new Set();
+    for (const file of startupFiles(viaNative)) {
+      const src = fs.readFileSync(file, 'utf8');
+      for (const m of src.matchAll(/(\w+) = (?:__importStar\()?require\("([^"]+)"\)/g)) {
+        if (!m[2].startsWith('.') || ![routersIndex, coreIndex].includes(resolveRel(file, m[2]))) continue;
+        for (const use of src.matchAll(new RegExp(`\\b${m[1]}\\.(\\w+)`, 'g'))) if (routerNames.has(use[1])) read.add(use[1]);
+      }
+    }
+    expect(read).toContain('CommonActions');
+    expect([...read].filter((n) => !(n in replacement))).toEqual([]);
+    expect(typeof replacement.StackRouter).toBe('function');
+    expect(typeof replacement.CommonActions.navigate).toBe('function');
   });
 
   it('the sitemap stays off', () => {
@@ -105,9 +139,9 @@ function resolveRel(from, spec) {
 }
 
 /** startupFiles follows expo-router's requires from its entry and the app's imports, through the replacements. */
-function startupFiles() {
+function startupFiles(moreRoots = []) {
   const skip = new Set(Object.keys(shims).map((k) => path.join(routerBuild, k)));
-  const roots = ['qualified-entry.js', 'renderRootComponent.js', 'views/Navigator.js', 'link/Redirect.js', 'imperative-api.js', 'head/index.js', 'hooks/index.js']
+  const roots = ['qualified-entry.js', 'renderRootComponent.js', 'views/Navigator.js', 'link/Redirect.js', 'imperative-api.js', 'head/index.js', 'hooks/index.js', ...moreRoots]
     .map((f) => path.join(routerBuild, f));
   const seen = new Set(roots);
   const queue = [...roots];

@@ -1,14 +1,15 @@
 import { loadAsync, useFonts } from 'expo-font';
 import { useEffect } from 'react';
-import { Platform } from 'react-native';
 
 import i18n from '@/i18n';
 
 import { fontFiles } from './font-files';
 
+export { fontFamily } from './font-family';
+
 /**
  * useAppFonts loads the fonts of the current language and, when the language changes, those of
- * the new one (on the web each script is a separate download).
+ * the new one. Native only: the web has its own (fonts.web.ts), without expo-font.
  */
 export function useAppFonts(): [boolean, Error | null] {
   const result = useFonts(fontFiles(i18n.language));
@@ -20,20 +21,4 @@ export function useAppFonts(): [boolean, Error | null] {
     return () => i18n.off('languageChanged', load);
   }, []);
   return result;
-}
-
-/**
- * fontFamily picks the family for a locale. On web a stack lets the browser take each glyph
- * from the font that has it; native platforms fall back per glyph to the system font.
- */
-export function fontFamily(locale: string, bold: boolean): string | undefined {
-  const weight = bold ? '700Bold' : '400Regular';
-  if (Platform.OS === 'web') {
-    const first = locale === 'la' ? 'NotoSansLao' : 'NotoSansThai';
-    const second = locale === 'la' ? 'NotoSansThai' : 'NotoSansLao';
-    return `${first}_${weight}, ${second}_${weight}, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
-  }
-  if (locale === 'la') return `NotoSansLao_${weight}`;
-  if (locale === 'th') return `NotoSansThai_${weight}`;
-  return undefined;
 }

@@ -14,5 +14,6 @@ module.exports = {
     'head/ExpoHead.js': 'ExpoHead.js',
     'link/Link.js': 'Link.js',
     'react-navigation/native/index.js': 'react-navigation-native.js',
+    'react-navigation/routers/index.js': 'react-navigation-routers.js',
   },
 };

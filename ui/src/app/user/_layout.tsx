@@ -7,6 +7,7 @@ import { TopBar } from '@/components/layouts/top-bar';
 import { useLogout } from '@/features/auth/api/logout';
 import { ConditionsModal } from '@/features/conditions/components/conditions-modal';
 import { useToken } from '@/lib/auth';
+import { useHydrated } from '@/lib/hydrated';
 
 const links: Record<string, { href: Href; path: string }> = {
   profile: { href: '/user/profile', path: '/user/profile' },
@@ -23,7 +24,10 @@ export default function MemberLayout() {
   const pathname = usePathname();
   const logout = useLogout();
   const [conditionsOpen, setConditionsOpen] = useState(false);
+  // The pre-rendered page has no token (nothing rendered here): hydrate that, then render.
+  const hydrated = useHydrated();
 
+  if (!hydrated) return null;
   if (!token) return <Redirect href="/login" />;
 
   const link = (key: keyof typeof links) => ({

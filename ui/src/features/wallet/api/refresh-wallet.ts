@@ -1,8 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 
 import { api } from '@/lib/api';
 import { storageKeys, writeItem } from '@/lib/storage';
 
+import { takeEarlyWallet, takeEarlyWalletData } from './early-wallet';
 import { walletQueryKey, type WalletResponse } from './get-wallet';
 
 /**
@@ -18,9 +20,24 @@ export async function refreshWallet(): Promise<WalletResponse> {
 /** walletQuery loads the home screen by refreshing every game (on load and on refresh). */
 export const walletQuery = queryOptions({ queryKey: walletQueryKey, queryFn: refreshWallet });
 
-/** useWallet loads the home screen; every mount refreshes the games again (spec part 2). */
+/**
+ * useWallet loads the home screen; every mount refreshes the games again (spec part 2). On a
+ * web page load the balances as last booked (GET /api/wallet, started by the page's inline
+ * script before the bundles: early-wallet.ts) show first, the refreshed ones when they come.
+ */
 export function useWallet() {
-  return useQuery({ ...walletQuery, refetchOnMount: 'always' });
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    takeEarlyWallet()?.then((data) => {
+      if (data && queryClient.getQueryData(walletQueryKey) === undefined) queryClient.setQueryData(walletQueryKey, data, { updatedAt: 0 });
+    });
+  }, [queryClient]);
+  return useQuery({
+    ...walletQuery,
+    refetchOnMount: 'always',
+    initialData: takeEarlyWalletData,
+    initialDataUpdatedAt: 0,
+  });
 }
 
 /** useCachedWallet gives the wallet already loaded by the home screen, without a call. */

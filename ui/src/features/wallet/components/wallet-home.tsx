@@ -1,5 +1,5 @@
 import { useRouter } from 'expo-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StyleSheet, View } from 'react-native';
 
@@ -47,6 +47,29 @@ export function WalletHome({ onOpenConditions }: { onOpenConditions: () => void 
   const [gameCode, setGameCode] = useState<string | null>(null);
   const data = wallet.data;
 
+  const openGame = useCallback((slot: Slot) => {
+    setModal(null);
+    setGameCode(slot.code);
+  }, []);
+
+  const mutateActivate = activate.mutate;
+  const activateGame = useCallback(
+    (slot: Slot) => {
+      const opened = async () => {
+        await reload();
+        setGameCode(slot.code);
+      };
+      mutateActivate(slot.code, {
+        onSuccess: opened,
+        onError: (err) => {
+          if (err instanceof ApiError && err.is('SLOT_ALREADY_ACTIVE')) opened();
+          else toast(errorMessage(err, i18n), 'error');
+        },
+      });
+    },
+    [mutateActivate, reload, toast, i18n],
+  );
+
   if (!data) {
     return <QueryState isLoading={wallet.isLoading} isError={wallet.isError} onRetry={() => wallet.refetch()} />;
   }
@@ -54,25 +77,6 @@ export function WalletHome({ onOpenConditions }: { onOpenConditions: () => void 
   const refresh = async () => {
     const result = await wallet.refetch();
     if (result.isError) toast(errorMessage(result.error, i18n), 'error');
-  };
-
-  const openGame = (slot: Slot) => {
-    setModal(null);
-    setGameCode(slot.code);
-  };
-
-  const activateGame = (slot: Slot) => {
-    const opened = async () => {
-      await reload();
-      setGameCode(slot.code);
-    };
-    activate.mutate(slot.code, {
-      onSuccess: opened,
-      onError: (err) => {
-        if (err instanceof ApiError && err.is('SLOT_ALREADY_ACTIVE')) opened();
-        else toast(errorMessage(err, i18n), 'error');
-      },
-    });
   };
 
   const gameSlot = data.slots.find((s) => s.code === gameCode) ?? null;
@@ -100,16 +104,12 @@ export function WalletHome({ onOpenConditions }: { onOpenConditions: () => void 
           activeBonus={activeBonus.data?.status ? t(`bonus.types.${activeBonus.data.type}`) : null}
         />
       </View>
-      {categories.map((category) => (
-        <GameCarousel
-          key={category}
-          title={t(`game.categories.${category}`)}
-          slots={data.slots.filter((s) => s.category === category)}
-          onOpen={openGame}
-          onActivate={activateGame}
-          activatingCode={activate.isPending ? activate.variables ?? null : null}
-        />
-      ))}
+      <GameSections
+        slots={data.slots}
+        onOpen={openGame}
+        onActivate={activateGame}
+        activatingCode={activate.isPending ? activate.variables ?? null : null}
+      />
       {modal === 'deposit' ? (
         <Suspense fallback={null}>
           <DepositModal visible onClose={() => setModal(null)} onDeposited={reload} />
@@ -132,6 +132,41 @@ export function WalletHome({ onOpenConditions }: { onOpenConditions: () => void 
     </View>
   );
 }
+
+type SectionsProps = {
+  slots: Slot[];
+  onOpen: (slot: Slot) => void;
+  onActivate: (slot: Slot) => void;
+  activatingCode: string | null;
+};
+
+/**
+ * GameSections are the three carousels. They re-render only when the games, a balance or the
+ * game being opened change, not with every state of the home's queries (a refresh starting,
+ * the bonus check answering): the cards are most of the home's rendering work. They render
+ * right after the balances have painted (a transition), so the first paint of the home does not
+ * wait for the cards, which are below the fold on a phone.
+ */
+const GameSections = memo(function GameSections({ slots, onOpen, onActivate, activatingCode }: SectionsProps) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  useEffect(() => startTransition(() => setShown(true)), []);
+  if (!shown) return null;
+  return (
+    <>
+      {categories.map((category) => (
+        <GameCarousel
+          key={category}
+          title={t(`game.categories.${category}`)}
+          slots={slots.filter((s) => s.category === category)}
+          onOpen={onOpen}
+          onActivate={onActivate}
+          activatingCode={activatingCode}
+        />
+      ))}
+    </>
+  );
+});
 
 const styles = StyleSheet.create({
   wrap: { gap: spacing.xl },
