@@ -17,6 +17,8 @@ export async function acceptAgreement(page: Page) {
   // the machine is, rather than guess, or a late modal covers what the test clicks next.
   const accept = page.getByRole('button', { name: 'I accept' });
   await accept.waitFor({ state: 'visible', timeout: 20_000 });
+  // The dialog is named by its title (screen readers and Lighthouse's "dialog has a name").
+  await expect(page.getByRole('dialog', { name: 'Terms of service' })).toBeVisible();
   await accept.click();
   await expect(accept).toBeHidden();
 }

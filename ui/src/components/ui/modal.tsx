@@ -15,12 +15,19 @@ type Props = {
   footer?: React.ReactNode;
 };
 
+/** dialogName labels the Modal's dialog element on web (not in React Native's Modal types). */
+function dialogName(title: string): object {
+  return { 'aria-label': title };
+}
+
 /** AppModal is a dialog with a title and a close button; it locks body scrolling on web. */
 export function AppModal({ visible, title, onClose, children, footer }: Props) {
   const { t } = useTranslation();
   useEffect(() => (visible ? lockBodyScroll() : undefined), [visible]);
   return (
-    <RNModal visible={visible} transparent animationType="fade" onRequestClose={onClose}>
+    // On web the Modal's own element has role="dialog": the title names it (react-native-web
+    // passes the label on; native ignores it and reads the card's label).
+    <RNModal visible={visible} transparent animationType="fade" onRequestClose={onClose} {...dialogName(title)}>
       <View style={styles.backdrop}>
         <View style={styles.card} accessibilityViewIsModal aria-label={title}>
           <View style={styles.header}>
