@@ -521,6 +521,7 @@ type env struct {
 	p     *memProvider
 	now   time.Time
 	ids   int
+	idMu  sync.Mutex // Refresh asks for ids from one goroutine per game
 }
 
 const member = "m1"
@@ -535,7 +536,7 @@ func newEnv(t *testing.T) *env {
 	e.svc = NewService(Deps{Store: e.store, Ledger: e.store, Provider: e.p, Members: e.store, Limits: e.store,
 		Sealer: sealer, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Now: func() time.Time { return e.now },
-		IDs: func() string { e.ids++; return idN(e.ids) }}, DefaultConfig())
+		IDs: func() string { e.idMu.Lock(); defer e.idMu.Unlock(); e.ids++; return idN(e.ids) }}, DefaultConfig())
 	if _, err := e.svc.SeedDemoGames(context.Background()); err != nil {
 		t.Fatal(err)
 	}
