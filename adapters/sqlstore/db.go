@@ -82,6 +82,15 @@ const PostgresMaxConns = 32
 // execute in one go) instead of two (prepare, then execute). Only []byte
 // parameters change encoding (sent as binary, which text and bytea columns
 // read as they are).
+//
+// It also sets plan_cache_mode = force_generic_plan on every connection
+// (added to the URL's options unless they set it): it applies only to
+// statements prepared once and run many times (DB.prepared, the hot paths:
+// look-ups by keys), which then run one cached plan instead of being planned
+// again on each call whenever PostgreSQL expects a custom plan to be
+// cheaper, as it does for the home screen's batched read, whose array of
+// members it cannot size in advance. Other queries are planned on each call
+// as before. It needs PostgreSQL 12 or later.
 func postgresDSN(raw string) (string, error) {
 	u, err := neturl.Parse(raw)
 	if err != nil {
@@ -91,8 +100,11 @@ func postgresDSN(raw string) (string, error) {
 	q := u.Query()
 	if !q.Has("binary_parameters") {
 		q.Set("binary_parameters", "yes")
-		u.RawQuery = q.Encode()
 	}
+	if opts := q.Get("options"); !strings.Contains(opts, "plan_cache_mode") {
+		q.Set("options", strings.TrimSpace(opts+" -c plan_cache_mode=force_generic_plan"))
+	}
+	u.RawQuery = q.Encode()
 	return u.String(), nil
 }
 

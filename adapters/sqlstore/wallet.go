@@ -8,19 +8,20 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
-	"ngern/core/account"
 	"ngern/core/errs"
 	"ngern/core/ledger"
 	"ngern/core/money"
-	"ngern/core/settings"
 	"ngern/core/wallet"
 )
 
 // Wallet implements wallet.Store.
-type Wallet struct{ db *DB }
+type Wallet struct {
+	db    *DB
+	homes *homeReads
+}
 
 // NewWallet returns the wallet repository of db.
-func NewWallet(db *DB) *Wallet { return &Wallet{db: db} }
+func NewWallet(db *DB) *Wallet { return &Wallet{db: db, homes: newHomeReads(db)} }
 
 var _ wallet.Store = (*Wallet)(nil)
 
@@ -71,57 +72,13 @@ func (s *Wallet) SeedGames(ctx context.Context, games []wallet.Game) (int, error
 }
 
 // MemberHome reads the member with bank, wallet balance, coins (its coin
-// account) and every game account with its balance in one query: one row per game account (one row
-// with no game when there is none), and the invite bonus waiting. Primary-key and member-index look-ups
-// only; the games themselves come from the service's catalogue cache.
+// account), every game account with its balance and the invite bonus
+// waiting, in one statement that on PostgreSQL may serve several members
+// at once (homereads.go). The games themselves come from the service's
+// catalogue cache. The answer may be shared with another request of the
+// same member: read it, do not change it.
 func (s *Wallet) MemberHome(ctx context.Context, memberID string) (*wallet.MemberHome, error) {
-	st, err := s.db.prepared(ctx, nil, `SELECT m.id, m.phone, m.name, m.bank_code, m.bank_account_name,
-			m.bank_account_no, m.currency, COALESCE(c.balance, 0), m.created_at, b.name_th, b.name_en,
-			COALESCE(w.balance, 0), ga.game_code, COALESCE(la.balance, 0),
-			(SELECT COALESCE(SUM(ic.amount), 0) FROM invite_commissions ic WHERE ic.inviter_id = m.id AND ic.status = 'PENDING')
-		FROM members m
-		LEFT JOIN banks b ON b.code = m.bank_code
-		LEFT JOIN ledger_accounts w ON w.id = ?
-		LEFT JOIN ledger_accounts c ON c.id = ?
-		LEFT JOIN game_accounts ga ON ga.member_id = m.id
-		LEFT JOIN ledger_accounts la ON la.member_id = m.id AND la.game_code = ga.game_code AND la.kind = 'game'
-		WHERE m.id = ?`)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := st.QueryContext(ctx, ledger.Wallet(memberID).ID, ledger.Coin(memberID).ID, memberID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var h *wallet.MemberHome
-	for rows.Next() {
-		var (
-			m                  account.Member
-			nameTH, nameEN     sql.NullString
-			walletBal, gameBal money.Satang
-			game               sql.NullString
-			invite             money.Satang
-		)
-		if err := rows.Scan(&m.ID, &m.Phone, &m.Name, &m.BankCode, &m.BankAccountName, &m.BankAccountNo, &m.Currency,
-			&m.Coin, &m.CreatedAt, &nameTH, &nameEN, &walletBal, &game, &gameBal, &invite); err != nil {
-			return nil, err
-		}
-		if h == nil {
-			h = &wallet.MemberHome{Member: m, Wallet: walletBal, InviteBonus: invite,
-				Bank: settings.Bank{Code: m.BankCode, NameTH: nameTH.String, NameEN: nameEN.String}}
-		}
-		if game.Valid {
-			h.Accounts = append(h.Accounts, wallet.GameBalance{Game: game.String, Amount: gameBal})
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	if h == nil {
-		return nil, errs.New(errs.NoUser)
-	}
-	return h, nil
+	return s.homes.get(ctx, memberID)
 }
 
 // WalletBalance returns the member's wallet balance.
