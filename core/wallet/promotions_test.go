@@ -47,9 +47,18 @@ func TestPromotionGate(t *testing.T) {
 			e.svc.promos = p
 			e.activate(t, game(0))
 			e.store.fund(t, ledger.Wallet(member), money.FromBaht(1000))
-			// Transfers keep working while a condition is active, and tell the engine.
+			// Transfers keep working while a condition is active. Into a
+			// game the member's total stays as it was: nothing to tell.
 			if _, err := e.svc.Transfer(ctx, member, WalletCode, game(0), money.FromBaht(300)); err != nil {
-				t.Fatalf("transfer: %v", err)
+				t.Fatalf("transfer in: %v", err)
+			}
+			if len(p.changed) != 0 {
+				t.Fatalf("balance changes told after a transfer into a game: %v", p.changed)
+			}
+			// Out of a game the refresh may have booked wins or losses: the
+			// engine hears of it.
+			if _, err := e.svc.Transfer(ctx, member, game(0), WalletCode, money.FromBaht(100)); err != nil {
+				t.Fatalf("transfer out: %v", err)
 			}
 			if len(p.changed) != 1 || p.changed[0] != member {
 				t.Fatalf("balance changes told: %v", p.changed)
@@ -57,7 +66,7 @@ func TestPromotionGate(t *testing.T) {
 			if err := tc.withdraw(e); !errs.HasCode(err, errs.BonusRemaining) {
 				t.Fatalf("err = %v, want BONUS_REMAINING", err)
 			}
-			if bal, _ := e.store.WalletBalance(ctx, member); bal != money.FromBaht(700) {
+			if bal, _ := e.store.WalletBalance(ctx, member); bal != money.FromBaht(800) {
 				t.Fatalf("wallet %s after a refused withdrawal", bal)
 			}
 			p.locked = false

@@ -16,7 +16,6 @@ import (
 // the wallet and then into the second; when the second fails the money
 // stays in the wallet. It returns the wallet balance after.
 func (s *Service) Transfer(ctx context.Context, memberID, from, to string, amount money.Satang) (money.Satang, error) {
-	defer s.changed(ctx, memberID)
 	from, to = accountCode(from), accountCode(to)
 	switch {
 	case from == "":
@@ -34,6 +33,12 @@ func (s *Service) Transfer(ctx context.Context, memberID, from, to string, amoun
 		// balance it leaves: no look-up before, no re-read after.
 		return s.move(ctx, GameAccount{MemberID: memberID, Game: to}, In, amount)
 	}
+	// Out of a game the refresh below may book wins or losses, which the
+	// promotion engine must hear of. Into a game from the wallet the
+	// member's total does not change (a condition is measured on it), so
+	// there is nothing to tell: while such a transfer is open its money is
+	// in neither account, and an evaluation then would see the total short.
+	defer s.changed(ctx, memberID)
 	src, err := s.store.GameAccount(ctx, memberID, from)
 	if err != nil {
 		return 0, err
@@ -79,7 +84,6 @@ func accountCode(code string) string {
 // game balance back (each game on its own; the first failure is answered
 // after the others were tried); to a game it moves the whole wallet there.
 func (s *Service) TransferAll(ctx context.Context, memberID, to string) (money.Satang, error) {
-	defer s.changed(ctx, memberID)
 	to = accountCode(to)
 	if to == "" {
 		return 0, errs.OnField(errs.InvalidRequest, "to")
@@ -101,6 +105,8 @@ func (s *Service) TransferAll(ctx context.Context, memberID, to string) (money.S
 		}
 		return s.move(ctx, dst, In, bal)
 	}
+	// The refreshes may book wins or losses (see Transfer).
+	defer s.changed(ctx, memberID)
 	if err := s.bringBack(ctx, memberID); err != nil {
 		return 0, err
 	}
