@@ -278,7 +278,7 @@ func (db *DB) grantTx(ctx context.Context, tx *sqlx.Tx, g promo.Grant) (promo.Co
 		return promo.Condition{}, err
 	}
 	var base money.Satang
-	if err := tx.GetContext(ctx, &base, db.q(totalBalance), c.MemberID); err != nil {
+	if err := tx.GetContext(ctx, &base, db.q(totalBalance), c.MemberID, c.MemberID); err != nil {
 		return promo.Condition{}, err
 	}
 	c.Base = base
@@ -286,7 +286,13 @@ func (db *DB) grantTx(ctx context.Context, tx *sqlx.Tx, g promo.Grant) (promo.Co
 	return c, err
 }
 
-const totalBalance = `SELECT COALESCE(SUM(balance), 0) FROM ledger_accounts WHERE member_id = ? AND kind IN ('wallet', 'game')`
+// totalBalance is the member's money (one parameter, the member id, used
+// twice): the wallet, every game account, and what is in flight in the
+// member's open transfers (reserved from one of them, in neither until the
+// transfer settles or is reversed), so that a transfer does not change it
+// while it is open.
+const totalBalance = `SELECT COALESCE((SELECT SUM(balance) FROM ledger_accounts WHERE member_id = ? AND kind IN ('wallet', 'game')), 0)
+	+ COALESCE((SELECT SUM(amount) FROM transfers WHERE member_id = ? AND state IN ('PENDING', 'UNKNOWN')), 0)`
 
 type conditionRow struct {
 	ID             string       `db:"id"`
@@ -390,10 +396,11 @@ func (p *Promo) EndCondition(ctx context.Context, id string, status promo.Status
 	return ended, nil
 }
 
-// TotalBalance is the member's wallet plus every game account.
+// TotalBalance is the member's wallet plus every game account plus the
+// money in the member's open transfers.
 func (p *Promo) TotalBalance(ctx context.Context, memberID string) (money.Satang, error) {
 	var t money.Satang
-	err := p.db.x.GetContext(ctx, &t, p.db.q(totalBalance), memberID)
+	err := p.db.x.GetContext(ctx, &t, p.db.q(totalBalance), memberID, memberID)
 	return t, err
 }
 

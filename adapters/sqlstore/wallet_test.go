@@ -243,6 +243,11 @@ func TestWalletTransfers(t *testing.T) {
 				t.Fatalf("err = %v", err)
 			}
 			e.expect(t, m.ID, game, 650_00, 300_00) // reserved, not credited
+			// The money in flight is still the member's: a promotion
+			// condition measured now must not see the total short.
+			if tot, err := sqlstore.NewPromo(db).TotalBalance(ctx, m.ID); err != nil || tot != 1000_00 {
+				t.Fatalf("total while a transfer in is open: %s, %v", tot, err)
+			}
 			st, err := e.svc.Reconcile(ctx)
 			if err != nil || st.Settled != 1 {
 				t.Fatalf("reconcile = %+v, %v", st, err)
@@ -258,6 +263,9 @@ func TestWalletTransfers(t *testing.T) {
 				t.Fatalf("err = %v", err)
 			}
 			e.expect(t, m.ID, game, 650_00, 300_00)
+			if tot, err := sqlstore.NewPromo(db).TotalBalance(ctx, m.ID); err != nil || tot != 1000_00 {
+				t.Fatalf("total while a transfer out is open: %s, %v", tot, err)
+			}
 			if st, err := e.svc.Reconcile(ctx); err != nil || st.Reversed != 1 {
 				t.Fatalf("reconcile = %+v, %v", st, err)
 			}

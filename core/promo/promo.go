@@ -226,7 +226,8 @@ type Store interface {
 	// condition was not active.
 	EndCondition(ctx context.Context, id string, status Status, by string, at time.Time, forfeit *ledger.Journal) (bool, error)
 
-	// TotalBalance is the member's wallet plus every game account.
+	// TotalBalance is the member's wallet plus every game account plus
+	// the money in the member's open transfers (in flight between them).
 	TotalBalance(ctx context.Context, memberID string) (money.Satang, error)
 	// WalletBalance is the member's wallet.
 	WalletBalance(ctx context.Context, memberID string) (money.Satang, error)

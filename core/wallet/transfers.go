@@ -35,9 +35,8 @@ func (s *Service) Transfer(ctx context.Context, memberID, from, to string, amoun
 	}
 	// Out of a game the refresh below may book wins or losses, which the
 	// promotion engine must hear of. Into a game from the wallet the
-	// member's total does not change (a condition is measured on it), so
-	// there is nothing to tell: while such a transfer is open its money is
-	// in neither account, and an evaluation then would see the total short.
+	// member's total (a condition is measured on it, money in flight
+	// included) does not change, so there is nothing to tell.
 	defer s.changed(ctx, memberID)
 	src, err := s.store.GameAccount(ctx, memberID, from)
 	if err != nil {
