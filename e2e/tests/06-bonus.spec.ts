@@ -46,6 +46,22 @@ async function home(page: Page) {
   await acceptAgreement(page);
 }
 
+test('one conditions modal, opened by the home widget and by the menu', async ({ page }) => {
+  await home(page);
+  const openers = [
+    page.getByRole('button', { name: 'Bonus conditions', exact: true }),
+    page.getByRole('navigation').getByRole('button', { name: 'Conditions', exact: true }),
+  ];
+  for (const opener of openers) {
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Conditions' });
+    await expect(dialog).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await expect(dialog).toBeHidden();
+  }
+});
+
 test('receive WELCOME on the bonus page', async ({ page }) => {
   await home(page);
   await page.getByRole('button', { name: 'Bonus', exact: true }).click();

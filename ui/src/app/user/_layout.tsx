@@ -1,11 +1,10 @@
 import { Redirect, Slot, usePathname, useRouter, type Href } from 'expo-router';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Shell } from '@/components/layouts/shell';
 import { TopBar } from '@/components/layouts/top-bar';
 import { useLogout } from '@/features/auth/api/logout';
-import { ConditionsModal } from '@/features/conditions/components/conditions-modal';
+import { ConditionsProvider, useOpenConditions } from '@/features/conditions/components/conditions-provider';
 import { useToken } from '@/lib/auth';
 import { useHydrated } from '@/lib/hydrated';
 
@@ -18,17 +17,28 @@ const links: Record<string, { href: Href; path: string }> = {
 
 /** The logged-in shell; without a stored token every member route goes to /login. */
 export default function MemberLayout() {
-  const { t } = useTranslation();
   const token = useToken();
-  const router = useRouter();
-  const pathname = usePathname();
-  const logout = useLogout();
-  const [conditionsOpen, setConditionsOpen] = useState(false);
   // The pre-rendered page has no token (nothing rendered here): hydrate that, then render.
   const hydrated = useHydrated();
 
   if (!hydrated) return null;
   if (!token) return <Redirect href="/login" />;
+
+  // One conditions modal for every member page: the menu and the pages open it (useOpenConditions).
+  return (
+    <ConditionsProvider>
+      <MemberShell />
+    </ConditionsProvider>
+  );
+}
+
+/** MemberShell is the top bar, the member's page and the bottom menu. */
+function MemberShell() {
+  const { t } = useTranslation();
+  const router = useRouter();
+  const pathname = usePathname();
+  const logout = useLogout();
+  const openConditions = useOpenConditions();
 
   const link = (key: keyof typeof links) => ({
     key,
@@ -43,14 +53,13 @@ export default function MemberLayout() {
       menuLabel={t('menu.mainMenu')}
       menu={[
         link('profile'),
-        { key: 'conditions', kind: 'button', label: t('menu.conditions'), onPress: () => setConditionsOpen(true) },
+        { key: 'conditions', kind: 'button', label: t('menu.conditions'), onPress: openConditions },
         link('home'),
         link('statement'),
         link('contact'),
       ]}
     >
       <Slot />
-      <ConditionsModal visible={conditionsOpen} onClose={() => setConditionsOpen(false)} />
     </Shell>
   );
 }

@@ -1,19 +1,18 @@
-import { useState } from 'react';
 import { View } from 'react-native';
 
 import { Screen } from '@/components/screen';
 import { AgreementGate } from '@/features/agreement/components/agreement-gate';
-import { ConditionsModal } from '@/features/conditions/components/conditions-modal';
+import { useOpenConditions } from '@/features/conditions/components/conditions-provider';
 import { WalletHome } from '@/features/wallet/components/wallet-home';
 
 export default function HomeScreen() {
-  const [conditionsOpen, setConditionsOpen] = useState(false);
+  // The conditions modal is the member layout's (one for the menu and the home's widget).
+  const openConditions = useOpenConditions();
   return (
     <View style={{ flex: 1 }}>
       <Screen wide>
-        <WalletHome onOpenConditions={() => setConditionsOpen(true)} />
+        <WalletHome onOpenConditions={openConditions} />
       </Screen>
-      <ConditionsModal visible={conditionsOpen} onClose={() => setConditionsOpen(false)} />
       <AgreementGate />
     </View>
   );

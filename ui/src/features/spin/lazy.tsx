@@ -5,6 +5,8 @@ import { lazy, Suspense } from 'react';
 
 import type { SpinTile } from './components/spin-widget';
 
+export type { SpinTile };
+
 const Widget = lazy(() => import('./components/spin-widget').then((m) => ({ default: m.SpinWidget })));
 
 type Props = {

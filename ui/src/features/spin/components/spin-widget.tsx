@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 
 import { api } from '@/lib/api';
 
-export type SpinTile = { key: string; label: string; caption?: string; onPress?: () => void };
+/** SpinTile is a home widget tile: the home draws the spin tile like the others. */
+export type SpinTile = { key: string; label: string; caption?: string; onPress: () => void };
 
 type Props = {
   coin: number;

@@ -4,9 +4,7 @@ import { Pressable, StyleSheet, View } from 'react-native';
 
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
-import { LazySpinWidget } from '@/features/spin/lazy';
-
-type Widget = { key: string; label: string; caption?: string; onPress?: () => void };
+import { LazySpinWidget, type SpinTile } from '@/features/spin/lazy';
 
 type Props = {
   coin: number;
@@ -22,15 +20,11 @@ type Props = {
   activeBonus?: string | null;
 };
 
-/**
- * HomeWidgets is the grid of home actions. Areas not built yet are disabled and say so
- * (their accessible name ends with "coming soon").
- */
+/** HomeWidgets is the grid of home actions, each a tile named by its label. */
 export function HomeWidgets({ coin, onDeposit, onWithdraw, onConditions, onBonus, onInvite, onRefund, onRefreshAll, activeBonus }: Props) {
   const { t } = useTranslation();
   const router = useRouter();
-  const soon = t('comingSoon.title');
-  const widgets: Widget[] = [
+  const widgets: SpinTile[] = [
     { key: 'deposit', label: t('widgets.deposit'), onPress: onDeposit },
     { key: 'withdraw', label: t('widgets.withdraw'), onPress: onWithdraw },
     // Until the spin feature has loaded (features/spin/lazy.tsx), the tile opens the spin page.
@@ -45,35 +39,25 @@ export function HomeWidgets({ coin, onDeposit, onWithdraw, onConditions, onBonus
       onPress: onBonus,
     },
   ];
-  const tile = (w: Widget) => {
-    const disabled = !w.onPress;
-    return (
-      <Pressable
-        key={w.key}
-        accessibilityRole="button"
-        accessibilityLabel={disabled ? t('widgets.comingSoonLabel', { label: w.label }) : w.label}
-        accessibilityState={{ disabled }}
-        disabled={disabled}
-        onPress={w.onPress}
-        style={({ pressed }) => [styles.tile, disabled && styles.disabled, pressed && styles.pressed]}
-      >
-        <View style={[styles.dot, disabled && styles.dotDisabled]} />
-        <AppText bold style={styles.label} numberOfLines={2}>
-          {w.label}
+  const tile = (w: SpinTile) => (
+    <Pressable
+      key={w.key}
+      accessibilityRole="button"
+      accessibilityLabel={w.label}
+      onPress={w.onPress}
+      style={({ pressed }) => [styles.tile, pressed && styles.pressed]}
+    >
+      <View style={styles.dot} />
+      <AppText bold style={styles.label} numberOfLines={2}>
+        {w.label}
+      </AppText>
+      {w.caption ? (
+        <AppText variant="caption" style={styles.caption}>
+          {w.caption}
         </AppText>
-        {w.caption ? (
-          <AppText variant="caption" style={styles.caption}>
-            {w.caption}
-          </AppText>
-        ) : null}
-        {disabled ? (
-          <AppText variant="caption" style={styles.caption}>
-            {soon}
-          </AppText>
-        ) : null}
-      </Pressable>
-    );
-  };
+      ) : null}
+    </Pressable>
+  );
   return (
     <View style={styles.grid}>
       {widgets.map((w) =>
@@ -102,10 +86,8 @@ const styles = StyleSheet.create({
     justifyContent: 'center',
     gap: 2,
   },
-  disabled: { backgroundColor: colors.background },
   pressed: { opacity: 0.8 },
   dot: { width: 10, height: 10, borderRadius: 5, backgroundColor: colors.gold, marginBottom: 2 },
-  dotDisabled: { backgroundColor: colors.border },
   label: { textAlign: 'center', fontSize: 14, lineHeight: 22 },
   caption: { textAlign: 'center' },
 });

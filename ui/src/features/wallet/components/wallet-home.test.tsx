@@ -34,14 +34,21 @@ describe('WalletHome', () => {
     expect(screen.getByRole('button', { name: 'Open account Muay Sports' })).toBeTruthy();
   });
 
-  it('has every widget enabled', async () => {
+  it('names every widget by its label alone, none disabled', async () => {
     mockApi({ 'GET /api/wallet/refresh/slot': { body: walletAnswer() } });
     renderWithProviders(<WalletHome onOpenConditions={jest.fn()} />);
-    const spin = await screen.findByRole('button', { name: 'Spin wheel' });
-    expect(spin.props.accessibilityState.disabled).toBe(false);
-    for (const name of ['Deposit', 'Withdraw', 'Invite friends', 'Refund', 'Receive invite bonus']) {
-      expect(screen.getByRole('button', { name }).props.accessibilityState.disabled).toBe(false);
+    await screen.findByRole('button', { name: 'Spin wheel' });
+    for (const name of ['Spin wheel', 'Deposit', 'Withdraw', 'Invite friends', 'Bonus conditions', 'Refund', 'Bonus', 'Receive invite bonus']) {
+      expect(screen.getByRole('button', { name }).props.accessibilityState?.disabled).toBeFalsy();
     }
+  });
+
+  it('asks for the conditions from the conditions widget', async () => {
+    mockApi({ 'GET /api/wallet/refresh/slot': { body: walletAnswer() } });
+    const openConditions = jest.fn();
+    renderWithProviders(<WalletHome onOpenConditions={openConditions} />);
+    fireEvent.press(await screen.findByRole('button', { name: 'Bonus conditions' }));
+    expect(openConditions).toHaveBeenCalledTimes(1);
   });
 
   it('opens the bonus page from the bonus widget, which shows the active bonus', async () => {
