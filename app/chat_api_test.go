@@ -242,6 +242,33 @@ func TestChatSecurity(t *testing.T) {
 		h.expect(h.call("GET", path, fin, nil), 404, "NOT_FOUND")
 		h.expect(h.call("GET", "/api/operator/chat/conversations", fin, nil), 403, "FORBIDDEN_ROLE")
 	})
+	t.Run("a guest's media stays readable by the member it becomes, and by no one else", func(t *testing.T) {
+		h := h.sub(t)
+		g := h.call("POST", "/api/chat/guest", "", nil)
+		was := map[string]string{"X-Guest-Token": g.Body["guestToken"].(string)}
+		up := h.upload("/api/chat/upload-image", "", was, "g.png", pngBytes)
+		h.expect(up, 200, "")
+		path := up.Body["path"].(string)
+		if !strings.HasPrefix(path, "/api/chat/media/"+prefix+"-"+g.Body["guestId"].(string)+"/") {
+			t.Fatalf("path %s", path)
+		}
+		h.expect(h.callWith("POST", "/api/chat/send-message", "", map[string]any{"message": map[string]any{"message_type": "media",
+			"payload": map[string]any{"url": path, "fileType": "image", "filePath": path, "name": "g.png"}}}, was), 200, "")
+		m := h.signUp("0874444444", "7444444444")
+		h.chatTicket(m, was) // the guest logs in: the conversation moves
+		hist := h.call("POST", "/api/chat/history", m, map[string]any{"limit": 10})
+		if !strings.Contains(string(hist.Raw), path) {
+			t.Fatalf("the member's history lacks the media: %s", hist.Raw)
+		}
+		mine := h.call("GET", path, m, nil)
+		if mine.Status != 200 || !bytes.Equal(mine.Raw, pngBytes) {
+			t.Fatalf("the member reads %d", mine.Status)
+		}
+		h.expect(h.call("GET", path, h.operator("ann", operator.Support), nil), 200, "")
+		h.expect(h.call("GET", path, b, nil), 404, "NOT_FOUND")
+		h.expect(h.callWith("GET", path, "", nil, was), 404, "NOT_FOUND")   // the guest token ended
+		h.expect(h.callWith("GET", path, "", nil, guest), 404, "NOT_FOUND") // another guest
+	})
 	t.Run("uploads are sniffed and limited", func(t *testing.T) {
 		h := h.sub(t)
 		h.expect(h.upload("/api/chat/upload-image", a, nil, "x.png", []byte("<svg onload=alert(1)></svg>")), 400, "CHAT_FILE_NOT_SUPPORTED")

@@ -11,17 +11,11 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"net"
-	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
@@ -37,11 +31,10 @@ import (
 
 	"go.uber.org/fx"
 
-	"ngern/adapters/sqlstore"
 	"ngern/app"
+	"ngern/bench/internal/apiclient"
+	"ngern/bench/internal/scratch"
 )
-
-const defaultURL = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
 
 type options struct {
 	url         string
@@ -85,10 +78,7 @@ func main() {
 		}
 		o.phases[p] = true
 	}
-	o.url = os.Getenv("NGERN_BENCH_DATABASE_URL")
-	if o.url == "" {
-		o.url = defaultURL
-	}
+	o.url = scratch.DatabaseURL()
 	if err := run(o); err != nil {
 		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "bench:", err)
@@ -123,27 +113,21 @@ func run(o options) error {
 		defer pg.close()
 	}
 
-	schema := "bench_" + randomHex(4)
-	if err := execSQL(ctx, o.url, "CREATE SCHEMA "+schema); err != nil {
-		return err
-	}
-	defer execSQL(context.Background(), o.url, "DROP SCHEMA "+schema+" CASCADE")
-	srvURL, err := withSearchPath(o.url, schema)
+	schema, err := scratch.NewSchema(ctx, o.url, "bench_")
 	if err != nil {
 		return err
 	}
+	defer schema.Drop()
 	// The operator API credits the members; the bench server accepts this
 	// token from its configuration.
-	opToken := "bench-operator-" + randomHex(16)
-	base, stop, err := startServer(srvURL, opToken)
+	opToken := "bench-operator-" + scratch.Hex(16)
+	base, stop, err := startServer(schema.URL, opToken)
 	if err != nil {
 		return err
 	}
 	defer stop()
 
-	c := &client{base: base, hc: &http.Client{Timeout: 30 * time.Second,
-		Transport: &http.Transport{MaxIdleConns: 256, MaxIdleConnsPerHost: 256}}}
-	tokens, err := setup(c, o.members, opToken)
+	tokens, err := setup(apiclient.New(base, 256), o.members, opToken)
 	if err != nil {
 		return err
 	}
@@ -397,12 +381,10 @@ func measure(name string, workers int, d time.Duration, rate float64, op func(wo
 
 // startServer runs `ngern serve` in this process on a free loopback port.
 func startServer(dbURL, opToken string) (string, func(), error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, err := scratch.Addr()
 	if err != nil {
 		return "", nil, err
 	}
-	addr := ln.Addr().String()
-	ln.Close()
 	dataDir, err := os.MkdirTemp("", "ngern-bench-")
 	if err != nil {
 		return "", nil, err
@@ -435,23 +417,23 @@ func startServer(dbURL, opToken string) (string, func(), error) {
 }
 
 // setup registers members, credits them and opens a slot game account each.
-func setup(c *client, n int, opToken string) ([]string, error) {
+func setup(c *apiclient.Client, n int, opToken string) ([]string, error) {
 	games := []string{"SIAMSLOT", "NAGAGOLD", "ELEPHANT", "MEKONG"}
 	tokens := make([]string, n)
 	for i := range n {
 		phone := fmt.Sprintf("08%08d", i+1)
 		reg := fmt.Sprintf(`{"name":"Bench %d","username":"%s","password":"bench-pass-1234","bankCode":"KBANK",
 			"bankAccountName":"BENCH MEMBER","bankAccountNo":"%010d","currency":"BAHT"}`, i, phone, i+1)
-		if err := c.expect("POST", "/api/account", "", reg, 201); err != nil {
+		if err := c.Expect("POST", "/api/account", nil, reg, 201); err != nil {
 			return nil, err
 		}
 		var login struct{ Token string }
-		if err := c.decode("POST", "/api/login", "", fmt.Sprintf(`{"username":"%s","password":"bench-pass-1234"}`, phone), &login); err != nil {
+		if err := c.Decode("POST", "/api/login", nil, fmt.Sprintf(`{"username":"%s","password":"bench-pass-1234"}`, phone), &login); err != nil {
 			return nil, err
 		}
 		tokens[i] = login.Token
 		adj := fmt.Sprintf(`{"phone":"%s","amount":100000,"reason":"bench"}`, phone)
-		if err := c.expect("POST", "/api/operator/adjustments", opToken, adj, 200); err != nil {
+		if err := c.Expect("POST", "/api/operator/adjustments", apiclient.Bearer(opToken), adj, 200); err != nil {
 			return nil, err
 		}
 		// Member i transfers to game i%4 in the spread phase and to the
@@ -461,7 +443,7 @@ func setup(c *client, n int, opToken string) ([]string, error) {
 			need = append(need, games[0])
 		}
 		for _, g := range need {
-			if err := c.expect("GET", "/api/wallet/activate/"+g, tokens[i], "", 200); err != nil {
+			if err := c.Expect("GET", "/api/wallet/activate/"+g, apiclient.Bearer(tokens[i]), "", 200); err != nil {
 				return nil, err
 			}
 		}
@@ -469,56 +451,13 @@ func setup(c *client, n int, opToken string) ([]string, error) {
 	return tokens, nil
 }
 
-type client struct {
-	base string
-	hc   *http.Client
-}
-
-func (c *client) do(method, path, token, body string) (int, []byte, error) {
-	req, err := http.NewRequest(method, c.base+path, strings.NewReader(body))
-	if err != nil {
-		return 0, nil, err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	res, err := c.hc.Do(req)
-	if err != nil {
-		return 0, nil, err
-	}
-	defer res.Body.Close()
-	raw, err := io.ReadAll(res.Body)
-	return res.StatusCode, raw, err
-}
-
-func (c *client) expect(method, path, token, body string, status int) error {
-	st, raw, err := c.do(method, path, token, body)
-	if err != nil {
-		return err
-	}
-	if st != status {
-		return fmt.Errorf("%s %s: %d %s", method, path, st, bytes.TrimSpace(raw))
-	}
-	return nil
-}
-
-func (c *client) decode(method, path, token, body string, v any) error {
-	st, raw, err := c.do(method, path, token, body)
-	if err != nil {
-		return err
-	}
-	if st != 200 {
-		return fmt.Errorf("%s %s: %d %s", method, path, st, bytes.TrimSpace(raw))
-	}
-	return json.Unmarshal(raw, v)
-}
-
 // pgbench runs pgbench's tests on the bench database in a scratch schema.
 type pgbench struct {
-	bin, db, url, schema string
-	args, env            []string
-	c                    int
+	bin, db string
+	schema  *scratch.Schema
+	args    []string
+	env     []string
+	c       int
 }
 
 // newPgbench initialises pgbench's tables (scale 1) in a scratch schema.
@@ -531,12 +470,13 @@ func newPgbench(ctx context.Context, o options) (*pgbench, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &pgbench{bin: bin, url: o.url, schema: "bench_pg_" + randomHex(4), db: strings.TrimPrefix(u.Path, "/"), c: o.concurrency}
-	if err := execSQL(ctx, o.url, "CREATE SCHEMA "+p.schema); err != nil {
+	schema, err := scratch.NewSchema(ctx, o.url, "bench_pg_")
+	if err != nil {
 		return nil, err
 	}
+	p := &pgbench{bin: bin, schema: schema, db: strings.TrimPrefix(u.Path, "/"), c: o.concurrency}
 	p.args = []string{"-h", u.Hostname(), "-p", cmpOr(u.Port(), "5432"), "-U", cmpOr(u.User.Username(), "postgres")}
-	p.env = append(os.Environ(), "PGOPTIONS=-c search_path="+p.schema)
+	p.env = append(os.Environ(), "PGOPTIONS=-c search_path="+p.schema.Name)
 	if pw, ok := u.User.Password(); ok {
 		p.env = append(p.env, "PGPASSWORD="+pw)
 	}
@@ -585,7 +525,7 @@ func (p *pgbench) run(ctx context.Context, d time.Duration, name string, extra .
 	return r, nil
 }
 
-func (p *pgbench) close() { execSQL(context.Background(), p.url, "DROP SCHEMA "+p.schema+" CASCADE") }
+func (p *pgbench) close() { p.schema.Drop() }
 
 var tpsLine = regexp.MustCompile(`tps = ([0-9.]+)`)
 
@@ -608,36 +548,9 @@ func findPgbench() (string, error) {
 	return "", errors.New("pgbench not found (Debian: apt-get install postgresql-contrib, or postgresql-client-15's bin folder)")
 }
 
-func execSQL(ctx context.Context, dbURL, stmt string) error {
-	db, err := sqlstore.Open(ctx, dbURL, "")
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	_, err = db.SQL().ExecContext(ctx, stmt)
-	return err
-}
-
-func withSearchPath(dbURL, schema string) (string, error) {
-	u, err := url.Parse(dbURL)
-	if err != nil {
-		return "", err
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String(), nil
-}
-
 func cmpOr(s, def string) string {
 	if s == "" {
 		return def
 	}
 	return s
-}
-
-func randomHex(n int) string {
-	b := make([]byte, n)
-	rand.Read(b)
-	return hex.EncodeToString(b)
 }

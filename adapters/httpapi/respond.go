@@ -76,7 +76,8 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 		w.Header().Set("Retry-After", strconv.Itoa(int(e.RetryAfter.Seconds()+0.999)))
 	}
 	if status >= 500 && e.Code != errs.ServiceUnavailable {
-		logger(r.Context()).WarnContext(r.Context(), "request failed", "code", e.Code, "detail", e.Detail)
+		// err may wrap the cause (a provider's answer): logged, never sent.
+		logger(r.Context()).WarnContext(r.Context(), "request failed", "code", e.Code, "detail", e.Detail, "err", err)
 	}
 	writeJSON(w, status, errorBody{Message: e.Code, Detail: e.Detail, Field: e.Field})
 }

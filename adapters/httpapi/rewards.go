@@ -302,8 +302,9 @@ func (s *Server) collectNow(w http.ResponseWriter, r *http.Request) {
 	n, err := s.rewards.Collect(r.Context())
 	if err != nil {
 		// What was collected before the failure is kept; the status shows
-		// the error.
-		writeError(w, r, errs.Newf(errs.ServiceUnavailable, "collection failed: %v", err))
+		// the error. A provider's failure answers PROVIDER_UNAVAILABLE, the
+		// database's SERVICE_UNAVAILABLE; the cause is logged only.
+		writeError(w, r, err)
 		return
 	}
 	noteAudit(r).after = map[string]int{"bets": n}

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 
 	"ngern/core/errs"
 	"ngern/core/objects"
@@ -102,4 +103,16 @@ func (l Local) Delete(ctx context.Context, key string) error {
 		return nil
 	}
 	return err
+}
+
+// DeleteAll removes the folder prefix names.
+func (l Local) DeleteAll(ctx context.Context, prefix string) error {
+	dir, ok := strings.CutSuffix(prefix, "/")
+	if !ok {
+		return fmt.Errorf("object prefix %q is not a folder", prefix)
+	}
+	if err := checkKey(dir); err != nil {
+		return err
+	}
+	return os.RemoveAll(filepath.Join(l.Dir, filepath.FromSlash(dir)))
 }

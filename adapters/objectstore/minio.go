@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
@@ -84,6 +85,46 @@ func (m *MinIO) Delete(ctx context.Context, key string) error {
 		return err
 	}
 	return m.client.RemoveObject(ctx, m.bucket, key, minio.RemoveObjectOptions{})
+}
+
+// DeleteAll removes the objects under the folder prefix names.
+func (m *MinIO) DeleteAll(ctx context.Context, prefix string) error {
+	dir, ok := strings.CutSuffix(prefix, "/")
+	if !ok {
+		return fmt.Errorf("object prefix %q is not a folder", prefix)
+	}
+	if err := checkKey(dir); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var listErr error
+	keys := make(chan minio.ObjectInfo)
+	go func() {
+		defer close(keys) // after listErr is set: read once the removals end
+		for o := range m.client.ListObjects(ctx, m.bucket, minio.ListObjectsOptions{Prefix: prefix, Recursive: true}) {
+			if o.Err != nil {
+				listErr = o.Err
+				return
+			}
+			select {
+			case keys <- o:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	var err error
+	for r := range m.client.RemoveObjectsWithResult(ctx, m.bucket, keys, minio.RemoveObjectsOptions{}) {
+		if r.Err != nil && err == nil {
+			err = r.Err
+			cancel() // stop listing; the results still drain
+		}
+	}
+	if err == nil {
+		err = listErr
+	}
+	return err
 }
 
 // Ping checks that the bucket answers.

@@ -53,6 +53,34 @@ func conformance(t *testing.T, s objects.Store) {
 			t.Fatalf("second delete: %v", err)
 		}
 	})
+	t.Run("DeleteAll", func(t *testing.T) {
+		keys := []string{"chat/ngern-g1/a.png", "chat/ngern-g1/b.mp4", "chat/ngern-g1/c/d.png", "chat/ngern-g10/e.png", "chat/ngern-g2/f.png"}
+		for _, k := range keys {
+			if err := s.Put(ctx, k, bytes.NewReader(data), int64(len(data)), "image/png"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.DeleteAll(ctx, "chat/ngern-g1/"); err != nil {
+			t.Fatal(err)
+		}
+		for i, k := range keys {
+			_, _, err := s.Get(ctx, k)
+			if gone := errs.HasCode(err, errs.NotFoundCode); gone != (i < 3) {
+				t.Errorf("%s: gone %v (%v)", k, gone, err)
+			}
+		}
+		if err := s.DeleteAll(ctx, "chat/ngern-g1/"); err != nil {
+			t.Fatalf("second DeleteAll: %v", err)
+		}
+		for _, prefix := range []string{"chat/ngern-g2", "../chat/", "/chat/", "chat/../"} {
+			if err := s.DeleteAll(ctx, prefix); err == nil {
+				t.Errorf("prefix %q accepted", prefix)
+			}
+		}
+		if _, _, err := s.Get(ctx, "chat/ngern-g2/f.png"); err != nil {
+			t.Fatalf("another folder's object: %v", err)
+		}
+	})
 }
 
 func TestLocal(t *testing.T) {

@@ -44,6 +44,16 @@ func (s *Chat) GuestByTokenHash(ctx context.Context, hash string) (*chat.Guest, 
 	return &g, nil
 }
 
+// GuestByID returns a guest.
+func (s *Chat) GuestByID(ctx context.Context, id string) (*chat.Guest, error) {
+	var g chat.Guest
+	err := s.db.x.GetContext(ctx, &g, s.db.q(`SELECT id, token_hash, member_id, created_at FROM chat_guests WHERE id = ?`), id)
+	if err != nil {
+		return nil, noData(err)
+	}
+	return &g, nil
+}
+
 // CreateTicket stores a ticket, and drops tickets that expired more than
 // an hour ago.
 func (s *Chat) CreateTicket(ctx context.Context, t *chat.Ticket) error {
@@ -317,29 +327,18 @@ func (s *Chat) DeleteCanned(ctx context.Context, id string) error {
 }
 
 // PurgeGuests deletes a batch of guests past the retention with their
-// conversations and messages.
-func (s *Chat) PurgeGuests(ctx context.Context, cutoff time.Time, limit int) (int, []string, error) {
-	var n int
-	media := []string{}
+// conversations and messages; guests attached to a member stay.
+func (s *Chat) PurgeGuests(ctx context.Context, cutoff time.Time, limit int) ([]string, error) {
+	var ids []string
 	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
-		var ids []string
 		if err := tx.SelectContext(ctx, &ids, s.db.q(`SELECT g.id FROM chat_guests g
-			WHERE g.created_at < ? AND (g.member_id <> '' OR NOT EXISTS (
-				SELECT 1 FROM chat_conversations c WHERE c.guest_id = g.id AND c.last_message_at >= ?))
+			WHERE g.member_id = '' AND g.created_at < ? AND NOT EXISTS (
+				SELECT 1 FROM chat_conversations c WHERE c.guest_id = g.id AND c.last_message_at >= ?)
 			ORDER BY g.created_at LIMIT ?`), utc(cutoff), utc(cutoff), limit); err != nil {
 			return err
 		}
-		n = len(ids)
-		if n == 0 {
+		if len(ids) == 0 {
 			return nil
-		}
-		in, args, err := sqlx.In(`SELECT x.content FROM chat_messages x JOIN chat_conversations c ON c.room = x.room
-			WHERE c.guest_id IN (?) AND x.content LIKE '%"message_type":"media"%'`, ids)
-		if err != nil {
-			return err
-		}
-		if err := tx.SelectContext(ctx, &media, s.db.q(in), args...); err != nil {
-			return err
 		}
 		for _, q := range []string{
 			`DELETE FROM chat_messages WHERE room IN (SELECT room FROM chat_conversations WHERE guest_id IN (?))`,
@@ -356,5 +355,8 @@ func (s *Chat) PurgeGuests(ctx context.Context, cutoff time.Time, limit int) (in
 		}
 		return nil
 	})
-	return n, media, err
+	if err != nil {
+		return nil, err
+	}
+	return ids, nil
 }

@@ -70,7 +70,8 @@ func (discard) Put(_ context.Context, _ string, r io.Reader, _ int64, _ string) 
 func (discard) Get(context.Context, string) (io.ReadCloser, objects.Info, error) {
 	return nil, objects.Info{}, errs.New(errs.NotFoundCode)
 }
-func (discard) Delete(context.Context, string) error { return nil }
+func (discard) Delete(context.Context, string) error    { return nil }
+func (discard) DeleteAll(context.Context, string) error { return nil }
 
 func TestDeposits(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {

@@ -18,15 +18,9 @@ package main
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"net"
-	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
@@ -40,10 +34,9 @@ import (
 
 	"github.com/coder/websocket"
 
-	"ngern/adapters/sqlstore"
+	"ngern/bench/internal/apiclient"
+	"ngern/bench/internal/scratch"
 )
-
-const defaultURL = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
 
 type options struct {
 	sockets  int // idle sockets, one guest each
@@ -64,11 +57,7 @@ func main() {
 	if o.rooms > o.sockets {
 		o.rooms = o.sockets
 	}
-	dbURL := os.Getenv("NGERN_BENCH_DATABASE_URL")
-	if dbURL == "" {
-		dbURL = defaultURL
-	}
-	if err := run(o, dbURL); err != nil {
+	if err := run(o, scratch.DatabaseURL()); err != nil {
 		fmt.Fprintln(os.Stderr, "bench chat:", err)
 		os.Exit(1)
 	}
@@ -76,10 +65,9 @@ func main() {
 
 // node is the `ngern serve` process under test.
 type node struct {
-	cmd  *exec.Cmd
-	base string
-	op   string
-	hc   *http.Client
+	cmd *exec.Cmd
+	api *apiclient.Client
+	op  string
 }
 
 func run(o options, dbURL string) error {
@@ -93,16 +81,12 @@ func run(o options, dbURL string) error {
 	if out, err := exec.Command("go", "build", "-o", bin, "./app/cmd/ngern").CombinedOutput(); err != nil {
 		return fmt.Errorf("build: %v\n%s", err, out)
 	}
-	schema := "chatbench_" + randomHex(4)
-	if err := execSQL(ctx, dbURL, "CREATE SCHEMA "+schema); err != nil {
-		return err
-	}
-	defer execSQL(context.Background(), dbURL, "DROP SCHEMA "+schema+" CASCADE")
-	schemaURL, err := withSearchPath(dbURL, schema)
+	schema, err := scratch.NewSchema(ctx, dbURL, "chatbench_")
 	if err != nil {
 		return err
 	}
-	n, err := startNode(bin, schemaURL, tmp)
+	defer schema.Drop()
+	n, err := startNode(bin, schema.URL, tmp)
 	if err != nil {
 		return err
 	}
@@ -200,13 +184,11 @@ func run(o options, dbURL string) error {
 }
 
 func startNode(bin, dbURL, tmp string) (*node, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, err := scratch.Addr()
 	if err != nil {
 		return nil, err
 	}
-	addr := ln.Addr().String()
-	ln.Close()
-	op := randomHex(24)
+	op := scratch.Hex(24)
 	cmd := exec.Command(bin, "serve")
 	cmd.Env = append(os.Environ(),
 		"NGERN_ADDR="+addr,
@@ -222,15 +204,10 @@ func startNode(bin, dbURL, tmp string) (*node, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	n := &node{cmd: cmd, base: "http://" + addr, op: op,
-		hc: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}, Timeout: 30 * time.Second}}
+	n := &node{cmd: cmd, api: apiclient.New("http://"+addr, 64), op: op}
 	for deadline := time.Now().Add(time.Minute); ; {
-		res, err := n.hc.Get(n.base + "/readyz")
-		if err == nil {
-			res.Body.Close()
-			if res.StatusCode == 200 {
-				return n, nil
-			}
+		if st, _, err := n.api.Do("GET", "/readyz", nil, ""); err == nil && st == 200 {
+			return n, nil
 		}
 		if time.Now().After(deadline) {
 			n.stop()
@@ -251,39 +228,20 @@ func (n *node) stop() {
 	}
 }
 
-func (n *node) post(path string, headers map[string]string, body string, v any) error {
-	req, err := http.NewRequest("POST", n.base+path, strings.NewReader(body))
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	for k, val := range headers {
-		req.Header.Set(k, val)
-	}
-	res, err := n.hc.Do(req)
-	if err != nil {
-		return err
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	if res.StatusCode/100 != 2 {
-		return fmt.Errorf("POST %s: %d %s", path, res.StatusCode, bytes.TrimSpace(raw))
-	}
-	if v != nil {
-		return json.Unmarshal(raw, v)
-	}
-	return nil
+// post sends body and decodes a successful answer into v (unless nil).
+func (n *node) post(path string, h apiclient.Header, body string, v any) error {
+	return n.api.Decode("POST", path, h, body, v)
 }
 
 type guest struct{ id, token string }
 
 func (n *node) customerSays(g guest, text string) error {
-	return n.post("/api/chat/send-message", map[string]string{"X-Guest-Token": g.token},
+	return n.post("/api/chat/send-message", apiclient.Header{"X-Guest-Token": g.token},
 		`{"message":{"message_type":"text","payload":{"message":"`+text+`"}}}`, nil)
 }
 
 func (n *node) reply(room, text string) error {
-	return n.post("/api/operator/chat/"+room+"/messages", map[string]string{"Authorization": "Bearer " + n.op},
+	return n.post("/api/operator/chat/"+room+"/messages", apiclient.Bearer(n.op),
 		`{"message":{"message_type":"text","payload":{"message":"`+text+`"}}}`, nil)
 }
 
@@ -306,12 +264,12 @@ func (s *sock) next(d time.Duration) (time.Time, error) {
 
 func (n *node) dial(g guest) (*sock, error) {
 	var t struct{ Ticket, Room string }
-	if err := n.post("/api/chat/ticket", map[string]string{"X-Guest-Token": g.token}, "", &t); err != nil {
+	if err := n.post("/api/chat/ticket", apiclient.Header{"X-Guest-Token": g.token}, "", &t); err != nil {
 		return nil, err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(n.base, "http")+"/api/chat/ws?ticket="+url.QueryEscape(t.Ticket), nil)
+	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(n.api.Base, "http")+"/api/chat/ws?ticket="+url.QueryEscape(t.Ticket), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -345,7 +303,7 @@ func (n *node) newGuest() (guest, error) {
 	i := forwarded.Add(1)
 	ip := fmt.Sprintf("10.%d.%d.%d", byte(i>>16), byte(i>>8), byte(i))
 	var g struct{ GuestID, GuestToken string }
-	if err := n.post("/api/chat/guest", map[string]string{"X-Forwarded-For": ip}, "", &g); err != nil {
+	if err := n.post("/api/chat/guest", apiclient.Header{"X-Forwarded-For": ip}, "", &g); err != nil {
 		return guest{}, err
 	}
 	return guest{id: g.GuestID, token: g.GuestToken}, nil
@@ -461,31 +419,4 @@ func rounded(ds []time.Duration) []time.Duration {
 		out[i] = d.Round(time.Microsecond)
 	}
 	return out
-}
-
-func execSQL(ctx context.Context, dbURL, stmt string) error {
-	db, err := sqlstore.Open(ctx, dbURL, "")
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	_, err = db.SQL().ExecContext(ctx, stmt)
-	return err
-}
-
-func withSearchPath(dbURL, schema string) (string, error) {
-	u, err := url.Parse(dbURL)
-	if err != nil {
-		return "", err
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String(), nil
-}
-
-func randomHex(n int) string {
-	b := make([]byte, n)
-	rand.Read(b)
-	return hex.EncodeToString(b)
 }

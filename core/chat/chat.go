@@ -206,6 +206,8 @@ type Store interface {
 	CreateGuest(ctx context.Context, g *Guest) error
 	// GuestByTokenHash answers NO_DATA for an unknown token.
 	GuestByTokenHash(ctx context.Context, hash string) (*Guest, error)
+	// GuestByID answers NO_DATA for an unknown guest.
+	GuestByID(ctx context.Context, id string) (*Guest, error)
 	CreateTicket(ctx context.Context, t *Ticket) error
 	// UseTicket marks the ticket used and returns it, if it exists, was not
 	// used and has not expired at now; otherwise NO_DATA. Two concurrent
@@ -236,13 +238,14 @@ type Store interface {
 	SetAutoReply(ctx context.Context, room string, at time.Time) error
 	// AttachGuest moves the guest's conversation and messages from room
 	// from to room to (the member's) and records the member on the guest.
+	// The messages keep their media paths, which name the guest's room: the
+	// guest's record is what lets the member read them (OpenMedia).
 	AttachGuest(ctx context.Context, guestID, memberID, from, to string) error
-	// PurgeGuests deletes at most limit guests created before cutoff that
-	// were attached to a member, or whose conversation (if any) has had no
-	// message since cutoff, with their conversations and messages, in one
-	// transaction. It returns how many guests it deleted and the stored
-	// contents (JSON) of the deleted media messages.
-	PurgeGuests(ctx context.Context, cutoff time.Time, limit int) (n int, media []string, err error)
+	// PurgeGuests deletes at most limit guests not attached to a member,
+	// created before cutoff, whose conversation (if any) has had no message
+	// since cutoff, with their conversations and messages, in one
+	// transaction. It returns the ids of the guests it deleted.
+	PurgeGuests(ctx context.Context, cutoff time.Time, limit int) (ids []string, err error)
 
 	// CannedReplies lists the canned replies of lang ("" every language),
 	// by language and position.

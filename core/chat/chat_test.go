@@ -44,6 +44,17 @@ func (f *fakeStore) GuestByTokenHash(_ context.Context, h string) (*Guest, error
 	}
 	return nil, errs.New(errs.NoData)
 }
+func (f *fakeStore) GuestByID(_ context.Context, id string) (*Guest, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, g := range f.guests {
+		if g.ID == id {
+			c := *g
+			return &c, nil
+		}
+	}
+	return nil, errs.New(errs.NoData)
+}
 func (f *fakeStore) CreateTicket(_ context.Context, t *Ticket) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -184,12 +195,12 @@ func (f *fakeStore) AttachGuest(_ context.Context, guestID, memberID, from, to s
 	return nil
 }
 
-func (f *fakeStore) PurgeGuests(_ context.Context, cutoff time.Time, limit int) (int, []string, error) {
+func (f *fakeStore) PurgeGuests(_ context.Context, cutoff time.Time, limit int) ([]string, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	n, media := 0, []string{}
+	ids := []string{}
 	for h, g := range f.guests {
-		if n == limit || !g.CreatedAt.Before(cutoff) {
+		if len(ids) == limit || g.MemberID != "" || !g.CreatedAt.Before(cutoff) {
 			continue
 		}
 		var conv *Conversation
@@ -198,10 +209,10 @@ func (f *fakeStore) PurgeGuests(_ context.Context, cutoff time.Time, limit int) 
 				conv = c
 			}
 		}
-		if g.MemberID == "" && conv != nil && !conv.LastMessageAt.Before(cutoff) {
+		if conv != nil && !conv.LastMessageAt.Before(cutoff) {
 			continue
 		}
-		n++
+		ids = append(ids, g.ID)
 		delete(f.guests, h)
 		if conv == nil {
 			continue
@@ -211,13 +222,11 @@ func (f *fakeStore) PurgeGuests(_ context.Context, cutoff time.Time, limit int) 
 		for _, m := range f.msgs {
 			if m.Room != conv.Room {
 				kept = append(kept, m)
-			} else if m.Content.Type == Media {
-				media = append(media, m.Raw)
 			}
 		}
 		f.msgs = kept
 	}
-	return n, media, nil
+	return ids, nil
 }
 
 func (f *fakeStore) CannedReplies(_ context.Context, lang string) ([]Canned, error) {
@@ -286,6 +295,14 @@ func (m memObjects) Get(_ context.Context, key string) (io.ReadCloser, objects.I
 	return io.NopCloser(bytes.NewReader(b)), objects.Info{Key: key, Size: int64(len(b))}, nil
 }
 func (m memObjects) Delete(_ context.Context, key string) error { delete(m, key); return nil }
+func (m memObjects) DeleteAll(_ context.Context, prefix string) error {
+	for k := range m {
+		if strings.HasPrefix(k, prefix) {
+			delete(m, k)
+		}
+	}
+	return nil
+}
 
 type clock struct{ t time.Time }
 
@@ -505,6 +522,57 @@ func TestMedia(t *testing.T) {
 		if _, _, err := s.OpenMedia(ctx, store, b, s.Room(a), file); !errs.HasCode(err, errs.NotFoundCode) {
 			t.Fatal(err)
 		}
+	})
+	t.Run("a guest's media after it becomes a member", func(t *testing.T) {
+		_, token, _ := s.NewGuest(ctx, "10.0.0.9")
+		g, _ := s.Guest(ctx, token)
+		path, err := s.Upload(ctx, store, g, s.Room(g), Image, bytes.NewReader(png), int64(len(png)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Send(ctx, g, Content{Type: Media, Payload: Payload{FilePath: path, FileType: "image"}}, ""); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.AttachGuest(ctx, a.ID, token); err != nil {
+			t.Fatal(err)
+		}
+		moved, err := s.History(ctx, a, 10, 0, "")
+		if err != nil || len(moved) == 0 || moved[len(moved)-1].Content.Payload.FilePath != path {
+			t.Fatalf("the member's history %+v %v", moved, err)
+		}
+		file := path[strings.LastIndex(path, "/")+1:]
+		for _, tc := range []struct {
+			name string
+			who  Who
+			ok   bool
+		}{
+			{"TheMember", a, true},
+			{"AnOperator", Who{Kind: KindOperator, ID: "sue"}, true},
+			{"ErrAnotherMember", b, false},
+			{"ErrAnotherGuest", Who{Kind: KindGuest, ID: "g0123456789abcdef01234567"}, false},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				rc, _, err := s.OpenMedia(ctx, store, tc.who, s.Room(g), file)
+				if tc.ok {
+					if err != nil {
+						t.Fatal(err)
+					}
+					rc.Close()
+				} else if !errs.HasCode(err, errs.NotFoundCode) {
+					t.Fatalf("err %v, want NOT_FOUND", err)
+				}
+			})
+		}
+		t.Run("ErrTheGuest", func(t *testing.T) {
+			if _, err := s.Guest(ctx, token); !errs.HasCode(err, errs.GuestTokenInvalid) {
+				t.Fatalf("the attached guest's token: %v", err)
+			}
+		})
+		t.Run("ErrMemberUploadsThere", func(t *testing.T) {
+			if _, err := s.Upload(ctx, store, a, s.Room(g), Image, bytes.NewReader(png), int64(len(png))); !errs.HasCode(err, errs.NotFoundCode) {
+				t.Fatal(err)
+			}
+		})
 	})
 	t.Run("upload to another room", func(t *testing.T) {
 		if _, err := s.Upload(ctx, store, b, s.Room(a), Image, bytes.NewReader(png), 100); !errs.HasCode(err, errs.NotFoundCode) {

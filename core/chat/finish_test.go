@@ -13,25 +13,41 @@ import (
 )
 
 // TestPurgeGuests: guests with no message for the retention go, with their
-// conversation, messages and sent media; newer or talking guests stay.
-// The clock is the test's.
+// conversation, messages and every file of their room, sent or only
+// uploaded; newer or talking guests stay, and so do guests attached to a
+// member, whose media the member still reads. The clock is the test's.
 func TestPurgeGuests(t *testing.T) {
 	s, st, clk := newTestService(DefaultConfig())
 	ctx := context.Background()
 	files := memObjects{}
 	start := clk.t
+	png := "\x89PNG\r\n\x1a\n0000"
+	upload := func(w Who) string {
+		t.Helper()
+		path, err := s.Upload(ctx, files, w, s.Room(w), Image, strings.NewReader(png), int64(len(png)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	sendMedia := func(w Who, path string) {
+		t.Helper()
+		if _, err := s.Send(ctx, w, Content{Type: Media, Payload: Payload{FilePath: path, URL: path, FileType: "image"}}, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
 
-	silent, _, _ := s.NewGuest(ctx, "10.0.0.1") // never writes
+	silent, st0, _ := s.NewGuest(ctx, "10.0.0.1") // uploads, never sends
+	silentWho, _ := s.Guest(ctx, st0)
+	upload(silentWho)
 	talker, tt, _ := s.NewGuest(ctx, "10.0.0.1")
 	who, _ := s.Guest(ctx, tt)
-	path, err := s.Upload(ctx, files, who, s.Room(who), Image, strings.NewReader("\x89PNG\r\n\x1a\n0000"), 12)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Send(ctx, who, Content{Type: Media, Payload: Payload{FilePath: path, URL: path, FileType: "image"}}, ""); err != nil {
-		t.Fatal(err)
-	}
+	sendMedia(who, upload(who))
+	upload(who) // never sent
 	attached, at, _ := s.NewGuest(ctx, "10.0.0.1")
+	attachedWho, _ := s.Guest(ctx, at)
+	kept := upload(attachedWho)
+	sendMedia(attachedWho, kept)
 	if err := s.AttachGuest(ctx, "m1", at); err != nil {
 		t.Fatal(err)
 	}
@@ -49,10 +65,12 @@ func TestPurgeGuests(t *testing.T) {
 		write bool // the talker writes again first
 		want  int
 		left  []string
+		files int // objects left
 	}{
-		{"NoneBeforeTheRetention", 29 * 24 * time.Hour, true, 0, []string{silent.ID, talker.ID, attached.ID}},
-		{"SilentAndAttachedAfterIt", 31 * 24 * time.Hour, false, 2, []string{talker.ID}},
-		{"TalkerThirtyDaysAfterItsLastMessage", 29*24*time.Hour + 30*24*time.Hour + time.Minute, false, 1, nil},
+		{"NoneBeforeTheRetention", 29 * 24 * time.Hour, true, 0, []string{silent.ID, talker.ID, attached.ID}, 4},
+		{"SilentAfterIt", 31 * 24 * time.Hour, false, 1, []string{talker.ID, attached.ID}, 3},
+		{"TalkerThirtyDaysAfterItsLastMessage", 29*24*time.Hour + 30*24*time.Hour + time.Minute, false, 1, []string{attached.ID}, 1},
+		{"AttachedNever", 400 * 24 * time.Hour, false, 0, []string{attached.ID}, 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -75,10 +93,13 @@ func TestPurgeGuests(t *testing.T) {
 					t.Fatalf("%s purged too early", id)
 				}
 			}
+			if len(files) != tc.files {
+				t.Fatalf("files left %v, want %d", files, tc.files)
+			}
 		})
 	}
-	if len(files) != 0 {
-		t.Fatalf("media left: %v", files)
+	if _, ok := files["chat/"+s.Room(attachedWho)+"/"+kept[strings.LastIndex(kept, "/")+1:]]; !ok {
+		t.Fatalf("the attached guest's media is gone: %v", files)
 	}
 	if h, _ := s.History(ctx, who, 10, 0, ""); len(h) != 0 {
 		t.Fatalf("messages left: %+v", h)

@@ -2,8 +2,6 @@ package chat
 
 import (
 	"context"
-	"encoding/json"
-	"strings"
 
 	"ngern/core/objects"
 )
@@ -12,35 +10,31 @@ import (
 const purgeBatch = 500
 
 // PurgeGuests deletes the guests with no message for the retention (30
-// days by default; a guest that never wrote counts from its creation, a
-// guest attached to a member is only a dead token): their tokens, their
-// conversations and messages, and the media files those messages sent
-// (files uploaded but never sent stay in the object store). It returns how
-// many guests it deleted. `ngern serve` runs it hourly; `ngern chat
-// purge-guests` runs it once.
+// days by default; a guest that never wrote counts from its creation):
+// their tokens, their conversations and messages, and every file of their
+// rooms (chat/{room}/), sent in a message or only uploaded. A guest attached
+// to a member stays: its record lets the member read the media of the
+// messages that moved (OpenMedia). It returns how many guests it deleted.
+// `ngern serve` runs it hourly; `ngern chat purge-guests` runs it once.
 func (s *Service) PurgeGuests(ctx context.Context, files objects.Store) (int, error) {
 	cutoff := s.now().UTC().Add(-s.cfg.GuestRetention)
 	total := 0
 	for {
-		n, media, err := s.store.PurgeGuests(ctx, cutoff, purgeBatch)
+		ids, err := s.store.PurgeGuests(ctx, cutoff, purgeBatch)
 		if err != nil {
 			return total, err
 		}
-		total += n
-		for _, raw := range media {
-			var c Content
-			if json.Unmarshal([]byte(raw), &c) != nil || c.Type != Media {
+		total += len(ids)
+		for _, id := range ids {
+			room := s.Room(Who{Kind: KindGuest, ID: id})
+			if files == nil || !validRoom.MatchString(room) {
 				continue
 			}
-			key, ok := strings.CutPrefix(c.Payload.FilePath, "/api/chat/media/")
-			if !ok || files == nil || strings.Contains(key, "..") {
-				continue
-			}
-			if err := files.Delete(ctx, "chat/"+key); err != nil {
-				s.log.WarnContext(ctx, "purged guest's chat file not deleted", "key", key, "err", err)
+			if err := files.DeleteAll(ctx, mediaFolder(room)); err != nil {
+				s.log.WarnContext(ctx, "purged guest's chat files not deleted", "room", room, "err", err)
 			}
 		}
-		if n < purgeBatch {
+		if len(ids) < purgeBatch {
 			return total, nil
 		}
 	}

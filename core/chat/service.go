@@ -508,24 +508,54 @@ func (s *Service) Upload(ctx context.Context, store objects.Store, w Who, room s
 	}
 	file := randomHex(16) + "." + ext
 	body := io.LimitReader(io.MultiReader(bytes.NewReader(head[:n]), r), max+1)
-	if err := store.Put(ctx, "chat/"+room+"/"+file, body, size, ctype); err != nil {
+	if err := store.Put(ctx, mediaFolder(room)+file, body, size, ctype); err != nil {
 		return "", err
 	}
 	return MediaPath(room, file), nil
 }
 
 // OpenMedia opens a room's media file for w: NOT_FOUND unless w may read
-// the room and the file exists.
+// the room and the file exists. A member may also read the room of a guest
+// attached to them: the messages that moved from it keep their media paths.
 func (s *Service) OpenMedia(ctx context.Context, store objects.Store, w Who, room, file string) (io.ReadCloser, objects.Info, error) {
-	if !s.CanRead(w, room) || !mediaName.MatchString(file) || !validRoom.MatchString(room) {
+	if !mediaName.MatchString(file) || !validRoom.MatchString(room) {
 		return nil, objects.Info{}, errs.New(errs.NotFoundCode)
 	}
-	rc, info, err := store.Get(ctx, "chat/"+room+"/"+file)
+	if !s.CanRead(w, room) {
+		ok, err := s.wasGuestOf(ctx, w, room)
+		if err != nil {
+			return nil, objects.Info{}, err
+		}
+		if !ok {
+			return nil, objects.Info{}, errs.New(errs.NotFoundCode)
+		}
+	}
+	rc, info, err := store.Get(ctx, mediaFolder(room)+file)
 	if err != nil {
 		return nil, objects.Info{}, notFound(err)
 	}
 	return rc, info, nil
 }
+
+// wasGuestOf reports whether room is the room of a guest attached to the
+// member w.
+func (s *Service) wasGuestOf(ctx context.Context, w Who, room string) (bool, error) {
+	id, ok := strings.CutPrefix(room, s.cfg.Prefix+"-")
+	if w.Kind != KindMember || w.ID == "" || !ok || !strings.HasPrefix(id, guestIDPrefix) {
+		return false, nil
+	}
+	g, err := s.store.GuestByID(ctx, id)
+	if errs.HasCode(err, errs.NoData) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return g.MemberID == w.ID, nil
+}
+
+// mediaFolder is where a room's files are stored: chat/{room}/.
+func mediaFolder(room string) string { return "chat/" + room + "/" }
 
 var validRoom = regexp.MustCompile(`^[a-z0-9]{1,16}-g?[0-9a-f]{1,64}$`)
 

@@ -151,7 +151,8 @@ func (o *nopObjects) Put(context.Context, string, io.Reader, int64, string) erro
 func (o *nopObjects) Get(context.Context, string) (io.ReadCloser, objects.Info, error) {
 	return nil, objects.Info{}, errs.New(errs.NotFoundCode)
 }
-func (o *nopObjects) Delete(context.Context, string) error { return nil }
+func (o *nopObjects) Delete(context.Context, string) error    { return nil }
+func (o *nopObjects) DeleteAll(context.Context, string) error { return nil }
 
 // textReader "reads" the image's bytes as the QR text; "" is unreadable.
 type textReader struct{}

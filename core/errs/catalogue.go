@@ -128,6 +128,7 @@ const (
 	TransferPending     Code = "TRANSFER_PENDING"     // provider outcome unknown; reconciling
 	InvalidCharacters   Code = "INVALID_CHARACTERS"   // invalid UTF-8, NUL, control or format characters in input
 	ServiceUnavailable  Code = "SERVICE_UNAVAILABLE"  // the database cannot be reached; retry after Retry-After
+	ProviderUnavailable Code = "PROVIDER_UNAVAILABLE" // a game provider failed or did not answer a read (bet history); what was read is kept
 
 	// Operator console (Ngern).
 	ForbiddenRole          Code = "FORBIDDEN_ROLE"           // the operator's role lacks the endpoint
@@ -310,6 +311,7 @@ var catalogue = []Entry{
 	{TransferPending, Unavailable},
 	{InvalidCharacters, Invalid},
 	{ServiceUnavailable, Unavailable},
+	{ProviderUnavailable, BadGateway},
 
 	// Operator console (Ngern).
 	{ForbiddenRole, Forbidden},

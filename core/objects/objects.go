@@ -25,4 +25,7 @@ type Store interface {
 	Get(ctx context.Context, key string) (io.ReadCloser, Info, error)
 	// Delete removes the object; a missing key is not an error.
 	Delete(ctx context.Context, key string) error
+	// DeleteAll removes every object whose key starts with prefix, a
+	// folder: it ends with "/". No such object is not an error.
+	DeleteAll(ctx context.Context, prefix string) error
 }

@@ -50,6 +50,17 @@ func (m *memObjects) Delete(_ context.Context, key string) error {
 	return nil
 }
 
+func (m *memObjects) DeleteAll(_ context.Context, prefix string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for k := range m.files {
+		if strings.HasPrefix(k, prefix) {
+			delete(m.files, k)
+		}
+	}
+	return nil
+}
+
 func pngOf(t *testing.T, w, h int) []byte {
 	t.Helper()
 	var b bytes.Buffer

@@ -89,7 +89,8 @@ func NewService(d Deps) *Service {
 // provider has no more (at most maxPages pages) and stores the new bets.
 // It returns how many were new. A failure is recorded for the console and
 // returned; what was stored before it stays (the cursor moves with each
-// page, in the page's transaction).
+// page, in the page's transaction). A provider's failure is returned as
+// PROVIDER_UNAVAILABLE wrapping the provider's error; the store's as it is.
 func (s *Service) CollectGame(ctx context.Context, game string) (int, error) {
 	if s.provider == nil {
 		return 0, nil
@@ -105,7 +106,11 @@ func (s *Service) CollectGame(ctx context.Context, game string) (int, error) {
 			if ferr := s.store.CollectFailed(context.WithoutCancel(ctx), game, err.Error(), s.now().UTC()); ferr != nil {
 				s.log.Error("collection failure not recorded", "game", game, "err", ferr)
 			}
-			return added, fmt.Errorf("rewards: collect %s: %w", game, err)
+			// PROVIDER_UNAVAILABLE first, so that the provider's error (a
+			// network error, say) is never taken for the database's; the
+			// cause stays in the chain for the log, not for the caller.
+			return added, fmt.Errorf("rewards: collect %s: %w: %w", game,
+				errs.Newf(errs.ProviderUnavailable, "bet history of %s", game), err)
 		}
 		for i := range bets {
 			bets[i].Game = game
