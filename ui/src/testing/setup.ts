@@ -42,3 +42,13 @@ jest.mock('expo-router', () => {
 jest.mock('@/features/spin/lazy', () => ({
   LazySpinWidget: ({ fallback }: { fallback: React.ReactNode }) => fallback,
 }));
+
+// Jest cannot run the dynamic import that brings the banner carousel to the bonus page and to the
+// invite and cashback flows: their loaders answer the module itself (components/banner-carousel
+// tests the carousel).
+for (const loader of ['@/features/bonus/components/load-banner-carousel', '@/features/rewards/components/load-banner-carousel']) {
+  jest.mock(loader, () => ({
+    loadBannerCarousel: () =>
+      Promise.resolve({ default: jest.requireActual('@/components/banner-carousel/banner-carousel').BannerCarousel }),
+  }));
+}

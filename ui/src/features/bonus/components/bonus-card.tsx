@@ -8,9 +8,8 @@ import { formatNumber } from '@/lib/format';
 
 import { useBonusT } from '../i18n';
 import type { Bonus } from '../api/bonus';
+import { bannersFor } from '../banners';
 import type { CardState } from '../receipts';
-
-import { bannersFor } from './banner-carousel';
 
 type Props = { bonus: Bonus; state: CardState; onPress: () => void };
 

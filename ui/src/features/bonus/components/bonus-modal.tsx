@@ -1,3 +1,4 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { StyleSheet } from 'react-native';
 
 import { Button } from '@/components/ui/button';
@@ -7,9 +8,12 @@ import { colors } from '@/components/ui/theme';
 
 import { useBonusT } from '../i18n';
 import type { Bonus } from '../api/bonus';
+import { bannersFor } from '../banners';
 import { fillNotice } from '../receipts';
 
-import { BannerCarousel, bannersFor } from './banner-carousel';
+import { loadBannerCarousel } from './load-banner-carousel';
+
+const BannerCarousel = lazy(loadBannerCarousel);
 
 type Props = {
   bonus: Bonus | null;
@@ -23,6 +27,10 @@ type Props = {
 /** BonusModal shows a bonus's banners, the notice with its percentFail, and receive (or confirm). */
 export function BonusModal({ bonus, active, receiving, onReceive, onClose }: Props) {
   const { t, i18n } = useBonusT();
+  // The page keeps the modal mounted: fetch the carousel now, so that it is there when a card opens.
+  useEffect(() => {
+    loadBannerCarousel().catch(() => {});
+  }, []);
   return (
     <AppModal
       visible={bonus !== null}
@@ -38,7 +46,9 @@ export function BonusModal({ bonus, active, receiving, onReceive, onClose }: Pro
     >
       {bonus ? (
         <>
-          <BannerCarousel banners={bannersFor(bonus.banners, i18n.language)} />
+          <Suspense fallback={null}>
+            <BannerCarousel banners={bannersFor(bonus.banners, i18n.language)} />
+          </Suspense>
           <AppText style={styles.notice}>{fillNotice(t('notice'), bonus.percentFail)}</AppText>
         </>
       ) : null}

@@ -78,13 +78,14 @@ export function consoleError(error: unknown, i18n: I18nLike): string {
   return key && i18n.exists(key) ? i18n.t(key) : errorMessage(error, i18n);
 }
 
-/** ErrorLine shows an API error as translated text. */
+/** ErrorLine shows an API error as translated text, with the field the server named (a refused form's). */
 export function ErrorLine({ error }: { error: unknown }) {
   const { i18n } = useTranslation();
   if (!error) return null;
+  const field = error instanceof ApiError && error.field ? ` (${error.field})` : '';
   return (
     <AppText variant="error" role="alert">
-      {consoleError(error, i18n)}
+      {consoleError(error, i18n) + field}
     </AppText>
   );
 }

@@ -4,7 +4,7 @@ import i18n from '@/i18n';
 import { setOperatorToken } from '@/lib/operator-token';
 import { mockApi, renderWithProviders } from '@/testing/render';
 
-import PromotionsPage, { bannersToText, progressShare, textToBanners, uploadBanner } from './promotions';
+import PromotionsPage, { progressShare } from './promotions';
 
 const welcome = {
   code: 'WELCOME', name: 'Welcome bonus', banners: [], type: 'limit', maxReceived: 1, amount: 100, percent: 0, cap: 0,
@@ -29,12 +29,6 @@ describe('promotions page', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('en');
     setOperatorToken('OPT');
-  });
-
-  it('reads banners one a line, with an optional language', () => {
-    const banners = textToBanners('th:https://img/a.png | <b>a|b</b>\n\nhttps://img/b.png | hi');
-    expect(banners).toEqual([{ lang: 'th', image: 'https://img/a.png', html: '<b>a|b</b>' }, { image: 'https://img/b.png', html: 'hi' }]);
-    expect(textToBanners(bannersToText(banners))).toEqual(banners);
   });
 
   it.each([
@@ -82,18 +76,5 @@ describe('promotions page', () => {
     expect(post.path).toBe('/api/operator/bonuses');
     expect(post.body).toMatchObject({ code: 'DAILY2', name: 'Daily two', type: 'limit', amount: 20, percent: 0, maxReceived: 1,
       banners: [{ image: 'https://img/x.png', html: '<p>Hi</p>' }] });
-  });
-});
-
-describe('banner upload', () => {
-  beforeEach(() => setOperatorToken('OPT'));
-
-  it('posts the picture as multipart and answers its link', async () => {
-    const calls = mockApi({ 'POST /api/operator/banners': { body: { message: 'SUCCESS', image: '/api/promo/banners/b-1.png' } } });
-    const file = new Blob(['png-bytes'], { type: 'image/png' });
-    await expect(uploadBanner(file, 'a.png')).resolves.toEqual({ message: 'SUCCESS', image: '/api/promo/banners/b-1.png' });
-    expect(calls[0].path).toBe('/api/operator/banners');
-    expect(calls[0].headers.Authorization).toBe('Bearer OPT');
-    expect(calls[0].headers['Content-Type']).toBeUndefined();
   });
 });

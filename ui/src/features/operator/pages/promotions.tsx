@@ -1,23 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Platform, StyleSheet, View } from 'react-native';
+import { StyleSheet, View } from 'react-native';
 
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Select } from '@/components/ui/select';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
-import { ApiError } from '@/lib/api';
 import { idempotencyHeader, useIdempotentMutation } from '@/lib/idempotency';
 
 import { opApi } from '../api/client';
-import { Badge, Card, DataTable, PageTitle, Row, consoleError, money, when } from '../components/ui';
+import { BannerEditor, bannersToText, textToBanners, type OpBanner } from '../components/banner-editor';
+import { Badge, Card, DataTable, ErrorLine, PageTitle, Row, money, when } from '../components/ui';
 import { useOpT } from '../i18n';
 import { actionRoles, can } from '../roles';
 import { useMe } from '../session';
-
-export type OpBanner = { lang?: string; image: string; html: string };
 
 export type OpBonus = {
   code: string;
@@ -83,44 +80,6 @@ type PromotionForm = Record<
   string
 > & { active: boolean };
 
-/** Banners are edited one a line: "image URL | html" (an optional "th:" … prefix keeps one to a language). */
-export function bannersToText(banners: OpBanner[]): string {
-  return banners.map((b) => `${b.lang ? `${b.lang}:` : ''}${b.image} | ${b.html}`).join('\n');
-}
-
-export function textToBanners(text: string): OpBanner[] {
-  return text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .map((line) => {
-      const m = /^(th|la|en):(.*)$/.exec(line);
-      const rest = m ? m[2] : line;
-      const [image, ...html] = rest.split('|');
-      return { ...(m ? { lang: m[1] } : {}), image: image.trim(), html: html.join('|').trim() };
-    });
-}
-
-/** uploadBanner sends a picture to the object store and answers its link (docs/api.md). */
-export function uploadBanner(file: Blob, name = 'banner'): Promise<{ image: string }> {
-  const form = new FormData();
-  form.append('file', file, name);
-  return opApi.post<{ image: string }>('/api/operator/banners', form, { upload: true });
-}
-
-/** pickPicture (also used by the rewards page) opens the browser's file chooser (the console is web only) and gives the chosen file. */
-export function pickPicture(onFile: (file: File) => void) {
-  if (Platform.OS !== 'web' || typeof document === 'undefined') return;
-  const input = document.createElement('input');
-  input.type = 'file';
-  input.accept = 'image/png,image/jpeg,image/gif';
-  input.onchange = () => {
-    const file = input.files?.[0];
-    if (file) onFile(file);
-  };
-  input.click();
-}
-
 const num = (v: string) => (v.trim() === '' ? 0 : Number(v));
 const date = (v: string) => (v.trim() === '' ? null : new Date(v.trim()).toISOString());
 const isDate = (v: string) => v.trim() === '' || !Number.isNaN(new Date(v.trim()).getTime());
@@ -170,18 +129,6 @@ export function promotionProblem(f: PromotionForm): string | null {
   if (num(f.percentFail) < 0 || num(f.percentFail) > 100 || num(f.successPercent) <= 100) return 'promotions.errors.percent';
   if (!isDate(f.validFrom) || !isDate(f.validTo)) return 'promotions.errors.date';
   return null;
-}
-
-/** SaveError shows a refused save with the field the server named. */
-function SaveError({ error }: { error: unknown }) {
-  const { i18n } = useTranslation();
-  if (!error) return null;
-  const field = error instanceof ApiError && error.field ? ` (${error.field})` : '';
-  return (
-    <AppText variant="error" role="alert">
-      {consoleError(error, i18n) + field}
-    </AppText>
-  );
 }
 
 /** progressShare is how far progress went from the minimum to the target, 0–100. */
@@ -246,11 +193,6 @@ export default function PromotionsPage() {
       client.invalidateQueries({ queryKey: ['operator', 'promotions'] });
     },
   });
-  const upload = useMutation({
-    mutationFn: (file: File) => uploadBanner(file, file.name),
-    onSuccess: ({ image }) =>
-      setBonus((e) => (e ? { ...e, form: { ...e.form, banners: [e.form.banners.trim(), `${image} | `].filter(Boolean).join('\n') } } : e)),
-  });
   const end = useIdempotentMutation(
     ({ id, forfeit }: { id: string; forfeit: boolean }, key: string) =>
       opApi.post(`/api/operator/conditions/${encodeURIComponent(id)}/end`, { forfeit }, { headers: { [idempotencyHeader]: key } }),
@@ -313,7 +255,7 @@ export default function PromotionsPage() {
                 code: ending.condition.code,
               })}
             </AppText>
-            <SaveError error={end.error} />
+            <ErrorLine error={end.error} />
             <Row>
               <Button
                 variant="danger"
@@ -385,12 +327,7 @@ export default function PromotionsPage() {
                 </View>
               ))}
             </Row>
-            <TextField label={t('promotions.fields.banners')} value={bonus.form.banners} onChangeText={setB('banners')} multiline autoCapitalize="none" />
-            <AppText variant="caption">{t('promotions.bannersHelp')}</AppText>
-            <Row>
-              <Button variant="secondary" title={t('promotions.uploadBanner')} loading={upload.isPending} onPress={() => pickPicture((f) => upload.mutate(f))} />
-            </Row>
-            <SaveError error={upload.error} />
+            <BannerEditor value={bonus.form.banners} onChange={setB('banners')} />
             <Checkbox label={t('promotions.fields.firstDepositOfDay')} checked={bonus.form.firstDepositOfDay} onChange={setB('firstDepositOfDay')} />
             <Checkbox label={t('promotions.fields.active')} checked={bonus.form.active} onChange={setB('active')} />
             {bonusProblemKey ? (
@@ -398,7 +335,7 @@ export default function PromotionsPage() {
                 {t(bonusProblemKey)}
               </AppText>
             ) : null}
-            <SaveError error={saveBonus.error} />
+            <ErrorLine error={saveBonus.error} />
             <Row>
               <Button title={t('common.save')} disabled={!!bonusProblemKey} loading={saveBonus.isPending} onPress={() => saveBonus.mutate(bonus)} />
               <Button variant="secondary" title={t('common.cancel')} onPress={() => setBonus(null)} />
@@ -463,7 +400,7 @@ export default function PromotionsPage() {
                 {t(promotionProblemKey)}
               </AppText>
             ) : null}
-            <SaveError error={savePromotion.error} />
+            <ErrorLine error={savePromotion.error} />
             <Row>
               <Button title={t('common.save')} disabled={!!promotionProblemKey} loading={savePromotion.isPending} onPress={() => savePromotion.mutate(promotion)} />
               <Button variant="secondary" title={t('common.cancel')} onPress={() => setPromotion(null)} />

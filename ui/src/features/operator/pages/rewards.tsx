@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { StyleSheet, View } from 'react-native';
 
 import { Button } from '@/components/ui/button';
@@ -9,15 +8,13 @@ import { Select } from '@/components/ui/select';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 import { spacing } from '@/components/ui/theme';
-import { ApiError } from '@/lib/api';
 
 import { opApi } from '../api/client';
-import { Badge, Card, DataTable, PageTitle, Pager, Row, consoleError, money, when } from '../components/ui';
+import { BannerEditor, bannersToText, textToBanners, type OpBanner } from '../components/banner-editor';
+import { Badge, Card, DataTable, ErrorLine, PageTitle, Pager, Row, money, when } from '../components/ui';
 import { useOpT } from '../i18n';
 import { actionRoles, can } from '../roles';
 import { useMe } from '../session';
-
-import { bannersToText, pickPicture, textToBanners, uploadBanner, type OpBanner } from './promotions';
 
 export type Program = 'refund' | 'invite';
 
@@ -88,21 +85,10 @@ export function toSettings(f: Form): RewardSettings {
   };
 }
 
-function ErrorText({ error }: { error: unknown }) {
-  const { i18n } = useTranslation();
-  if (!error) return null;
-  const field = error instanceof ApiError && error.field ? ` (${error.field})` : '';
-  return (
-    <AppText variant="error" role="alert">
-      {consoleError(error, i18n) + field}
-    </AppText>
-  );
-}
-
 /**
  * RewardsPage is the console's cashback and invite page: each program's settings (banners
- * included, uploaded as the promotions' are), "close the period now", the accrual runs with
- * their totals, the history per member, and the collection of game results.
+ * included, in the banner editor the promotions page uses too), "close the period now", the
+ * accrual runs with their totals, the history per member, and the collection of game results.
  */
 export default function RewardsPage() {
   const { t } = useOpT();
@@ -168,10 +154,6 @@ export default function RewardsPage() {
       client.invalidateQueries({ queryKey: ['operator', 'game-results'] });
     },
   });
-  const upload = useMutation({
-    mutationFn: (file: File) => uploadBanner(file, file.name),
-    onSuccess: ({ image }) => setForm((f) => (f ? { ...f, banners: [f.banners.trim(), `${image} | `].filter(Boolean).join('\n') } : f)),
-  });
 
   const set = (k: keyof Form) => (v: string | boolean) => setForm((f) => (f ? { ...f, [k]: v } : f));
   const problem = form ? formProblem(form) : null;
@@ -198,7 +180,7 @@ export default function RewardsPage() {
       </Row>
 
       <Card title={t('rewards.settings')}>
-        <ErrorText error={settings.error} />
+        <ErrorLine error={settings.error} />
         {st ? (
           <Row>
             <Badge label={st.active ? t('rewards.on') : t('rewards.off')} tone={st.active ? 'good' : 'neutral'} />
@@ -236,19 +218,14 @@ export default function RewardsPage() {
             {(['infoTh', 'infoLa', 'infoEn'] as const).map((k) => (
               <TextField key={k} label={t(`rewards.fields.${k}`)} value={form[k]} onChangeText={set(k)} multiline autoCapitalize="none" />
             ))}
-            <TextField label={t('rewards.fields.banners')} value={form.banners} onChangeText={set('banners')} multiline autoCapitalize="none" />
-            <AppText variant="caption">{t('promotions.bannersHelp')}</AppText>
-            <Row>
-              <Button variant="secondary" title={t('promotions.uploadBanner')} loading={upload.isPending} onPress={() => pickPicture((f) => upload.mutate(f))} />
-            </Row>
-            <ErrorText error={upload.error} />
+            <BannerEditor value={form.banners} onChange={set('banners')} />
             <Checkbox label={t('rewards.fields.active')} checked={form.active} onChange={set('active')} />
             {problem ? (
               <AppText variant="error" role="alert">
                 {t(problem)}
               </AppText>
             ) : null}
-            <ErrorText error={save.error} />
+            <ErrorLine error={save.error} />
             <Row>
               <Button title={t('common.save')} disabled={!!problem} loading={save.isPending} onPress={() => save.mutate(form)} />
               <Button variant="secondary" title={t('common.cancel')} onPress={() => setForm(null)} />
@@ -265,7 +242,7 @@ export default function RewardsPage() {
           {confirmClose ? (
             <View style={styles.editor}>
               <AppText bold>{t('rewards.confirmClose', { program: t(`rewards.programs.${program}`) })}</AppText>
-              <ErrorText error={close.error} />
+              <ErrorLine error={close.error} />
               <Row>
                 <Button variant="danger" title={t('rewards.closeConfirm')} loading={close.isPending} onPress={() => close.mutate()} />
                 <Button variant="secondary" title={t('common.cancel')} onPress={() => setConfirmClose(false)} />
@@ -324,7 +301,7 @@ export default function RewardsPage() {
             <Button variant="secondary" title={t('rewards.collectNow')} loading={collect.isPending} onPress={() => collect.mutate()} />
           </Row>
         ) : null}
-        <ErrorText error={collect.error} />
+        <ErrorLine error={collect.error} />
         <DataTable
           label={t('rewards.collection')}
           csvName="collection"

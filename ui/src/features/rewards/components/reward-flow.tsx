@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
@@ -7,9 +7,11 @@ import { AppModal } from '@/components/ui/modal';
 import { useBanners, type Program } from '../api/rewards';
 import { useRewardsT } from '../i18n';
 
-import { Banners } from './banners';
 import { InviteModal } from './invite-modal';
+import { loadBannerCarousel } from './load-banner-carousel';
 import { RefundModal } from './refund-modal';
+
+const BannerCarousel = lazy(loadBannerCarousel);
 
 type Props = { program: Program; onClose: () => void; onChanged: () => void };
 
@@ -23,19 +25,25 @@ export function RewardFlow({ program, onClose, onChanged }: Props) {
   const { i18n } = useTranslation();
   const banners = useBanners(program, i18n.language);
   const [seen, setSeen] = useState(false);
+  // The carousel's code comes while the banners load, not after.
+  useEffect(() => {
+    loadBannerCarousel().catch(() => {});
+  }, []);
 
   if (banners.isLoading) return null;
   const list = banners.isError ? [] : banners.data ?? [];
   if (list.length > 0 && !seen) {
     return (
-      <AppModal
-        visible
-        title={program === 'invite' ? t('inviteTitle') : t('refundTitle')}
-        onClose={onClose}
-        footer={<Button title={t('continue')} onPress={() => setSeen(true)} />}
-      >
-        <Banners banners={list} />
-      </AppModal>
+      <Suspense fallback={null}>
+        <AppModal
+          visible
+          title={program === 'invite' ? t('inviteTitle') : t('refundTitle')}
+          onClose={onClose}
+          footer={<Button title={t('continue')} onPress={() => setSeen(true)} />}
+        >
+          <BannerCarousel banners={list} />
+        </AppModal>
+      </Suspense>
     );
   }
   return program === 'invite' ? <InviteModal onClose={onClose} /> : <RefundModal onClose={onClose} onChanged={onChanged} />;

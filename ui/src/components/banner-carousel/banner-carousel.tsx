@@ -1,3 +1,8 @@
+// The banner carousel of the bonus page (features/bonus) and of the invite and cashback flows
+// (features/rewards). Both reach it only through a dynamic import (each feature's
+// load-banner-carousel.ts), so that it is a chunk of its own: a module that two chunks import
+// would be hoisted into the shared chunk that every page, /login included, loads (docs/ui.md,
+// route splitting; boundary.test.ts keeps it so).
 import { useState } from 'react';
 import { Image, StyleSheet, View } from 'react-native';
 
@@ -7,17 +12,14 @@ import { AppText } from '@/components/ui/text';
 import { radius, spacing } from '@/components/ui/theme';
 import { serverUrl } from '@/lib/config';
 
-import { useBonusT } from '../i18n';
-import type { Banner } from '../api/bonus';
+import { useBannerCarouselT } from './i18n';
 
-/** bannersFor keeps the banners of the language (or of every language) in their order. */
-export function bannersFor(banners: Banner[], language: string): Banner[] {
-  return banners.filter((b) => !b.lang || b.lang === language);
-}
+/** CarouselBanner is what the carousel shows of a banner: a picture (link or server path) and html. */
+export type CarouselBanner = { image: string; html: string };
 
 /** BannerCarousel shows one banner (image and html) at a time with previous and next. */
-export function BannerCarousel({ banners }: { banners: Banner[] }) {
-  const { t } = useBonusT();
+export function BannerCarousel({ banners }: { banners: CarouselBanner[] }) {
+  const { t } = useBannerCarouselT();
   const [index, setIndex] = useState(0);
   if (banners.length === 0) return null;
   const i = Math.min(index, banners.length - 1);
@@ -30,18 +32,12 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
       {banner.html ? <HtmlContent html={banner.html} /> : null}
       {banners.length > 1 ? (
         <View style={styles.nav}>
-          <Button
-            title="‹"
-            variant="secondary"
-            accessibilityLabel={t('bannerPrevious')}
-            disabled={i === 0}
-            onPress={() => setIndex(i - 1)}
-          />
-          <AppText variant="caption">{t('bannerOf', { current: i + 1, total: banners.length })}</AppText>
+          <Button title="‹" variant="secondary" accessibilityLabel={t('previous')} disabled={i === 0} onPress={() => setIndex(i - 1)} />
+          <AppText variant="caption">{t('position', { current: i + 1, total: banners.length })}</AppText>
           <Button
             title="›"
             variant="secondary"
-            accessibilityLabel={t('bannerNext')}
+            accessibilityLabel={t('next')}
             disabled={i === banners.length - 1}
             onPress={() => setIndex(i + 1)}
           />

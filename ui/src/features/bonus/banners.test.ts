@@ -1,0 +1,17 @@
+import { bannersFor } from './banners';
+
+describe('bannersFor', () => {
+  const banners = [
+    { image: 'all.png', html: '' },
+    { lang: 'th', image: 'th.png', html: '' },
+    { lang: 'en', image: 'en.png', html: '' },
+    { image: 'all-2.png', html: '' },
+  ];
+  it.each([
+    ['th', ['all.png', 'th.png', 'all-2.png']],
+    ['la', ['all.png', 'all-2.png']],
+    ['en', ['all.png', 'en.png', 'all-2.png']],
+  ])('%s keeps its own and every language’s banners in order', (lng, images) => {
+    expect(bannersFor(banners, lng).map((b) => b.image)).toEqual(images);
+  });
+});

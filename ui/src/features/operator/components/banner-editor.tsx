@@ -1,0 +1,92 @@
+// The banner editor of the promotions page (a bonus's banners) and of the rewards page (the
+// cashback and invite programs' banners): one banner a line, and a picture upload that adds a line.
+import { useMutation } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { Platform } from 'react-native';
+
+import { Button } from '@/components/ui/button';
+import { AppText } from '@/components/ui/text';
+import { TextField } from '@/components/ui/text-field';
+
+import { opApi } from '../api/client';
+import { useOpT } from '../i18n';
+
+import { ErrorLine, Row } from './ui';
+
+export type OpBanner = { lang?: string; image: string; html: string };
+
+/** bannersToText writes banners one a line: "image URL | html" (an optional "th:" … prefix keeps one to a language). */
+export function bannersToText(banners: OpBanner[]): string {
+  return banners.map((b) => `${b.lang ? `${b.lang}:` : ''}${b.image} | ${b.html}`).join('\n');
+}
+
+/** textToBanners reads what bannersToText writes; empty lines are dropped, a "|" in the html stays. */
+export function textToBanners(text: string): OpBanner[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const m = /^(th|la|en):(.*)$/.exec(line);
+      const rest = m ? m[2] : line;
+      const [image, ...html] = rest.split('|');
+      return { ...(m ? { lang: m[1] } : {}), image: image.trim(), html: html.join('|').trim() };
+    });
+}
+
+/** withPicture adds a banner line for an uploaded picture (its html left to write) after the others. */
+export function withPicture(text: string, image: string): string {
+  return [text.trim(), `${image} | `].filter(Boolean).join('\n');
+}
+
+/** uploadBanner sends a picture to the object store and answers its link (docs/api.md). */
+export function uploadBanner(file: Blob, name = 'banner'): Promise<{ image: string }> {
+  const form = new FormData();
+  form.append('file', file, name);
+  return opApi.post<{ image: string }>('/api/operator/banners', form, { upload: true });
+}
+
+/** pickPicture opens the browser's file chooser (the console is web only) and gives the chosen file. */
+function pickPicture(onFile: (file: File) => void) {
+  if (Platform.OS !== 'web' || typeof document === 'undefined') return;
+  const input = document.createElement('input');
+  input.type = 'file';
+  input.accept = 'image/png,image/jpeg,image/gif';
+  input.onchange = () => {
+    const file = input.files?.[0];
+    if (file) onFile(file);
+  };
+  input.click();
+}
+
+type Props = {
+  /** value is the banners as text, one a line (bannersToText). */
+  value: string;
+  onChange: (text: string) => void;
+};
+
+/**
+ * BannerEditor is the banners field (one a line, as bannersToText writes them) with its help and
+ * "Upload a banner picture", which stores the picture (POST /api/operator/banners) and adds its
+ * link as a new line; a refused upload shows under the button.
+ */
+export function BannerEditor({ value, onChange }: Props) {
+  const { t } = useOpT();
+  // The upload answers later: its line goes after what is in the field then, not when it started.
+  const latest = useRef(value);
+  latest.current = value;
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadBanner(file, file.name),
+    onSuccess: ({ image }) => onChange(withPicture(latest.current, image)),
+  });
+  return (
+    <>
+      <TextField label={t('bannerEditor.label')} value={value} onChangeText={onChange} multiline autoCapitalize="none" />
+      <AppText variant="caption">{t('bannerEditor.help')}</AppText>
+      <Row>
+        <Button variant="secondary" title={t('bannerEditor.upload')} loading={upload.isPending} onPress={() => pickPicture((f) => upload.mutate(f))} />
+      </Row>
+      <ErrorLine error={upload.error} />
+    </>
+  );
+}
