@@ -23,16 +23,17 @@ import (
 	"ngern/core/wallet"
 )
 
-// The home screen's read (docs/performance.md, "The home screen's reads
-// in batches"). It is the most frequent call of the app, and one
+// The home screen's read (docs/performance.md, "Fourth pass"). It is the
+// most frequent call of the app, and one
 // primary-key read of it costs PostgreSQL more in the statement around it
 // (the round trip, the implicit transaction, the executor's start and end)
 // than in the look-ups. So on PostgreSQL the reads that arrive while
 // homeReadsInFlight statements are already at the database wait for the
 // next one, and that one statement reads every member waiting: at low load
 // each read is its own statement at once; under load a statement serves
-// several members. Nothing is cached: every read starts after its request
-// arrived and sees every commit made before it started.
+// several members. Nothing is cached: every statement starts after the
+// requests it answers arrived, so each sees every commit made before its
+// request.
 //
 // SQLite runs in this process, with no round trip to save: each read is its
 // own statement there.
