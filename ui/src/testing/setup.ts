@@ -44,11 +44,9 @@ jest.mock('@/features/spin/lazy', () => ({
 }));
 
 // Jest cannot run the dynamic import that brings the banner carousel to the bonus page and to the
-// invite and cashback flows: their loaders answer the module itself (components/banner-carousel
+// invite and cashback flows: the loader answers the module itself (components/banner-carousel
 // tests the carousel).
-for (const loader of ['@/features/bonus/components/load-banner-carousel', '@/features/rewards/components/load-banner-carousel']) {
-  jest.mock(loader, () => ({
-    loadBannerCarousel: () =>
-      Promise.resolve({ default: jest.requireActual('@/components/banner-carousel/banner-carousel').BannerCarousel }),
-  }));
-}
+jest.mock('@/components/load-banner-carousel', () => ({
+  loadBannerCarousel: () =>
+    Promise.resolve({ default: jest.requireActual('@/components/banner-carousel/banner-carousel').BannerCarousel }),
+}));

@@ -1,5 +1,5 @@
 // The banner carousel of the bonus page (features/bonus) and of the invite and cashback flows
-// (features/rewards). Both reach it only through a dynamic import (each feature's
+// (features/rewards). Both reach it only through a dynamic import (components/
 // load-banner-carousel.ts), so that it is a chunk of its own: a module that two chunks import
 // would be hoisted into the shared chunk that every page, /login included, loads (docs/ui.md,
 // route splitting; boundary.test.ts keeps it so).

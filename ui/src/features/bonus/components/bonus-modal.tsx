@@ -11,7 +11,7 @@ import type { Bonus } from '../api/bonus';
 import { bannersFor } from '../banners';
 import { fillNotice } from '../receipts';
 
-import { loadBannerCarousel } from './load-banner-carousel';
+import { loadBannerCarousel } from '@/components/load-banner-carousel';
 
 const BannerCarousel = lazy(loadBannerCarousel);
 

@@ -8,7 +8,7 @@ import { useBanners, type Program } from '../api/rewards';
 import { useRewardsT } from '../i18n';
 
 import { InviteModal } from './invite-modal';
-import { loadBannerCarousel } from './load-banner-carousel';
+import { loadBannerCarousel } from '@/components/load-banner-carousel';
 import { RefundModal } from './refund-modal';
 
 const BannerCarousel = lazy(loadBannerCarousel);

@@ -1,5 +1,0 @@
-// The banner carousel is shared with the bonus page (features/bonus), so it comes by a dynamic
-// import, a chunk of its own: a module that both imported would be hoisted into the shared chunk
-// that every page, /login included, loads (docs/ui.md). Jest cannot run dynamic imports:
-// src/testing/setup.ts replaces this module with one that answers the carousel itself.
-export const loadBannerCarousel = () => import('@/components/banner-carousel/banner-carousel').then((m) => ({ default: m.BannerCarousel }));
