@@ -156,8 +156,8 @@ func (r *homeReads) drain() {
 		for _, b := range batch {
 			// Two requests of one member share its read (the caller only
 			// reads it).
-			if b.home, b.err = homes[b.member], err; err == nil && b.home == nil {
-				b.err = errs.New(errs.NoUser)
+			if b.err = err; err == nil {
+				b.home, b.err = found(homes, b.member)
 			}
 			close(b.done)
 		}
