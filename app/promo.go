@@ -35,37 +35,12 @@ func promoServices() fx.Option {
 // startPromoJob evaluates every active condition at start and then every
 // promoEvaluateEvery.
 func startPromoJob(lc fx.Lifecycle, log *slog.Logger, p *promo.Service) {
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	lc.Append(fx.Hook{
-		OnStart: func(context.Context) error {
-			go func() {
-				defer close(done)
-				tick := time.NewTicker(promoEvaluateEvery)
-				defer tick.Stop()
-				for {
-					if n, err := p.EvaluateAll(ctx); err != nil && ctx.Err() == nil {
-						log.Error("promotion conditions not evaluated", "err", err)
-					} else if n > 0 {
-						log.Info("promotion conditions ended", "conditions", n)
-					}
-					select {
-					case <-ctx.Done():
-						return
-					case <-tick.C:
-					}
-				}
-			}()
-			return nil
-		},
-		OnStop: func(stop context.Context) error {
-			cancel()
-			select {
-			case <-done:
-			case <-stop.Done():
-			}
-			return nil
-		},
+	startEvery(lc, promoEvaluateEvery, func(ctx context.Context) {
+		if n, err := p.EvaluateAll(ctx); err != nil && ctx.Err() == nil {
+			log.Error("promotion conditions not evaluated", "err", err)
+		} else if n > 0 {
+			log.Info("promotion conditions ended", "conditions", n)
+		}
 	})
 }
 

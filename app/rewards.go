@@ -45,34 +45,9 @@ func rewardsServices() fx.Option {
 // and then every rewardsEvery. Several nodes may run it: bets are stored
 // once per bet id and a period is closed once (a unique run).
 func startRewardsJob(lc fx.Lifecycle, log *slog.Logger, r *rewards.Service) {
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	lc.Append(fx.Hook{
-		OnStart: func(context.Context) error {
-			go func() {
-				defer close(done)
-				tick := time.NewTicker(rewardsEvery)
-				defer tick.Stop()
-				for {
-					if _, err := r.AccrueDue(ctx); err != nil && ctx.Err() == nil {
-						log.Error("reward periods not closed", "err", err)
-					}
-					select {
-					case <-ctx.Done():
-						return
-					case <-tick.C:
-					}
-				}
-			}()
-			return nil
-		},
-		OnStop: func(stop context.Context) error {
-			cancel()
-			select {
-			case <-done:
-			case <-stop.Done():
-			}
-			return nil
-		},
+	startEvery(lc, rewardsEvery, func(ctx context.Context) {
+		if _, err := r.AccrueDue(ctx); err != nil && ctx.Err() == nil {
+			log.Error("reward periods not closed", "err", err)
+		}
 	})
 }

@@ -271,9 +271,8 @@ func (offlineProvider) Bets(context.Context, string, string, int) ([]wallet.Bet,
 // member and operator sessions that can no longer be used.
 func startReconciler(lc fx.Lifecycle, cfg Config, log *slog.Logger, w *wallet.Service, idem *idempotency.Service, accounts *account.Service,
 	operators *operator.Service) {
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	pass := func() {
+	var purged time.Time
+	startEvery(lc, cfg.ReconcileInterval, func(ctx context.Context) {
 		st, err := w.Reconcile(ctx)
 		if err != nil && ctx.Err() == nil {
 			log.Error("reconciler", "err", err)
@@ -281,51 +280,24 @@ func startReconciler(lc fx.Lifecycle, cfg Config, log *slog.Logger, w *wallet.Se
 		if st != (wallet.ReconcileStats{}) {
 			log.Info("reconciler pass", "settled", st.Settled, "reversed", st.Reversed, "unresolved", st.Unresolved)
 		}
-	}
-	lc.Append(fx.Hook{
-		OnStart: func(context.Context) error {
-			go func() {
-				defer close(done)
-				tick := time.NewTicker(cfg.ReconcileInterval)
-				defer tick.Stop()
-				var purged time.Time
-				for {
-					pass()
-					if time.Since(purged) > time.Hour {
-						if n, err := idem.Purge(ctx, 24*time.Hour); err != nil && ctx.Err() == nil {
-							log.Error("idempotency keys not purged", "err", err)
-						} else if n > 0 {
-							log.Info("idempotency keys purged", "keys", n)
-						}
-						if n, err := accounts.Prune(ctx); err != nil && ctx.Err() == nil {
-							log.Error("account records not pruned", "err", err)
-						} else if n > 0 {
-							log.Info("account records pruned", "rows", n)
-						}
-						if n, err := operators.Prune(ctx); err != nil && ctx.Err() == nil {
-							log.Error("operator sessions not pruned", "err", err)
-						} else if n > 0 {
-							log.Info("operator sessions pruned", "rows", n)
-						}
-						purged = time.Now()
-					}
-					select {
-					case <-ctx.Done():
-						return
-					case <-tick.C:
-					}
-				}
-			}()
-			return nil
-		},
-		OnStop: func(stop context.Context) error {
-			cancel()
-			select {
-			case <-done:
-				return nil
-			case <-stop.Done():
-				return stop.Err()
-			}
-		},
+		if time.Since(purged) <= time.Hour {
+			return
+		}
+		if n, err := idem.Purge(ctx, 24*time.Hour); err != nil && ctx.Err() == nil {
+			log.Error("idempotency keys not purged", "err", err)
+		} else if n > 0 {
+			log.Info("idempotency keys purged", "keys", n)
+		}
+		if n, err := accounts.Prune(ctx); err != nil && ctx.Err() == nil {
+			log.Error("account records not pruned", "err", err)
+		} else if n > 0 {
+			log.Info("account records pruned", "rows", n)
+		}
+		if n, err := operators.Prune(ctx); err != nil && ctx.Err() == nil {
+			log.Error("operator sessions not pruned", "err", err)
+		} else if n > 0 {
+			log.Info("operator sessions pruned", "rows", n)
+		}
+		purged = time.Now()
 	})
 }

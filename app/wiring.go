@@ -232,20 +232,30 @@ func newChat(lc fx.Lifecycle, cfg Config, store chat.Store, limiter account.Limi
 // with no message for the retention (NGERN_CHAT_GUEST_RETENTION, 30 days).
 // Every node runs it; the deletes are idempotent.
 func startChatPurge(lc fx.Lifecycle, c *chat.Service, files objects.Store, log *slog.Logger) {
+	startEvery(lc, time.Hour, func(ctx context.Context) {
+		if n, err := c.PurgeGuests(ctx, files); err != nil && ctx.Err() == nil {
+			log.Error("chat guests not purged", "err", err)
+		} else if n > 0 {
+			log.Info("chat guests purged", "guests", n)
+		}
+	})
+}
+
+// startEvery runs pass in a goroutine of its own while the app runs: at
+// start, then every interval. Stopping the app cancels pass's context and
+// waits for it to return, up to the stop deadline (whose error the stop
+// then answers).
+func startEvery(lc fx.Lifecycle, every time.Duration, pass func(ctx context.Context)) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	lc.Append(fx.Hook{
 		OnStart: func(context.Context) error {
 			go func() {
 				defer close(done)
-				tick := time.NewTicker(time.Hour)
+				tick := time.NewTicker(every)
 				defer tick.Stop()
 				for {
-					if n, err := c.PurgeGuests(ctx, files); err != nil && ctx.Err() == nil {
-						log.Error("chat guests not purged", "err", err)
-					} else if n > 0 {
-						log.Info("chat guests purged", "guests", n)
-					}
+					pass(ctx)
 					select {
 					case <-ctx.Done():
 						return
