@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"net/url"
+	"slices"
 	"testing"
 
 	"ngern/core/money"
@@ -35,33 +36,37 @@ func TestPostgresDSN(t *testing.T) {
 	})
 }
 
-func TestParseGameBalances(t *testing.T) {
+func TestFillBalances(t *testing.T) {
 	for _, tc := range []struct {
-		name string
-		in   string
-		want []wallet.GameBalance
+		name            string
+		balances, games string
+		wallet          money.Satang
+		coin            int64
+		want            []wallet.GameBalance
 	}{
-		{"None", "", nil},
-		{"One", "SIAMSLOT:0", []wallet.GameBalance{{Game: "SIAMSLOT", Amount: 0}}},
-		{"Several", "SIAMSLOT:12345,NAGAGOLD:1", []wallet.GameBalance{{Game: "SIAMSLOT", Amount: 12345}, {Game: "NAGAGOLD", Amount: money.Satang(1)}}},
-		{"ColonInCode", "A:B:7", []wallet.GameBalance{{Game: "A:B", Amount: 7}}},
+		{"None", "", "", 0, 0, nil},
+		{"WalletOnly", "wallet:500:", "", 500, 0, nil},
+		{"AccountWithoutLedgerRow", "wallet:1:,coin:3:", "SIAMSLOT", 1, 3, []wallet.GameBalance{{Game: "SIAMSLOT", Amount: 0}}},
+		{"Several", "game:12345:SIAMSLOT,wallet:-0:,game:1:NAGAGOLD", "NAGAGOLD,SIAMSLOT", 0, 0,
+			[]wallet.GameBalance{{Game: "NAGAGOLD", Amount: 1}, {Game: "SIAMSLOT", Amount: 12345}}},
+		{"ColonInCode", "game:7:A:B", "A:B", 0, 0, []wallet.GameBalance{{Game: "A:B", Amount: 7}}},
+		{"UnknownKindIgnored", "bonus:9:,wallet:2:", "", 2, 0, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := parseGameBalances(tc.in)
-			if err != nil || len(got) != len(tc.want) {
-				t.Fatalf("%q → %v, %v", tc.in, got, err)
+			var h wallet.MemberHome
+			if err := fillBalances(&h, tc.balances, tc.games); err != nil {
+				t.Fatal(err)
 			}
-			for i := range got {
-				if got[i] != tc.want[i] {
-					t.Fatalf("%q → %v", tc.in, got)
-				}
+			if h.Wallet != tc.wallet || h.Member.Coin != tc.coin || !slices.Equal(h.Accounts, tc.want) {
+				t.Fatalf("%q %q → wallet %v coin %d games %v", tc.balances, tc.games, h.Wallet, h.Member.Coin, h.Accounts)
 			}
 		})
 	}
-	for _, bad := range []string{"SIAMSLOT", ":5", "SIAMSLOT:x", "A:1,"} {
-		t.Run("Err"+bad, func(t *testing.T) {
-			if got, err := parseGameBalances(bad); err == nil {
-				t.Fatalf("%q → %v", bad, got)
+	for _, bad := range [][2]string{{"wallet", ""}, {"wallet:x:", ""}, {"game:5:", ""}, {":", ""}, {"wallet:1:", "A,"}, {"wallet:1:,", ""}} {
+		t.Run("Err"+bad[0]+"|"+bad[1], func(t *testing.T) {
+			var h wallet.MemberHome
+			if err := fillBalances(&h, bad[0], bad[1]); err == nil {
+				t.Fatalf("%q %q → %+v", bad[0], bad[1], h)
 			}
 		})
 	}

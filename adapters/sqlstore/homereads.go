@@ -23,17 +23,17 @@ import (
 	"ngern/core/wallet"
 )
 
-// The home screen's read (docs/performance.md, "Fourth pass"). It is the
-// most frequent call of the app, and one
-// primary-key read of it costs PostgreSQL more in the statement around it
-// (the round trip, the implicit transaction, the executor's start and end)
-// than in the look-ups. So on PostgreSQL the reads that arrive while
-// homeReadsInFlight statements are already at the database wait for the
-// next one, and that one statement reads every member waiting: at low load
-// each read is its own statement at once; under load a statement serves
-// several members. Nothing is cached: every statement starts after the
-// requests it answers arrived, so each sees every commit made before its
-// request.
+// The home screen's read (docs/performance.md, "Fourth pass" and "Fifth
+// pass"). It is the most frequent call of the app, and one primary-key read
+// of it costs PostgreSQL more in the statement around it (the round trip,
+// the implicit transaction, the executor's start and end) than in the
+// look-ups. So on PostgreSQL the reads that arrive while a home statement is
+// at the database wait for the next one, and that one statement reads every
+// member waiting: at low load each read is its own statement at once; under
+// load a statement serves several members, and a further statement runs
+// beside it only when enough reads wait (homeBatchMin). Nothing is cached:
+// every statement starts after the requests it answers arrived, so each
+// sees every commit made before its request.
 //
 // SQLite runs in this process, with no round trip to save: each read is its
 // own statement there.
@@ -45,28 +45,26 @@ const homeBatchMax = 64
 // (each of which also stops waiting when its own context ends).
 const homeReadTimeout = 10 * time.Second
 
-// homeQuery reads the members of k (member ids with their wallet and coin
-// account ids) with one row each: the member, the bank, the wallet and coin
-// balances, every game account with its balance (as "CODE:balance" joined
-// by commas), and the invite commission waiting. Primary-key and
-// member-index look-ups only.
+// homeQuery reads the members of k (member ids) with one row each: the
+// member, the bank, every ledger account of the member (wallet, coin and
+// one per game, as "kind:balance:CODE" joined by commas, in one scan of the
+// member index), the codes of the member's game accounts (an account with
+// no money yet has no ledger row) and the invite commission waiting.
+// Index look-ups only: four per member.
 const homeQuery = `SELECT m.id, m.phone, m.name, m.bank_code, m.bank_account_name, m.bank_account_no, m.currency,
 		m.created_at, b.name_th, b.name_en,
-		COALESCE((SELECT w.balance FROM ledger_accounts w WHERE w.id = k.wallet), 0),
-		COALESCE((SELECT c.balance FROM ledger_accounts c WHERE c.id = k.coin), 0),
-		(SELECT string_agg(ga.game_code || ':' || COALESCE(la.balance, 0), ',')
-			FROM game_accounts ga
-			LEFT JOIN ledger_accounts la ON la.member_id = ga.member_id AND la.game_code = ga.game_code AND la.kind = 'game'
-			WHERE ga.member_id = m.id),
+		(SELECT string_agg(la.kind || ':' || la.balance || ':' || COALESCE(la.game_code, ''), ',')
+			FROM ledger_accounts la WHERE la.member_id = m.id),
+		(SELECT string_agg(ga.game_code, ',') FROM game_accounts ga WHERE ga.member_id = m.id),
 		(SELECT COALESCE(SUM(ic.amount), 0) FROM invite_commissions ic WHERE ic.inviter_id = m.id AND ic.status = 'PENDING')
 	FROM %s
 	JOIN members m ON m.id = k.member
 	LEFT JOIN banks b ON b.code = m.bank_code`
 
 var (
-	// homeQueryPostgres reads a batch: three arrays of the same length.
-	homeQueryPostgres = fmt.Sprintf(homeQuery, `unnest(?::text[], ?::text[], ?::text[]) AS k (member, wallet, coin)`)
-	homeQuerySQLite   = fmt.Sprintf(homeQuery, `(SELECT ? AS member, ? AS wallet, ? AS coin) AS k`)
+	// homeQueryPostgres reads a batch: an array of member ids.
+	homeQueryPostgres = fmt.Sprintf(homeQuery, `unnest(?::text[]) AS k (member)`)
+	homeQuerySQLite   = fmt.Sprintf(homeQuery, `(SELECT ? AS member) AS k`)
 )
 
 // homeReads gathers the home reads of one pool (see above).
@@ -89,12 +87,21 @@ type homeRead struct {
 	done   chan struct{}
 }
 
-// homeReadsInFlight is how many home statements run at once: one per two
-// processors of the server, at least one. Fewer statements in flight make
-// larger batches: on two cores, one statement at a time cost PostgreSQL
-// 27 µs of CPU per member read against 42 µs with two, at the same
-// throughput (docs/performance.md).
-func homeReadsInFlight() int { return max(1, runtime.GOMAXPROCS(0)/2) }
+// homeReadsInFlight is how many home statements may run at once: one per
+// processor of the server. The first starts at once; each further one only
+// when at least homeBatchMin reads wait for it (see get).
+func homeReadsInFlight() int { return max(1, runtime.GOMAXPROCS(0)) }
+
+// homeBatchMin is how many reads must wait before a statement starts while
+// another is already running. A statement's cost to PostgreSQL is mostly
+// fixed (the round trip, the transaction, the executor), about that of
+// four members' look-ups, so a second statement for one or two reads costs
+// more than those reads waiting for the running one to end. Measured on two
+// cores with 8 clients (docs/performance.md): one statement at a time left a
+// fifth of the CPU idle while reads queued behind it; a second one for any
+// waiting read made batches so small that PostgreSQL's CPU per read rose by
+// half; a second one for four or more gave the most calls a second.
+const homeBatchMin = 4
 
 func newHomeReads(db *DB) *homeReads {
 	return &homeReads{db: db, inFlight: homeReadsInFlight()}
@@ -112,7 +119,7 @@ func (r *homeReads) get(ctx context.Context, member string) (*wallet.MemberHome,
 	read := &homeRead{member: member, done: make(chan struct{})}
 	r.mu.Lock()
 	r.queue = append(r.queue, read)
-	if r.running < r.inFlight {
+	if r.running == 0 || (r.running < r.inFlight && len(r.queue) >= homeBatchMin) {
 		r.running++
 		go r.drain()
 	}
@@ -173,14 +180,10 @@ func (r *homeReads) read(ctx context.Context, members []string) (map[string]*wal
 	)
 	if r.db.dialect == Postgres {
 		st, err = r.db.prepared(ctx, nil, homeQueryPostgres)
-		wallets, coins := make([]string, len(members)), make([]string, len(members))
-		for i, m := range members {
-			wallets[i], coins[i] = ledger.Wallet(m).ID, ledger.Coin(m).ID
-		}
-		args = []any{pq.Array(members), pq.Array(wallets), pq.Array(coins)}
+		args = []any{pq.Array(members)}
 	} else {
 		st, err = r.db.prepared(ctx, nil, homeQuerySQLite)
-		args = []any{members[0], ledger.Wallet(members[0]).ID, ledger.Coin(members[0]).ID}
+		args = []any{members[0]}
 	}
 	if err != nil {
 		return nil, err
@@ -193,45 +196,70 @@ func (r *homeReads) read(ctx context.Context, members []string) (map[string]*wal
 	homes := make(map[string]*wallet.MemberHome, len(members))
 	for rows.Next() {
 		var (
-			m              account.Member
-			nameTH, nameEN sql.NullString
-			walletBal      money.Satang
-			games          sql.NullString
-			invite         money.Satang
+			m               account.Member
+			nameTH, nameEN  sql.NullString
+			balances, games sql.NullString
+			invite          money.Satang
 		)
 		if err := rows.Scan(&m.ID, &m.Phone, &m.Name, &m.BankCode, &m.BankAccountName, &m.BankAccountNo, &m.Currency,
-			&m.CreatedAt, &nameTH, &nameEN, &walletBal, &m.Coin, &games, &invite); err != nil {
+			&m.CreatedAt, &nameTH, &nameEN, &balances, &games, &invite); err != nil {
 			return nil, err
 		}
-		accounts, err := parseGameBalances(games.String)
-		if err != nil {
+		h := &wallet.MemberHome{Member: m, InviteBonus: invite,
+			Bank: settings.Bank{Code: m.BankCode, NameTH: nameTH.String, NameEN: nameEN.String}}
+		if err := fillBalances(h, balances.String, games.String); err != nil {
 			return nil, fmt.Errorf("home of %s: %w", m.ID, err)
 		}
-		homes[m.ID] = &wallet.MemberHome{Member: m, Wallet: walletBal, InviteBonus: invite, Accounts: accounts,
-			Bank: settings.Bank{Code: m.BankCode, NameTH: nameTH.String, NameEN: nameEN.String}}
+		homes[m.ID] = h
 	}
 	return homes, rows.Err()
 }
 
-// parseGameBalances reads "CODE:balance,CODE:balance" (a game code never
-// holds a comma; the balance is after the last colon).
-func parseGameBalances(s string) ([]wallet.GameBalance, error) {
-	if s == "" {
-		return nil, nil
-	}
-	out := make([]wallet.GameBalance, 0, strings.Count(s, ",")+1)
-	for item := range strings.SplitSeq(s, ",") {
-		i := strings.LastIndexByte(item, ':')
-		if i <= 0 {
-			return nil, errors.New("malformed game balances")
+// fillBalances sets h's wallet, coin and game balances from the home
+// query's two lists: balances, the member's ledger accounts as
+// "kind:balance:CODE" (CODE empty but for games), and games, the codes of
+// their game accounts. A game code holds no comma; it comes last, so it may
+// hold a colon. A game account with no ledger row yet holds 0.
+func fillBalances(h *wallet.MemberHome, balances, games string) error {
+	var byGame map[string]money.Satang
+	if balances != "" {
+		for item := range strings.SplitSeq(balances, ",") {
+			kind, rest, ok := strings.Cut(item, ":")
+			if !ok {
+				return errors.New("malformed balances")
+			}
+			amount, code, ok := strings.Cut(rest, ":")
+			n, err := strconv.ParseInt(amount, 10, 64)
+			if !ok || err != nil {
+				return errors.New("malformed balance")
+			}
+			switch ledger.Kind(kind) {
+			case ledger.KindWallet:
+				h.Wallet = money.Satang(n)
+			case ledger.KindCoin:
+				h.Member.Coin = n
+			case ledger.KindGame:
+				if code == "" {
+					return errors.New("malformed game balance")
+				}
+				if byGame == nil {
+					byGame = map[string]money.Satang{}
+				}
+				byGame[code] = money.Satang(n)
+			}
 		}
-		n, err := strconv.ParseInt(item[i+1:], 10, 64)
-		if err != nil {
-			return nil, errors.New("malformed game balance")
-		}
-		out = append(out, wallet.GameBalance{Game: item[:i], Amount: money.Satang(n)})
 	}
-	return out, nil
+	if games == "" {
+		return nil
+	}
+	h.Accounts = make([]wallet.GameBalance, 0, strings.Count(games, ",")+1)
+	for code := range strings.SplitSeq(games, ",") {
+		if code == "" {
+			return errors.New("malformed game accounts")
+		}
+		h.Accounts = append(h.Accounts, wallet.GameBalance{Game: code, Amount: byGame[code]})
+	}
+	return nil
 }
 
 func found(homes map[string]*wallet.MemberHome, member string) (*wallet.MemberHome, error) {

@@ -11,6 +11,7 @@ import (
 	"ngern/adapters/sqlstore/storetest"
 	"ngern/core/account"
 	"ngern/core/errs"
+	"ngern/core/ledger"
 	"ngern/core/money"
 	"ngern/core/wallet"
 )
@@ -27,6 +28,7 @@ func TestMemberHomeBatches(t *testing.T) {
 		games := []string{"SIAMSLOT", "NAGAGOLD", "ELEPHANT"}
 		type want struct {
 			wallet money.Satang
+			coin   int64
 			games  map[string]money.Satang
 		}
 		members := make([]account.Member, 12)
@@ -39,6 +41,15 @@ func TestMemberHomeBatches(t *testing.T) {
 			members[i] = *m
 			credit(t, e.l, m.ID, money.Satang(1000_00+i))
 			w := want{wallet: money.Satang(1000_00 + i), games: map[string]money.Satang{}}
+			// Odd members hold i coins (the same scan of the member's ledger
+			// accounts as the wallet and games).
+			if i%2 == 1 {
+				j := journal(ledger.Adjustment, m.ID, ledger.Move(ledger.Coins, ledger.Coin(m.ID), money.Satang(i)))
+				if err := e.l.Post(ctx, j); err != nil {
+					t.Fatal(err)
+				}
+				w.coin = int64(i)
+			}
 			// Member i has i%4 game accounts, with i.00 baht in the first.
 			for g, code := range games[:i%4] {
 				if err := e.svc.Activate(ctx, m.ID, code); err != nil {
@@ -71,7 +82,7 @@ func TestMemberHomeBatches(t *testing.T) {
 						return
 					}
 					w := wants[m.ID]
-					if h.Member.ID != m.ID || h.Member.Phone != m.Phone || h.Wallet != w.wallet || h.Bank.Code != m.BankCode ||
+					if h.Member.ID != m.ID || h.Member.Phone != m.Phone || h.Wallet != w.wallet || h.Member.Coin != w.coin || h.Bank.Code != m.BankCode ||
 						h.Bank.NameEN == "" || len(h.Accounts) != len(w.games) {
 						errc <- fmt.Errorf("home of %s: %+v, want %+v", m.Phone, h, w)
 						return
