@@ -138,7 +138,11 @@ func (r *homeReads) drain() {
 	for {
 		r.mu.Lock()
 		n := min(len(r.queue), homeBatchMax)
-		if n == 0 {
+		// The rule of get, for every statement: beside another one, only
+		// for homeBatchMin reads. The last statement running always takes
+		// what waits (running is counted under the lock, so one of two
+		// ending at once sees the other gone).
+		if n == 0 || (r.running > 1 && n < homeBatchMin) {
 			r.running--
 			r.mu.Unlock()
 			return
