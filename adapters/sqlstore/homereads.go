@@ -50,7 +50,7 @@ const homeReadTimeout = 10 * time.Second
 // one per game, as "kind:balance:CODE" joined by commas, in one scan of the
 // member index), the codes of the member's game accounts (an account with
 // no money yet has no ledger row) and the invite commission waiting.
-// Index look-ups only: four per member.
+// Index look-ups only: five per member.
 const homeQuery = `SELECT m.id, m.phone, m.name, m.bank_code, m.bank_account_name, m.bank_account_no, m.currency,
 		m.created_at, b.name_th, b.name_en,
 		(SELECT string_agg(la.kind || ':' || la.balance || ':' || COALESCE(la.game_code, ''), ',')
