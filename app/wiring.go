@@ -140,20 +140,27 @@ func newSMS(cfg Config, log *slog.Logger) account.SMSSender {
 }
 
 // newBus returns the event bus between the nodes of the install:
-// PostgreSQL LISTEN/NOTIFY, or in-process on SQLite (a single node).
+// PostgreSQL LISTEN/NOTIFY, or in-process on SQLite (a single node). The
+// database's home cache listens to it and announces its changes on it
+// (stopped first, so that what waits is sent before the bus closes).
 func newBus(lc fx.Lifecycle, db *sqlstore.DB, log *slog.Logger) (events.Bus, error) {
-	if db.Dialect() != sqlstore.Postgres {
-		b := inproc.New()
-		lc.Append(fx.StopHook(b.Close))
-		return b, nil
+	var b interface {
+		events.Bus
+		Close() error
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	b, err := pgnotify.New(ctx, pgnotify.Config{URL: db.URL(), DB: db.SQL(), Log: log})
-	if err != nil {
-		return nil, fmt.Errorf("event bus: %w", err)
+	if db.Dialect() != sqlstore.Postgres {
+		b = inproc.New()
+	} else {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		pb, err := pgnotify.New(ctx, pgnotify.Config{URL: db.URL(), DB: db.SQL(), Log: log})
+		if err != nil {
+			return nil, fmt.Errorf("event bus: %w", err)
+		}
+		b = pb
 	}
 	lc.Append(fx.StopHook(b.Close))
+	lc.Append(fx.StopHook(db.UseEvents(b, log)))
 	return b, nil
 }
 

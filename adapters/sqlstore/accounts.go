@@ -53,6 +53,7 @@ func (s *Accounts) CreateMember(ctx context.Context, m *account.Member, otpID st
 			}
 			return errs.OnField(errs.ExistingBank, "bankAccountNo")
 		}
+		s.db.homeChanged(tx, m.ID)
 		return err
 	})
 }
@@ -101,11 +102,13 @@ func (s *Accounts) BankAccountTaken(ctx context.Context, bankCode, accountNo str
 func (s *Accounts) UpdateProfile(ctx context.Context, id, name, bankAccountName string, at time.Time) error {
 	_, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE members SET name = ?, bank_account_name = ?, updated_at = ? WHERE id = ?`),
 		name, bankAccountName, utc(at), id)
+	s.db.homeChanged(nil, id)
 	return err
 }
 
 // ChangePassword stores hash and revokes the member's other sessions.
 func (s *Accounts) ChangePassword(ctx context.Context, id, hash, keepTokenHash string, at time.Time) error {
+	// home: unchanged (the home reads no password).
 	return s.db.inTx(ctx, func(tx *sqlx.Tx) error {
 		if _, err := tx.ExecContext(ctx, s.db.q(`UPDATE members SET password_hash = ?, updated_at = ? WHERE id = ?`), hash, utc(at), id); err != nil {
 			return err
@@ -246,6 +249,8 @@ func (s *Accounts) Prune(ctx context.Context, before time.Time) (int64, error) {
 
 // SetMemberActive locks or unlocks a member.
 func (s *Accounts) SetMemberActive(ctx context.Context, id string, active bool, at time.Time) error {
+	// home: unchanged (the home reads no lock; a locked member's sessions
+	// end, so no call reads it).
 	res, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE members SET active = ?, updated_at = ? WHERE id = ?`), active, utc(at), id)
 	if err != nil {
 		return err

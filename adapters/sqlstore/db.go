@@ -42,6 +42,12 @@ type DB struct {
 	dialect Dialect
 	stmts   sync.Map // query written with ? → *sqlx.Stmt (see prepared)
 	url     string   // the PostgreSQL URL it was opened with
+
+	// The home cache (homecache.go): nil until UseEvents; the home changes
+	// of the transactions not yet ended.
+	homes   *homeCache
+	touchMu sync.Mutex
+	touches map[*sqlx.Tx][]string
 }
 
 // Open connects to url ("postgres://…"), or, when url is empty, to the SQLite
@@ -222,12 +228,14 @@ func (db *DB) prepareForPool(ctx context.Context, query string) (*sqlx.Stmt, err
 	}
 }
 
-// inTx runs fn in a transaction, committing when it returns nil.
+// inTx runs fn in a transaction, committing when it returns nil. The home
+// changes fn recorded (homeChanged) are announced once it has ended.
 func (db *DB) inTx(ctx context.Context, fn func(tx *sqlx.Tx) error) (err error) {
 	tx, err := db.x.BeginTxx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
+	defer db.txEnded(tx)
 	defer func() {
 		if p := recover(); p != nil {
 			tx.Rollback()

@@ -153,9 +153,13 @@ func (db *DB) postFor(ctx context.Context, tx *sqlx.Tx, j ledger.Journal, of str
 	}
 	ps := lockOrder(j.Postings)
 	args := make([]any, 0, 3*len(ps))
+	db.homeChanged(tx, j.MemberID)
 	for _, p := range ps {
 		a := p.Account
 		var bal money.Satang
+		if a.Member() {
+			db.homeChanged(tx, a.MemberID)
+		}
 		if !a.Member() {
 			var game any
 			if a.Game != "" {

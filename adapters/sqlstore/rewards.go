@@ -305,6 +305,7 @@ func (s *Rewards) Accrue(ctx context.Context, run rewards.Run, games []string,
 				_, err = tx.ExecContext(ctx, s.db.q(`INSERT INTO invite_commissions (id, inviter_id, invitee_id, run_id, period,
 						stake, payout, amount, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?)`),
 					a.ID, a.MemberID, a.InviteeID, run.ID, run.Period, a.Stake, a.Payout, a.Amount, utc(run.CreatedAt))
+				s.db.homeChanged(tx, a.MemberID) // the invite bonus waiting
 			} else {
 				_, err = tx.ExecContext(ctx, s.db.q(`INSERT INTO refunds (id, member_id, run_id, period, stake, payout, amount,
 						status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'PENDING', ?)`),
@@ -514,6 +515,7 @@ func (s *Rewards) Claim(ctx context.Context, p rewards.Program, memberID, claimI
 	var c promo.Condition
 	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
 		sum, err := sumReturning(ctx, tx, s.db.q(q), claimID, utc(at), memberID)
+		s.db.homeChanged(tx, memberID) // the invite bonus waiting
 		if err != nil {
 			return err
 		}

@@ -75,10 +75,24 @@ func (s *Wallet) SeedGames(ctx context.Context, games []wallet.Game) (int, error
 // account), every game account with its balance and the invite bonus
 // waiting, in one statement that on PostgreSQL may serve several members
 // at once (homereads.go). The games themselves come from the service's
-// catalogue cache. The answer may be shared with another request of the
-// same member: read it, do not change it.
+// catalogue cache. Once the home cache is on (UseEvents), a read whose
+// member has not changed since comes from memory (homecache.go). The
+// answer may be shared with other requests of the same member: read it,
+// do not change it.
 func (s *Wallet) MemberHome(ctx context.Context, memberID string) (*wallet.MemberHome, error) {
-	return s.homes.get(ctx, memberID)
+	c := s.db.homes
+	if c == nil {
+		return s.homes.get(ctx, memberID)
+	}
+	if h := c.lookup(memberID); h != nil {
+		return h, nil
+	}
+	e, epoch := c.ask(memberID)
+	h, err := s.homes.get(ctx, memberID)
+	if err == nil {
+		c.keep(memberID, e, epoch, h)
+	}
+	return h, err
 }
 
 // WalletBalance returns the member's wallet balance.
@@ -91,6 +105,7 @@ func (s *Wallet) CreateGameAccount(ctx context.Context, a wallet.GameAccount) er
 	_, err := s.db.x.ExecContext(ctx, s.db.q(`INSERT INTO game_accounts
 		(member_id, game_code, username, password_enc, version, created_at, updated_at) VALUES (?, ?, ?, ?, 0, ?, ?)`),
 		a.MemberID, a.Game, a.Username, a.Password, utc(a.CreatedAt), utc(a.CreatedAt))
+	s.db.homeChanged(nil, a.MemberID)
 	if _, dup := uniqueViolation(err); dup {
 		return errs.New(errs.SlotAlreadyActive)
 	}
@@ -139,6 +154,7 @@ func (s *Wallet) GameAccounts(ctx context.Context, memberID string) ([]wallet.Ga
 
 // SetGamePassword replaces a sealed game password.
 func (s *Wallet) SetGamePassword(ctx context.Context, memberID, game, sealed string, at time.Time) error {
+	// home: unchanged (the home reads no game password).
 	_, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE game_accounts SET password_enc = ?, updated_at = ?
 		WHERE member_id = ? AND game_code = ?`), sealed, utc(at), memberID, game)
 	return err
@@ -166,6 +182,8 @@ func (s *Wallet) GameSnapshot(ctx context.Context, memberID, game string) (walle
 
 // bumpVersion marks a change of the member's GAME balance in tx.
 func (s *Wallet) bumpVersion(ctx context.Context, tx *sqlx.Tx, memberID, game string, at time.Time) error {
+	// home: unchanged (the home reads no version; the journal posted
+	// beside it announces the change of balance).
 	st, err := s.db.prepared(ctx, tx, `UPDATE game_accounts SET version = version + 1, updated_at = ?
 		WHERE member_id = ? AND game_code = ?`)
 	if err != nil {
@@ -177,6 +195,7 @@ func (s *Wallet) bumpVersion(ctx context.Context, tx *sqlx.Tx, memberID, game st
 
 // BookGameResult posts j if the game account's version is still version.
 func (s *Wallet) BookGameResult(ctx context.Context, memberID, game string, version int64, j ledger.Journal) (bool, error) {
+	// home: unchanged by the version; post announces the balance.
 	booked := false
 	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
 		res, err := tx.ExecContext(ctx, s.db.q(`UPDATE game_accounts SET version = version + 1, updated_at = ?
@@ -249,6 +268,8 @@ func (s *Wallet) reservePostgres(ctx context.Context, t wallet.Transfer, j ledge
 	var username sql.NullString
 	var left sql.NullInt64
 	err = st.QueryRowxContext(ctx, append(args, from)...).Scan(&username, &left)
+	// Committed, or not: an error may come after the commit.
+	s.db.homeChanged(nil, t.MemberID)
 	switch {
 	case err != nil:
 		return wallet.Reservation{}, functionError(err)
@@ -273,6 +294,8 @@ func functionError(err error) error {
 
 // reserve is ReserveTransfer statement by statement (SQLite).
 func (s *Wallet) reserve(ctx context.Context, t wallet.Transfer, j ledger.Journal, from string) (wallet.Reservation, error) {
+	// home: the version is not read by the home; postFor announces the
+	// change of balance.
 	var r wallet.Reservation
 	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
 		st, err := s.db.prepared(ctx, tx, `UPDATE game_accounts SET version = version + 1, updated_at = ?
@@ -334,7 +357,9 @@ func (s *Wallet) FinishTransfer(ctx context.Context, id string, state wallet.Tra
 			return false, err
 		}
 		var finished bool
-		if err := st.QueryRowxContext(ctx, append([]any{id, state, utc(at)}, jargs...)...).Scan(&finished); err != nil {
+		err = st.QueryRowxContext(ctx, append([]any{id, state, utc(at)}, jargs...)...).Scan(&finished)
+		s.db.homeChanged(nil, j.MemberID) // committed, or not: an error may come after the commit
+		if err != nil {
 			return false, functionError(err)
 		}
 		return finished, nil
