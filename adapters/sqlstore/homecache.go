@@ -221,8 +221,8 @@ func (c *homeCache) announce() {
 }
 
 // send publishes what is queued, in messages of at most
-// homeAnnounceBytes of ids. A message that cannot be sent is logged: the other nodes then keep that
-// member's old home until the TTL ends.
+// homeAnnounceBytes of ids. A message that cannot be sent is logged: the
+// other nodes then keep those members' old homes until the TTL ends.
 func (c *homeCache) send() {
 	c.pubMu.Lock()
 	pending := c.pending

@@ -31,9 +31,10 @@ import (
 // at the database wait for the next one, and that one statement reads every
 // member waiting: at low load each read is its own statement at once; under
 // load a statement serves several members, and a further statement runs
-// beside it only when enough reads wait (homeBatchMin). Nothing is cached:
-// every statement starts after the requests it answers arrived, so each
-// sees every commit made before its request.
+// beside it only when enough reads wait (homeBatchMin). Every statement
+// starts after the requests it answers arrived, so each sees every commit
+// made before its request. These are the reads the home cache
+// (homecache.go) does not answer from memory.
 //
 // SQLite runs in this process, with no round trip to save: each read is its
 // own statement there.
