@@ -13,6 +13,7 @@ import (
 
 	"ngern/adapters/gameprovider/sim"
 	"ngern/adapters/objectstore"
+	"ngern/adapters/sqlstore"
 	"ngern/core/account"
 	"ngern/core/chat"
 	"ngern/core/deposit"
@@ -93,6 +94,11 @@ type Config struct {
 	// long a transfer may stay open before `ngern check` reports it.
 	ReconcileInterval time.Duration
 	ReconcileWindow   time.Duration
+
+	// HomeCacheTTL bounds the life of a member's home in the node's home
+	// cache (NGERN_HOME_CACHE_TTL, at most a minute); 0 keeps nothing (the
+	// node still tells the others of its writes).
+	HomeCacheTTL time.Duration
 
 	// Chat is the support chat's configuration (NGERN_CHAT_*).
 	Chat chat.Config
@@ -195,6 +201,14 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		},
 	}
 	problems = append(problems, c.QR.load(env)...)
+	c.HomeCacheTTL = sqlstore.DefaultHomeCacheTTL
+	if v := env("NGERN_HOME_CACHE_TTL", ""); v == "0" {
+		c.HomeCacheTTL = 0
+	} else if d := duration("NGERN_HOME_CACHE_TTL", sqlstore.DefaultHomeCacheTTL); d > time.Minute {
+		problems = append(problems, fmt.Sprintf("NGERN_HOME_CACHE_TTL=%q is over 1m", v))
+	} else {
+		c.HomeCacheTTL = d
+	}
 	if g := env("NGERN_SIMPROVIDER_GAMES", ""); g != "" {
 		for _, code := range strings.Split(g, ",") {
 			c.Sim.Games = append(c.Sim.Games, strings.TrimSpace(code))

@@ -185,12 +185,14 @@ func TestWalletConfig(t *testing.T) {
 		{"ErrInterval", map[string]string{"NGERN_RECONCILE_INTERVAL": "soon"}, "NGERN_RECONCILE_INTERVAL"},
 		{"ErrProviderTimeout", map[string]string{"NGERN_PROVIDER_TIMEOUT": "2m"}, "NGERN_PROVIDER_TIMEOUT"},
 		{"ErrShortOperatorToken", map[string]string{"NGERN_OPERATOR_TOKEN": "short"}, "NGERN_OPERATOR_TOKEN"},
+		{"ErrHomeCacheTTL", map[string]string{"NGERN_HOME_CACHE_TTL": "soon"}, "NGERN_HOME_CACHE_TTL"},
+		{"ErrHomeCacheTTLLong", map[string]string{"NGERN_HOME_CACHE_TTL": "2m"}, "NGERN_HOME_CACHE_TTL"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			cfg, err := LoadConfig(func(k string) string { return c.env[k] })
 			if c.bad == "" {
-				if err != nil || cfg.ReconcileInterval != 5*time.Second || cfg.Sim.Addr != ":8090" {
+				if err != nil || cfg.ReconcileInterval != 5*time.Second || cfg.Sim.Addr != ":8090" || cfg.HomeCacheTTL != 5*time.Second {
 					t.Fatalf("config %+v, %v", cfg, err)
 				}
 				return
@@ -200,4 +202,17 @@ func TestWalletConfig(t *testing.T) {
 			}
 		})
 	}
+	t.Run("HomeCacheTTL", func(t *testing.T) {
+		for v, want := range map[string]time.Duration{"0": 0, "1s": time.Second, "1m": time.Minute} {
+			cfg, err := LoadConfig(func(k string) string {
+				if k == "NGERN_HOME_CACHE_TTL" {
+					return v
+				}
+				return ""
+			})
+			if err != nil || cfg.HomeCacheTTL != want {
+				t.Fatalf("NGERN_HOME_CACHE_TTL=%s: %v, %v; want %v", v, cfg.HomeCacheTTL, err, want)
+			}
+		}
+	})
 }

@@ -143,7 +143,7 @@ func newSMS(cfg Config, log *slog.Logger) account.SMSSender {
 // PostgreSQL LISTEN/NOTIFY, or in-process on SQLite (a single node). The
 // database's home cache listens to it and announces its changes on it
 // (stopped first, so that what waits is sent before the bus closes).
-func newBus(lc fx.Lifecycle, db *sqlstore.DB, log *slog.Logger) (events.Bus, error) {
+func newBus(lc fx.Lifecycle, cfg Config, db *sqlstore.DB, log *slog.Logger) (events.Bus, error) {
 	var b interface {
 		events.Bus
 		Close() error
@@ -160,7 +160,7 @@ func newBus(lc fx.Lifecycle, db *sqlstore.DB, log *slog.Logger) (events.Bus, err
 		b = pb
 	}
 	lc.Append(fx.StopHook(b.Close))
-	lc.Append(fx.StopHook(db.UseEvents(b, log)))
+	lc.Append(fx.StopHook(db.UseEvents(b, cfg.HomeCacheTTL, log)))
 	return b, nil
 }
 

@@ -44,6 +44,8 @@ type options struct {
 	phases      map[string]bool
 	pgbench     bool
 	rounds      int
+	// homeCacheTTL is the server's NGERN_HOME_CACHE_TTL ("" its default).
+	homeCacheTTL string
 }
 
 // phaseNames are the measured phases, in the order they run.
@@ -57,6 +59,7 @@ func main() {
 	phases := flag.String("phases", strings.Join(phaseNames, ","), "phases to run (of "+strings.Join(phaseNames, ",")+")")
 	flag.BoolVar(&o.pgbench, "pgbench", true, "measure pgbench before each round of a phase (the ratios need it)")
 	flag.IntVar(&o.rounds, "rounds", 3, "rounds each phase and its pgbench baseline alternate in")
+	flag.StringVar(&o.homeCacheTTL, "home-cache-ttl", "", "the server's NGERN_HOME_CACHE_TTL (empty: its default; 0: no home cache, every home read goes to the database)")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run (server and clients) to this file")
 	flag.Parse()
 	if *cpuProfile != "" {
@@ -121,7 +124,7 @@ func run(o options) error {
 	// The operator API credits the members; the bench server accepts this
 	// token from its configuration.
 	opToken := "bench-operator-" + scratch.Hex(16)
-	base, stop, err := startServer(schema.URL, opToken)
+	base, stop, err := startServer(schema.URL, opToken, o.homeCacheTTL)
 	if err != nil {
 		return err
 	}
@@ -380,7 +383,7 @@ func measure(name string, workers int, d time.Duration, rate float64, op func(wo
 }
 
 // startServer runs `ngern serve` in this process on a free loopback port.
-func startServer(dbURL, opToken string) (string, func(), error) {
+func startServer(dbURL, opToken, homeCacheTTL string) (string, func(), error) {
 	addr, err := scratch.Addr()
 	if err != nil {
 		return "", nil, err
@@ -396,6 +399,7 @@ func startServer(dbURL, opToken string) (string, func(), error) {
 		"NGERN_REGISTER_OTP":   "false",
 		"NGERN_OPERATOR_TOKEN": opToken,
 		"NGERN_WEB_DIR":        filepath.Join(dataDir, "no-web"),
+		"NGERN_HOME_CACHE_TTL": homeCacheTTL,
 	}
 	cfg, err := app.LoadConfig(func(k string) string { return env[k] })
 	if err != nil {

@@ -97,6 +97,3 @@ func (b *TestBus) NewEpoch() { b.epoch.Add(1) }
 
 // HomeCacheAt makes db's home cache tell the time with now.
 func HomeCacheAt(db *DB, now func() time.Time) { db.homes.now = now }
-
-// HomeCacheTTL is the life of a home cache entry.
-const HomeCacheTTL = homeCacheTTL

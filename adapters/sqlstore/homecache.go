@@ -31,18 +31,21 @@ import (
 //   - The bus tells whether this node may have missed another node's
 //     message (Epoch): an entry is trusted only while the bus is live and
 //     only if it was stored in the current epoch.
-//   - An entry lives at most homeCacheTTL: that bounds what no message can
-//     cover, a node that died between its commit and its message.
+//   - An entry lives at most its TTL (DefaultHomeCacheTTL): that bounds
+//     what no message can cover, a node that died between its commit and
+//     its message.
 //
 // Every statement of this package that writes a table the home reads
 // (members, ledger_accounts, game_accounts, invite_commissions, banks) sits
 // in a function that calls homeChanged, or says why the home does not
 // change; TestHomeChangesAnnounced reads the source to hold that line.
 
+// DefaultHomeCacheTTL bounds the life of an entry unless configured
+// (NGERN_HOME_CACHE_TTL, docs/configuration.md).
+const DefaultHomeCacheTTL = 5 * time.Second
+
 // Home cache settings (docs/operations.md).
 const (
-	// homeCacheTTL bounds the life of an entry.
-	homeCacheTTL = 5 * time.Second
 	// homeCacheSize bounds the members kept (a home is about 1 kB).
 	homeCacheSize = 50_000
 	// homeAnnounceEvery spaces the messages to the other nodes: the first
@@ -88,20 +91,22 @@ type homeEntry struct {
 }
 
 // UseEvents turns the home cache on: it connects db to the event bus of
-// the install, through which the nodes tell each other whose home changed.
-// Without it every home read goes to the database. The returned function
-// sends what waits and stops.
-func (db *DB) UseEvents(bus events.Bus, log *slog.Logger) (stop func() error) {
-	db.homes = newHomeCache(bus, log)
+// the install, through which the nodes tell each other whose home changed,
+// and keeps each home read for ttl at most. With a ttl of 0 it keeps
+// nothing but still tells the other nodes of this one's writes. Without it
+// every home read goes to the database and no write is told. The returned
+// function sends what waits and stops.
+func (db *DB) UseEvents(bus events.Bus, ttl time.Duration, log *slog.Logger) (stop func() error) {
+	db.homes = newHomeCache(bus, ttl, log)
 	return db.homes.close
 }
 
 // newHomeCache starts a cache listening to bus; close stops it.
-func newHomeCache(bus events.Bus, log *slog.Logger) *homeCache {
+func newHomeCache(bus events.Bus, ttl time.Duration, log *slog.Logger) *homeCache {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	c := &homeCache{bus: bus, log: log, ttl: homeCacheTTL, now: time.Now,
+	c := &homeCache{bus: bus, log: log, ttl: ttl, now: time.Now,
 		entries: map[string]*homeEntry{}, pending: map[string]struct{}{},
 		wake: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
 	c.unsub = homeTopic.Subscribe(bus, c.drop)
@@ -131,7 +136,7 @@ func (c *homeCache) lookup(member string) *wallet.MemberHome {
 // starts; nil when the bus is not live (nothing is kept then).
 func (c *homeCache) ask(member string) (e *homeEntry, epoch uint64) {
 	epoch, live := c.bus.Epoch()
-	if !live {
+	if !live || c.ttl <= 0 {
 		return nil, 0
 	}
 	c.mu.Lock()

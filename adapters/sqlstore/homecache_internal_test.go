@@ -29,7 +29,7 @@ func TestHomeCacheKeep(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			b := (&TestNet{}).Bus()
-			c := newHomeCache(b, nil)
+			c := newHomeCache(b, DefaultHomeCacheTTL, nil)
 			t.Cleanup(func() { c.close() })
 			e, epoch := c.ask("m")
 			tc.between(c, b)
@@ -43,14 +43,32 @@ func TestHomeCacheKeep(t *testing.T) {
 	t.Run("NotLiveAsksNothing", func(t *testing.T) {
 		b := (&TestNet{}).Bus()
 		b.SetLive(false)
-		c := newHomeCache(b, nil)
+		c := newHomeCache(b, DefaultHomeCacheTTL, nil)
 		t.Cleanup(func() { c.close() })
 		if e, _ := c.ask("m"); e != nil {
 			t.Fatal("a read was prepared for keeping while the bus was not live")
 		}
 	})
+	t.Run("NoTTLKeepsNothingButTells", func(t *testing.T) {
+		net := &TestNet{}
+		c := newHomeCache(net.Bus(), 0, nil)
+		t.Cleanup(func() { c.close() })
+		e, epoch := c.ask("m")
+		c.keep("m", e, epoch, h)
+		if c.lookup("m") != nil || len(c.entries) != 0 {
+			t.Fatal("a cache with no TTL kept a home")
+		}
+		c.changed([]string{"m"})
+		deadline := time.Now().Add(5 * time.Second)
+		for net.Sent() == 0 {
+			if time.Now().After(deadline) {
+				t.Fatal("a cache with no TTL did not tell the other nodes of a change")
+			}
+			time.Sleep(time.Millisecond)
+		}
+	})
 	t.Run("Bounded", func(t *testing.T) {
-		c := newHomeCache((&TestNet{}).Bus(), nil)
+		c := newHomeCache((&TestNet{}).Bus(), DefaultHomeCacheTTL, nil)
 		t.Cleanup(func() { c.close() })
 		for i := range homeCacheSize + 10 {
 			e, epoch := c.ask(string(rune(i)))
@@ -68,7 +86,7 @@ func TestHomeCacheKeep(t *testing.T) {
 // is sent once the cache stopped.
 func TestHomeCacheAnnounces(t *testing.T) {
 	net := &TestNet{Delay: time.Millisecond}
-	a := newHomeCache(net.Bus(), nil)
+	a := newHomeCache(net.Bus(), DefaultHomeCacheTTL, nil)
 	t.Cleanup(func() { a.close() })
 	other := net.Bus()
 	var mu sync.Mutex

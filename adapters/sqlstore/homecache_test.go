@@ -33,7 +33,7 @@ func TestHomeCache(t *testing.T) {
 		e := newWalletEnv(t, db)
 		net := &sqlstore.TestNet{}
 		busA := net.Bus()
-		stop := db.UseEvents(busA, nil)
+		stop := db.UseEvents(busA, sqlstore.DefaultHomeCacheTTL, nil)
 		t.Cleanup(func() { stop() })
 		nodes := []*sqlstore.Wallet{e.repo}
 		if db.Dialect() == sqlstore.Postgres {
@@ -42,7 +42,7 @@ func TestHomeCache(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { db2.Close() })
-			stop2 := db2.UseEvents(net.Bus(), nil)
+			stop2 := db2.UseEvents(net.Bus(), sqlstore.DefaultHomeCacheTTL, nil)
 			t.Cleanup(func() { stop2() })
 			nodes = append(nodes, sqlstore.NewWallet(db2))
 		}
@@ -231,7 +231,7 @@ func TestHomeCache(t *testing.T) {
 		})
 		t.Run("EntryEndsAfterTTL", func(t *testing.T) {
 			name := cached(t, "After the TTL")
-			sqlstore.HomeCacheAt(db, func() time.Time { return time.Now().Add(sqlstore.HomeCacheTTL) })
+			sqlstore.HomeCacheAt(db, func() time.Time { return time.Now().Add(sqlstore.DefaultHomeCacheTTL) })
 			defer sqlstore.HomeCacheAt(db, time.Now)
 			if got := home(t, nodes[0]).Member.Name; got != name {
 				t.Fatalf("an entry older than the TTL was used: %q", got)
