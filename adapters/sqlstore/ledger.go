@@ -357,6 +357,28 @@ func (l *Ledger) Verify(ctx context.Context, openBefore time.Time) (ledger.Repor
 		for _, id := range mixed {
 			r.Problems = append(r.Problems, fmt.Sprintf("journal %s mixes coins and satang", id))
 		}
+		// Every reference of the ledger's rows names a row that exists: on
+		// PostgreSQL no foreign key checks them as they are written
+		// (migration 0018), the statements that write them do.
+		var dangling []string
+		if err := tx.SelectContext(ctx, &dangling, l.db.q(`SELECT what FROM (
+				SELECT 'posting of journal ' || p.journal_id || ' to account ' || p.account_id || ': no such ' ||
+					CASE WHEN j.id IS NULL THEN 'journal' ELSE 'account' END AS what
+				FROM postings p LEFT JOIN journals j ON j.id = p.journal_id
+					LEFT JOIN ledger_accounts a ON a.id = p.account_id
+				WHERE j.id IS NULL OR a.id IS NULL
+				UNION ALL
+				SELECT 'journal ' || j.id || ': no such member ' || j.member_id
+				FROM journals j LEFT JOIN members m ON m.id = j.member_id
+				WHERE j.member_id IS NOT NULL AND m.id IS NULL
+				UNION ALL
+				SELECT 'transfer ' || t.id || ': no such ' || CASE WHEN m.id IS NULL THEN 'member ' || t.member_id ELSE 'game ' || t.game_code END
+				FROM transfers t LEFT JOIN members m ON m.id = t.member_id LEFT JOIN games g ON g.code = t.game_code
+				WHERE m.id IS NULL OR g.code IS NULL
+			) AS x ORDER BY what LIMIT ?`), maxProblems); err != nil {
+			return err
+		}
+		r.Problems = append(r.Problems, dangling...)
 		var negative []struct {
 			ID      string       `db:"id"`
 			Balance money.Satang `db:"balance"`

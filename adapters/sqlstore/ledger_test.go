@@ -3,6 +3,7 @@ package sqlstore_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -198,6 +199,52 @@ func TestLedger(t *testing.T) {
 			r, _ := l.Verify(ctx, time.Now())
 			if !strings.Contains(strings.Join(r.Problems, "\n"), "journal "+j.ID) {
 				t.Fatalf("an unbalanced journal was not reported: %v", r.Problems)
+			}
+		})
+		// On PostgreSQL the ledger's references are checked by the
+		// statements that write them, not by foreign keys (migration 0018):
+		// check reports a row whose reference is missing. SQLite keeps its
+		// foreign keys and refuses such rows.
+		t.Run("VerifyCatchesDanglingReferences", func(t *testing.T) {
+			now := time.Now().UTC()
+			rows := []struct {
+				insert string
+				args   []any
+				report string
+			}{
+				{`INSERT INTO postings (journal_id, account_id, amount) VALUES (?, ?, 1)`, []any{"no-journal", wallet.ID},
+					"posting of journal no-journal to account " + wallet.ID + ": no such journal"},
+				{`INSERT INTO journals (id, kind, ref, member_id, memo, created_by, created_at) VALUES (?, 'adjustment', ?, ?, '', 'test', ?)`,
+					[]any{"j-stray", "ref-stray", "no-member", now}, "journal j-stray: no such member no-member"},
+				{`INSERT INTO postings (journal_id, account_id, amount) VALUES (?, ?, 1)`, []any{"j-stray", "no-account"},
+					"posting of journal j-stray to account no-account: no such account"},
+				{`INSERT INTO transfers (` + "id, member_id, game_code, username, direction, amount, state, attempts, created_at, updated_at, next_check_at" + `)
+					VALUES (?, ?, ?, 'u', 'in', 1, 'DONE', 0, ?, ?, ?)`, []any{"t-stray", m.ID, "NO-GAME", now, now, now},
+					"transfer t-stray: no such game NO-GAME"},
+			}
+			for _, row := range rows {
+				_, err := db.SQL().ExecContext(ctx, rebind(db, row.insert), row.args...)
+				if db.Dialect() == sqlstore.SQLite {
+					if err == nil {
+						t.Fatalf("SQLite took a row with a missing reference: %s", row.report)
+					}
+					continue
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			if db.Dialect() == sqlstore.SQLite {
+				return
+			}
+			r, err := l.Verify(ctx, time.Now())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, row := range rows {
+				if !slices.Contains(r.Problems, row.report) {
+					t.Errorf("not reported: %q (problems: %q)", row.report, r.Problems)
+				}
 			}
 		})
 	})
