@@ -157,9 +157,6 @@ func (db *DB) postFor(ctx context.Context, tx *sqlx.Tx, j ledger.Journal, of str
 	for _, p := range ps {
 		a := p.Account
 		var bal money.Satang
-		if a.Member() {
-			db.homeChanged(tx, a.MemberID)
-		}
 		if !a.Member() {
 			var game any
 			if a.Game != "" {
@@ -203,6 +200,9 @@ func (db *DB) postFor(ctx context.Context, tx *sqlx.Tx, j ledger.Journal, of str
 			if err != nil {
 				return 0, err
 			}
+		}
+		if a.Member() {
+			db.homeChanged(tx, a.MemberID)
 		}
 		if a.ID == of {
 			after = bal
