@@ -45,9 +45,9 @@ type DB struct {
 
 	// The home cache (homecache.go): nil until UseEvents; the home changes
 	// of the transactions not yet ended.
-	homes   *homeCache
-	touchMu sync.Mutex
-	touches map[*sqlx.Tx][]string
+	homeCache *homeCache
+	touchMu   sync.Mutex
+	touches   map[*sqlx.Tx][]string
 }
 
 // Open connects to url ("postgres://…"), or, when url is empty, to the SQLite

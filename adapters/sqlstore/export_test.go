@@ -96,4 +96,4 @@ func (b *TestBus) SetLive(live bool) { b.dead.Store(!live) }
 func (b *TestBus) NewEpoch() { b.epoch.Add(1) }
 
 // HomeCacheAt makes db's home cache tell the time with now.
-func HomeCacheAt(db *DB, now func() time.Time) { db.homes.now = now }
+func HomeCacheAt(db *DB, now func() time.Time) { db.homeCache.now = now }

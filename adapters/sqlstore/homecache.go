@@ -97,8 +97,8 @@ type homeEntry struct {
 // every home read goes to the database and no write is told. The returned
 // function sends what waits and stops.
 func (db *DB) UseEvents(bus events.Bus, ttl time.Duration, log *slog.Logger) (stop func() error) {
-	db.homes = newHomeCache(bus, ttl, log)
-	return db.homes.close
+	db.homeCache = newHomeCache(bus, ttl, log)
+	return db.homeCache.close
 }
 
 // newHomeCache starts a cache listening to bus; close stops it.
@@ -277,7 +277,7 @@ func (c *homeCache) close() error {
 // members changed: with tx, when tx ends (inTx); without, at once (the
 // statement has committed).
 func (db *DB) homeChanged(tx *sqlx.Tx, members ...string) {
-	if db.homes == nil {
+	if db.homeCache == nil {
 		return
 	}
 	members = slices.DeleteFunc(slices.Clone(members), func(m string) bool { return m == "" })
@@ -285,7 +285,7 @@ func (db *DB) homeChanged(tx *sqlx.Tx, members ...string) {
 		return
 	}
 	if tx == nil {
-		db.homes.changed(members)
+		db.homeCache.changed(members)
 		return
 	}
 	db.touchMu.Lock()
@@ -306,7 +306,7 @@ func (db *DB) homeChanged(tx *sqlx.Tx, members ...string) {
 // committed, rolled back or failed to say, a change announced in vain
 // only costs a read.
 func (db *DB) txEnded(tx *sqlx.Tx) {
-	if db.homes == nil {
+	if db.homeCache == nil {
 		return
 	}
 	db.touchMu.Lock()
@@ -314,6 +314,6 @@ func (db *DB) txEnded(tx *sqlx.Tx) {
 	delete(db.touches, tx)
 	db.touchMu.Unlock()
 	if len(members) > 0 {
-		db.homes.changed(members)
+		db.homeCache.changed(members)
 	}
 }

@@ -247,8 +247,8 @@ func TestHomeCache(t *testing.T) {
 	})
 }
 
-// homeTables are the tables the home read reads (homereads.go); the
-// transfer functions write them too.
+// homeWrite finds a write of a table the home read reads (homereads.go),
+// or a call of the transfer functions, which write them too.
 var homeWrite = regexp.MustCompile(`(?i)(INSERT INTO|UPDATE|DELETE FROM)\s+(members|ledger_accounts|game_accounts|invite_commissions|banks)\b` +
 	`|ngern_(reserve|finish)_transfer|\b(debitMember|creditAccount)\b`)
 

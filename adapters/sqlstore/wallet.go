@@ -80,7 +80,7 @@ func (s *Wallet) SeedGames(ctx context.Context, games []wallet.Game) (int, error
 // answer may be shared with other requests of the same member: read it,
 // do not change it.
 func (s *Wallet) MemberHome(ctx context.Context, memberID string) (*wallet.MemberHome, error) {
-	c := s.db.homes
+	c := s.db.homeCache
 	if c == nil {
 		return s.homes.get(ctx, memberID)
 	}
