@@ -393,3 +393,45 @@ func TestPromoOnlyPlayMovesProgress(t *testing.T) {
 		}
 	})
 }
+
+// TestPromoPlayMark books game results dated around a condition's start in
+// the order a refresh racing the activation could: each counts once, in
+// the base when it was booked before the base was read, in the progress
+// when after, whatever its date within promo.PlayWindow.
+func TestPromoPlayMark(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		e := newPromoEnv(t, db)
+		at := time.Now().UTC().Truncate(time.Microsecond)
+		svc := promo.NewService(promo.Deps{Store: e.store, Deposits: e.store, IDs: account.NewID, Now: func() time.Time { return at }})
+		m := e.member(t, 1)
+		e.deposit(t, m, 10000)
+		e.post(t, m, "test", ledger.Wallet(m), ledger.Game(m, "G"), 10000)
+		result := func(ref string, amount money.Satang, when time.Time) {
+			t.Helper()
+			from, to := ledger.Clearing("G"), ledger.Game(m, "G")
+			if amount < 0 {
+				from, to, amount = to, from, -amount
+			}
+			if err := e.ledger.Post(ctx, ledger.Journal{ID: account.NewID(), Kind: ledger.GameResult, Ref: ref, MemberID: m,
+				Postings: ledger.Move(from, to, amount), CreatedAt: when}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		result("early", 2000, at.Add(-2*promo.PlayWindow)) // long before: in the base only
+		result("ahead", 3000, at.Add(time.Second))         // dated after the start, booked before the base is read
+		c, err := svc.ActivateBonus(ctx, m, "WELCOME")
+		if err != nil || c.Base != 25000 || c.PlayMark != 3000 {
+			t.Fatalf("%+v %v", c, err)
+		}
+		p, active, err := svc.Active(ctx, m)
+		if err != nil || !active || p.Play != 0 || p.Progress != 25000 {
+			t.Fatalf("the result booked before the base counted again: %+v %v %v", p, active, err)
+		}
+		result("late", -4000, at.Add(-time.Minute)) // dated before the start, booked after the base was read
+		p, active, err = svc.Active(ctx, m)
+		if err != nil || !active || p.Play != -4000 || p.Progress != 21000 || p.Total != 21000 {
+			t.Fatalf("the result booked after the base was missed: %+v %v %v", p, active, err)
+		}
+	})
+}
