@@ -14,6 +14,7 @@ import (
 
 	"ngern/adapters/sqlstore"
 	"ngern/adapters/sqlstore/storetest"
+	"ngern/core/account"
 	"ngern/core/ledger"
 	"ngern/core/money"
 	"ngern/core/operator"
@@ -35,6 +36,96 @@ func num(r response, path ...string) string {
 	}
 	n, _ := v.(json.Number)
 	return n.String()
+}
+
+// winAt raises the member's balance at the game's provider by amount, as a
+// win would, and refreshes: the server sees only the provider's balance
+// and books the difference as a game result.
+func (h *harness) winAt(token, game string, amount money.Satang) {
+	h.t.Helper()
+	cred := h.call("GET", "/api/wallet/account/"+game, token, nil)
+	h.expect(cred, 200, "")
+	if err := h.provider.TransferIn(context.Background(), game, cred.Body["username"].(string), "win-"+account.NewID(), amount); err != nil {
+		h.t.Fatal(err)
+	}
+	h.expect(h.call("GET", "/api/wallet/refresh/slot", token, nil), 200, "")
+}
+
+// TestBonusOnlyPlayMeetsTheCondition reproduces two ways a condition was
+// met without playing (issue 23): a spin wheel cash coupon claimed, and a
+// withdrawal rejected by an operator, while WELCOME's condition (base
+// 200.00, target 600.00) was held. Neither moves its progress; a win does.
+func TestBonusOnlyPlayMeetsTheCondition(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		h := newHarness(t, db, func(c *Config) { c.RegisterOTP = false })
+		h.seedPromotions()
+		fin, owner := h.operator("fin", operator.Finance), h.operator("boss", operator.Owner)
+		held := func(t *testing.T, token, progress string) {
+			t.Helper()
+			if r := h.call("GET", "/api/bonus/check/active", token, nil); r.Body["status"] != true {
+				t.Fatalf("the condition ended without play: %s", r.Raw)
+			}
+			if r := h.call("GET", "/api/bonus/check/minimum", token, nil); num(r, "progress") != progress {
+				t.Fatalf("check/minimum = %s, want progress %s", r.Raw, progress)
+			}
+			h.expect(h.call("POST", "/api/wallet/withdraw", token, map[string]any{"amount": 100}), 400, "BONUS_REMAINING")
+		}
+
+		t.Run("a spin wheel cash coupon", func(t *testing.T) {
+			h := h.sub(t)
+			token := h.member("0811111111", "1111111111", money.FromBaht(100))
+			h.expect(h.call("GET", "/api/bonus/activate/WELCOME", token, nil), 200, "SUCCESS")
+			h.expect(h.call("POST", "/api/operator/spinwheels", fin, map[string]any{"name": "Cash wheel", "active": true, "cost": 1,
+				"slices": []any{
+					map[string]any{"code": "CASH500", "label": map[string]string{"th": "เงินสด", "la": "ເງິນສົດ", "en": "Cash"},
+						"bgColor": "#27AE60", "textColor": "#FFFFFF", "weight": 1000000, "prize": map[string]any{"type": "cash", "amount": 500}},
+					map[string]any{"code": "NONE", "label": map[string]string{"th": "ไม่", "la": "ບໍ່", "en": "None"},
+						"bgColor": "#2D3A8C", "textColor": "#FFFFFF", "weight": 1, "prize": map[string]any{"type": "nothing"}},
+				}}), 200, "")
+			h.expect(h.call("POST", "/api/operator/coins", fin, map[string]any{"phone": "0811111111", "coins": 1, "reason": "test"}), 200, "SUCCESS")
+			r := h.call("POST", "/api/spinwheel/spin", token, nil)
+			h.expect(r, 200, "")
+			coupon, _ := r.Body["result"].(map[string]any)["coupon"].(string)
+			if coupon == "" {
+				t.Skip("the one-in-a-million nothing slice came up")
+			}
+			h.expect(h.call("POST", "/api/spinwheel/coupon/claim", token, map[string]any{"coupon": coupon}), 200, "")
+			if w := walletAmount(h.call("GET", "/api/wallet", token, nil)); w != "700.00" {
+				t.Fatalf("wallet %s after a 500.00 coupon", w)
+			}
+			held(t, token, "200.00")
+		})
+
+		t.Run("a withdrawal rejected by an operator", func(t *testing.T) {
+			h := h.sub(t)
+			token := h.member("0822222222", "2222222222", money.FromBaht(600))
+			r := h.call("POST", "/api/wallet/withdraw", token, map[string]any{"amount": 500})
+			h.expect(r, 200, "SUCCESS")
+			id := r.Body["withdrawal"].(map[string]any)["_id"].(string)
+			h.expect(h.call("GET", "/api/bonus/activate/WELCOME", token, nil), 200, "SUCCESS") // base 200.00
+			h.expect(h.call("POST", "/api/operator/withdrawals/"+id+"/reject", owner, map[string]any{"reason": "name mismatch"}), 200, "SUCCESS")
+			if w := walletAmount(h.call("GET", "/api/wallet", token, nil)); w != "700.00" {
+				t.Fatalf("wallet %s after the 500.00 came back", w)
+			}
+			held(t, token, "200.00")
+
+			// Play meets it: 400.00 won on top of the base.
+			h.expect(h.call("GET", "/api/wallet/activate/SIAMSLOT", token, nil), 200, "")
+			h.expect(h.call("POST", "/api/wallet/transfer", token, map[string]any{"from": "WALLET", "to": "SIAMSLOT", "amount": 200}), 200, "SUCCESS")
+			h.winAt(token, "SIAMSLOT", money.FromBaht(399))
+			held(t, token, "599.00")
+			h.winAt(token, "SIAMSLOT", money.FromBaht(1))
+			if r := h.call("GET", "/api/bonus/check/active", token, nil); r.Body["status"] != false {
+				t.Fatalf("a win to the target left it active: %s", r.Raw)
+			}
+			h.expect(h.call("POST", "/api/wallet/withdraw", token, map[string]any{"amount": 100}), 200, "SUCCESS")
+		})
+
+		var out strings.Builder
+		if err := runCheck(context.Background(), h.tools, &out); err != nil {
+			t.Fatalf("check: %v\n%s", err, out.String())
+		}
+	})
 }
 
 func TestBonusAPI(t *testing.T) {
@@ -141,7 +232,11 @@ func TestBonusAPI(t *testing.T) {
 			if len(conds) != 1 || conds[0].(map[string]any)["memberId"] != memberID {
 				t.Fatalf("conditions = %s", r.Raw)
 			}
-			h.credit("0811111111", money.FromBaht(400)) // total 600.00
+			h.credit("0811111111", money.FromBaht(400)) // total 600.00, but not by play
+			if r := h.call("GET", "/api/bonus/check/active", token, nil); r.Body["status"] != true {
+				t.Fatalf("an operator's credit met the condition: %s", r.Raw)
+			}
+			h.winAt(token, "SIAMSLOT", money.FromBaht(400)) // progress 200.00 + 400.00 won
 			if r := h.call("GET", "/api/bonus/check/active", token, nil); r.Body["status"] != false {
 				t.Fatalf("still active: %s", r.Raw)
 			}

@@ -193,7 +193,7 @@ type operatorConditionJSON struct {
 	Phone    string       `json:"phone"`
 	Name     string       `json:"name"`
 	Total    money.Satang `json:"total"`
-	Deposits money.Satang `json:"deposits"`
+	Play     money.Satang `json:"play"`
 	Progress money.Satang `json:"progress"`
 	EndedBy  string       `json:"endedBy,omitempty"`
 }
@@ -208,7 +208,7 @@ func (s *Server) operatorConditions(w http.ResponseWriter, r *http.Request) {
 	out := make([]operatorConditionJSON, len(list))
 	for i, p := range list {
 		out[i] = operatorConditionJSON{conditionJSON: toCondition(p.Condition), MemberID: p.MemberID, Phone: p.Phone,
-			Name: p.Name, Total: p.Total, Deposits: p.Deposits, Progress: p.Progress}
+			Name: p.Name, Total: p.Total, Play: p.Play, Progress: p.Progress}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"conditions": out})
 }

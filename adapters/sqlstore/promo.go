@@ -252,10 +252,11 @@ func (db *DB) grantTx(ctx context.Context, tx *sqlx.Tx, g promo.Grant) (promo.Co
 	if err != nil {
 		return promo.Condition{}, err
 	}
+	c.PlayFrom = c.CreatedAt.Add(-promo.PlayWindow).UTC().Truncate(time.Microsecond) // as the databases keep it
 	_, err = tx.ExecContext(ctx, db.q(`INSERT INTO promo_conditions (id, member_id, source, code, type, amount, base,
-			success_percent, percent_fail, status, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, 'ACTIVE', ?)`),
-		c.ID, c.MemberID, c.Source, c.Code, c.Type, c.Amount, c.SuccessPercent, c.PercentFail, utc(c.CreatedAt))
+			success_percent, percent_fail, status, created_at, play_from)
+		VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, 'ACTIVE', ?, ?)`),
+		c.ID, c.MemberID, c.Source, c.Code, c.Type, c.Amount, c.SuccessPercent, c.PercentFail, utc(c.CreatedAt), utc(c.PlayFrom))
 	if _, dup := uniqueViolation(err); dup {
 		return promo.Condition{}, errs.New(errs.BonusAlreadyActive)
 	}
@@ -277,14 +278,28 @@ func (db *DB) grantTx(ctx context.Context, tx *sqlx.Tx, g promo.Grant) (promo.Co
 	if err := db.post(ctx, tx, g.Journal); err != nil {
 		return promo.Condition{}, err
 	}
-	var base money.Satang
-	if err := tx.GetContext(ctx, &base, db.q(totalBalance), c.MemberID, c.MemberID); err != nil {
+	// One statement, one snapshot: a game result booked meanwhile is in
+	// both the base and the mark, or in neither.
+	var at struct {
+		Base money.Satang `db:"base"`
+		Mark money.Satang `db:"mark"`
+	}
+	if err := tx.GetContext(ctx, &at, db.q(`SELECT (`+totalBalance+`) AS base, (`+playSince+`) AS mark`),
+		c.MemberID, c.MemberID, c.MemberID, promo.KindPlay, utc(c.PlayFrom)); err != nil {
 		return promo.Condition{}, err
 	}
-	c.Base = base
-	_, err = tx.ExecContext(ctx, db.q(`UPDATE promo_conditions SET base = ? WHERE id = ?`), base, c.ID)
+	c.Base, c.PlayMark = at.Base, at.Mark
+	_, err = tx.ExecContext(ctx, db.q(`UPDATE promo_conditions SET base = ?, play_mark = ? WHERE id = ?`), c.Base, c.PlayMark, c.ID)
 	return c, err
 }
+
+// playSince is the net of the game results booked to a member's game
+// accounts at or after a time (parameters: the member id, the play kind,
+// the time).
+const playSince = `SELECT COALESCE(SUM(p.amount), 0) FROM journals j
+	JOIN postings p ON p.journal_id = j.id
+	JOIN ledger_accounts a ON a.id = p.account_id AND a.kind = 'game'
+	WHERE j.member_id = ? AND j.kind = ? AND j.created_at >= ? AND a.member_id = j.member_id`
 
 // totalBalance is the member's money (one parameter, the member id, used
 // twice): the wallet, every game account, and what is in flight in the
@@ -309,18 +324,20 @@ type conditionRow struct {
 	EndedBy        string       `db:"ended_by"`
 	CreatedAt      time.Time    `db:"created_at"`
 	EndedAt        *time.Time   `db:"ended_at"`
+	PlayFrom       time.Time    `db:"play_from"`
+	PlayMark       money.Satang `db:"play_mark"`
 	Phone          string       `db:"phone"`
 	Name           string       `db:"name"`
 }
 
 const conditionColumns = `c.id, c.member_id, c.source, c.code, c.type, c.amount, c.base, c.success_percent, c.percent_fail,
-	c.status, c.forfeited, c.ended_by, c.created_at, c.ended_at, m.phone, m.name`
+	c.status, c.forfeited, c.ended_by, c.created_at, c.ended_at, c.play_from, c.play_mark, m.phone, m.name`
 
 func (r conditionRow) condition() promo.Condition {
 	return promo.Condition{ID: r.ID, MemberID: r.MemberID, Source: promo.Source(r.Source), Code: r.Code, Type: r.Type,
 		Amount: r.Amount, Base: r.Base, SuccessPercent: r.SuccessPercent, PercentFail: r.PercentFail,
 		Status: promo.Status(r.Status), Forfeited: r.Forfeited, EndedBy: r.EndedBy, CreatedAt: r.CreatedAt.UTC(),
-		EndedAt: utcPtr(r.EndedAt), Phone: r.Phone, Name: r.Name}
+		EndedAt: utcPtr(r.EndedAt), PlayFrom: r.PlayFrom.UTC(), PlayMark: r.PlayMark, Phone: r.Phone, Name: r.Name}
 }
 
 func (p *Promo) conditions(ctx context.Context, where string, args ...any) ([]promo.Condition, error) {
@@ -407,6 +424,14 @@ func (p *Promo) TotalBalance(ctx context.Context, memberID string) (money.Satang
 // WalletBalance is the member's wallet.
 func (p *Promo) WalletBalance(ctx context.Context, memberID string) (money.Satang, error) {
 	return balance(ctx, p.db, ledger.Wallet(memberID).ID)
+}
+
+// Play is the net of the game results booked to the member's game
+// accounts at or after since.
+func (p *Promo) Play(ctx context.Context, memberID string, since time.Time) (money.Satang, error) {
+	var t money.Satang
+	err := p.db.x.GetContext(ctx, &t, p.db.q(playSince), memberID, promo.KindPlay, utc(since))
+	return t, err
 }
 
 // MemberSince is when the member registered (NO_USER).

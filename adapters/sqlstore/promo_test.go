@@ -16,6 +16,8 @@ import (
 	"ngern/core/ledger"
 	"ngern/core/money"
 	"ngern/core/promo"
+	"ngern/core/rewards"
+	"ngern/core/spin"
 )
 
 type promoEnv struct {
@@ -59,6 +61,15 @@ func (e *promoEnv) deposit(t *testing.T, memberID string, amount money.Satang) {
 	if err := deps.CreditVoucher(ctx, hash, amount, ledger.Journal{ID: account.NewID(), Kind: promo.KindDeposit,
 		Ref: "gift:" + hash, MemberID: memberID, Postings: ledger.Move(ledger.Deposits, ledger.Wallet(memberID), amount),
 		CreatedAt: time.Now().UTC()}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// post posts one journal of kind moving amount for the member, now.
+func (e *promoEnv) post(t *testing.T, memberID string, kind ledger.JournalKind, from, to ledger.Account, amount money.Satang) {
+	t.Helper()
+	if err := e.ledger.Post(context.Background(), ledger.Journal{ID: account.NewID(), Kind: kind, Ref: account.NewID(),
+		MemberID: memberID, Postings: ledger.Move(from, to, amount), CreatedAt: time.Now().UTC()}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -267,8 +278,8 @@ func TestPromoStore(t *testing.T) {
 			if err := e.svc.CheckWithdraw(ctx, m2); !errs.HasCode(err, errs.BonusRemaining) {
 				t.Fatal(err)
 			}
-			e.ledger.Post(ctx, ledger.Journal{ID: account.NewID(), Kind: "test", Ref: "lose", MemberID: m2,
-				Postings: ledger.Move(ledger.Wallet(m2), ledger.Clearing("G"), 9001), CreatedAt: time.Now()})
+			e.post(t, m2, "test", ledger.Wallet(m2), ledger.Game(m2, "G"), 9001)
+			e.post(t, m2, ledger.GameResult, ledger.Game(m2, "G"), ledger.Clearing("G"), 9001)
 			if n, err := e.svc.EvaluateAll(ctx); err != nil || n != 1 {
 				t.Fatalf("EvaluateAll %d %v", n, err)
 			}
@@ -283,8 +294,7 @@ func TestPromoStore(t *testing.T) {
 			if _, err = e.svc.ActivateBonus(ctx, m2, "WELCOME"); !errs.HasCode(err, errs.BonusAlreadyActive) {
 				t.Fatal(err)
 			}
-			e.ledger.Post(ctx, ledger.Journal{ID: account.NewID(), Kind: "test", Ref: "win", MemberID: m2,
-				Postings: ledger.Move(ledger.Clearing("G"), ledger.Wallet(m2), c.Target()), CreatedAt: time.Now()})
+			e.post(t, m2, ledger.GameResult, ledger.Clearing("G"), ledger.Game(m2, "G"), c.Target())
 			if err := e.svc.CheckWithdraw(ctx, m2); err != nil {
 				t.Fatal(err)
 			}
@@ -293,5 +303,135 @@ func TestPromoStore(t *testing.T) {
 			}
 			e.verify(t)
 		})
+	})
+}
+
+// TestPromoOnlyPlayMovesProgress credits a member, while WELCOME's
+// condition (base 200.00, target 600.00, minimum 20.00) is active, with
+// every kind of credit the server makes: only a game result ends it.
+func TestPromoOnlyPlayMovesProgress(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		e := newPromoEnv(t, db)
+		const amount = money.Satang(50000) // 500.00: total 700.00, past the target
+		// Every deposit (slip, QR payment, gift voucher) is one journal of
+		// kind deposit from sys:deposits; e.deposit records it with its
+		// voucher, which keeps the ledger check clean.
+		for i, tc := range []struct {
+			name   string
+			before func(m string) // before the bonus is received
+			during func(m string)
+			want   promo.Status
+			play   money.Satang
+		}{
+			{name: "deposit by slip", during: func(m string) { e.deposit(t, m, amount) }, want: promo.Active},
+			{name: "deposit by QR", during: func(m string) { e.deposit(t, m, amount) }, want: promo.Active},
+			{name: "deposit by gift voucher", during: func(m string) { e.deposit(t, m, amount) }, want: promo.Active},
+			{name: "operator adjustment credit", during: func(m string) { e.post(t, m, ledger.Adjustment, ledger.Adjustments, ledger.Wallet(m), amount) }, want: promo.Active},
+			{name: "spin wheel cash coupon", during: func(m string) { e.post(t, m, spin.KindPrizeCash, ledger.Prizes, ledger.Wallet(m), amount) }, want: promo.Active},
+			{name: "rejected withdrawal returned",
+				before: func(m string) {
+					e.deposit(t, m, amount)
+					e.post(t, m, ledger.WithdrawHold, ledger.Wallet(m), ledger.WithdrawalsPending, amount)
+				},
+				during: func(m string) {
+					e.post(t, m, ledger.WithdrawReturn, ledger.WithdrawalsPending, ledger.Wallet(m), amount)
+				},
+				want: promo.Active},
+			{name: "cashback refund", during: func(m string) { e.post(t, m, rewards.KindRefund, ledger.RefundExpense, ledger.Wallet(m), amount) }, want: promo.Active},
+			{name: "invite commission", during: func(m string) { e.post(t, m, rewards.KindInvite, ledger.InviteExpense, ledger.Wallet(m), amount) }, want: promo.Active},
+			{name: "operator adjustment debit does not fail it", during: func(m string) {
+				e.post(t, m, ledger.Adjustment, ledger.Wallet(m), ledger.Adjustments, 19000)
+			}, want: promo.Active},
+			{name: "another member's game win", during: func(m string) {
+				o := e.member(t, 900)
+				e.post(t, o, ledger.GameResult, ledger.Clearing("G"), ledger.Game(o, "G"), amount)
+			}, want: promo.Active},
+			{name: "a game win", during: func(m string) {
+				e.post(t, m, "test", ledger.Wallet(m), ledger.Game(m, "G"), 20000)
+				e.post(t, m, ledger.GameResult, ledger.Clearing("G"), ledger.Game(m, "G"), 40000)
+			}, want: promo.Success, play: 40000},
+			{name: "a game loss", during: func(m string) {
+				e.post(t, m, "test", ledger.Wallet(m), ledger.Game(m, "G"), 20000)
+				e.post(t, m, ledger.GameResult, ledger.Game(m, "G"), ledger.Clearing("G"), 18001)
+			}, want: promo.Failed, play: -18001},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				m := e.member(t, 100+i)
+				e.deposit(t, m, 10000)
+				// Play before the bonus is in its base, not in its progress.
+				e.post(t, m, "test", ledger.Wallet(m), ledger.Game(m, "G"), 5000)
+				e.post(t, m, ledger.GameResult, ledger.Game(m, "G"), ledger.Clearing("G"), 5000)
+				e.post(t, m, ledger.GameResult, ledger.Clearing("G"), ledger.Game(m, "G"), 5000)
+				e.post(t, m, "test", ledger.Game(m, "G"), ledger.Wallet(m), 5000)
+				if tc.before != nil {
+					tc.before(m)
+				}
+				c, err := e.svc.ActivateBonus(ctx, m, "WELCOME")
+				if err != nil || c.Base != 20000 || c.PlayMark != 0 {
+					t.Fatalf("%+v %v", c, err)
+				}
+				tc.during(m)
+				p, _, err := e.svc.Active(ctx, m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if p.Status != tc.want || p.Play != tc.play || p.Progress != c.Base+tc.play {
+					t.Fatalf("status %s play %s progress %s (total %s), want %s play %s", p.Status, p.Play, p.Progress,
+						p.Total, tc.want, tc.play)
+				}
+				if got, _ := e.store.Condition(ctx, c.ID); got.Status != tc.want || !got.PlayFrom.Equal(c.PlayFrom) {
+					t.Fatalf("stored %+v, want %s from %s", got, tc.want, c.PlayFrom)
+				}
+			})
+		}
+		// The refund and invite credits above have no receipt (a claim is
+		// refused while a condition is active, so they are posted as bare
+		// journals of their kinds): only the ledger is checked.
+		if r, err := e.ledger.Verify(ctx, time.Now()); err != nil || !r.OK() {
+			t.Fatalf("ledger check: %v %v", r.Problems, err)
+		}
+	})
+}
+
+// TestPromoPlayMark books game results dated around a condition's start in
+// the order a refresh racing the activation could: each counts once, in
+// the base when it was booked before the base was read, in the progress
+// when after, whatever its date within promo.PlayWindow.
+func TestPromoPlayMark(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		e := newPromoEnv(t, db)
+		at := time.Now().UTC().Truncate(time.Microsecond)
+		svc := promo.NewService(promo.Deps{Store: e.store, Deposits: e.store, IDs: account.NewID, Now: func() time.Time { return at }})
+		m := e.member(t, 1)
+		e.deposit(t, m, 10000)
+		e.post(t, m, "test", ledger.Wallet(m), ledger.Game(m, "G"), 10000)
+		result := func(ref string, amount money.Satang, when time.Time) {
+			t.Helper()
+			from, to := ledger.Clearing("G"), ledger.Game(m, "G")
+			if amount < 0 {
+				from, to, amount = to, from, -amount
+			}
+			if err := e.ledger.Post(ctx, ledger.Journal{ID: account.NewID(), Kind: ledger.GameResult, Ref: ref, MemberID: m,
+				Postings: ledger.Move(from, to, amount), CreatedAt: when}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		result("early", 2000, at.Add(-2*promo.PlayWindow)) // long before: in the base only
+		result("ahead", 3000, at.Add(time.Second))         // dated after the start, booked before the base is read
+		c, err := svc.ActivateBonus(ctx, m, "WELCOME")
+		if err != nil || c.Base != 25000 || c.PlayMark != 3000 {
+			t.Fatalf("%+v %v", c, err)
+		}
+		p, active, err := svc.Active(ctx, m)
+		if err != nil || !active || p.Play != 0 || p.Progress != 25000 {
+			t.Fatalf("the result booked before the base counted again: %+v %v %v", p, active, err)
+		}
+		result("late", -4000, at.Add(-time.Minute)) // dated before the start, booked after the base was read
+		p, active, err = svc.Active(ctx, m)
+		if err != nil || !active || p.Play != -4000 || p.Progress != 21000 || p.Total != 21000 {
+			t.Fatalf("the result booked after the base was missed: %+v %v %v", p, active, err)
+		}
 	})
 }

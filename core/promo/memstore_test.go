@@ -24,6 +24,7 @@ type memStore struct {
 	balances   map[string]money.Satang // account id → balance
 	journals   map[string]ledger.Journal
 	since      map[string]time.Time
+	now        func() time.Time // the time of the journals move posts
 }
 
 func newMemStore() *memStore {
@@ -129,18 +130,20 @@ func (m *memStore) Grant(_ context.Context, g promo.Grant) (promo.Condition, err
 		p.Used++
 		m.promotions[r.Code] = p
 	}
-	if err := m.post(g.Journal); err != nil {
+	if err := m.postJournal(g.Journal); err != nil {
 		return promo.Condition{}, err
 	}
 	m.receipts = append(m.receipts, r)
 	c := g.Condition
 	c.Base = m.total(c.MemberID)
+	c.PlayFrom = c.CreatedAt.Add(-promo.PlayWindow)
+	c.PlayMark = m.play(c.MemberID, c.PlayFrom)
 	m.conds[c.ID] = c
 	return c, nil
 }
 
-// post applies a journal; member accounts never go below zero.
-func (m *memStore) post(j ledger.Journal) error {
+// postJournal applies a journal; member accounts never go below zero.
+func (m *memStore) postJournal(j ledger.Journal) error {
 	if err := j.Validate(); err != nil {
 		return err
 	}
@@ -168,6 +171,29 @@ func (m *memStore) total(memberID string) money.Satang {
 		}
 	}
 	return t
+}
+
+// play is the net of the game results posted to the member's game
+// accounts at or after since.
+func (m *memStore) play(memberID string, since time.Time) money.Satang {
+	var t money.Satang
+	for _, j := range m.journals {
+		if j.Kind != promo.KindPlay || j.CreatedAt.Before(since) {
+			continue
+		}
+		for _, p := range j.Postings {
+			if p.Account.Kind == ledger.KindGame && p.Account.MemberID == memberID {
+				t += p.Amount
+			}
+		}
+	}
+	return t
+}
+
+func (m *memStore) Play(_ context.Context, memberID string, since time.Time) (money.Satang, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.play(memberID, since), nil
 }
 
 func (m *memStore) ActiveCondition(_ context.Context, memberID string) (promo.Condition, bool, error) {
@@ -211,7 +237,7 @@ func (m *memStore) EndCondition(_ context.Context, id string, status promo.Statu
 		return false, nil
 	}
 	if forfeit != nil {
-		if err := m.post(*forfeit); err != nil {
+		if err := m.postJournal(*forfeit); err != nil {
 			return false, err
 		}
 		for _, p := range forfeit.Postings {
@@ -248,12 +274,29 @@ func (m *memStore) MemberSince(_ context.Context, memberID string) (time.Time, e
 }
 
 // move moves money between a member's accounts or from outside (a
-// system account), as the wallet and the games would.
+// system account), as the wallet and the games would: between a game's
+// clearing account and a game account it is a game result, as the wallet
+// books bets and wins.
 func (m *memStore) move(from, to ledger.Account, amount money.Satang) {
+	kind := ledger.JournalKind("test")
+	if from.ID == ledger.Clearing(to.Game).ID || to.ID == ledger.Clearing(from.Game).ID {
+		kind = ledger.GameResult
+	}
+	m.post(kind, from, to, amount)
+}
+
+// post posts one journal of kind moving amount, now.
+func (m *memStore) post(kind ledger.JournalKind, from, to ledger.Account, amount money.Satang) {
+	var at time.Time
+	if m.now != nil {
+		at = m.now()
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	n := len(m.journals)
-	if err := m.post(ledger.Journal{ID: fmt.Sprint("j", n), Kind: "test", Ref: fmt.Sprint(n), Postings: ledger.Move(from, to, amount)}); err != nil {
+	j := ledger.Journal{ID: fmt.Sprint("j", n), Kind: kind, Ref: fmt.Sprint(n), MemberID: to.MemberID + from.MemberID,
+		Postings: ledger.Move(from, to, amount), CreatedAt: at}
+	if err := m.postJournal(j); err != nil {
 		panic(err)
 	}
 }

@@ -65,7 +65,22 @@ const (
 	// KindDeposit is the kind of the deposits service's credits
 	// (sys:deposits → wallet), which the Deposits port reads.
 	KindDeposit = deposit.JournalKind
+	// KindPlay is the only kind that moves a condition's progress: the
+	// game results (bets and wins) booked to the member's game accounts.
+	// Every other credit or debit (deposits, spin prizes, adjustments,
+	// returned withdrawals, refunds, invite commissions, transfers between
+	// the member's own accounts) leaves it where it was.
+	KindPlay = ledger.GameResult
 )
+
+// PlayWindow is how long before a condition starts its play is read from:
+// the store records, in the transaction that sets the base, the game
+// results already booked since then (the play mark), and progress counts
+// only what was booked after them. The window covers a game result dated
+// just before the condition but booked just after (or by a server whose
+// clock is a little behind): it is counted once, in the base or in the
+// progress, never in both or in neither.
+const PlayWindow = time.Hour
 
 // Defaults of a bonus or promotion saved without them.
 const (
@@ -163,6 +178,11 @@ type Condition struct {
 	EndedBy        string
 	CreatedAt      time.Time
 	EndedAt        *time.Time
+	// PlayFrom and PlayMark are set by the store with Base: play is read
+	// from PlayFrom (CreatedAt − PlayWindow), and PlayMark is what had
+	// been played from then when the base was read.
+	PlayFrom time.Time
+	PlayMark money.Satang
 	// Phone and Name identify the member in operator listings.
 	Phone string
 	Name  string
@@ -210,8 +230,10 @@ type Store interface {
 	// PROMOTION_RECEIVED when the member's slot is taken or beyond MaxSlot
 	// and BONUS_FULL when its LimitTotal is reached (a conditional
 	// counter). It posts the journal, sets the condition's base to the
-	// member's total balance after it and returns the condition. On any
-	// error nothing is recorded.
+	// member's total balance after it, its PlayFrom to CreatedAt −
+	// PlayWindow and its PlayMark to Play(PlayFrom), read together with
+	// the base (one snapshot), and returns the condition. On any error
+	// nothing is recorded.
 	Grant(ctx context.Context, g Grant) (Condition, error)
 
 	// ActiveCondition returns the member's active condition, if any.
@@ -231,6 +253,9 @@ type Store interface {
 	TotalBalance(ctx context.Context, memberID string) (money.Satang, error)
 	// WalletBalance is the member's wallet.
 	WalletBalance(ctx context.Context, memberID string) (money.Satang, error)
+	// Play is the net of the game results (journals of KindPlay) booked
+	// to the member's game accounts at or after since: wins minus bets.
+	Play(ctx context.Context, memberID string, since time.Time) (money.Satang, error)
 	// MemberSince is when the member registered (NO_USER).
 	MemberSince(ctx context.Context, memberID string) (time.Time, error)
 }
@@ -242,7 +267,8 @@ type Deposit struct {
 	At     time.Time
 }
 
-// Deposits reads a member's deposits.
+// Deposits reads a member's deposits (the qualifying deposit of a
+// deposit-linked bonus; a condition's progress does not read them).
 //
 // Contract: Since returns the deposits credited to the member's wallet at
 // or after since, oldest first: the ledger's journals of KindDeposit moving

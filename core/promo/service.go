@@ -337,9 +337,9 @@ func (s *Service) CurrentPromotion(ctx context.Context, memberID string) (Promot
 // Progress is a condition with where the member stands.
 type Progress struct {
 	Condition
-	Total    money.Satang // wallet + games
-	Deposits money.Satang // deposited since the condition started
-	Progress money.Satang // Total − Deposits
+	Total    money.Satang // wallet + games + open transfers, for the console
+	Play     money.Satang // game results (wins − bets) booked since the condition started
+	Progress money.Satang // Base + Play: only play moves it
 }
 
 // Active evaluates the member's condition and returns it with its progress
@@ -395,16 +395,12 @@ func (s *Service) evaluate(ctx context.Context, c Condition) (Progress, error) {
 		return p, err
 	}
 	p.Total = total
-	if s.deposits != nil {
-		deps, err := s.deposits.Since(ctx, c.MemberID, c.CreatedAt)
-		if err != nil {
-			return p, err
-		}
-		for _, d := range deps {
-			p.Deposits += d.Amount
-		}
+	played, err := s.store.Play(ctx, c.MemberID, c.PlayFrom)
+	if err != nil {
+		return p, err
 	}
-	p.Progress = p.Total - p.Deposits
+	p.Play = played - c.PlayMark
+	p.Progress = c.Base + p.Play
 	var to Status
 	switch {
 	case p.Progress >= c.Target():

@@ -8,10 +8,13 @@ import (
 	"testing"
 	"time"
 
+	"ngern/core/deposit"
 	"ngern/core/errs"
 	"ngern/core/ledger"
 	"ngern/core/money"
 	"ngern/core/promo"
+	"ngern/core/rewards"
+	"ngern/core/spin"
 )
 
 type clock struct {
@@ -38,6 +41,7 @@ func newFixture(t *testing.T) *fixture {
 	st := newMemStore()
 	st.since[member] = start.AddDate(0, 0, -1)
 	f := &fixture{store: st, deps: &memDeposits{list: map[string][]promo.Deposit{}, store: st}, clk: &clock{t: start}}
+	st.now = f.clk.now
 	n := 0
 	var mu sync.Mutex
 	f.svc = promo.NewService(promo.Deps{Store: st, Deposits: f.deps, Now: f.clk.now, IDs: func() string {
@@ -355,5 +359,98 @@ func TestSaveValidates(t *testing.T) {
 	b, err := f.svc.SaveBonus(ctx, promo.Bonus{Code: "daily2", Name: "x", Type: promo.TypeDay, MaxReceived: 1, Fixed: 1})
 	if err != nil || b.Code != "DAILY2" || b.SuccessPercent != promo.DefaultSuccessPercent || b.PercentFail != promo.DefaultPercentFail {
 		t.Fatalf("%+v %v", b, err)
+	}
+}
+
+// TestOnlyPlayMovesProgress credits the member, while WELCOME's condition
+// (base 200.00, target 600.00, minimum 20.00) is active, with every kind
+// of credit the server makes: only a game result may end it.
+func TestOnlyPlayMovesProgress(t *testing.T) {
+	ctx := context.Background()
+	const amount = money.Satang(50000) // 500.00: total 700.00, past the target
+	wallet := ledger.Wallet(member)
+	for _, tc := range []struct {
+		name   string
+		before func(f *fixture) // before the bonus is received
+		during func(f *fixture)
+		want   promo.Status
+		play   money.Satang
+	}{
+		{name: "deposit by slip", during: func(f *fixture) { f.deps.deposit(member, amount, f.clk.now()) }, want: promo.Active},
+		{name: "deposit by QR", during: func(f *fixture) { f.store.post(deposit.JournalKind, ledger.Deposits, wallet, amount) }, want: promo.Active},
+		{name: "deposit by gift voucher", during: func(f *fixture) { f.store.post(deposit.JournalKind, ledger.Deposits, wallet, amount) }, want: promo.Active},
+		{name: "operator adjustment credit", during: func(f *fixture) { f.store.post(ledger.Adjustment, ledger.Adjustments, wallet, amount) }, want: promo.Active},
+		{name: "spin wheel cash coupon", during: func(f *fixture) { f.store.post(spin.KindPrizeCash, ledger.Prizes, wallet, amount) }, want: promo.Active},
+		{name: "rejected withdrawal returned",
+			before: func(f *fixture) {
+				f.deps.deposit(member, amount, start.Add(-time.Hour))
+				f.store.post(ledger.WithdrawHold, wallet, ledger.WithdrawalsPending, amount)
+			},
+			during: func(f *fixture) { f.store.post(ledger.WithdrawReturn, ledger.WithdrawalsPending, wallet, amount) },
+			want:   promo.Active},
+		{name: "cashback refund", during: func(f *fixture) { f.store.post(rewards.KindRefund, ledger.RefundExpense, wallet, amount) }, want: promo.Active},
+		{name: "invite commission", during: func(f *fixture) { f.store.post(rewards.KindInvite, ledger.InviteExpense, wallet, amount) }, want: promo.Active},
+		{name: "transfer into a game and back", during: func(f *fixture) {
+			f.store.move(wallet, ledger.Game(member, "G"), 20000)
+			f.store.move(ledger.Game(member, "G"), wallet, 20000)
+		}, want: promo.Active},
+		{name: "operator adjustment debit does not fail it", during: func(f *fixture) {
+			f.store.post(ledger.Adjustment, wallet, ledger.Adjustments, 19000)
+		}, want: promo.Active},
+		{name: "a game win", during: func(f *fixture) {
+			f.store.move(wallet, ledger.Game(member, "G"), 20000)
+			f.store.move(ledger.Clearing("G"), ledger.Game(member, "G"), 40000)
+		}, want: promo.Success, play: 40000},
+		{name: "a game loss", during: func(f *fixture) { f.lose(18001) }, want: promo.Failed, play: -18001},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t)
+			f.deps.deposit(member, 10000, start.Add(-2*time.Hour))
+			if tc.before != nil {
+				tc.before(f)
+			}
+			c, err := f.svc.ActivateBonus(ctx, member, "WELCOME")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Base != 20000 {
+				t.Fatalf("base %s", c.Base)
+			}
+			f.clk.set(start.Add(time.Minute))
+			tc.during(f)
+			p, _, err := f.svc.Active(ctx, member)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Status != tc.want || p.Play != tc.play || p.Progress != c.Base+tc.play {
+				t.Fatalf("status %s play %s progress %s (total %s), want %s play %s", p.Status, p.Play, p.Progress,
+					p.Total, tc.want, tc.play)
+			}
+			got, _ := f.store.Condition(ctx, c.ID)
+			if got.Status != tc.want {
+				t.Fatalf("stored status %s, want %s", got.Status, tc.want)
+			}
+		})
+	}
+}
+
+// TestPlayBookedBeforeTheStartIsNotCounted: a game result booked before the
+// condition started is in its base, not in its progress, even when booked
+// within PlayWindow.
+func TestPlayBookedBeforeTheStartIsNotCounted(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	f.deps.deposit(member, 10000, start.Add(-2*time.Hour))
+	f.store.move(ledger.Wallet(member), ledger.Game(member, "G"), 10000)
+	f.clk.set(start.Add(-time.Minute))
+	f.store.move(ledger.Clearing("G"), ledger.Game(member, "G"), 30000) // won 300.00 a minute before
+	f.clk.set(start)
+	c, err := f.svc.ActivateBonus(ctx, member, "WELCOME") // base 500.00, target 1,500.00
+	if err != nil || c.Base != 50000 || c.PlayMark != 30000 {
+		t.Fatalf("%+v %v", c, err)
+	}
+	p, active, err := f.svc.Active(ctx, member)
+	if err != nil || !active || p.Play != 0 || p.Progress != 50000 {
+		t.Fatalf("%+v active %v %v", p, active, err)
 	}
 }

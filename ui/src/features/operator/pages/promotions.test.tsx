@@ -13,7 +13,7 @@ const welcome = {
 };
 const condition = {
   _id: 'c1', memberId: 'm1', phone: '0811111111', name: 'Somchai', source: 'bonus', code: 'WELCOME', type: 'limit',
-  amount: 100, base: 200, target: 600, minimum: 20, progress: 310, total: 310, deposits: 0, createdAt: '2026-11-22T02:00:00Z',
+  amount: 100, base: 200, target: 600, minimum: 20, progress: 310, total: 310, play: 110, createdAt: '2026-11-22T02:00:00Z',
 };
 
 const api = (role: string, extra = {}) =>

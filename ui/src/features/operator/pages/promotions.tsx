@@ -64,7 +64,8 @@ export type OpCondition = {
   minimum: number;
   progress: number;
   total: number;
-  deposits: number;
+  /** play is the game results (wins − bets) booked since the condition started. */
+  play: number;
   createdAt: string;
 };
 
