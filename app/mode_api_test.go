@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -11,6 +12,7 @@ import (
 	"ngern/adapters/sqlstore/storetest"
 	"ngern/core/money"
 	"ngern/core/settings"
+	"ngern/core/wallet"
 )
 
 func TestParseMode(t *testing.T) {
@@ -255,6 +257,38 @@ func TestActiveLookupTellsMode(t *testing.T) {
 					t.Fatalf("%s", r.Raw)
 				}
 			})
+		}
+	})
+}
+
+// TestNoProvider: production without NGERN_PROVIDER_URL refuses every game
+// call as a rejection (nothing moved) and promises a transfer never ran, so
+// the reconciler closes anything open with it.
+func TestNoProvider(t *testing.T) {
+	ctx := context.Background()
+	var p wallet.GameProvider = noProvider{}
+	calls := []struct {
+		name string
+		call func() error
+	}{
+		{"CreateAccount", func() error { _, err := p.CreateAccount(ctx, "g", "m"); return err }},
+		{"ResetPassword", func() error { _, err := p.ResetPassword(ctx, "g", "u"); return err }},
+		{"Balance", func() error { _, err := p.Balance(ctx, "g", "u"); return err }},
+		{"TransferIn", func() error { return p.TransferIn(ctx, "g", "u", "r", 100) }},
+		{"TransferOut", func() error { return p.TransferOut(ctx, "g", "u", "r", 100) }},
+		{"LaunchURL", func() error { _, err := p.LaunchURL(ctx, "g", "u", "p"); return err }},
+	}
+	for _, c := range calls {
+		t.Run(c.name, func(t *testing.T) {
+			var rejected *wallet.Rejected
+			if err := c.call(); !errors.As(err, &rejected) {
+				t.Fatalf("err = %v, want a rejection", err)
+			}
+		})
+	}
+	t.Run("TransferStatus", func(t *testing.T) {
+		if st, err := p.TransferStatus(ctx, "g", "r"); err != nil || st != wallet.StatusNotFound {
+			t.Fatalf("%v, %v", st, err)
 		}
 	})
 }
