@@ -11,8 +11,11 @@ PKGS    := ./app/... ./core/... ./adapters/... ./bench/...
 
 .PHONY: run build build-go build-web build-laos deps tools test test-go test-ui test-native test-e2e test-budget fmt check bench bench-chat clean
 
-run: build ## build everything and serve on :8080 (SQLite in ./data)
-	./$(BIN) serve
+# A demo install: every outside party simulated, the demo member, games,
+# receiving accounts and operator seeded (docs/operations.md#demo-install).
+run: build ## build everything, seed the demo and serve it on :8080 (SQLite in ./data)
+	NGERN_MODE=demo ./$(BIN) demo
+	NGERN_MODE=demo ./$(BIN) serve
 
 build: build-web build-go
 

@@ -23,6 +23,13 @@ import (
 // Config is the whole configuration, read from NGERN_* environment
 // variables (docs/configuration.md).
 type Config struct {
+	// Mode is NGERN_MODE: ModeProduction (the default) or ModeDemo, which
+	// runs every outside party simulated in-process (docs/configuration.md).
+	Mode Mode
+	// unsafe names each variable that configures a simulator; serve
+	// refuses to start in production while one is set (Config.Unsafe).
+	unsafe []string
+
 	Addr        string
 	DataDir     string
 	DatabaseURL string
@@ -59,7 +66,8 @@ type Config struct {
 	ShutdownTimeout time.Duration
 
 	// ProviderURL and ProviderKey point at an external game provider; with
-	// no URL, serve runs the simulated provider in-process under /sim/.
+	// no URL, serve runs the simulated provider in-process under /sim/ in
+	// demo mode and has no game provider in production.
 	ProviderURL     string
 	ProviderKey     string
 	ProviderTimeout time.Duration
@@ -73,13 +81,14 @@ type Config struct {
 	OperatorToken string
 
 	// SlipVerifier is sim (the simulated bank, mounted at /sim/bank/),
-	// slipok or manual; SlipOK* configure slipok.
+	// slipok or manual (the production default); SlipOK* configure slipok.
 	SlipVerifier  string
 	SlipOKURL     string
 	SlipOKBranch  string
 	SlipOKKey     string
 	SlipOKTimeout time.Duration
-	// TrueMoney is sim (mounted at /sim/truemoney/) or api.
+	// TrueMoney is sim (mounted at /sim/truemoney/), api or off (the
+	// production default: no gift links).
 	TrueMoney        string
 	TrueMoneyURL     string
 	TrueMoneyTimeout time.Duration
@@ -148,7 +157,18 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		}
 		return d
 	}
+	mode, err := ParseMode(env("NGERN_MODE", ""))
+	if err != nil {
+		problems = append(problems, err.Error())
+	}
+	// The defaults of the outside parties: simulated in demo mode, the safe
+	// ones in production (nothing a member can pay with until configured).
+	def := map[bool]struct{ slip, trueMoney, sms, gateways, promptPay string }{
+		true:  {"sim", "sim", "console", "sim", DemoPromptPayTarget},
+		false: {"manual", "off", "http", "off", "off"},
+	}[mode == ModeDemo]
 	c := Config{
+		Mode:        mode,
 		Addr:        env("NGERN_ADDR", ":8080"),
 		DataDir:     env("NGERN_DATA_DIR", "./data"),
 		DatabaseURL: env("NGERN_DATABASE_URL", ""),
@@ -161,7 +181,7 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 			UseSSL:    boolean("NGERN_S3_USE_SSL", false),
 		},
 		RegisterOTP:     boolean("NGERN_REGISTER_OTP", true),
-		SMS:             env("NGERN_SMS", "console"),
+		SMS:             env("NGERN_SMS", def.sms),
 		SMSURL:          env("NGERN_SMS_URL", ""),
 		SMSKey:          env("NGERN_SMS_KEY", ""),
 		SMSSender:       env("NGERN_SMS_SENDER", "NGERN"),
@@ -182,19 +202,19 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 			Delay:     duration("NGERN_SIMPROVIDER_DELAY", sim.DefaultDelay),
 		},
 		OperatorToken:     env("NGERN_OPERATOR_TOKEN", ""),
-		SlipVerifier:      env("NGERN_SLIP_VERIFIER", "sim"),
+		SlipVerifier:      env("NGERN_SLIP_VERIFIER", def.slip),
 		SlipOKURL:         env("NGERN_SLIPOK_URL", ""),
 		SlipOKBranch:      env("NGERN_SLIPOK_BRANCH", ""),
 		SlipOKKey:         env("NGERN_SLIPOK_KEY", ""),
 		SlipOKTimeout:     duration("NGERN_SLIPOK_TIMEOUT", 15*time.Second),
-		TrueMoney:         env("NGERN_TRUEMONEY", "sim"),
+		TrueMoney:         env("NGERN_TRUEMONEY", def.trueMoney),
 		TrueMoneyURL:      env("NGERN_TRUEMONEY_URL", ""),
 		TrueMoneyTimeout:  duration("NGERN_TRUEMONEY_TIMEOUT", 10*time.Second),
 		ReconcileInterval: duration("NGERN_RECONCILE_INTERVAL", 5*time.Second),
 		ReconcileWindow:   duration("NGERN_RECONCILE_WINDOW", 15*time.Minute),
 		QR: QRConfig{
-			Gateways:        env("NGERN_QR_GATEWAYS", "sim"),
-			PromptPayTarget: env("NGERN_PROMPTPAY_TARGET", DemoPromptPayTarget),
+			Gateways:        env("NGERN_QR_GATEWAYS", def.gateways),
+			PromptPayTarget: env("NGERN_PROMPTPAY_TARGET", def.promptPay),
 			Lifetime:        duration("NGERN_QR_LIFETIME", deposit.DefaultQRLifetime),
 			PollInterval:    duration("NGERN_QR_POLL_INTERVAL", 30*time.Second),
 			Timeout:         duration("NGERN_GATEWAY_TIMEOUT", 10*time.Second),
@@ -320,11 +340,7 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		}
 	}
 	switch c.SMS {
-	case "console":
-	case "http":
-		if c.SMSURL == "" || c.SMSKey == "" {
-			problems = append(problems, "NGERN_SMS=http needs NGERN_SMS_URL and NGERN_SMS_KEY")
-		}
+	case "console", "http":
 	default:
 		problems = append(problems, fmt.Sprintf("NGERN_SMS=%q: use console or http", c.SMS))
 	}
@@ -340,9 +356,10 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	default:
 		problems = append(problems, fmt.Sprintf("NGERN_SLIP_VERIFIER=%q: use sim, slipok or manual", c.SlipVerifier))
 	}
-	if c.TrueMoney != "sim" && c.TrueMoney != "api" {
-		problems = append(problems, fmt.Sprintf("NGERN_TRUEMONEY=%q: use sim or api", c.TrueMoney))
+	if c.TrueMoney != "sim" && c.TrueMoney != "api" && c.TrueMoney != "off" {
+		problems = append(problems, fmt.Sprintf("NGERN_TRUEMONEY=%q: use sim, api or off", c.TrueMoney))
 	}
+	c.unsafe = simulatorsConfigured(c, env)
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		problems = append(problems, fmt.Sprintf("NGERN_LOG_FORMAT=%q: use text or json", c.LogFormat))
 	}
@@ -350,6 +367,80 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		return c, fmt.Errorf("configuration: %s", strings.Join(problems, "; "))
 	}
 	return c, nil
+}
+
+// Mode is how serve treats the outside parties (NGERN_MODE).
+type Mode string
+
+// The modes: production (the default) never simulates a bank, wallet,
+// gateway, game provider or SMS; demo simulates them all in-process.
+const (
+	ModeProduction Mode = "production"
+	ModeDemo       Mode = "demo"
+)
+
+// ParseMode reads NGERN_MODE: "" is production; anything but demo or
+// production is refused.
+func ParseMode(v string) (Mode, error) {
+	switch Mode(strings.ToLower(strings.TrimSpace(v))) {
+	case "", ModeProduction:
+		return ModeProduction, nil
+	case ModeDemo:
+		return ModeDemo, nil
+	}
+	return ModeProduction, fmt.Errorf("NGERN_MODE=%q: use demo or production", v)
+}
+
+// simVars are the variables that configure the simulators serve runs
+// in-process (`ngern simprovider` and `ngern simgateway` read them too, as
+// the separate processes they are).
+var simVars = []string{"NGERN_SIMPROVIDER_AGENT_KEY", "NGERN_SIMPROVIDER_PUBLIC_URL", "NGERN_SIMPROVIDER_STATE",
+	"NGERN_SIMPROVIDER_FAULTS", "NGERN_SIMPROVIDER_DELAY", "NGERN_SIMPROVIDER_GAMES", "NGERN_SIMGATEWAY_FAULTS"}
+
+// simulatorsConfigured names each setting of c that would make serve run
+// a simulator or let a member's money path be faked, and each simulator
+// variable set.
+func simulatorsConfigured(c Config, env func(k, def string) string) []string {
+	var found []string
+	for _, s := range []struct {
+		name, value, bad string
+	}{
+		{"NGERN_SLIP_VERIFIER", c.SlipVerifier, "sim"},
+		{"NGERN_TRUEMONEY", c.TrueMoney, "sim"},
+		{"NGERN_QR_GATEWAYS", c.QR.Gateways, "sim"},
+		{"NGERN_SMS", c.SMS, "console"},
+	} {
+		if s.value == s.bad {
+			found = append(found, s.name+"="+s.bad)
+		}
+	}
+	if c.QR.PromptPayTarget == DemoPromptPayTarget {
+		found = append(found, "NGERN_PROMPTPAY_TARGET="+DemoPromptPayTarget+" (the demo target)")
+	}
+	for _, k := range simVars {
+		if env(k, "") != "" {
+			found = append(found, k)
+		}
+	}
+	return found
+}
+
+// Unsafe refuses what serve must not run with: in production a simulator
+// (naming each offending variable), and in any mode an SMS gateway with no
+// URL or key while registration sends OTPs.
+func (c Config) Unsafe() error {
+	var problems []string
+	if c.Mode != ModeDemo && len(c.unsafe) > 0 {
+		problems = append(problems, "production mode runs no simulator; unset "+strings.Join(c.unsafe, ", ")+
+			" (or set NGERN_MODE=demo for a demo install)")
+	}
+	if c.SMS == "http" && c.RegisterOTP && (c.SMSURL == "" || c.SMSKey == "") {
+		problems = append(problems, "NGERN_SMS=http needs NGERN_SMS_URL and NGERN_SMS_KEY (or NGERN_REGISTER_OTP=false)")
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("refusing to serve: %s", strings.Join(problems, "; "))
+	}
+	return nil
 }
 
 // parseHours reads office hours such as 09:00-21:00 in Thai (and Lao)

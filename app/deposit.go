@@ -18,7 +18,9 @@ import (
 	"ngern/adapters/sqlstore"
 	"ngern/core/account"
 	"ngern/core/deposit"
+	"ngern/core/errs"
 	"ngern/core/ledger"
+	"ngern/core/money"
 	"ngern/core/objects"
 	"ngern/core/settings"
 )
@@ -67,10 +69,15 @@ type redeemerOut struct {
 	Routes   []httpapi.Route `group:"routes,flatten"`
 }
 
-// newGiftRedeemer returns TrueMoney's gift API client, or the simulated
-// TrueMoney (mounted at /sim/truemoney/, called in-process).
+// newGiftRedeemer returns TrueMoney's gift API client, the simulated
+// TrueMoney (mounted at /sim/truemoney/, called in-process), or, with
+// NGERN_TRUEMONEY=off, a redeemer that refuses every link.
 func newGiftRedeemer(cfg Config, log *slog.Logger) (redeemerOut, error) {
-	if cfg.TrueMoney == "api" {
+	switch cfg.TrueMoney {
+	case "off":
+		log.Info("gift redeemer", "kind", "off: gift links refused")
+		return redeemerOut{Redeemer: giftsOff{}}, nil
+	case "api":
 		c, err := gift.New(gift.Config{BaseURL: cfg.TrueMoneyURL, Timeout: cfg.TrueMoneyTimeout})
 		log.Info("gift redeemer", "kind", "truemoney")
 		return redeemerOut{Redeemer: c}, err
@@ -79,6 +86,18 @@ func newGiftRedeemer(cfg Config, log *slog.Logger) (redeemerOut, error) {
 	c, err := gift.New(gift.Config{BaseURL: "http://in-process/sim/truemoney", HTTPClient: &http.Client{Transport: sim.Transport()}})
 	log.Info("gift redeemer", "kind", "simulated truemoney", "at", "/sim/truemoney/")
 	return redeemerOut{Redeemer: c, Routes: []httpapi.Route{{Pattern: "/sim/truemoney/", Handler: sim}}}, err
+}
+
+// giftsOff is the redeemer of a deployment without gift links: every link
+// is refused before anything is redeemed, as if no wallet received them.
+type giftsOff struct{}
+
+func (giftsOff) Check(context.Context, string, string) (money.Satang, error) {
+	return 0, &deposit.Refused{Code: errs.NoWallet, Reason: "NGERN_TRUEMONEY=off"}
+}
+
+func (g giftsOff) Redeem(ctx context.Context, voucher, phone string) (money.Satang, error) {
+	return g.Check(ctx, voucher, phone)
 }
 
 func newDeposits(store deposit.Store, l ledger.Store, objs objects.Store, v deposit.SlipVerifier, g deposit.GiftRedeemer,

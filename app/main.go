@@ -36,14 +36,15 @@ Usage:
   ngern operator list  list operators
   ngern operator reset -username NAME
                        give an operator a new password and TOTP secret
-  ngern demo           seed a demo member, the demo games and a demo operator
+  ngern demo           seed a demo member, the demo games and a demo operator (NGERN_MODE=demo only)
   ngern chat purge-guests
                        delete the chat guests with no message for the retention (30 days)
   ngern simprovider    run the simulated game provider as its own server
   ngern simgateway     run the simulated QR payment gateway as its own server
   ngern version        print the version
 
-Configuration comes from NGERN_* environment variables (docs/configuration.md).
+Configuration comes from NGERN_* environment variables (docs/configuration.md);
+NGERN_MODE=demo runs every outside party simulated, unset is production.
 `
 
 // Main runs a command and returns the process exit code.
@@ -59,8 +60,20 @@ func Main(args []string, getenv func(string) string, stdout, stderr io.Writer) i
 	}
 	switch args[0] {
 	case "serve":
+		if err := cfg.Unsafe(); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
 		return run(stderr, fx.New(fx.NopLogger, Core(cfg, stderr), Provider(), Serve()))
-	case "adjust", "withdrawals", "check", "demo", "operator":
+	case "demo":
+		if cfg.Mode != ModeDemo {
+			// A known member password, a demo operator and demo receiving
+			// accounts have no place in a production install.
+			fmt.Fprintln(stderr, "demo: seeds a demo install only; set NGERN_MODE=demo")
+			return 2
+		}
+		return runTool(cfg, args[0], args[1:], stdout, stderr)
+	case "adjust", "withdrawals", "check", "operator":
 		return runTool(cfg, args[0], args[1:], stdout, stderr)
 	case "chat":
 		return runChatTool(cfg, args[1:], stdout, stderr)

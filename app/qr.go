@@ -38,7 +38,7 @@ const DemoPromptPayTarget = "0912345678"
 // what operators then edit in the console (Lifetime, the gateways' keys and
 // secrets: docs/configuration.md#qr-providers).
 type QRConfig struct {
-	Gateways        string        // sim or api
+	Gateways        string        // sim, api or off (the production default: no gateway)
 	PromptPayTarget string        // "" (NGERN_PROMPTPAY_TARGET=off): no bank QR
 	Lifetime        time.Duration // seed of every provider's lifetime
 	PollInterval    time.Duration
@@ -78,7 +78,7 @@ func (q *QRConfig) load(env func(k, def string) string) []string {
 	}
 	q.SimFaults = f
 	switch q.Gateways {
-	case "sim":
+	case "sim", "off":
 	case "api":
 		q.API = map[string]GatewayConfig{}
 		for _, code := range settings.QRProviderCodes() {
@@ -96,7 +96,7 @@ func (q *QRConfig) load(env func(k, def string) string) []string {
 			q.API[code] = g
 		}
 	default:
-		problems = append(problems, fmt.Sprintf("NGERN_QR_GATEWAYS=%q: use sim or api", q.Gateways))
+		problems = append(problems, fmt.Sprintf("NGERN_QR_GATEWAYS=%q: use sim, api or off", q.Gateways))
 	}
 	return problems
 }
@@ -243,6 +243,11 @@ func newGateways(cfg Config, log *slog.Logger, now Clock, set *settings.Service)
 				Secret: []byte(p.WebhookSecret), Timeout: cfg.QR.Timeout, Now: now})
 		}
 		log.Info("qr gateways", "kind", "api", "providers", len(cfg.QR.API))
+		return gatewaysOut{Gateways: src}, nil
+	}
+	if cfg.QR.Gateways == "off" {
+		src.from = func(settings.QRProvider) string { return "" }
+		log.Info("qr gateways", "kind", "off")
 		return gatewaysOut{Gateways: src}, nil
 	}
 	key, err := secretKey(cfg, log)

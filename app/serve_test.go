@@ -33,6 +33,7 @@ func TestServeWithInProcessProvider(t *testing.T) {
 	opToken := strings.Repeat("x", 40)
 	cfg, err := LoadConfig(func(k string) string {
 		return map[string]string{
+			"NGERN_MODE":               "demo",
 			"NGERN_ADDR":               strings.TrimPrefix(base, "http://"),
 			"NGERN_DATA_DIR":           t.TempDir(),
 			"NGERN_REGISTER_OTP":       "false",

@@ -137,8 +137,9 @@ type providerOut struct {
 }
 
 // Provider provides the game provider of `ngern serve`: the external one at
-// NGERN_PROVIDER_URL, or else the simulated provider mounted under /sim/ on
-// the server's own listener and called over loopback HTTP.
+// NGERN_PROVIDER_URL, or else in demo mode the simulated provider mounted
+// under /sim/ on the server's own listener and called over loopback HTTP,
+// and in production none (noProvider).
 func Provider() fx.Option {
 	return fx.Options(
 		fx.Provide(newProvider),
@@ -150,6 +151,10 @@ func newProvider(lc fx.Lifecycle, cfg Config, log *slog.Logger) (providerOut, er
 	if cfg.ProviderURL != "" {
 		c, err := transferwallet.New(transferwallet.Config{BaseURL: cfg.ProviderURL, AgentKey: cfg.ProviderKey, Timeout: cfg.ProviderTimeout})
 		return providerOut{Provider: c}, err
+	}
+	if cfg.Mode != ModeDemo {
+		log.Warn("no game provider: set NGERN_PROVIDER_URL and NGERN_PROVIDER_KEY")
+		return providerOut{Provider: noProvider{}}, nil
 	}
 	origin, err := loopbackOrigin(cfg.Addr)
 	if err != nil {
@@ -214,10 +219,44 @@ func (p sameOriginLaunch) LaunchURL(ctx context.Context, game, username, passwor
 	return link, err
 }
 
-// seedDemoGames gives a fresh install with the simulated provider its demo
-// catalogue.
+// noProvider is the game provider of a production install with no
+// NGERN_PROVIDER_URL: it refuses every call, so no transfer is ever open
+// with it (docs/configuration.md#modes).
+type noProvider struct{}
+
+var errNoProvider = &wallet.Rejected{Reason: "no game provider configured"}
+
+func (noProvider) CreateAccount(context.Context, string, string) (wallet.Credentials, error) {
+	return wallet.Credentials{}, errNoProvider
+}
+func (noProvider) ResetPassword(context.Context, string, string) (string, error) {
+	return "", errNoProvider
+}
+func (noProvider) Balance(context.Context, string, string) (money.Satang, error) {
+	return 0, errNoProvider
+}
+func (noProvider) TransferIn(context.Context, string, string, string, money.Satang) error {
+	return errNoProvider
+}
+func (noProvider) TransferOut(context.Context, string, string, string, money.Satang) error {
+	return errNoProvider
+}
+
+// TransferStatus is final: this provider never executes a transfer.
+func (noProvider) TransferStatus(context.Context, string, string) (wallet.TransferStatus, error) {
+	return wallet.StatusNotFound, nil
+}
+func (noProvider) LaunchURL(context.Context, string, string, string) (string, error) {
+	return "", errNoProvider
+}
+func (noProvider) Bets(context.Context, string, string, int) ([]wallet.Bet, string, error) {
+	return nil, "", nil
+}
+
+// seedDemoGames gives a fresh demo install with the simulated provider its
+// demo catalogue.
 func seedDemoGames(cfg Config, w *wallet.Service, log *slog.Logger) error {
-	if cfg.ProviderURL != "" {
+	if cfg.ProviderURL != "" || cfg.Mode != ModeDemo {
 		return nil
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

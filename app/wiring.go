@@ -81,8 +81,16 @@ func Services() fx.Option {
 func Serve() fx.Option {
 	return fx.Options(
 		fx.Provide(newHTTPServer),
-		fx.Invoke(startHTTP, startReconciler, startPromoJob, startQRPoller, startChatPurge, startRewardsJob),
+		fx.Invoke(warnDemo, startHTTP, startReconciler, startPromoJob, startQRPoller, startChatPurge, startRewardsJob),
 	)
+}
+
+// warnDemo says at start, at WARN, that a demo install simulates the bank
+// and the games.
+func warnDemo(cfg Config, log *slog.Logger) {
+	if cfg.Mode == ModeDemo {
+		log.Warn("demo mode: simulated bank, TrueMoney, QR gateways, SMS and games; members can make money (NGERN_MODE=demo)")
+	}
 }
 
 // NewLogger returns the structured logger of the configuration.
@@ -121,7 +129,7 @@ func openDB(lc fx.Lifecycle, cfg Config, log *slog.Logger) (*sqlstore.DB, error)
 }
 
 func newSettings(lc fx.Lifecycle, cfg Config, store settings.Store, bus events.Bus, now Clock, sealer *wallet.Sealer) (*settings.Service, error) {
-	s := settings.NewService(store, settings.Config{Laos: cfg.Laos, RegisterOTP: cfg.RegisterOTP, AppVersion: Version,
+	s := settings.NewService(store, settings.Config{Laos: cfg.Laos, RegisterOTP: cfg.RegisterOTP, AppVersion: Version, Demo: cfg.Mode == ModeDemo,
 		QR: qrDeployment(cfg), Sealer: sealer}, now)
 	lc.Append(fx.StopHook(s.UseEvents(bus)))
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -322,10 +330,16 @@ func newHTTPServer(d httpDeps) *httpapi.Server {
 	hc := httpapi.DefaultConfig()
 	hc.WebDir, hc.TrustProxy, hc.CORSOrigins = d.Cfg.WebDir, d.Cfg.TrustProxy, d.Cfg.CORSOrigins
 	hc.TrustedHops, hc.TrustedNets = d.Cfg.TrustedHops, d.Cfg.TrustedNets
+	routes := d.Routes
+	if d.Cfg.Mode != ModeDemo {
+		// No simulator outside demo mode: every /sim/ path is not found
+		// (rather than the web app's answer), whatever else is mounted.
+		routes = append(routes[:len(routes):len(routes)], httpapi.Route{Pattern: "/sim/", Handler: http.NotFoundHandler()})
+	}
 	api := httpapi.New(hc, httpapi.Deps{Log: d.Log, Accounts: d.Accounts, Settings: d.Settings, DB: d.DB,
 		Wallet: d.Wallet, Operators: d.Operators, Auditor: d.Auditor, Console: d.Console, Idempotency: d.Idempotency,
 		Promo: d.Promo, Rewards: d.Rewards, Deposits: d.Deposits, Objects: d.Objects, SlipURLKey: d.SlipURLKey, Chat: d.Chat, QR: d.QR, Spin: d.Spin,
-		Routes: d.Routes, DomainError: sqlstore.DomainError})
+		Routes: routes, DomainError: sqlstore.DomainError})
 	deliverInProcess(d.QRSim, api)
 	return api
 }

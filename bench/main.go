@@ -393,6 +393,7 @@ func startServer(dbURL, opToken, homeCacheTTL string) (string, func(), error) {
 		return "", nil, err
 	}
 	env := map[string]string{
+		"NGERN_MODE":           "demo", // the in-process simulated game provider
 		"NGERN_ADDR":           addr,
 		"NGERN_DATABASE_URL":   dbURL,
 		"NGERN_DATA_DIR":       dataDir,

@@ -191,6 +191,7 @@ func startNode(bin, dbURL, tmp string) (*node, error) {
 	op := scratch.Hex(24)
 	cmd := exec.Command(bin, "serve")
 	cmd.Env = append(os.Environ(),
+		"NGERN_MODE=demo",
 		"NGERN_ADDR="+addr,
 		"NGERN_DATABASE_URL="+dbURL,
 		"NGERN_DATA_DIR="+filepath.Join(tmp, "data"),

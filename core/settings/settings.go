@@ -50,6 +50,9 @@ type Config struct {
 	RegisterOTP bool
 	// AppVersion is the version the apps show (the limits lookup).
 	AppVersion string
+	// Demo: the install simulates the outside parties; the active lookup
+	// says so and the apps show a ribbon.
+	Demo bool
 	// QR is what the deployment fixes of QR deposits; Sealer seals the QR
 	// providers' secrets (qrproviders.go).
 	QR     QRDeployment
@@ -154,8 +157,19 @@ func (s *Service) Lookup(ctx context.Context, name string) (any, error) {
 		}
 		return publicDeposit(doc)
 	case KeySources, KeyInfo, KeyContact, KeyNotice,
-		KeyWithdraw, KeySlip, KeyChat, KeyActive:
+		KeyWithdraw, KeySlip, KeyChat:
 		return s.store.Setting(ctx, name)
+	case KeyActive:
+		doc, err := s.store.Setting(ctx, name)
+		if err != nil {
+			return nil, err
+		}
+		var active map[string]any
+		if err := json.Unmarshal(doc, &active); err != nil {
+			return nil, err
+		}
+		active["demo"] = s.cfg.Demo
+		return active, nil
 	}
 	return nil, errs.New(errs.NotFoundCode)
 }

@@ -36,6 +36,8 @@ export default async function globalSetup() {
   const logFile = path.join(artifacts, 'server.log');
   const env = {
     ...process.env,
+    // The browser tests pay with the simulated bank, TrueMoney and gateways.
+    NGERN_MODE: 'demo',
     NGERN_ADDR: `127.0.0.1:${port}`,
     NGERN_DATA_DIR: dataDir,
     NGERN_DATABASE_URL: '',

@@ -54,7 +54,7 @@ export function ngern(...args: string[]): string {
   const root = path.resolve(__dirname, '..', '..');
   return execFileSync(path.join(root, 'bin', 'ngern'), args, {
     cwd: root,
-    env: { ...process.env, NGERN_DATA_DIR: state().dataDir, NGERN_DATABASE_URL: '' },
+    env: { ...process.env, NGERN_MODE: 'demo', NGERN_DATA_DIR: state().dataDir, NGERN_DATABASE_URL: '' },
     encoding: 'utf8',
   });
 }

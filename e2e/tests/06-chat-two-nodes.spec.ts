@@ -48,6 +48,7 @@ async function startNode(): Promise<string> {
     cwd: root,
     env: {
       ...process.env,
+      NGERN_MODE: 'demo',
       NGERN_ADDR: `127.0.0.1:${port}`,
       NGERN_DATA_DIR: dir,
       NGERN_DATABASE_URL: url.toString(),

@@ -8,6 +8,7 @@ import { StatusBar } from 'expo-status-bar';
 import { useEffect, useState } from 'react';
 import { Platform, StyleSheet, View } from 'react-native';
 
+import { DemoRibbon } from '@/components/demo-ribbon';
 import { AlertProvider } from '@/components/ui/alert-dialog';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { colors } from '@/components/ui/theme';
@@ -49,6 +50,7 @@ export default function RootLayout() {
               </Head>
             ) : null}
             <StatusBar style="light" />
+            <DemoRibbon />
             {ready ? <Slot /> : null}
             <LoadingOverlay />
           </View>

@@ -72,7 +72,8 @@ export const useChatWidgetEnabled = () => useQuery(chatWidgetQuery);
 
 export const activeQuery = queryOptions({
   queryKey: ['lookup', 'active'],
-  queryFn: () => api.get<{ terminated: boolean }>('/api/lookup/active'),
+  // demo: the server runs in demo mode (simulated bank, wallet, gateways and games).
+  queryFn: () => api.get<{ terminated: boolean; demo?: boolean }>('/api/lookup/active'),
   staleTime: 0,
 });
 export const useServiceActive = () => useQuery(activeQuery);
