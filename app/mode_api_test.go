@@ -202,6 +202,15 @@ func TestProductionMintsNoMoney(t *testing.T) {
 				link, _ = v.Body["link"].(string)
 			}
 			h.expect(h.call("POST", "/api/wallet/truelink", member, map[string]any{"link": link}), 404, "NO_WALLET")
+			// Nor is the gift-link tab offered: the deposit lookup lists
+			// the receiving banks but no wallet.
+			lookup := h.call("GET", "/api/lookup/deposit", member, nil)
+			if w, _ := lookup.Body["wallets"].([]any); lookup.Status != 200 || len(w) != 0 {
+				t.Errorf("deposit lookup with gift links off: %d %s", lookup.Status, lookup.Raw)
+			}
+			if b, _ := lookup.Body["banks"].([]any); len(b) == 0 {
+				t.Errorf("deposit lookup lost its banks: %s", lookup.Raw)
+			}
 		})
 		t.Run("NoGatewayQR", func(t *testing.T) {
 			h := h.sub(t)

@@ -129,7 +129,7 @@ func openDB(lc fx.Lifecycle, cfg Config, log *slog.Logger) (*sqlstore.DB, error)
 }
 
 func newSettings(lc fx.Lifecycle, cfg Config, store settings.Store, bus events.Bus, now Clock, sealer *wallet.Sealer) (*settings.Service, error) {
-	s := settings.NewService(store, settings.Config{Laos: cfg.Laos, RegisterOTP: cfg.RegisterOTP, AppVersion: Version, Demo: cfg.Mode == ModeDemo,
+	s := settings.NewService(store, settings.Config{Laos: cfg.Laos, RegisterOTP: cfg.RegisterOTP, AppVersion: Version, Demo: cfg.Mode == ModeDemo, GiftLinksOff: cfg.TrueMoney == "off",
 		QR: qrDeployment(cfg), Sealer: sealer}, now)
 	lc.Append(fx.StopHook(s.UseEvents(bus)))
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

@@ -52,11 +52,15 @@ func (s *Service) DepositOptions(ctx context.Context) (Deposit, error) {
 }
 
 // publicDeposit is the deposit lookup: the setting without the wallets'
-// numbers.
-func publicDeposit(doc json.RawMessage) (any, error) {
+// numbers, and without the wallets at all when the deployment redeems no
+// gift links (the app then offers no gift-link tab).
+func publicDeposit(doc json.RawMessage, giftLinksOff bool) (any, error) {
 	var d Deposit
 	if err := json.Unmarshal(doc, &d); err != nil {
 		return nil, err
+	}
+	if giftLinksOff {
+		d.Wallets = nil
 	}
 	for i := range d.Wallets {
 		d.Wallets[i].WalletAccountNo = ""

@@ -53,6 +53,9 @@ type Config struct {
 	// Demo: the install simulates the outside parties; the active lookup
 	// says so and the apps show a ribbon.
 	Demo bool
+	// GiftLinksOff: no gift redeemer is configured (NGERN_TRUEMONEY=off),
+	// so the deposit lookup offers no wallet for gift links.
+	GiftLinksOff bool
 	// QR is what the deployment fixes of QR deposits; Sealer seals the QR
 	// providers' secrets (qrproviders.go).
 	QR     QRDeployment
@@ -155,7 +158,7 @@ func (s *Service) Lookup(ctx context.Context, name string) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return publicDeposit(doc)
+		return publicDeposit(doc, s.cfg.GiftLinksOff)
 	case KeySources, KeyInfo, KeyContact, KeyNotice,
 		KeyWithdraw, KeySlip, KeyChat:
 		return s.store.Setting(ctx, name)
