@@ -306,15 +306,16 @@ func (s *QRDeposits) ReviewPayment(ctx context.Context, provider, ref string) (d
 	return r.payment(), err
 }
 
-// AssignPayment posts j and marks the payment, still waiting, CREDITED.
+// AssignPayment marks the payment, still waiting, CREDITED and posts j.
+// The row is claimed first, so that of concurrent decisions on one payment
+// (assign or refund) the first holds it and the others find it decided and
+// answer NO_DATA, instead of racing to post the same journal; the journal is
+// linked once posted (the row's journal_id references it).
 func (s *QRDeposits) AssignPayment(ctx context.Context, p deposit.Payment, j ledger.Journal, by string) error {
 	return s.db.inTx(ctx, func(tx *sqlx.Tx) error {
-		if err := s.db.post(ctx, tx, j); err != nil {
-			return err
-		}
-		res, err := tx.ExecContext(ctx, s.db.q(`UPDATE qr_payments SET status = 'CREDITED', member_id = ?, journal_id = ?,
+		res, err := tx.ExecContext(ctx, s.db.q(`UPDATE qr_payments SET status = 'CREDITED', member_id = ?,
 			decided_by = ?, decided_at = ? WHERE provider = ? AND ref = ? AND status = 'REVIEW'`),
-			j.MemberID, j.ID, by, utc(j.CreatedAt), p.Provider, p.Ref)
+			j.MemberID, by, utc(j.CreatedAt), p.Provider, p.Ref)
 		if err != nil {
 			return err
 		}
@@ -324,6 +325,14 @@ func (s *QRDeposits) AssignPayment(ctx context.Context, p deposit.Payment, j led
 			}
 			return err
 		}
-		return nil
+		if err := s.db.post(ctx, tx, j); err != nil {
+			if errors.Is(err, ledger.ErrDuplicate) { // decided by another, committed meanwhile
+				return errs.New(errs.NoData)
+			}
+			return err
+		}
+		_, err = tx.ExecContext(ctx, s.db.q(`UPDATE qr_payments SET journal_id = ? WHERE provider = ? AND ref = ?`),
+			j.ID, p.Provider, p.Ref)
+		return err
 	})
 }

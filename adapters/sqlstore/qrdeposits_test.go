@@ -290,3 +290,60 @@ func TestQRRefundAndDecided(t *testing.T) {
 		mustVerify(t, l)
 	})
 }
+
+// TestQRDecisionRace: 25 operators assign or refund one unmatched payment at
+// once. Exactly one decision holds; every other answers NO_DATA (never a 500
+// "journal already recorded"), and the ledger holds one credit at most.
+func TestQRDecisionRace(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		seed(t, db)
+		accounts := sqlstore.NewAccounts(db)
+		store := sqlstore.NewQRDeposits(db)
+		l := sqlstore.NewLedger(db)
+		m := newMember("0813333333", "3333333333")
+		if err := accounts.CreateMember(ctx, m, ""); err != nil {
+			t.Fatal(err)
+		}
+		for round := range 4 {
+			at := time.Now().UTC().Truncate(time.Second)
+			p := deposit.Payment{Provider: "WW", Ref: fmt.Sprintf("RACE%d", round), Amount: money.FromBaht(9), PaidAt: at, Note: deposit.NoteNoQR}
+			if _, err := store.PayQR(ctx, p, ledger.Journal{}); err != nil {
+				t.Fatal(err)
+			}
+			start := make(chan struct{})
+			var wg sync.WaitGroup
+			var mu sync.Mutex
+			won, lost := 0, 0
+			for i := range 25 {
+				wg.Go(func() {
+					<-start
+					var err error
+					if (i+round)%2 == 0 {
+						j := ledger.Journal{ID: fmt.Sprintf("j%d-%d", round, i), Kind: deposit.JournalKind, Ref: "qr:WW:" + p.Ref,
+							MemberID: m.ID, By: "fin", CreatedAt: at, Postings: ledger.Move(ledger.Deposits, ledger.Wallet(m.ID), p.Amount)}
+						err = store.AssignPayment(ctx, p, j, "fin")
+					} else {
+						err = store.RefundPayment(ctx, "WW", p.Ref, "returned", "fin", at)
+					}
+					mu.Lock()
+					defer mu.Unlock()
+					switch {
+					case err == nil:
+						won++
+					case errs.HasCode(err, errs.NoData):
+						lost++
+					default:
+						t.Errorf("decision %d: %v, want NO_DATA", i, err)
+					}
+				})
+			}
+			close(start)
+			wg.Wait()
+			if won != 1 || lost != 24 {
+				t.Fatalf("round %d: %d decisions held, %d NO_DATA; want 1 and 24", round, won, lost)
+			}
+		}
+		mustVerify(t, l)
+	})
+}
