@@ -90,9 +90,13 @@ func TestQRDepositAPI(t *testing.T) {
 				t.Fatal(r.Raw)
 			}
 			r := h.call("POST", "/api/qrcode/WW", alice, `{"amount":99}`)
-			h.expect(r, 502, "QR_FAIL")
+			h.expect(r, 400, "QR_MINIMUM") // the member's input, not the provider's failure
 			if r.Body["hasQrcode"] != false || r.Body["detail"] == "" {
-				t.Fatal(r.Raw)
+				t.Fatal(string(r.Raw))
+			}
+			h.expect(h.call("POST", "/api/qrcode/WW", alice, `{"amount":0}`), 400, "INVALID_AMOUNT")
+			if g := h.call("GET", "/api/qrcode/WW", alice, nil); g.Body["hasQrcode"] != false {
+				t.Fatal("a refused amount opened a QR", string(g.Raw))
 			}
 			h.expect(h.call("POST", "/api/qrcode/WW", "", `{"amount":100}`), 401, "")
 			r = h.call("POST", "/api/qrcode/WW", alice, `{"amount":100}`)

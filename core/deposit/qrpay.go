@@ -390,7 +390,8 @@ func (s *QRService) Create(ctx context.Context, memberID, provider string, amoun
 	}
 	if amount < 100 || amount < ch.Min {
 		min := max(ch.Min, 100)
-		return QRCode{}, qrFail("the smallest amount is %d.%02d", min/100, min%100)
+		// The member's input, refused before any provider is asked.
+		return QRCode{}, errs.Newf(errs.QRMinimum, "the smallest amount is %d.%02d", min/100, min%100)
 	}
 	now := s.d.Now().UTC()
 	lifetime := ch.Lifetime

@@ -108,7 +108,27 @@ func TestQRCreate(t *testing.T) {
 		amount         money.Satang
 	}{
 		{"below the gateway's minimum", "WW", money.FromBaht(99)},
+		{"below one baht on a gateway", "FP", 99},
 		{"below one baht", "kbank", 99},
+	} {
+		t.Run("QR_MINIMUM: "+tc.name, func(t *testing.T) {
+			f := newQRFixture(t)
+			_, err := f.svc.Create(ctx, "m1", tc.provider, tc.amount)
+			if e := errs.As(err); e == nil || e.Code != errs.QRMinimum || e.Kind.Status() != 400 || e.Detail == "" {
+				t.Fatalf("%v", err)
+			}
+			if f.gw.n != 0 {
+				t.Fatalf("the gateway was asked %d times for an amount under the minimum", f.gw.n)
+			}
+			if _, err := f.svc.Current(ctx, "m1", tc.provider); !errs.HasCode(err, errs.NoData) {
+				t.Fatalf("a QR under the minimum is open: %v", err)
+			}
+		})
+	}
+	for _, tc := range []struct {
+		name, provider string
+		amount         money.Satang
+	}{
 		{"not configured", "PAYONEX", money.FromBaht(500)},
 		{"unknown", "nope", money.FromBaht(500)},
 	} {
