@@ -317,6 +317,20 @@ func TestQRWebhook(t *testing.T) {
 			t.Fatal(f.store.balance("m1"))
 		}
 	})
+	t.Run("a late notice of a payment made before the cancel credits", func(t *testing.T) {
+		f, q := newPaid(t)
+		f.advance(time.Minute)
+		if err := f.svc.Cancel(ctx, "m1", q.ID); err != nil {
+			t.Fatal(err)
+		}
+		f.gw.markPaid(q.GatewayRef, "P1", q.Amount, f.now.Add(-time.Second))
+		if n, err := f.svc.PollGateways(ctx); n != 1 || err != nil {
+			t.Fatal(n, err)
+		}
+		if f.store.balance("m1") != q.Amount {
+			t.Fatal(f.store.balance("m1"))
+		}
+	})
 	t.Run("an operator assigns an unmatched payment, once", func(t *testing.T) {
 		f, q := newPaid(t)
 		f.svc.d.Members = fakeMembers{"m2": {ID: "m2"}}
