@@ -90,9 +90,13 @@ func TestQRDepositAPI(t *testing.T) {
 				t.Fatal(r.Raw)
 			}
 			r := h.call("POST", "/api/qrcode/WW", alice, `{"amount":99}`)
-			h.expect(r, 502, "QR_FAIL")
+			h.expect(r, 400, "QR_MINIMUM") // the member's input, not the provider's failure
 			if r.Body["hasQrcode"] != false || r.Body["detail"] == "" {
-				t.Fatal(r.Raw)
+				t.Fatal(string(r.Raw))
+			}
+			h.expect(h.call("POST", "/api/qrcode/WW", alice, `{"amount":0}`), 400, "INVALID_AMOUNT")
+			if g := h.call("GET", "/api/qrcode/WW", alice, nil); g.Body["hasQrcode"] != false {
+				t.Fatal("a refused amount opened a QR", string(g.Raw))
 			}
 			h.expect(h.call("POST", "/api/qrcode/WW", "", `{"amount":100}`), 401, "")
 			r = h.call("POST", "/api/qrcode/WW", alice, `{"amount":100}`)
@@ -222,6 +226,41 @@ func TestQRDepositAPI(t *testing.T) {
 			}
 			if a := h.call("GET", "/api/operator/audit?action=qrpayment.assign", owner, nil); !strings.Contains(string(a.Raw), "PAY-C") {
 				t.Fatal("not audited:", string(a.Raw))
+			}
+		})
+		t.Run("PaidBeforeCancelNoticeAfterCredits", func(t *testing.T) {
+			h := h.sub(t)
+			defer h.qrSim.SetDeliver(h.qrSim.SetDeliver(swallow)) // the test delivers by hand
+			before := h.deposited()
+			for _, tc := range []struct {
+				name     string
+				paidAt   func(beforeCancel, afterCancel time.Time) time.Time
+				ref      string
+				credited bool
+			}{
+				{"paid while open: credited", func(b, _ time.Time) time.Time { return b.Add(-time.Second) }, "PAY-BC1", true},
+				{"paid after the cancel: review", func(_, a time.Time) time.Time { return a.Add(time.Millisecond) }, "PAY-BC2", false},
+			} {
+				r := h.call("POST", "/api/qrcode/WW", alice, `{"amount":120}`)
+				h.expect(r, 200, "SUCCESS")
+				id := r.Body["qrcodeId"].(string)
+				h.advance(10 * time.Second)
+				beforeCancel := h.clock()
+				h.expect(h.call("DELETE", "/api/qrcode/"+id, alice, nil), 200, "SUCCESS")
+				afterCancel := h.clock()
+				h.advance(10 * time.Second)
+				paidAt := tc.paidAt(beforeCancel, afterCancel)
+				ev := paygate.Event{DeliveryID: "D-" + tc.ref, OrderRef: id, GatewayRef: "G", PaymentRef: tc.ref, Status: "PAID",
+					Amount: money.FromBaht(120), PaidAt: &paidAt}
+				h.expect(h.webhook("WW", ev, h.clock(), secret), 200, "SUCCESS")
+				want := before
+				if tc.credited {
+					want += money.FromBaht(120)
+				}
+				if got := h.deposited(); got != want {
+					t.Fatalf("%s: deposited %s, want %s", tc.name, got, want)
+				}
+				before = want
 			}
 		})
 		t.Run("PromptPayThroughTheSimulatedBank", func(t *testing.T) {

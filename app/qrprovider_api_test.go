@@ -111,7 +111,7 @@ func TestQRProviderConfigAPI(t *testing.T) {
 			if l := channels("limits"); !strings.Contains(l, `{"code":"WW","min":150.00,"quickAmounts":[150.00,300.00,1000.50]}`) {
 				t.Fatal(l)
 			}
-			h.expect(h.call("POST", "/api/qrcode/WW", alice, `{"amount":149.99}`), 502, "QR_FAIL")
+			h.expect(h.call("POST", "/api/qrcode/WW", alice, `{"amount":149.99}`), 400, "QR_MINIMUM")
 			r = h.call("POST", "/api/qrcode/WW", alice, `{"amount":150}`)
 			h.expect(r, 200, "SUCCESS")
 			// The simulated gateway now signs with the replaced secret, and

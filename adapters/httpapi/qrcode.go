@@ -73,7 +73,7 @@ type qrCreateRequest struct {
 
 func (s *Server) qrCreate(w http.ResponseWriter, r *http.Request) {
 	var req qrCreateRequest
-	if err := s.decode(r, &req, errs.QRFail); err != nil {
+	if err := s.decode(r, &req, errs.InvalidAmount); err != nil {
 		s.qrFailed(w, r, err)
 		return
 	}
@@ -94,7 +94,7 @@ func (s *Server) qrCreate(w http.ResponseWriter, r *http.Request) {
 // and the error's code as message (the app shows it in a red toast).
 func (s *Server) qrFailed(w http.ResponseWriter, r *http.Request, err error) {
 	e := errs.As(err)
-	if e == nil || e.Code != errs.QRFail {
+	if e == nil || (e.Code != errs.QRFail && e.Code != errs.QRMinimum) {
 		writeError(w, r, err)
 		return
 	}

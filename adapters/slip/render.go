@@ -46,31 +46,41 @@ var bankColours = map[string]color.RGBA{
 	"GSB":   {0xeb, 0x19, 0x8d, 0xff},
 }
 
+// faceSpecs are the type faces a slip is drawn with.
+var faceSpecs = []struct {
+	name string
+	ttf  []byte
+	size float64
+}{{"title", gobold.TTF, 34}, {"amount", gobold.TTF, 56}, {"label", goregular.TTF, 24}, {"text", gobold.TTF, 28}}
+
 var (
-	facesOnce sync.Once
-	faces     map[string]font.Face
+	fontsOnce sync.Once
+	fonts     map[string]*opentype.Font
 )
 
-func face(name string) font.Face {
-	facesOnce.Do(func() {
-		faces = map[string]font.Face{}
-		for _, f := range []struct {
-			name string
-			ttf  []byte
-			size float64
-		}{{"title", gobold.TTF, 34}, {"amount", gobold.TTF, 56}, {"label", goregular.TTF, 24}, {"text", gobold.TTF, 28}} {
+// newFaces makes the faces of one render. A font.Face keeps a glyph buffer
+// and is not safe for concurrent use, so renders never share one; the parsed
+// fonts they come from are read-only and parsed once.
+func newFaces() map[string]font.Face {
+	fontsOnce.Do(func() {
+		fonts = map[string]*opentype.Font{}
+		for _, f := range faceSpecs {
 			parsed, err := opentype.Parse(f.ttf)
 			if err != nil {
 				panic(err)
 			}
-			fc, err := opentype.NewFace(parsed, &opentype.FaceOptions{Size: f.size, DPI: 72, Hinting: font.HintingFull})
-			if err != nil {
-				panic(err)
-			}
-			faces[f.name] = fc
+			fonts[f.name] = parsed
 		}
 	})
-	return faces[name]
+	faces := make(map[string]font.Face, len(faceSpecs))
+	for _, f := range faceSpecs {
+		fc, err := opentype.NewFace(fonts[f.name], &opentype.FaceOptions{Size: f.size, DPI: 72, Hinting: font.HintingFull})
+		if err != nil {
+			panic(err)
+		}
+		faces[f.name] = fc
+	}
+	return faces
 }
 
 // MaskAccount shows an account number as Thai e-slips do: xxx-x-x1234-x.
@@ -97,6 +107,11 @@ func Render(s SlipImage) ([]byte, error) {
 	draw.Draw(img, image.Rect(0, 0, w, 150), image.NewUniform(band), image.Point{}, draw.Src)
 	ink := color.RGBA{0x22, 0x22, 0x22, 0xff}
 	grey := color.RGBA{0x77, 0x77, 0x77, 0xff}
+	faces := newFaces()
+	text := func(dst draw.Image, faceName string, c color.Color, x, y int, s string) {
+		d := font.Drawer{Dst: dst, Src: image.NewUniform(c), Face: faces[faceName], Dot: fixed.P(x, y)}
+		d.DrawString(s)
+	}
 	text(img, "title", color.White, 40, 70, s.BankCode)
 	text(img, "label", color.White, 40, 115, "Transfer completed")
 	at := s.TransferredAt.In(deposit.Zone)
@@ -130,9 +145,4 @@ func Render(s SlipImage) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
-}
-
-func text(dst draw.Image, faceName string, c color.Color, x, y int, s string) {
-	d := font.Drawer{Dst: dst, Src: image.NewUniform(c), Face: face(faceName), Dot: fixed.P(x, y)}
-	d.DrawString(s)
 }

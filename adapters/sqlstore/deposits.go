@@ -173,6 +173,21 @@ func (s *Deposits) SlipsByStatus(ctx context.Context, status deposit.Status, lim
 	return s.slips(ctx, `WHERE s.status = ? ORDER BY s.created_at, s.id LIMIT ?`, status, limit)
 }
 
+// SenderAccounts lists the account numbers of other members of bankCode
+// holding digits (only digits: nothing to escape in the pattern).
+func (s *Deposits) SenderAccounts(ctx context.Context, bankCode, digits, memberID string, limit int) ([]string, error) {
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return nil, errors.New("sender accounts: the pattern is not digits")
+		}
+	}
+	out := []string{}
+	err := s.db.x.SelectContext(ctx, &out, s.db.q(`SELECT bank_account_no FROM members
+		WHERE bank_code = ? AND id <> ? AND bank_account_no LIKE ? ORDER BY id LIMIT ?`),
+		bankCode, memberID, "%"+digits+"%", limit)
+	return out, err
+}
+
 // ClaimVoucher stores a PENDING voucher; the voucher is the primary key.
 func (s *Deposits) ClaimVoucher(ctx context.Context, v deposit.Voucher) error {
 	_, err := s.db.x.ExecContext(ctx, s.db.q(`INSERT INTO gift_vouchers (voucher, member_id, status, created_at)

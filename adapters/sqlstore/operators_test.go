@@ -179,7 +179,11 @@ func TestAuditLog(t *testing.T) {
 			}
 		})
 		t.Run("ErrAppendOnly", func(t *testing.T) {
-			for _, q := range []string{`UPDATE audit_log SET operator = 'x'`, `DELETE FROM audit_log`} {
+			qs := []string{`UPDATE audit_log SET operator = 'x'`, `DELETE FROM audit_log`}
+			if db.Dialect() == sqlstore.Postgres { // SQLite has no TRUNCATE
+				qs = append(qs, `TRUNCATE audit_log`, `TRUNCATE audit_log CASCADE`)
+			}
+			for _, q := range qs {
 				if _, err := db.SQL().ExecContext(ctx, q); err == nil {
 					t.Fatalf("%s succeeded", q)
 				}

@@ -33,14 +33,15 @@ type qrRow struct {
 	Status     string       `db:"status"`
 	CreatedAt  time.Time    `db:"created_at"`
 	ExpiresAt  time.Time    `db:"expires_at"`
+	ClosedAt   sql.NullTime `db:"closed_at"`
 }
 
-const qrColumns = `id, member_id, provider, target, amount, payload, gateway_ref, status, created_at, expires_at`
+const qrColumns = `id, member_id, provider, target, amount, payload, gateway_ref, status, created_at, expires_at, closed_at`
 
 func (r qrRow) qr() deposit.QRCode {
 	return deposit.QRCode{ID: r.ID, MemberID: r.MemberID, Provider: r.Provider, Target: r.Target, Amount: r.Amount,
 		Payload: r.Payload, GatewayRef: r.GatewayRef, Status: deposit.QRStatus(r.Status), CreatedAt: r.CreatedAt.UTC(),
-		ExpiresAt: r.ExpiresAt.UTC()}
+		ExpiresAt: r.ExpiresAt.UTC(), ClosedAt: r.ClosedAt.Time.UTC()}
 }
 
 // expire marks the QRs whose time has passed EXPIRED (the partial unique
@@ -77,7 +78,7 @@ func (s *QRDeposits) CreateQR(ctx context.Context, q deposit.QRCode, now time.Ti
 			return err
 		}
 		_, err := tx.ExecContext(ctx, s.db.q(`INSERT INTO qr_codes (`+qrColumns+`)
-			VALUES (?, ?, ?, ?, ?, ?, ?, 'OPEN', ?, ?)`), q.ID, q.MemberID, q.Provider, q.Target, q.Amount, q.Payload,
+			VALUES (?, ?, ?, ?, ?, ?, ?, 'OPEN', ?, ?, NULL)`), q.ID, q.MemberID, q.Provider, q.Target, q.Amount, q.Payload,
 			q.GatewayRef, utc(q.CreatedAt), utc(q.ExpiresAt))
 		if _, dup := uniqueViolation(err); dup {
 			return deposit.ErrQRTaken
@@ -171,8 +172,8 @@ func (s *QRDeposits) PayQR(ctx context.Context, p deposit.Payment, j ledger.Jour
 		}
 		res, err := tx.ExecContext(ctx, s.db.q(`UPDATE qr_codes SET status = 'PAID', closed_at = ?
 			WHERE id = ? AND provider = ? AND amount = ? AND expires_at >= ?
-			AND (status = 'OPEN' OR status = 'EXPIRED' AND closed_at >= ?)`),
-			utc(p.PaidAt), p.QRCodeID, p.Provider, p.Amount, utc(p.PaidAt), utc(p.PaidAt))
+			AND (status = 'OPEN' OR status = 'EXPIRED' AND closed_at >= ? OR status = 'CANCELLED' AND closed_at > ?)`),
+			utc(p.PaidAt), p.QRCodeID, p.Provider, p.Amount, utc(p.PaidAt), utc(p.PaidAt), utc(p.PaidAt))
 		if err != nil {
 			return err
 		}
@@ -202,13 +203,14 @@ func (s *QRDeposits) PayQR(ctx context.Context, p deposit.Payment, j ledger.Jour
 }
 
 // UnsettledGatewayQRs are gateway QRs without a payment, open or expired
-// after since, oldest first.
+// or cancelled after since, oldest first. (A QR closed after since expires
+// after it too: the expires_at bound lets the status index serve.)
 func (s *QRDeposits) UnsettledGatewayQRs(ctx context.Context, since time.Time, limit int) ([]deposit.QRCode, error) {
 	var rows []qrRow
 	err := s.db.x.SelectContext(ctx, &rows, s.db.q(`SELECT `+qrColumns+` FROM qr_codes q
-		WHERE q.target = '' AND (q.status = 'OPEN' OR q.status = 'EXPIRED' AND q.expires_at > ?)
+		WHERE q.target = '' AND (q.status = 'OPEN' OR q.status IN ('EXPIRED', 'CANCELLED') AND q.expires_at > ? AND q.closed_at > ?)
 		AND NOT EXISTS (SELECT 1 FROM qr_payments p WHERE p.qrcode_id = q.id)
-		ORDER BY q.created_at, q.id LIMIT ?`), utc(since), limit)
+		ORDER BY q.created_at, q.id LIMIT ?`), utc(since), utc(since), limit)
 	out := make([]deposit.QRCode, len(rows))
 	for i, r := range rows {
 		out[i] = r.qr()
@@ -306,15 +308,16 @@ func (s *QRDeposits) ReviewPayment(ctx context.Context, provider, ref string) (d
 	return r.payment(), err
 }
 
-// AssignPayment posts j and marks the payment, still waiting, CREDITED.
+// AssignPayment marks the payment, still waiting, CREDITED and posts j.
+// The row is claimed first, so that of concurrent decisions on one payment
+// (assign or refund) the first holds it and the others find it decided and
+// answer NO_DATA, instead of racing to post the same journal; the journal is
+// linked once posted (the row's journal_id references it).
 func (s *QRDeposits) AssignPayment(ctx context.Context, p deposit.Payment, j ledger.Journal, by string) error {
 	return s.db.inTx(ctx, func(tx *sqlx.Tx) error {
-		if err := s.db.post(ctx, tx, j); err != nil {
-			return err
-		}
-		res, err := tx.ExecContext(ctx, s.db.q(`UPDATE qr_payments SET status = 'CREDITED', member_id = ?, journal_id = ?,
+		res, err := tx.ExecContext(ctx, s.db.q(`UPDATE qr_payments SET status = 'CREDITED', member_id = ?,
 			decided_by = ?, decided_at = ? WHERE provider = ? AND ref = ? AND status = 'REVIEW'`),
-			j.MemberID, j.ID, by, utc(j.CreatedAt), p.Provider, p.Ref)
+			j.MemberID, by, utc(j.CreatedAt), p.Provider, p.Ref)
 		if err != nil {
 			return err
 		}
@@ -324,6 +327,14 @@ func (s *QRDeposits) AssignPayment(ctx context.Context, p deposit.Payment, j led
 			}
 			return err
 		}
-		return nil
+		if err := s.db.post(ctx, tx, j); err != nil {
+			if errors.Is(err, ledger.ErrDuplicate) { // decided by another, committed meanwhile
+				return errs.New(errs.NoData)
+			}
+			return err
+		}
+		_, err = tx.ExecContext(ctx, s.db.q(`UPDATE qr_payments SET journal_id = ? WHERE provider = ? AND ref = ?`),
+			j.ID, p.Provider, p.Ref)
+		return err
 	})
 }

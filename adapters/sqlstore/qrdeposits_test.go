@@ -290,3 +290,132 @@ func TestQRRefundAndDecided(t *testing.T) {
 		mustVerify(t, l)
 	})
 }
+
+// TestQRDecisionRace: 25 operators assign or refund one unmatched payment at
+// once. Exactly one decision holds; every other answers NO_DATA (never a 500
+// "journal already recorded"), and the ledger holds one credit at most.
+func TestQRDecisionRace(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		seed(t, db)
+		accounts := sqlstore.NewAccounts(db)
+		store := sqlstore.NewQRDeposits(db)
+		l := sqlstore.NewLedger(db)
+		m := newMember("0813333333", "3333333333")
+		if err := accounts.CreateMember(ctx, m, ""); err != nil {
+			t.Fatal(err)
+		}
+		for round := range 4 {
+			at := time.Now().UTC().Truncate(time.Second)
+			p := deposit.Payment{Provider: "WW", Ref: fmt.Sprintf("RACE%d", round), Amount: money.FromBaht(9), PaidAt: at, Note: deposit.NoteNoQR}
+			if _, err := store.PayQR(ctx, p, ledger.Journal{}); err != nil {
+				t.Fatal(err)
+			}
+			start := make(chan struct{})
+			var wg sync.WaitGroup
+			var mu sync.Mutex
+			won, lost := 0, 0
+			for i := range 25 {
+				wg.Go(func() {
+					<-start
+					var err error
+					if (i+round)%2 == 0 {
+						j := ledger.Journal{ID: fmt.Sprintf("j%d-%d", round, i), Kind: deposit.JournalKind, Ref: "qr:WW:" + p.Ref,
+							MemberID: m.ID, By: "fin", CreatedAt: at, Postings: ledger.Move(ledger.Deposits, ledger.Wallet(m.ID), p.Amount)}
+						err = store.AssignPayment(ctx, p, j, "fin")
+					} else {
+						err = store.RefundPayment(ctx, "WW", p.Ref, "returned", "fin", at)
+					}
+					mu.Lock()
+					defer mu.Unlock()
+					switch {
+					case err == nil:
+						won++
+					case errs.HasCode(err, errs.NoData):
+						lost++
+					default:
+						t.Errorf("decision %d: %v, want NO_DATA", i, err)
+					}
+				})
+			}
+			close(start)
+			wg.Wait()
+			if won != 1 || lost != 24 {
+				t.Fatalf("round %d: %d decisions held, %d NO_DATA; want 1 and 24", round, won, lost)
+			}
+		}
+		mustVerify(t, l)
+	})
+}
+
+// TestQRPaidBeforeCancel: a gateway QR cancelled after it was paid is
+// credited when the notice comes late; paid at or after the cancel, it waits
+// for review. A cancelled QR stays in the poller's list for an hour.
+func TestQRPaidBeforeCancel(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		seed(t, db)
+		accounts := sqlstore.NewAccounts(db)
+		store, l := sqlstore.NewQRDeposits(db), sqlstore.NewLedger(db)
+		m := newMember("0814444444", "4444444444")
+		if err := accounts.CreateMember(ctx, m, ""); err != nil {
+			t.Fatal(err)
+		}
+		created := time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)
+		cancel := created.Add(90*time.Second + 250*time.Millisecond)
+		for i, tc := range []struct {
+			name   string
+			paidAt time.Time
+			want   deposit.PaymentState
+		}{
+			{"paid a millisecond before the cancel", cancel.Add(-time.Millisecond), deposit.PaymentCredited},
+			{"paid a second before the cancel", cancel.Add(-time.Second), deposit.PaymentCredited},
+			{"paid at the cancel's instant", cancel, deposit.PaymentReview},
+			{"paid after the cancel", cancel.Add(time.Millisecond), deposit.PaymentReview},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				q := deposit.QRCode{ID: fmt.Sprintf("pbc%d", i), MemberID: m.ID, Provider: "WW", Amount: money.FromBaht(50),
+					Status: deposit.QROpen, CreatedAt: created, ExpiresAt: created.Add(10 * time.Minute)}
+				if err := store.CreateQR(ctx, q, created); err != nil {
+					t.Fatal(err)
+				}
+				if ok, err := store.CancelQR(ctx, m.ID, q.ID, cancel); !ok || err != nil {
+					t.Fatal(ok, err)
+				}
+				got, err := store.QR(ctx, q.ID)
+				if err != nil || got.Status != deposit.QRCancelled || !got.ClosedAt.Equal(cancel) {
+					t.Fatalf("%+v %v", got, err)
+				}
+				if un, err := store.UnsettledGatewayQRs(ctx, cancel.Add(-time.Hour), 100); err != nil || !hasQR(un, q.ID) {
+					t.Fatalf("a QR cancelled within the hour is not polled: %v", err)
+				}
+				if un, _ := store.UnsettledGatewayQRs(ctx, cancel.Add(time.Second), 100); hasQR(un, q.ID) {
+					t.Fatal("a QR cancelled before since is polled")
+				}
+				p := deposit.Payment{Provider: "WW", Ref: "PBC" + q.ID, QRCodeID: q.ID, MemberID: m.ID, Amount: q.Amount, PaidAt: tc.paidAt}
+				var j ledger.Journal
+				if tc.want == deposit.PaymentCredited {
+					j = ledger.Journal{ID: "j" + q.ID, Kind: deposit.JournalKind, Ref: "qr:WW:" + p.Ref, MemberID: m.ID,
+						CreatedAt: cancel.Add(time.Minute), Postings: ledger.Move(ledger.Deposits, ledger.Wallet(m.ID), p.Amount)}
+				}
+				out, err := store.PayQR(ctx, p, j)
+				if err != nil || out.Status != tc.want {
+					t.Fatalf("paid %s: %+v %v, want %s", tc.paidAt.Sub(cancel), out, err, tc.want)
+				}
+			})
+		}
+		if b, _ := l.Balance(ctx, ledger.Wallet(m.ID).ID); b != money.FromBaht(100) {
+			t.Fatalf("wallet %s, want 100.00", b)
+		}
+		mustVerify(t, l)
+	})
+}
+
+func hasQR(qs []deposit.QRCode, id string) bool {
+	for _, q := range qs {
+		if q.ID == id {
+			return true
+		}
+	}
+	return false
+}

@@ -21,7 +21,8 @@ import (
 const UnavailableRetryAfter = 5 * time.Second
 
 // DomainError maps a failure to reach the database — refused or dropped
-// connections, a server shutting down or refusing connections, a closed
+// connections, a server shutting down or refusing connections, a database
+// that does not accept connections (55000), a closed
 // pool, a SQLite file that cannot be opened or read — to SERVICE_UNAVAILABLE,
 // which tells the client to retry after UnavailableRetryAfter. Any other
 // error is returned as it is. The driving adapter applies it to the errors
@@ -44,7 +45,8 @@ func unreachable(err error) bool {
 		case pe.Code.Class() == "08": // connection exception
 			return true
 		case pe.Code == "57P01", pe.Code == "57P02", pe.Code == "57P03", // shutdown, crash, cannot connect now
-			pe.Code == "53300": // too many connections
+			pe.Code == "53300", // too many connections
+			pe.Code == "55000": // object not in prerequisite state: "database is not currently accepting connections"
 			return true
 		}
 		return false

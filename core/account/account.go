@@ -130,8 +130,10 @@ type Config struct {
 	// SessionIdle and SessionAbsolute expire sessions.
 	SessionIdle     time.Duration
 	SessionAbsolute time.Duration
-	// LoginPerPhone limits sign-in and change-password tries per member in
-	// 15 minutes. Per-IP limits: the same tries in 15 minutes, phone
+	// LoginPerPhone limits sign-in and change-password tries per member
+	// and client address in 15 minutes; from all addresses a member takes
+	// 20 times as many in an hour, a tenth of those in a minute
+	// (CheckSignIn). Per-IP limits: the same tries in 15 minutes, phone
 	// look-ups (validate, register, OTP send) and OTP sends in an hour.
 	// Many members of a mobile carrier may share one address.
 	LoginPerPhone int

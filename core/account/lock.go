@@ -2,6 +2,7 @@ package account
 
 import (
 	"context"
+	"time"
 
 	"ngern/core/errs"
 )
@@ -51,4 +52,45 @@ func (s *Service) RevokeSession(ctx context.Context, memberID, sessionID string)
 // Member returns a member by id (NO_USER).
 func (s *Service) Member(ctx context.Context, id string) (*Member, error) {
 	return s.store.MemberByID(ctx, id)
+}
+
+// Sign-in limits. A wrong password counts against the account from the
+// address it came from, so that nobody can lock a known member (or operator)
+// out by guessing from elsewhere; across every address the account has a
+// much higher bound that backs off: a burst waits out a minute, a sustained
+// attack an hour. The window left is answered as REQUEST_LIMIT with
+// Retry-After.
+const (
+	// signInWindow is the window of the tries per (account, address).
+	signInWindow = 15 * time.Minute
+	// accountFactor: an account takes accountFactor times the tries per
+	// address in an hour from all addresses, and a tenth of that a minute.
+	accountFactor = 20
+	accountWindow = time.Hour
+	burstWindow   = time.Minute
+)
+
+// CheckSignIn counts one sign-in try of an account (a member's phone, an
+// operator's name; kind keeps their keys apart) from address ip, before the
+// password is checked: perAddress tries per (account, address) in 15
+// minutes, then accountFactor×perAddress tries of the account in an hour and
+// a tenth of those in a minute. A try refused by one bound does not count
+// against the next, so an address over its own bound adds nothing to the
+// account's. Over a bound: REQUEST_LIMIT with the time until it frees.
+func CheckSignIn(ctx context.Context, l Limiter, kind, id, ip string, perAddress int) error {
+	perAccount := accountFactor * perAddress
+	for _, b := range []limit{
+		{kind + ":addr:" + id + "|" + ip, perAddress, signInWindow},
+		{kind + ":burst:" + id, max(perAccount/10, 1), burstWindow},
+		{kind + ":acct:" + id, perAccount, accountWindow},
+	} {
+		ok, retry, err := l.Hit(ctx, b.key, b.limit, b.window)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return errs.Limited(errs.RequestLimit, retry)
+		}
+	}
+	return nil
 }

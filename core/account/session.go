@@ -8,7 +8,7 @@ import (
 	"ngern/core/errs"
 )
 
-// Login limits: attempts per phone and per IP in a window.
+// Login limits: attempts per IP in a window (per phone: CheckSignIn).
 const (
 	loginWindow = 15 * time.Minute
 	touchEvery  = time.Minute
@@ -24,17 +24,8 @@ func (s *Service) Login(ctx context.Context, phone, password, ip, userAgent stri
 	if len(password) > 4*MaxPasswordLen || len(phone) > 20 {
 		return "", errs.New(errs.WrongCredential)
 	}
-	for _, l := range []struct {
-		key   string
-		limit int
-	}{{"login:ip:" + ip, s.cfg.LoginPerIP}, {"login:phone:" + phone, s.cfg.LoginPerPhone}} {
-		ok, retry, err := s.limiter.Hit(ctx, l.key, l.limit, loginWindow)
-		if err != nil {
-			return "", err
-		}
-		if !ok {
-			return "", errs.Limited(errs.RequestLimit, retry)
-		}
+	if err := s.signInLimits(ctx, phone, ip); err != nil {
+		return "", err
 	}
 	m, err := s.store.MemberByPhone(ctx, phone)
 	if err != nil && !errs.HasCode(err, errs.NoUser) {
@@ -63,6 +54,15 @@ func (s *Service) Login(ctx context.Context, phone, password, ip, userAgent stri
 		return "", err
 	}
 	return token, nil
+}
+
+// signInLimits counts a password try of phone from ip: the address's
+// limit, then the sign-in limits of the phone (CheckSignIn).
+func (s *Service) signInLimits(ctx context.Context, phone, ip string) error {
+	if err := s.hit(ctx, limit{"login:ip:" + ip, s.cfg.LoginPerIP, loginWindow}); err != nil {
+		return err
+	}
+	return CheckSignIn(ctx, s.limiter, "login", phone, ip, s.cfg.LoginPerPhone)
 }
 
 // Caller is an authenticated member request.
@@ -145,7 +145,7 @@ func (s *Service) ChangePassword(ctx context.Context, c Caller, oldPassword, new
 	if err != nil {
 		return err
 	}
-	if err := s.hit(ctx, limit{"login:ip:" + ip, s.cfg.LoginPerIP, loginWindow}, limit{"login:phone:" + m.Phone, s.cfg.LoginPerPhone, loginWindow}); err != nil {
+	if err := s.signInLimits(ctx, m.Phone, ip); err != nil {
 		return err
 	}
 	if len(oldPassword) > 4*MaxPasswordLen || !s.hasher.Verify(oldPassword, m.PasswordHash) {

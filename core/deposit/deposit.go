@@ -203,6 +203,10 @@ type Store interface {
 	MemberSlips(ctx context.Context, memberID string, offset, limit int) ([]Slip, int, error)
 	// SlipsByStatus lists slips with status, oldest first, at most limit.
 	SlipsByStatus(ctx context.Context, status Status, limit int) ([]Slip, error)
+	// SenderAccounts lists the bank account numbers of the members other
+	// than memberID registered at bankCode whose number holds digits (the
+	// digits a slip shows of its sender), at most limit.
+	SenderAccounts(ctx context.Context, bankCode, digits, memberID string, limit int) ([]string, error)
 
 	// ClaimVoucher stores a PENDING voucher; a voucher claimed before
 	// answers TRUELINK_DUPLICATE.

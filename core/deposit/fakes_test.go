@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"time"
 
@@ -22,6 +23,8 @@ type memStore struct {
 	vouchers map[string]Voucher
 	journals map[string]ledger.Journal // by kind|ref
 	balances map[string]money.Satang
+	// members are the members SenderAccounts looks through.
+	members fakeMembers
 }
 
 func newMemStore() *memStore {
@@ -89,6 +92,16 @@ func (m *memStore) MemberSlips(_ context.Context, memberID string, offset, limit
 }
 func (m *memStore) SlipsByStatus(_ context.Context, status Status, limit int) ([]Slip, error) {
 	return nil, fmt.Errorf("not used")
+}
+
+func (m *memStore) SenderAccounts(_ context.Context, bankCode, digits, memberID string, limit int) ([]string, error) {
+	var out []string
+	for id, mb := range m.members {
+		if id != memberID && mb.BankCode == bankCode && strings.Contains(mb.BankAccountNo, digits) && len(out) < limit {
+			out = append(out, mb.BankAccountNo)
+		}
+	}
+	return out, nil
 }
 
 func (m *memStore) ClaimVoucher(_ context.Context, v Voucher) error {

@@ -62,3 +62,21 @@ func clean(s string) string {
 	}
 	return b.String()
 }
+
+// shownDigits is the longest run of digits a masked number shows
+// ("xxx-x-x1234-x": "1234"), the part a store can look for.
+func shownDigits(shown string) string {
+	s := clean(shown)
+	best, run := "", ""
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			run += s[i : i+1]
+			if len(run) > len(best) {
+				best = run
+			}
+		} else {
+			run = ""
+		}
+	}
+	return best
+}

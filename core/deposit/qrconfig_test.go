@@ -63,7 +63,7 @@ func TestQRProviderConfiguration(t *testing.T) {
 		}
 		edit("FP", func(p *settings.QRProvider) { p.Min = money.FromBaht(50) })
 		_, err := f.svc.Create(ctx, "m2", "FP", money.FromBaht(20))
-		if !errs.HasCode(err, errs.QRFail) || !strings.Contains(errs.As(err).Detail, "50.00") {
+		if !errs.HasCode(err, errs.QRMinimum) || !strings.Contains(errs.As(err).Detail, "50.00") {
 			t.Fatal(err)
 		}
 		if _, err := f.svc.Create(ctx, "m2", "FP", money.FromBaht(50)); err != nil {

@@ -54,6 +54,9 @@ type QRCode struct {
 	Status     QRStatus
 	CreatedAt  time.Time
 	ExpiresAt  time.Time
+	// ClosedAt is when it left OPEN: cancelled, paid or expired (zero while
+	// open).
+	ClosedAt time.Time
 }
 
 // PaymentStatus is what a gateway says of an order.
@@ -198,14 +201,16 @@ type QRStore interface {
 	RecordDelivery(ctx context.Context, provider, id string, at time.Time) (bool, error)
 	// PayQR records p once per (provider, ref): a payment recorded before
 	// answers ErrPaymentDuplicate and changes nothing. When p.QRCodeID
-	// names a QR of p's provider, of p's amount, OPEN (or EXPIRED since,
-	// a late notice) and whose lifetime holds p.PaidAt, the QR becomes PAID and j is posted (the payment CREDITED),
+	// names a QR of p's provider, of p's amount, OPEN (or EXPIRED or
+	// CANCELLED since, a late notice: cancelled strictly after p.PaidAt) and
+	// whose lifetime holds p.PaidAt, the QR becomes PAID and j is posted (the payment CREDITED),
 	// all in one transaction; otherwise the payment is stored for review
 	// with p.Note (NoteQRNotOpen when the QR was not open). It answers the
 	// payment as stored.
 	PayQR(ctx context.Context, p Payment, j ledger.Journal) (Payment, error)
 	// UnsettledGatewayQRs are gateway QRs without a payment, OPEN or
-	// expired after since, for the poller (oldest first, at most limit).
+	// expired or cancelled after since, for the poller (oldest first, at
+	// most limit).
 	UnsettledGatewayQRs(ctx context.Context, since time.Time, limit int) ([]QRCode, error)
 	// ReviewPayments lists the payments waiting for review, oldest first.
 	ReviewPayments(ctx context.Context, limit int) ([]Payment, error)
@@ -390,7 +395,8 @@ func (s *QRService) Create(ctx context.Context, memberID, provider string, amoun
 	}
 	if amount < 100 || amount < ch.Min {
 		min := max(ch.Min, 100)
-		return QRCode{}, qrFail("the smallest amount is %d.%02d", min/100, min%100)
+		// The member's input, refused before any provider is asked.
+		return QRCode{}, errs.Newf(errs.QRMinimum, "the smallest amount is %d.%02d", min/100, min%100)
 	}
 	now := s.d.Now().UTC()
 	lifetime := ch.Lifetime
@@ -549,8 +555,11 @@ func (s *QRService) pay(ctx context.Context, p Payment) (Payment, error) {
 			p.QRCodeID, p.Note = "", NoteNoQR
 		case q.Amount != p.Amount:
 			p.Note, p.MemberID = NoteAmountMismatch, q.MemberID
-		case q.Status == QRPaid || q.Status == QRCancelled || p.PaidAt.After(q.ExpiresAt):
-			// Paid after its time, after a cancel, or a second time.
+		case q.Status == QRPaid || q.Status == QRCancelled && !p.PaidAt.Before(q.ClosedAt) || p.PaidAt.After(q.ExpiresAt):
+			// Paid after its time, after a cancel, or a second time. A QR
+			// paid while it was open whose notice arrives after the member
+			// cancelled it is credited: the gateway's paid time precedes
+			// the cancel.
 			p.Note, p.MemberID = NoteQRNotOpen, q.MemberID
 		default:
 			p.MemberID = q.MemberID
@@ -613,8 +622,9 @@ func sameTarget(a, b string) bool {
 }
 
 // PollGateways asks the gateways the status of QRs that saw no payment
-// (open, or expired within the last hour) and settles those paid: a lost
-// webhook is made good. It answers how many payments it recorded.
+// (open, or expired or cancelled within the last hour) and settles those
+// paid: a lost webhook is made good (a QR paid before its cancel is
+// credited, see pay). It answers how many payments it recorded.
 func (s *QRService) PollGateways(ctx context.Context) (int, error) {
 	now := s.d.Now().UTC()
 	qs, err := s.d.Store.UnsettledGatewayQRs(ctx, now.Add(-time.Hour), 200)

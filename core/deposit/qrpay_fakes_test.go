@@ -29,7 +29,7 @@ func newMemQR() *memQR {
 func (m *memQR) expire(now time.Time) {
 	for id, q := range m.qrs {
 		if q.Status == QROpen && !now.Before(q.ExpiresAt) {
-			q.Status = QRExpired
+			q.Status, q.ClosedAt = QRExpired, q.ExpiresAt
 			m.qrs[id] = q
 		}
 	}
@@ -49,7 +49,7 @@ func (m *memQR) CreateQR(_ context.Context, q QRCode, now time.Time) error {
 	}
 	for id, o := range m.qrs {
 		if o.Status == QROpen && o.MemberID == q.MemberID {
-			o.Status = QRCancelled
+			o.Status, o.ClosedAt = QRCancelled, now
 			m.qrs[id] = o
 		}
 	}
@@ -96,7 +96,7 @@ func (m *memQR) CancelQR(_ context.Context, memberID, id string, now time.Time) 
 	if !ok || q.MemberID != memberID || q.Status != QROpen {
 		return false, nil
 	}
-	q.Status = QRCancelled
+	q.Status, q.ClosedAt = QRCancelled, now
 	m.qrs[id] = q
 	return true, nil
 }
@@ -151,11 +151,12 @@ func (m *memQR) PayQR(_ context.Context, p Payment, j ledger.Journal) (Payment, 
 	p.Status = PaymentReview
 	if p.Note == "" && p.QRCodeID != "" {
 		q := m.qrs[p.QRCodeID]
-		if (q.Status == QROpen || q.Status == QRExpired) && q.Amount == p.Amount && !p.PaidAt.After(q.ExpiresAt) {
+		if (q.Status == QROpen || q.Status == QRExpired || q.Status == QRCancelled && p.PaidAt.Before(q.ClosedAt)) &&
+			q.Amount == p.Amount && !p.PaidAt.After(q.ExpiresAt) {
 			if err := m.ledger.post(j); err != nil {
 				return Payment{}, err
 			}
-			q.Status = QRPaid
+			q.Status, q.ClosedAt = QRPaid, p.PaidAt
 			m.qrs[q.ID] = q
 			p.Status, p.JournalID = PaymentCredited, j.ID
 		} else {
@@ -171,7 +172,7 @@ func (m *memQR) UnsettledGatewayQRs(_ context.Context, since time.Time, limit in
 	defer m.mu.Unlock()
 	var out []QRCode
 	for _, q := range m.qrs {
-		if q.Target != "" || !(q.Status == QROpen || q.Status == QRExpired && q.ExpiresAt.After(since)) {
+		if q.Target != "" || !(q.Status == QROpen || (q.Status == QRExpired || q.Status == QRCancelled) && q.ClosedAt.After(since)) {
 			continue
 		}
 		paid := false

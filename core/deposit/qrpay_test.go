@@ -108,7 +108,27 @@ func TestQRCreate(t *testing.T) {
 		amount         money.Satang
 	}{
 		{"below the gateway's minimum", "WW", money.FromBaht(99)},
+		{"below one baht on a gateway", "FP", 99},
 		{"below one baht", "kbank", 99},
+	} {
+		t.Run("QR_MINIMUM: "+tc.name, func(t *testing.T) {
+			f := newQRFixture(t)
+			_, err := f.svc.Create(ctx, "m1", tc.provider, tc.amount)
+			if e := errs.As(err); e == nil || e.Code != errs.QRMinimum || e.Kind.Status() != 400 || e.Detail == "" {
+				t.Fatalf("%v", err)
+			}
+			if f.gw.n != 0 {
+				t.Fatalf("the gateway was asked %d times for an amount under the minimum", f.gw.n)
+			}
+			if _, err := f.svc.Current(ctx, "m1", tc.provider); !errs.HasCode(err, errs.NoData) {
+				t.Fatalf("a QR under the minimum is open: %v", err)
+			}
+		})
+	}
+	for _, tc := range []struct {
+		name, provider string
+		amount         money.Satang
+	}{
 		{"not configured", "PAYONEX", money.FromBaht(500)},
 		{"unknown", "nope", money.FromBaht(500)},
 	} {
@@ -290,6 +310,20 @@ func TestQRWebhook(t *testing.T) {
 			t.Fatal("still open:", err) // and now EXPIRED in the store
 		}
 		f.gw.markPaid(q.GatewayRef, "P1", q.Amount, q.ExpiresAt.Add(-time.Minute))
+		if n, err := f.svc.PollGateways(ctx); n != 1 || err != nil {
+			t.Fatal(n, err)
+		}
+		if f.store.balance("m1") != q.Amount {
+			t.Fatal(f.store.balance("m1"))
+		}
+	})
+	t.Run("a late notice of a payment made before the cancel credits", func(t *testing.T) {
+		f, q := newPaid(t)
+		f.advance(time.Minute)
+		if err := f.svc.Cancel(ctx, "m1", q.ID); err != nil {
+			t.Fatal(err)
+		}
+		f.gw.markPaid(q.GatewayRef, "P1", q.Amount, f.now.Add(-time.Second))
 		if n, err := f.svc.PollGateways(ctx); n != 1 || err != nil {
 			t.Fatal(n, err)
 		}

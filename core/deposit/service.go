@@ -173,6 +173,20 @@ func (s *Service) check(ctx context.Context, sl Slip, opts settings.Deposit, now
 	case Undecided: // too few digits shown (a PromptPay transfer): a person decides
 		return NoteNotMatch, true
 	}
+	// A slip shows a few digits of the sender's account: when they fit
+	// another member of the bank as well, the slip does not say whose
+	// transfer it is, and crediting the first uploader would pay the wrong
+	// member. A person decides.
+	others, err := s.d.Store.SenderAccounts(ctx, m.BankCode, shownDigits(sl.Sender.AccountNo), m.ID, maxSenderCandidates)
+	if err != nil {
+		return NoteUnknownError, true
+	}
+	for _, no := range others {
+		if AccountMatches(sl.Sender.AccountNo, no) == Match {
+			s.d.Log.InfoContext(ctx, "slip sender fits more than one member", "slip", sl.ID)
+			return NoteNotMatch, true
+		}
+	}
 	rules, err := s.d.Options.SlipRules(ctx)
 	if err != nil {
 		return NoteUnknownError, true
@@ -184,6 +198,10 @@ func (s *Service) check(ctx context.Context, sl Slip, opts settings.Deposit, now
 	}
 	return "", false
 }
+
+// maxSenderCandidates bounds the accounts read to tell whether a slip's
+// sender fits another member; one fitting is enough to send it to review.
+const maxSenderCandidates = 50
 
 // InClosing reports whether t falls in the daily closing window from–to
 // ("23:50"–"00:10", local time; the window may span midnight; empty: none).

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"ngern/core/account"
 	"ngern/core/errs"
 	"ngern/core/ledger"
 	"ngern/core/money"
@@ -39,6 +40,7 @@ func newFixture(t *testing.T) *fixture {
 	}
 	members := fakeMembers{"m1": {ID: "m1", BankCode: "SCB", BankAccountNo: "9876543210"},
 		"m2": {ID: "m2", BankCode: "SCB", BankAccountNo: "1111111111"}}
+	f.store.members = members
 	var n atomic.Int64
 	f.svc = NewService(Deps{Store: f.store, Objects: &nopObjects{}, Reader: textReader{}, Verifier: f.ver,
 		Redeemer: f.red, Options: f.opts, Members: members, Limiter: f.lim,
@@ -88,6 +90,19 @@ func TestSubmitSlip(t *testing.T) {
 		}, "m1", Failed, errs.NotMatch, errs.NotMatch, 0},
 		{"SenderHidden", func(f *fixture) Upload { return f.transfer("REF0005", 50000, "xxxxxxxxx0", t0) },
 			"m1", Pending, errs.NotMatch, "", 0},
+		{"SenderFitsAnotherMemberToo", func(f *fixture) Upload {
+			// m3's account shows the same digits where the slip shows them.
+			f.store.members["m3"] = &account.Member{ID: "m3", BankCode: "SCB", BankAccountNo: "1111543219"}
+			return f.transfer("REF0012", 50000, "xxx-x-x4321-x", t0.Add(-time.Minute))
+		}, "m1", Pending, errs.NotMatch, "", 0},
+		{"SameDigitsAtAnotherBank", func(f *fixture) Upload {
+			f.store.members["m3"] = &account.Member{ID: "m3", BankCode: "BBL", BankAccountNo: "1111543219"}
+			return f.transfer("REF0013", 50000, "xxx-x-x4321-x", t0.Add(-time.Minute))
+		}, "m1", Success, "", "", 50000},
+		{"SameDigitsElsewhereInTheNumber", func(f *fixture) Upload {
+			f.store.members["m3"] = &account.Member{ID: "m3", BankCode: "SCB", BankAccountNo: "4321000000"}
+			return f.transfer("REF0014", 50000, "xxx-x-x4321-x", t0.Add(-time.Minute))
+		}, "m1", Success, "", "", 50000},
 		{"TooOld", func(f *fixture) Upload { return f.transfer("REF0006", 50000, "xxx-x-x4321-x", t0.Add(-61*time.Minute)) },
 			"m1", Failed, errs.ExpiredSlip, errs.ExpiredSlip, 0},
 		{"InTheFuture", func(f *fixture) Upload { return f.transfer("REF0007", 50000, "xxx-x-x4321-x", t0.Add(time.Hour)) },

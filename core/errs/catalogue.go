@@ -158,6 +158,9 @@ const (
 	TruelinkMinimum     Code = "TRUELINK_MINIMUM"     // under the 2-baht minimum
 	TruelinkUnconfirmed Code = "TRUELINK_UNCONFIRMED" // TrueMoney did not answer; an operator checks, never redeemed twice
 
+	// QR deposits (Ngern).
+	QRMinimum Code = "QR_MINIMUM" // under the QR channel's minimum; the provider is not asked
+
 	// Support chat (Ngern).
 	ChatMessageInvalid   Code = "CHAT_MESSAGE_INVALID"    // unknown type, blank or over 2000 characters, not allowed for the sender
 	ChatFileNotSupported Code = "CHAT_FILE_NOT_SUPPORTED" // not a PNG, JPEG, GIF, MP4 or QuickTime file (by content)
@@ -339,6 +342,9 @@ var catalogue = []Entry{
 	{TruelinkOwn, Invalid},
 	{TruelinkMinimum, Invalid},
 	{TruelinkUnconfirmed, Unavailable},
+
+	// QR deposits (Ngern).
+	{QRMinimum, Invalid},
 
 	// Support chat (Ngern).
 	{ChatMessageInvalid, Invalid},

@@ -12,8 +12,9 @@ import (
 	"ngern/core/errs"
 )
 
-// Sign-in limits: attempts per operator and per IP in a window, and TOTP
-// codes tried per operator (a 6-digit code must not be guessable).
+// Sign-in limits: attempts per IP in a window, per operator and address
+// (account.CheckSignIn, which bounds the operator across addresses too), and
+// TOTP codes tried per operator (a 6-digit code must not be guessable).
 const (
 	loginWindow      = 15 * time.Minute
 	loginPerOperator = 10
@@ -69,7 +70,10 @@ func (s *Service) Login(ctx context.Context, username, password, code, ip, userA
 	if username == "" || password == "" || len(username) > 64 || len(password) > 4*account.MaxPasswordLen {
 		return SignIn{}, errs.New(errs.WrongCredential)
 	}
-	if err := s.limit(ctx, []limit{{"oplogin:ip:" + ip, loginPerIP}, {"oplogin:op:" + username, loginPerOperator}}); err != nil {
+	if err := s.limit(ctx, []limit{{"oplogin:ip:" + ip, loginPerIP}}); err != nil {
+		return SignIn{}, err
+	}
+	if err := account.CheckSignIn(ctx, s.limiter, "oplogin", username, ip, loginPerOperator); err != nil {
 		return SignIn{}, err
 	}
 	o, err := s.store.OperatorByUsername(ctx, username)

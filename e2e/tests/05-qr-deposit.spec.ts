@@ -242,8 +242,8 @@ test('a console change of a minimum reaches the deposit modal', async ({ page })
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await memberToken()}` },
       body: JSON.stringify({ amount: 24.99 }),
     });
-    expect(res.status).toBe(502);
-    expect((await res.json()).message).toBe('QR_FAIL');
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe('QR_MINIMUM');
   } finally {
     await setProvider('FP', { min: 10, quickAmounts: [10, 50, 100, 500, 1000] });
   }

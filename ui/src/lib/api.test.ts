@@ -49,6 +49,15 @@ describe('api client', () => {
     expect(errorMessage(new ApiError('WRONG_CREDENTIAL', 400), i18n)).toBe('เบอร์โทรศัพท์หรือรหัสผ่านไม่ถูกต้อง');
   });
 
+  it('reads Retry-After and says a REQUEST_LIMIT wait in minutes', async () => {
+    i18n.changeLanguage('en');
+    mockApi({ 'POST /api/operator/login': { status: 429, body: { message: 'REQUEST_LIMIT' }, headers: { 'Retry-After': '45' } } });
+    const err = await api.post('/api/operator/login', {}, { operator: true }).catch((e) => e);
+    expect(err).toMatchObject({ code: 'REQUEST_LIMIT', status: 429, retryAfter: 45 });
+    expect(errorMessage(err, i18n)).toBe('Too many requests. Try again in 1 minute');
+    expect(errorMessage(new ApiError('REQUEST_LIMIT', 429), i18n)).toBe(i18n.t('errorMsg.REQUEST_LIMIT'));
+  });
+
   it('clears the token and goes to /login on invalid-token', async () => {
     setToken('abc', true);
     mockApi({ 'GET /api/account/profile': { status: 401, body: { message: 'invalid-token' } } });

@@ -23,8 +23,10 @@ export class ApiError extends Error {
   readonly field?: string;
   /** body is the whole error answer, for calls whose errors carry more than the code. */
   readonly body?: unknown;
+  /** retryAfter is the wait the server asked for, in seconds (its Retry-After), when it gave one. */
+  readonly retryAfter?: number;
 
-  constructor(code: string, status: number, detail?: string, field?: string, body?: unknown) {
+  constructor(code: string, status: number, detail?: string, field?: string, body?: unknown, retryAfter?: number) {
     super(code);
     this.name = 'ApiError';
     this.code = code;
@@ -32,6 +34,7 @@ export class ApiError extends Error {
     this.detail = detail;
     this.field = field;
     this.body = body;
+    this.retryAfter = retryAfter;
   }
 
   /** is reports whether the error carries code; a code the catalogue lacks does not compile. */
@@ -142,6 +145,7 @@ export async function request<T>(method: string, path: string, options: RequestO
       typeof obj.detail === 'string' ? obj.detail : undefined,
       typeof obj.field === 'string' ? obj.field : undefined,
       data ?? undefined,
+      retryAfterSeconds(res),
     );
     if (!options.operator) handleSpecialCodes(err);
     else if (err.is('invalid-token')) clearOperatorToken(true);
@@ -157,13 +161,23 @@ export const api = {
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
 };
 
-type I18nLike = { t: (key: string) => string; exists: (key: string) => boolean };
+/** retryAfterSeconds reads an answer's Retry-After in seconds (undefined when absent or not a number). */
+function retryAfterSeconds(res: Response): number | undefined {
+  const v = Number(res.headers?.get?.('Retry-After') ?? NaN);
+  return Number.isFinite(v) && v > 0 ? v : undefined;
+}
+
+type I18nLike = { t: (key: string, options?: { count: number }) => string; exists: (key: string) => boolean };
 
 /**
  * errorMessage translates an error through the errorMsg table of the current locale; a code
- * without a translation is shown raw, as the spec's error handler does.
+ * without a translation is shown raw, as the spec's error handler does. A REQUEST_LIMIT that
+ * says how long to wait (Retry-After) says it in whole minutes.
  */
 export function errorMessage(err: unknown, i18n: I18nLike): string {
+  if (err instanceof ApiError && err.code === 'REQUEST_LIMIT' && err.retryAfter) {
+    return i18n.t('common.retryIn', { count: Math.ceil(err.retryAfter / 60) });
+  }
   const code = err instanceof ApiError ? err.code : err instanceof Error ? err.message : String(err);
   const key = `errorMsg.${code}`;
   return i18n.exists(key) ? i18n.t(key) : code;

@@ -29,7 +29,8 @@ export function renderWithProviders(ui: React.ReactElement) {
   );
 }
 
-type Reply = { status?: number; body: unknown } | ((body: any) => { status?: number; body: unknown });
+type Answer = { status?: number; body: unknown; headers?: Record<string, string> };
+type Reply = Answer | ((body: any) => Answer);
 
 /** mockApi answers API calls from a table of "METHOD /path" → reply and records the calls. */
 export function mockApi(table: Record<string, Reply>) {
@@ -45,8 +46,9 @@ export function mockApi(table: Record<string, Reply>) {
     return {
       ok: status >= 200 && status < 300,
       status,
+      headers: { get: (name: string) => reply.headers?.[name] ?? null },
       text: async () => JSON.stringify(reply.body),
-    } as Response;
+    } as unknown as Response;
   }) as typeof fetch);
   return calls;
 }

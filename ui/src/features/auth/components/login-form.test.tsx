@@ -34,6 +34,17 @@ describe('LoginForm', () => {
     expect(getToken()).toBeNull();
   });
 
+  it('says how long to wait when the tries are used up', async () => {
+    mockApi({
+      'POST /api/login': { status: 429, body: { message: 'REQUEST_LIMIT' }, headers: { 'Retry-After': '601' } },
+    });
+    renderWithProviders(<LoginForm />);
+    fireEvent.changeText(screen.getByLabelText('Phone number'), '0812345678');
+    fireEvent.changeText(screen.getByLabelText('Password'), 'nope');
+    fireEvent.press(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Too many requests. Try again in 11 minutes')).toBeTruthy();
+  });
+
   it('logs in, keeps the token and goes to /user', async () => {
     const calls = mockApi({ 'POST /api/login': { body: { token: 'T1' } } });
     renderWithProviders(<LoginForm />);

@@ -96,6 +96,25 @@ describe('QR deposit tab', () => {
     expect(await screen.findByText('Could not create the QR code')).toBeTruthy();
   });
 
+  it('names the minimum read again when the server refuses an amount under it', async () => {
+    let raised = false;
+    mockApi({
+      'GET /api/lookup/deposit': { body: options },
+      'GET /api/lookup/limits': () => ({
+        body: raised ? { ...limits, qr: [{ ...limits.qr[0], min: 150 }, limits.qr[1]] } : limits,
+      }),
+      'GET /api/qrcode/kbank': { body: none },
+      'POST /api/qrcode/kbank': () => {
+        raised = true; // an operator raised the minimum meanwhile
+        return { status: 400, body: { ...none, message: 'QR_MINIMUM', detail: 'the smallest amount is 150.00' } };
+      },
+    });
+    renderWithProviders(<DepositModal visible onClose={jest.fn()} onDeposited={jest.fn()} />);
+    fireEvent.changeText(await screen.findByLabelText('Amount (baht)'), '50');
+    fireEvent.press(screen.getByRole('button', { name: 'Create QR code' }));
+    expect(await screen.findByText(i18n.t('errorMsg.QR_MINIMUM', { min: '150.00' }))).toBeTruthy();
+  });
+
   it('closes the modal and refreshes the wallet when the open QR is paid', async () => {
     let state: QRState = open;
     mockApi({

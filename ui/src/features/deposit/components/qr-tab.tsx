@@ -12,7 +12,7 @@ import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 import { colors, radius, spacing } from '@/components/ui/theme';
 import { useToast } from '@/components/ui/toast';
-import { errorMessage } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
 import { limitsQuery } from '@/lib/lookups';
 
@@ -107,6 +107,13 @@ export function QRTab({ bankCode, onDeposited, onClose }: Props) {
       // Making this QR closed the other channels' QRs.
       queryClient.invalidateQueries({ queryKey: ['qrcode'], predicate: (q) => q.queryKey[1] !== bankCode });
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'QR_MINIMUM') {
+        // An operator raised the minimum since the tab opened: read it again and name it.
+        const fresh = await limits.refetch();
+        const now = Math.max(fresh.data?.qr.find((c) => c.code === bankCode)?.min ?? min, 1);
+        toast(t('errorMsg.QR_MINIMUM', { min: formatNumber(now) }), 'error');
+        return;
+      }
       toast(errorMessage(err, i18n), 'error');
     } finally {
       setBusy(false);

@@ -67,7 +67,7 @@ export function Badge({ label, tone = 'neutral', style }: { label: string; tone?
   );
 }
 
-type I18nLike = { t: (key: string) => string; exists: (key: string) => boolean };
+type I18nLike = { t: (key: string, options?: { count: number }) => string; exists: (key: string) => boolean };
 
 /**
  * consoleError translates an API error: through the console's own `errors` table where the
