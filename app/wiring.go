@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"ngern/core/changes"
 	"os"
 	"path/filepath"
 	"time"
@@ -304,6 +305,7 @@ type httpDeps struct {
 	Wallet      *wallet.Service
 	Operators   *operator.Service
 	Auditor     *operator.Auditor
+	Changes     *changes.Service
 	Console     *operator.Console
 	Idempotency *idempotency.Service
 	Promo       *promo.Service
@@ -323,7 +325,7 @@ func newHTTPServer(d httpDeps) *httpapi.Server {
 	hc.WebDir, hc.TrustProxy, hc.CORSOrigins = d.Cfg.WebDir, d.Cfg.TrustProxy, d.Cfg.CORSOrigins
 	hc.TrustedHops, hc.TrustedNets = d.Cfg.TrustedHops, d.Cfg.TrustedNets
 	api := httpapi.New(hc, httpapi.Deps{Log: d.Log, Accounts: d.Accounts, Settings: d.Settings, DB: d.DB,
-		Wallet: d.Wallet, Operators: d.Operators, Auditor: d.Auditor, Console: d.Console, Idempotency: d.Idempotency,
+		Wallet: d.Wallet, Operators: d.Operators, Auditor: d.Auditor, Changes: d.Changes, Console: d.Console, Idempotency: d.Idempotency,
 		Promo: d.Promo, Rewards: d.Rewards, Deposits: d.Deposits, Objects: d.Objects, SlipURLKey: d.SlipURLKey, Chat: d.Chat, QR: d.QR, Spin: d.Spin,
 		Routes: d.Routes, DomainError: sqlstore.DomainError})
 	deliverInProcess(d.QRSim, api)
