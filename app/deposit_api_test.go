@@ -62,6 +62,7 @@ func TestDepositAPI(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
 		h := newHarness(t, db, func(c *Config) { c.RegisterOTP = false })
 		owner := h.operator("owner1", operator.Owner)
+		owner2 := h.operator("owner2", operator.Owner)
 		finance := h.operator("fin1", operator.Finance)
 		support := h.operator("sup1", operator.Support)
 
@@ -72,7 +73,8 @@ func TestDepositAPI(t *testing.T) {
 			h.expect(h.call("PUT", "/api/operator/settings/deposit", support, `{"banks":[],"wallets":[],"isManual":false}`), 403, "")
 			good := `{"banks":[{"bankCode":"KBANK","bankAccountNo":"111-2-22333-4","bankAccountName":"NGERN CO"}],
 				"wallets":[{"mode":"truemoney","walletAccountName":"Ngern","walletAccountNo":"0899999999"}],"isManual":false}`
-			h.expect(h.call("PUT", "/api/operator/settings/deposit", finance, good), 200, "")
+			h.expect(h.call("PUT", "/api/operator/settings/deposit", finance, good), 403, "FORBIDDEN_ROLE")
+			h.confirm(h.call("PUT", "/api/operator/settings/deposit", owner, good), owner2)
 			r := h.call("GET", "/api/lookup/deposit", "", nil)
 			h.expect(r, 200, "")
 			if !strings.Contains(string(r.Raw), `"bankAccountNo":"1112223334"`) || !strings.Contains(string(r.Raw), `"nameEN":"Kasikornbank"`) ||

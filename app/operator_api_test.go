@@ -83,7 +83,7 @@ func TestOperatorAuditActions(t *testing.T) {
 		if !slices.IsSorted(got) || len(slices.Compact(slices.Clone(got))) != len(got) {
 			t.Fatalf("actions not sorted and unique: %v", got)
 		}
-		want := []string{"operator.login"}
+		want := []string{"operator.login", "change.propose", "change.stale"}
 		for _, rt := range httpapi.OperatorRoutes() {
 			if rt.Action != "" {
 				want = append(want, rt.Action)
@@ -200,11 +200,11 @@ func TestOperatorLogin(t *testing.T) {
 		t.Run("ErrDisabledAndRoleChangeRevokes", func(t *testing.T) {
 			h := h.sub(t)
 			owner := h.operator("boss", operator.Owner)
+			owner2 := h.operator("boss2", operator.Owner)
 			tok := h.operatorLogin("fin", c.Password, c.TOTPSecret)
-			r := h.call("PUT", "/api/operator/operators/fin", owner, map[string]any{"role": "support"})
-			h.expect(r, 200, "")
+			h.confirm(h.call("PUT", "/api/operator/operators/fin", owner, map[string]any{"role": "support"}), owner2)
 			h.expect(h.call("GET", "/api/operator/me", tok, nil), 401, "invalid-token")
-			h.expect(h.call("PUT", "/api/operator/operators/fin", owner, map[string]any{"disabled": true}), 200, "")
+			h.confirm(h.call("PUT", "/api/operator/operators/fin", owner, map[string]any{"disabled": true}), owner2)
 			h.expect(login(c.Password, ""), 403, "INACTIVE_USER")
 			h.expect(h.call("PUT", "/api/operator/operators/boss", owner, map[string]any{"disabled": true}), 400, "INVALID_REQUEST")
 			h.expect(h.call("PUT", "/api/operator/operators/fin", owner, map[string]any{"role": "king"}), 400, "INVALID_REQUEST")
@@ -224,8 +224,9 @@ func TestOperatorManagement(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
 		h := newHarness(t, db, nil)
 		owner := h.operator("boss", operator.Owner)
-		r := h.call("POST", "/api/operator/operators", owner, map[string]any{"username": "Sup1", "role": "support"})
-		h.expect(r, 201, "")
+		owner2 := h.operator("boss2", operator.Owner)
+		r := h.confirm(h.call("POST", "/api/operator/operators", owner, map[string]any{"username": "Sup1", "role": "support"}), owner2)
+		r.Body = r.Body["credentials"].(map[string]any)
 		if r.Body["username"] != "sup1" || r.Body["role"] != "support" || r.Body["password"] == "" ||
 			!strings.HasPrefix(r.Body["totpUri"].(string), "otpauth://") {
 			t.Fatalf("create = %s", r.Raw)
@@ -234,13 +235,13 @@ func TestOperatorManagement(t *testing.T) {
 		h.expect(h.call("POST", "/api/operator/operators", owner, map[string]any{"username": "x", "role": "support"}), 400, "INVALID_REQUEST")
 		h.expect(h.call("POST", "/api/operator/operators", owner, map[string]any{"username": "sup2", "role": "god"}), 400, "INVALID_REQUEST")
 		sup := h.operatorLogin("sup1", r.Body["password"].(string), r.Body["totpSecret"].(string))
-		reset := h.call("POST", "/api/operator/operators/sup1/reset", owner, nil)
-		h.expect(reset, 200, "")
+		reset := h.confirm(h.call("POST", "/api/operator/operators/sup1/reset", owner, nil), owner2)
+		reset.Body = reset.Body["credentials"].(map[string]any)
 		h.expect(h.call("GET", "/api/operator/me", sup, nil), 401, "invalid-token")
 		h.operatorLogin("sup1", reset.Body["password"].(string), reset.Body["totpSecret"].(string))
 		list := h.call("GET", "/api/operator/operators", owner, nil)
 		h.expect(list, 200, "")
-		if ops := list.Body["operators"].([]any); len(ops) != 2 || ops[1].(map[string]any)["lastLoginAt"] == nil {
+		if ops := list.Body["operators"].([]any); len(ops) != 3 || ops[1].(map[string]any)["lastLoginAt"] == nil {
 			t.Fatalf("operators = %s", list.Raw)
 		}
 		h.expect(h.call("POST", "/api/operator/operators/nobody/reset", owner, nil), 404, "NO_DATA")
@@ -256,11 +257,11 @@ func TestOperatorFourEyes(t *testing.T) {
 		member := h.member("0811111111", "1111111111", money.FromBaht(40000))
 		fin1, fin2 := h.operator("fin1", operator.Finance), h.operator("fin2", operator.Finance)
 		sup := h.operator("sup", operator.Support)
+		owner1, owner2 := h.operator("owner1", operator.Owner), h.operator("owner2", operator.Owner)
 		h.expect(h.call("PUT", "/api/operator/settings/withdrawApprovalThreshold", sup, map[string]any{"amount": 20000}), 403, "FORBIDDEN_ROLE")
-		h.expect(h.call("PUT", "/api/operator/settings/withdrawApprovalThreshold", fin1, map[string]any{"amount": -1}), 400, "INVALID_REQUEST")
-		r := h.call("PUT", "/api/operator/settings/withdrawApprovalThreshold", fin1, map[string]any{"amount": 20000})
-		h.expect(r, 200, "")
-		if r.Body["amount"] != json.Number("20000.00") {
+		h.expect(h.call("PUT", "/api/operator/settings/withdrawApprovalThreshold", owner1, map[string]any{"amount": -1}), 400, "INVALID_REQUEST")
+		r := h.confirm(h.call("PUT", "/api/operator/settings/withdrawApprovalThreshold", owner1, map[string]any{"amount": 20000}), owner2)
+		if r.Body["change"].(map[string]any)["summary"].(map[string]any)["amount"] != json.Number("20000.00") {
 			t.Fatalf("threshold = %s", r.Raw)
 		}
 		w := h.call("POST", "/api/wallet/withdraw", member, map[string]any{"amount": 25000})

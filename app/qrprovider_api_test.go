@@ -21,6 +21,7 @@ func TestQRProviderConfigAPI(t *testing.T) {
 		h := newHarness(t, db, func(c *Config) { c.RegisterOTP = false })
 		finance := h.operator("fin1", operator.Finance)
 		owner := h.operator("owner1", operator.Owner)
+		owner2 := h.operator("owner2", operator.Owner)
 		support := h.operator("sup1", operator.Support)
 		alice := h.member("0812345101", "1234567101", 0)
 		const secret, apiKey = "replaced-webhook-secret-0001", "replaced-api-key-000000001"
@@ -87,7 +88,11 @@ func TestQRProviderConfigAPI(t *testing.T) {
 				{"unknown provider", "NOPE", ww(""), 404, ""},
 			} {
 				t.Run(tc.name, func(t *testing.T) {
-					r := h.call("PUT", "/api/operator/qr/providers/"+tc.code, finance, tc.body)
+					by := finance
+					if strings.Contains(tc.body, "apiKey") || strings.Contains(tc.body, "webhookSecret") {
+						by = owner // a secret is the owners' (checked before it waits for a second owner)
+					}
+					r := h.call("PUT", "/api/operator/qr/providers/"+tc.code, by, tc.body)
 					h.expect(r, tc.status, "")
 					if tc.field != "" && r.Body["field"] != tc.field {
 						t.Fatalf("field %v: %s", r.Body["field"], r.Raw)
@@ -102,10 +107,14 @@ func TestQRProviderConfigAPI(t *testing.T) {
 
 		t.Run("OKMinimumEnforcedAfterAChange", func(t *testing.T) {
 			r := h.call("PUT", "/api/operator/qr/providers/WW", owner, ww(`,"apiKey":"`+apiKey+`","webhookSecret":"`+secret+`"`))
-			h.expect(r, 200, "")
 			noSecret(r)
+			if p := provider("WW"); p["webhookSecretSet"] != false {
+				t.Fatalf("applied before a second owner approved: %v", p)
+			}
+			noSecret(h.call("GET", "/api/operator/changes", owner, nil))
+			noSecret(h.confirm(r, owner2))
 			p := provider("WW")
-			if p["webhookSecretSet"] != true || p["apiKeySet"] != true || p["updatedBy"] != "owner1" {
+			if p["webhookSecretSet"] != true || p["apiKeySet"] != true || p["updatedBy"] != "owner1+owner2" {
 				t.Fatalf("%v", p)
 			}
 			if l := channels("limits"); !strings.Contains(l, `{"code":"WW","min":150.00,"quickAmounts":[150.00,300.00,1000.50]}`) {
@@ -129,10 +138,10 @@ func TestQRProviderConfigAPI(t *testing.T) {
 			h.expect(h.webhook("WW", ev, now, simGatewaySecret(key, "WW")), 401, "INVALID_SIGNATURE")
 			// Nothing echoes the secrets: the settings list, the audit log.
 			noSecret(h.call("GET", "/api/operator/settings", owner, nil))
-			a := h.call("GET", "/api/operator/audit?action=qrprovider.update", owner, nil)
+			a := h.call("GET", "/api/operator/audit?action=change.approve", owner, nil)
 			h.expect(a, 200, "")
 			noSecret(a)
-			if !strings.Contains(string(a.Raw), `"webhookSecretSet":true`) {
+			if !strings.Contains(string(a.Raw), `"webhookSecret":"set"`) {
 				t.Fatalf("not audited: %s", a.Raw)
 			}
 		})
@@ -154,7 +163,8 @@ func TestQRProviderConfigAPI(t *testing.T) {
 			if p := provider("WW"); p["webhookSecretSet"] != true {
 				t.Fatal("an omitted secret was dropped")
 			}
-			h.expect(h.call("PUT", "/api/operator/qr/providers/WW", finance, ww(`,"webhookSecret":"","apiKey":""`)), 200, "")
+			h.expect(h.call("PUT", "/api/operator/qr/providers/WW", finance, ww(`,"webhookSecret":"","apiKey":""`)), 403, "FORBIDDEN_ROLE")
+			h.confirm(h.call("PUT", "/api/operator/qr/providers/WW", owner, ww(`,"webhookSecret":"","apiKey":""`)), owner2)
 			if p := provider("WW"); p["webhookSecretSet"] != false || p["apiKeySet"] != false {
 				t.Fatal("not cleared", p)
 			}

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net"
+	"ngern/core/changes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,6 +44,10 @@ func walletServices() fx.Option {
 			return operator.NewService(store, limiter, operator.DefaultConfig(), cfg.OperatorToken, now)
 		},
 		func(store *sqlstore.Operators, now Clock) *operator.Auditor { return operator.NewAuditor(store, now) },
+		// Changes that need two owners (core/changes).
+		func(db *sqlstore.DB, s *settings.Service, ops *operator.Service, sealer *wallet.Sealer, now Clock) *changes.Service {
+			return changes.NewService(sqlstore.NewChanges(db), s, ops, sealer, now)
+		},
 		func(db *sqlstore.DB, now Clock) *operator.Console {
 			return operator.NewConsole(sqlstore.NewConsole(db), now)
 		},

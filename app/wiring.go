@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"ngern/core/changes"
 	"os"
 	"path/filepath"
 	"time"
@@ -312,6 +313,7 @@ type httpDeps struct {
 	Wallet      *wallet.Service
 	Operators   *operator.Service
 	Auditor     *operator.Auditor
+	Changes     *changes.Service
 	Console     *operator.Console
 	Idempotency *idempotency.Service
 	Promo       *promo.Service
@@ -337,7 +339,7 @@ func newHTTPServer(d httpDeps) *httpapi.Server {
 		routes = append(routes[:len(routes):len(routes)], httpapi.Route{Pattern: "/sim/", Handler: http.NotFoundHandler()})
 	}
 	api := httpapi.New(hc, httpapi.Deps{Log: d.Log, Accounts: d.Accounts, Settings: d.Settings, DB: d.DB,
-		Wallet: d.Wallet, Operators: d.Operators, Auditor: d.Auditor, Console: d.Console, Idempotency: d.Idempotency,
+		Wallet: d.Wallet, Operators: d.Operators, Auditor: d.Auditor, Changes: d.Changes, Console: d.Console, Idempotency: d.Idempotency,
 		Promo: d.Promo, Rewards: d.Rewards, Deposits: d.Deposits, Objects: d.Objects, SlipURLKey: d.SlipURLKey, Chat: d.Chat, QR: d.QR, Spin: d.Spin,
 		Routes: routes, DomainError: sqlstore.DomainError})
 	deliverInProcess(d.QRSim, api)

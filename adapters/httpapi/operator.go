@@ -119,7 +119,7 @@ func (s *Server) operatorTable() []operatorRoute {
 
 		{pattern: "GET /api/operator/audit", roles: owner, handler: s.listAudit},
 		{pattern: "GET /api/operator/audit/actions", roles: owner, handler: s.listAuditActions},
-	}, append(s.operatorChatTable(), s.operatorSpinTable()...)...)
+	}, append(append(s.operatorChatTable(), s.operatorSpinTable()...), s.operatorChangesTable()...)...)
 }
 
 // OperatorRoute describes an operator endpoint for tests and docs.
@@ -148,7 +148,7 @@ const loginAction = "operator.login"
 // sign-in and the actions declared in operatorTable (the command line
 // records the same names).
 func AuditActions() []string {
-	seen := map[string]bool{loginAction: true}
+	seen := map[string]bool{loginAction: true, proposeAction: true, staleAction: true}
 	for _, rt := range (&Server{}).operatorTable() {
 		if rt.action != "" {
 			seen[rt.action] = true
@@ -191,6 +191,7 @@ func operatorName(r *http.Request) string { return principal(r).Username }
 // auditNote is what a handler tells the audit log about its call: the
 // state before and after, and a target other than the route's.
 type auditNote struct {
+	action        string // other than the route's (a proposal, operator_changes.go)
 	target        string
 	before, after any
 	skip          bool // nothing happened (e.g. a replay)
@@ -239,7 +240,11 @@ func (s *Server) operatorOnly(rt operatorRoute, next http.HandlerFunc) http.Hand
 		if target == "" && rt.target != "" {
 			target = r.PathValue(rt.target)
 		}
-		s.audit(r, p, rt.action, target, note.before, note.after)
+		action := rt.action
+		if note.action != "" {
+			action = note.action
+		}
+		s.audit(r, p, action, target, note.before, note.after)
 	})
 }
 
@@ -379,14 +384,9 @@ func (s *Server) createOperator(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	c, err := s.operators.Create(r.Context(), req.Username, operator.Role(req.Role))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	n := noteAudit(r)
-	n.target, n.after = c.Username, operatorIdentityJSON{Username: c.Username, Role: c.Role}
-	writeJSON(w, http.StatusCreated, toCredentialsJSON(c))
+	// A second owner approves; the credentials are answered to them.
+	c, err := s.changes.ProposeOperatorCreate(r.Context(), principal(r), req.Username, operator.Role(req.Role))
+	writeProposed(w, r, c, err)
 }
 
 type updateOperatorRequest struct {
@@ -405,23 +405,15 @@ func (s *Server) updateOperator(w http.ResponseWriter, r *http.Request) {
 		v := operator.Role(*req.Role)
 		role = &v
 	}
-	before, after, err := s.operators.Update(r.Context(), principal(r), r.PathValue("username"), role, req.Disabled)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	n := noteAudit(r)
-	n.before, n.after = toOperatorJSON(before), toOperatorJSON(after)
-	writeJSON(w, http.StatusOK, map[string]any{"operator": toOperatorJSON(after)})
+	c, err := s.changes.ProposeOperatorUpdate(r.Context(), principal(r), r.PathValue("username"), role, req.Disabled)
+	writeProposed(w, r, c, err)
 }
 
+// resetOperator proposes new credentials; a second owner approves and is
+// answered them.
 func (s *Server) resetOperator(w http.ResponseWriter, r *http.Request) {
-	c, err := s.operators.Reset(r.Context(), r.PathValue("username"))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toCredentialsJSON(c))
+	c, err := s.changes.ProposeOperatorReset(r.Context(), principal(r), r.PathValue("username"))
+	writeProposed(w, r, c, err)
 }
 
 type auditJSON struct {

@@ -34,7 +34,8 @@ func (s *Server) listSettings(w http.ResponseWriter, r *http.Request) {
 // putSetting replaces a stored setting, e.g. active {"terminated": true}
 // to shut the service down, withdraw {"withdrawMin", "withdrawMax"} or
 // withdrawApprovalThreshold {"amount"}. Each setting names the roles that
-// may change it (operator.SettingEditors).
+// may change it (operator.SettingEditors); the threshold and the receiving
+// accounts are proposed and wait for a second owner (core/changes).
 func (s *Server) putSetting(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("name")
 	if !operator.Allowed(principal(r).Role, operator.SettingEditors(name)) {
@@ -49,6 +50,12 @@ func (s *Server) putSetting(w http.ResponseWriter, r *http.Request) {
 	// Settings bypass the usual decoding, so the character check runs here.
 	if field, ok := checkJSON(body); !ok {
 		writeError(w, r, errs.OnField(errs.InvalidCharacters, field))
+		return
+	}
+	if operator.SettingNeedsTwoOwners(name) {
+		// The threshold and the receiving accounts: a second owner approves.
+		c, err := s.changes.ProposeSetting(r.Context(), principal(r), name, body)
+		writeProposed(w, r, c, err)
 		return
 	}
 	before, err := s.settings.Value(r.Context(), name)

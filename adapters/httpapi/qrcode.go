@@ -11,9 +11,11 @@ import (
 
 	"github.com/boombuler/barcode/qr"
 
+	"ngern/core/changes"
 	"ngern/core/deposit"
 	"ngern/core/errs"
 	"ngern/core/money"
+	"ngern/core/operator"
 	"ngern/core/settings"
 )
 
@@ -279,9 +281,20 @@ func (s *Server) putQRProvider(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	before, after, err := s.settings.UpdateQRProvider(r.Context(), r.PathValue("code"), settings.QRProviderUpdate{
-		Enabled: *req.Enabled, Min: *req.Min, QuickAmounts: req.QuickAmounts, LifetimeSeconds: *req.LifetimeSeconds,
-		APIKey: req.APIKey, WebhookSecret: req.WebhookSecret}, operatorName(r))
+	u := settings.QRProviderUpdate{Enabled: *req.Enabled, Min: *req.Min, QuickAmounts: req.QuickAmounts,
+		LifetimeSeconds: *req.LifetimeSeconds, APIKey: req.APIKey, WebhookSecret: req.WebhookSecret}
+	if changes.QRUpdateNeedsTwoOwners(u) {
+		// A secret is the owners': proposed, applied when a second owner
+		// approves.
+		if principal(r).Role != operator.Owner {
+			writeError(w, r, errs.New(errs.ForbiddenRole))
+			return
+		}
+		c, err := s.changes.ProposeQRProvider(r.Context(), principal(r), r.PathValue("code"), u)
+		writeProposed(w, r, c, err)
+		return
+	}
+	before, after, err := s.settings.UpdateQRProvider(r.Context(), r.PathValue("code"), u, operatorName(r))
 	if err != nil {
 		writeError(w, r, err)
 		return

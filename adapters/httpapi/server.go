@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"ngern/core/changes"
 	"time"
 
 	"github.com/go-playground/validator/v10"
@@ -66,9 +67,11 @@ type Deps struct {
 	DB       Pinger
 	// Wallet, Operators and Idempotency serve the wallet, statement,
 	// auto-login and operator calls.
-	Wallet      *wallet.Service
-	Operators   *operator.Service
-	Auditor     *operator.Auditor
+	Wallet    *wallet.Service
+	Operators *operator.Service
+	Auditor   *operator.Auditor
+	// Changes holds the changes that need two owners (core/changes).
+	Changes     *changes.Service
 	Console     *operator.Console
 	Idempotency *idempotency.Service
 	// Promo serves the bonus and promotion calls; nil: none are mounted.
@@ -111,6 +114,7 @@ type Server struct {
 	wallet    *wallet.Service
 	operators *operator.Service
 	auditor   *operator.Auditor
+	changes   *changes.Service // the changes that need two owners
 	console   *operator.Console
 	idem      *idempotency.Service
 	promo     *promo.Service
@@ -132,7 +136,7 @@ func New(cfg Config, d Deps) *Server {
 	s := &Server{cfg: cfg, log: d.Log, accounts: d.Accounts, settings: d.Settings, db: d.DB,
 		wallet: d.Wallet, operators: d.Operators, auditor: d.Auditor, console: d.Console, idem: d.Idempotency,
 		promo: d.Promo, rewards: d.Rewards, validate: newValidator(), mux: http.NewServeMux(), domainErr: d.DomainError,
-		deposits: d.Deposits, objects: d.Objects, slipKey: d.SlipURLKey, chat: d.Chat, qr: d.QR, spin: d.Spin}
+		changes: d.Changes, deposits: d.Deposits, objects: d.Objects, slipKey: d.SlipURLKey, chat: d.Chat, qr: d.QR, spin: d.Spin}
 	s.routes()
 	for _, r := range d.Routes {
 		s.mux.Handle(r.Pattern, r.Handler)

@@ -135,7 +135,13 @@ const (
 	TOTPRequired           Code = "TOTP_REQUIRED"            // password right; the TOTP code is missing
 	TOTPInvalid            Code = "TOTP_INVALID"             // wrong or already used TOTP code
 	SameApprover           Code = "SAME_APPROVER"            // the operator approved this withdrawal already
-	SecondApprovalRequired Code = "SECOND_APPROVAL_REQUIRED" // first of two approvals recorded (an answer's message, not an error)
+	SecondApprovalRequired Code = "SECOND_APPROVAL_REQUIRED" // first of two approvals recorded: a withdrawal, or a change proposed (an answer's message, not an error)
+
+	// Changes that need two owners (Ngern, docs/operations.md).
+	ChangePending Code = "CHANGE_PENDING" // the target already has a change awaiting a second owner
+	ChangeStale   Code = "CHANGE_STALE"   // the target changed since the proposal; the change is closed, propose again
+	ChangeDecided Code = "CHANGE_DECIDED" // the change was already approved, rejected or closed
+	OwnChange     Code = "OWN_CHANGE"     // an owner cannot approve a change they proposed
 
 	// Slip reasons (spec part 8's slip table): a slip's note, and the error
 	// of an upload the rules refuse.
@@ -322,6 +328,10 @@ var catalogue = []Entry{
 	{TOTPInvalid, Unauthorized},
 	{SameApprover, Conflict},
 	{SecondApprovalRequired, Invalid},
+	{ChangePending, Conflict},
+	{ChangeStale, Conflict},
+	{ChangeDecided, Conflict},
+	{OwnChange, Forbidden},
 
 	// Slip reasons.
 	{UploadedFileNotExist, Invalid},

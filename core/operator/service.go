@@ -222,12 +222,9 @@ type Credentials struct {
 // Create stores an operator with a generated password and TOTP secret and
 // returns them (EXISTING_USER when the username is taken).
 func (s *Service) Create(ctx context.Context, username string, role Role) (Credentials, error) {
-	username = strings.ToLower(strings.TrimSpace(username))
-	if !usernamePattern.MatchString(username) || username == ConfigOperator {
-		return Credentials{}, errs.OnField(errs.InvalidRequest, "username")
-	}
-	if !role.Valid() {
-		return Credentials{}, errs.OnField(errs.InvalidRequest, "role")
+	username, role, err := CheckCreate(username, role)
+	if err != nil {
+		return Credentials{}, err
 	}
 	c, hash, err := s.newCredentials(username, role)
 	if err != nil {
@@ -266,6 +263,21 @@ func (s *Service) List(ctx context.Context) ([]Operator, error) { return s.store
 // cannot demote or disable itself, so that an owner never locks the last
 // owner out by mistake (the configured token remains for emergencies).
 func (s *Service) Update(ctx context.Context, by Principal, username string, role *Role, disabled *bool) (before, after Operator, err error) {
+	before, after, err = s.CheckUpdate(ctx, by, username, role, disabled)
+	if err != nil {
+		return before, after, err
+	}
+	now := s.now().UTC()
+	if err := s.store.UpdateOperator(ctx, before.ID, after.Role, after.Disabled, now); err != nil {
+		return before, after, err
+	}
+	after.UpdatedAt = now
+	return before, after, nil
+}
+
+// CheckUpdate validates an Update by by and answers the operator before
+// and as it would be after; it stores nothing.
+func (s *Service) CheckUpdate(ctx context.Context, by Principal, username string, role *Role, disabled *bool) (before, after Operator, err error) {
 	o, err := s.Operator(ctx, username)
 	if err != nil {
 		return before, after, err
@@ -283,12 +295,20 @@ func (s *Service) Update(ctx context.Context, by Principal, username string, rol
 	if o.ID == by.ID && (after.Role != before.Role || after.Disabled) {
 		return before, after, errs.Newf(errs.InvalidRequest, "an operator cannot change its own role or disable itself")
 	}
-	now := s.now().UTC()
-	if err := s.store.UpdateOperator(ctx, o.ID, after.Role, after.Disabled, now); err != nil {
-		return before, after, err
-	}
-	after.UpdatedAt = now
 	return before, after, nil
+}
+
+// CheckCreate validates the username and role of a new operator as Create
+// does and answers them normalised; it stores nothing.
+func CheckCreate(username string, role Role) (string, Role, error) {
+	username = strings.ToLower(strings.TrimSpace(username))
+	if !usernamePattern.MatchString(username) || username == ConfigOperator {
+		return "", "", errs.OnField(errs.InvalidRequest, "username")
+	}
+	if !role.Valid() {
+		return "", "", errs.OnField(errs.InvalidRequest, "role")
+	}
+	return username, role, nil
 }
 
 // Reset gives an operator a new password and TOTP secret, revokes its

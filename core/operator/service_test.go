@@ -374,7 +374,10 @@ func TestRoles(t *testing.T) {
 		{"OKOwnerAnything", "active", Owner, true},
 		{"OKSupportText", "notice", Support, true},
 		{"ErrSupportMoney", "withdraw", Support, false},
-		{"OKFinanceThreshold", "withdrawApprovalThreshold", Finance, true},
+		{"OKFinanceLimits", "withdraw", Finance, true},
+		{"ErrFinanceThreshold", "withdrawApprovalThreshold", Finance, false},
+		{"ErrFinanceReceivingAccounts", "deposit", Finance, false},
+		{"OKOwnerThreshold", "withdrawApprovalThreshold", Owner, true},
 		{"ErrFinanceText", "conditions", Finance, false},
 		{"ErrFinanceActive", "active", Finance, false},
 		{"ErrSupportActive", "active", Support, false},
@@ -385,6 +388,11 @@ func TestRoles(t *testing.T) {
 				t.Fatalf("Allowed(%s, %s) = %v", c.role, c.setting, got)
 			}
 		})
+	}
+	for name, two := range map[string]bool{"withdrawApprovalThreshold": true, "deposit": true, "withdraw": false, "notice": false} {
+		if SettingNeedsTwoOwners(name) != two {
+			t.Fatalf("SettingNeedsTwoOwners(%s) = %v", name, !two)
+		}
 	}
 	if _, err := ParseRole("root"); !errs.HasCode(err, errs.InvalidRequest) {
 		t.Fatal("an unknown role parsed")

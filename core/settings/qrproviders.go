@@ -373,21 +373,8 @@ type QRProviderUpdate struct {
 // UpdateQRProvider validates and stores a change of a provider and tells
 // every node. It answers the provider before and after.
 func (s *Service) UpdateQRProvider(ctx context.Context, code string, u QRProviderUpdate, by string) (before, after QRProvider, err error) {
-	before, err = s.QRProvider(ctx, code)
+	before, p, err := s.CheckQRProviderUpdate(ctx, code, u)
 	if err != nil {
-		return before, after, err
-	}
-	p := before
-	p.Unreadable = nil
-	p.Enabled, p.Min, p.QuickAmounts = u.Enabled, u.Min, append([]money.Satang{}, u.QuickAmounts...)
-	p.Lifetime = time.Duration(u.LifetimeSeconds) * time.Second
-	if u.APIKey != nil {
-		p.APIKey = strings.TrimSpace(*u.APIKey)
-	}
-	if u.WebhookSecret != nil {
-		p.WebhookSecret = strings.TrimSpace(*u.WebhookSecret)
-	}
-	if err := s.checkQRProvider(p, u); err != nil {
 		return before, after, err
 	}
 	p.UpdatedBy, p.UpdatedAt = by, s.now().UTC()
@@ -407,6 +394,31 @@ func (s *Service) UpdateQRProvider(ctx context.Context, code string, u QRProvide
 		if err := qrTopic.Publish(ctx, s.bus, struct{}{}); err != nil {
 			return before, p, err
 		}
+	}
+	return before, p, nil
+}
+
+// CheckQRProviderUpdate validates a change of a provider as
+// UpdateQRProvider does and answers the provider before and as it would be
+// after; it stores nothing (a change of the secrets waits for a second
+// owner and is checked when proposed).
+func (s *Service) CheckQRProviderUpdate(ctx context.Context, code string, u QRProviderUpdate) (before, after QRProvider, err error) {
+	before, err = s.QRProvider(ctx, code)
+	if err != nil {
+		return before, after, err
+	}
+	p := before
+	p.Unreadable = nil
+	p.Enabled, p.Min, p.QuickAmounts = u.Enabled, u.Min, append([]money.Satang{}, u.QuickAmounts...)
+	p.Lifetime = time.Duration(u.LifetimeSeconds) * time.Second
+	if u.APIKey != nil {
+		p.APIKey = strings.TrimSpace(*u.APIKey)
+	}
+	if u.WebhookSecret != nil {
+		p.WebhookSecret = strings.TrimSpace(*u.WebhookSecret)
+	}
+	if err := s.checkQRProvider(p, u); err != nil {
+		return before, after, err
 	}
 	return before, p, nil
 }

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-import { ngern } from './server';
+import { ngern, operator, serverURL } from './server';
 import { freshTotp } from './totp';
 
 export type Role = 'owner' | 'finance' | 'support';
@@ -56,4 +56,41 @@ export async function operatorToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => window.sessionStorage.getItem('operator-token'));
   if (!token) throw new Error('no operator token in session storage');
   return token;
+}
+
+// The second owner of the run: the four-eyes changes (docs/operations.md) proposed with the
+// configured token (one owner) apply when another owner approves them.
+let secondOwner: Promise<string> | null = null;
+
+function secondOwnerToken(): Promise<string> {
+  secondOwner ??= (async () => {
+    const op = addOperator(`own2-e2e-${Date.now() % 100_000}`, 'owner');
+    const res = await fetch(`${serverURL()}/api/operator/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: op.username, password: op.password, totp: await codeFor(op) }),
+    });
+    const body = await res.json();
+    if (!res.ok || !body.token) throw new Error(`second owner sign-in: ${res.status}`);
+    return body.token as string;
+  })();
+  return secondOwner;
+}
+
+/** approveAsSecondOwner approves a pending change by its id and returns the answer (credentials for a new operator). */
+export async function approveAsSecondOwner(changeId: string): Promise<any> {
+  const res = await fetch(`${serverURL()}/api/operator/changes/${changeId}/approve`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${await secondOwnerToken()}` },
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`approve ${changeId}: ${res.status} ${text}`);
+  return JSON.parse(text);
+}
+
+/** confirmed makes a four-eyes change with the configured token and has a second owner approve it. */
+export async function confirmed(method: string, apiPath: string, body?: unknown): Promise<any> {
+  const proposal = await operator(method, apiPath, body);
+  if (proposal?.message !== 'SECOND_APPROVAL_REQUIRED') return proposal;
+  return approveAsSecondOwner(proposal.change.id);
 }

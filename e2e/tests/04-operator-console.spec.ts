@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 import { acceptAgreement, login, shot, useEnglish } from '../lib/app';
-import { addOperator, operatorToken, signIn, type OperatorAccount } from '../lib/console';
+import { addOperator, approveAsSecondOwner, confirmed, operatorToken, signIn, type OperatorAccount } from '../lib/console';
 import { checkLedger, operator, serverURL } from '../lib/server';
 import { base32Decode, hotp } from '../lib/totp';
 
@@ -24,7 +24,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.afterAll(async () => {
-  await operator('PUT', '/api/operator/settings/withdrawApprovalThreshold', { amount: 20000 });
+  await confirmed('PUT', '/api/operator/settings/withdrawApprovalThreshold', { amount: 20000 });
 });
 
 test('the TOTP helper matches RFC 4226 and RFC 6238', () => {
@@ -50,13 +50,18 @@ test('an owner enrols on first sign-in and adds a support operator from the cons
   await page.getByLabel('Username').fill('sup-e2e');
   await page.getByLabel('Role', { exact: true }).selectOption('support');
   await page.getByRole('button', { name: 'Add operator' }).click();
-  const password = (await page.getByTestId('new-password').textContent())?.trim() ?? '';
-  const secret = (await page.getByTestId('new-totp-secret').textContent())?.trim() ?? '';
+  // A new operator waits for a second owner, who is answered the credentials once.
+  await expect(page.getByText('Proposed: a second owner must approve it on the Pending changes page')).toBeVisible();
+  await expect(page.getByText('Awaiting a second owner: New operator sup-e2e, proposed by own-e2e')).toBeVisible();
+  const { changes } = await operator('GET', '/api/operator/changes');
+  const change = changes.find((c: { kind: string; target: string }) => c.kind === 'operator.create' && c.target === 'sup-e2e');
+  const { credentials } = await approveAsSecondOwner(change.id);
+  const password: string = credentials.password;
+  const secret: string = credentials.totpSecret;
   expect(password.length).toBeGreaterThanOrEqual(12);
   expect(secret).toMatch(/^[A-Z2-7]{16,}=*$/);
   support = { username: 'sup-e2e', role: 'support', password, secret };
-  await page.getByRole('button', { name: 'I have saved them' }).click();
-  await expect(page.getByTestId('new-password')).toHaveCount(0);
+  await page.reload();
   await expect(page.getByRole('table', { name: 'Operators' }).getByText('sup-e2e', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -67,7 +72,7 @@ test('an owner enrols on first sign-in and adds a support operator from the cons
 test('four-eyes: two finance operators pay a withdrawal above the threshold; the statement shows it', async ({ page, browser }) => {
   const finA = addOperator('fin-a-e2e', 'finance');
   const finB = addOperator('fin-b-e2e', 'finance');
-  await operator('PUT', '/api/operator/settings/withdrawApprovalThreshold', { amount: threshold });
+  await confirmed('PUT', '/api/operator/settings/withdrawApprovalThreshold', { amount: threshold });
   await operator('POST', '/api/operator/adjustments', { phone: memberPhone, amount: 1000, reason: 'e2e: funds for the four-eyes withdrawal' });
 
   // The member asks for the withdrawal in the app (phone size).

@@ -31,6 +31,8 @@ export const consolePages: readonly ConsolePage[] = [
   { key: 'spin', path: '/operator/spin', roles: all },
   { key: 'audit', path: '/operator/audit', roles: owner },
   { key: 'operators', path: '/operator/operators', roles: owner },
+  // Changes that wait for a second owner (four-eyes settings, QR secrets, operator accounts).
+  { key: 'changes', path: '/operator/changes', roles: owner },
 ];
 
 /** Actions inside pages that not every role with the page may take. */
@@ -41,6 +43,8 @@ export const actionRoles = {
   editPromotions: money,
   editBanks: owner,
   editQRProviders: money,
+  // A QR provider's API key and webhook secret: an owner proposes, a second owner approves.
+  editQRSecrets: owner,
   editSpin: money,
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -141,3 +141,23 @@ export type OperatorRow = {
 };
 
 export type Credentials = { username?: string; role?: Role; password: string; totpSecret: string; totpUri: string };
+
+/** A change that waits for a second owner (GET /api/operator/changes): the summary never holds a secret. */
+export type PendingChange = {
+  id: string;
+  kind: 'setting' | 'qrprovider' | 'operator.create' | 'operator.update' | 'operator.reset';
+  target: string;
+  summary: Record<string, unknown>;
+  proposedBy: string;
+  proposedAt: string;
+  status: 'PENDING' | 'APPLIED' | 'REJECTED' | 'STALE';
+  decidedBy?: string;
+  decidedAt?: string;
+};
+
+/** The 202 answer of a change one owner proposed. */
+export type Proposal = { message: 'SECOND_APPROVAL_REQUIRED'; change: PendingChange };
+
+export function isProposal(answer: unknown): answer is Proposal {
+  return !!answer && typeof answer === 'object' && (answer as { message?: unknown }).message === 'SECOND_APPROVAL_REQUIRED' && 'change' in answer;
+}

@@ -18,7 +18,8 @@ import type {
   QRCodeRow,
   UnmatchedQRPayment,
 } from '../api/deposits';
-import type { Setting } from '../api/types';
+import { isProposal, type Setting } from '../api/types';
+import { changesKey, PendingNotice } from '../components/pending-changes';
 import { Card, DataTable, ErrorLine, money, PageTitle, Row, when } from '../components/ui';
 import { useOpT } from '../i18n';
 import { can } from '../roles';
@@ -264,6 +265,7 @@ function ReceivingAccounts() {
   const editable = can(me.data?.role, current?.editableBy ?? []);
   const [doc, setDoc] = useState<DepositSetting | null>(null);
   const [saved, setSaved] = useState(false);
+  const [proposed, setProposed] = useState(false);
   useEffect(() => {
     if (current && !doc) {
       const v = current.value as Partial<DepositSetting>;
@@ -273,7 +275,13 @@ function ReceivingAccounts() {
   const save = useMutation({
     mutationFn: (d: DepositSetting) => opApi.put('/api/operator/settings/deposit', d),
     onMutate: () => setSaved(false),
-    onSuccess: () => {
+    onSuccess: (answer) => {
+      // The receiving accounts are the owners': a change waits for a second owner (202).
+      if (isProposal(answer)) {
+        setProposed(true);
+        client.invalidateQueries({ queryKey: changesKey });
+        return;
+      }
       setSaved(true);
       client.invalidateQueries({ queryKey: ['operator', 'settings'] });
     },
@@ -334,6 +342,8 @@ function ReceivingAccounts() {
           {t('deposits.saved')}
         </AppText>
       ) : null}
+      {proposed ? <AppText role="status">{t('changes.proposed')}</AppText> : null}
+      <PendingNotice kinds={['setting']} target="deposit" />
       <ErrorLine error={save.error} />
     </Card>
   );

@@ -7,10 +7,11 @@ import { AppModal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
-import { colors, radius, spacing } from '@/components/ui/theme';
+import { spacing } from '@/components/ui/theme';
 
 import { opApi } from '../api/client';
-import type { Credentials, OperatorRow } from '../api/types';
+import { isProposal, type OperatorRow, type Proposal } from '../api/types';
+import { changesKey, PendingNotice } from '../components/pending-changes';
 import { Badge, Card, DataTable, ErrorLine, PageTitle, Row, when } from '../components/ui';
 import { useOpT } from '../i18n';
 import { isRole, roles, type Role } from '../roles';
@@ -23,32 +24,37 @@ export default function OperatorsPage() {
   const me = useMe();
   const client = useQueryClient();
   const q = useQuery({ queryKey: ['operator', 'operators'], queryFn: () => opApi.get<{ operators: OperatorRow[] }>('/api/operator/operators') });
-  const refresh = () => client.invalidateQueries({ queryKey: ['operator', 'operators'] });
+  // Every change here waits for a second owner (202: proposed); the credentials of an operator
+  // created or reset are shown to the approving owner on the Pending changes page.
+  const [proposed, setProposed] = useState(false);
+  const refresh = () => {
+    client.invalidateQueries({ queryKey: ['operator', 'operators'] });
+    client.invalidateQueries({ queryKey: changesKey });
+  };
+  const onProposal = (answer: unknown) => {
+    setProposed(isProposal(answer));
+    refresh();
+  };
   const [username, setUsername] = useState('');
   const [role, setRole] = useState<Role>('support');
-  const [shown, setShown] = useState<(Credentials & { username: string }) | null>(null);
   // Resetting or disabling locks a person out: both ask first.
   const [confirming, setConfirming] = useState<{ kind: 'reset' | 'disable'; name: string } | null>(null);
 
   const add = useMutation({
-    mutationFn: () => opApi.post<Credentials>('/api/operator/operators', { username: username.trim(), role }),
-    onSuccess: (c) => {
-      setShown({ ...c, username: c.username ?? username.trim() });
+    mutationFn: () => opApi.post<Proposal>('/api/operator/operators', { username: username.trim(), role }),
+    onSuccess: (answer) => {
       setUsername('');
-      refresh();
+      onProposal(answer);
     },
   });
   const update = useMutation({
     mutationFn: ({ name, change }: { name: string; change: { role?: Role; disabled?: boolean } }) =>
-      opApi.put(`/api/operator/operators/${encodeURIComponent(name)}`, change),
-    onSuccess: refresh,
+      opApi.put<Proposal>(`/api/operator/operators/${encodeURIComponent(name)}`, change),
+    onSuccess: onProposal,
   });
   const reset = useMutation({
-    mutationFn: (name: string) => opApi.post<Credentials>(`/api/operator/operators/${encodeURIComponent(name)}/reset`),
-    onSuccess: (c, name) => {
-      setShown({ ...c, username: name });
-      refresh();
-    },
+    mutationFn: (name: string) => opApi.post<Proposal>(`/api/operator/operators/${encodeURIComponent(name)}/reset`),
+    onSuccess: onProposal,
   });
   const nameOk = usernamePattern.test(username.trim());
   const roleOptions = roles.map((r) => ({ value: r, label: t(`roles.${r}`) }));
@@ -56,26 +62,8 @@ export default function OperatorsPage() {
   return (
     <>
       <PageTitle>{t('pages.operators')}</PageTitle>
-      {shown ? (
-        <Card title={t('operators.credentialsTitle', { username: shown.username })} style={styles.secret}>
-          <AppText bold>{t('operators.onceWarning')}</AppText>
-          <AppText variant="label">{t('signIn.password')}</AppText>
-          <AppText selectable testID="new-password" style={styles.mono}>
-            {shown.password}
-          </AppText>
-          <AppText variant="label">{t('signIn.secret')}</AppText>
-          <AppText selectable testID="new-totp-secret" style={styles.mono}>
-            {shown.totpSecret}
-          </AppText>
-          <AppText variant="label">{t('operators.uri')}</AppText>
-          <AppText selectable style={styles.mono}>
-            {shown.totpUri}
-          </AppText>
-          <Row>
-            <Button title={t('operators.done')} onPress={() => setShown(null)} />
-          </Row>
-        </Card>
-      ) : null}
+      {proposed ? <AppText role="status">{t('changes.proposed')}</AppText> : null}
+      <PendingNotice kinds={['operator.create', 'operator.update', 'operator.reset']} />
       <Card title={t('operators.add')}>
         <Row style={styles.form}>
           <View style={styles.field}>
@@ -194,6 +182,4 @@ const styles = StyleSheet.create({
   form: { alignItems: 'flex-end' },
   field: { flexGrow: 1, flexBasis: 220 },
   actions: { gap: spacing.xs },
-  mono: { fontFamily: 'monospace' },
-  secret: { borderColor: colors.warning, borderWidth: 2, borderRadius: radius.md },
 });

@@ -56,13 +56,20 @@ const seeded: QRProvider[] = [
 
 function api(role: string) {
   const providers = structuredClone(seeded);
+  const pending: Record<string, unknown>[] = [];
   return mockApi({
     'GET /api/operator/me': { body: { username: 'op', role } },
     'GET /api/operator/settings': { body: { settings: [{ name: 'notice', value: { notice: 'hi' }, editableBy: ['owner', 'finance', 'support'] }] } },
     'GET /api/operator/banks': { body: { banks: [] } },
     'GET /api/operator/qr/providers': () => ({ body: { providers } }),
+    'GET /api/operator/changes': () => ({ body: { changes: pending } }),
     'PUT /api/operator/qr/providers/WW': (body) => {
       const b = body as Record<string, unknown>;
+      if ('apiKey' in b || 'webhookSecret' in b) {
+        // A secret waits for a second owner (202).
+        pending.push({ id: 'c1', kind: 'qrprovider', target: 'WW', summary: { apiKey: 'set' }, proposedBy: 'op', proposedAt: '2026-11-22T00:00:00Z', status: 'PENDING' });
+        return { status: 202, body: { message: 'SECOND_APPROVAL_REQUIRED', change: pending[0] } };
+      }
       Object.assign(providers[1], {
         enabled: b.enabled,
         min: Number(b.min),
@@ -84,12 +91,11 @@ describe('settings: QR providers', () => {
     setOperatorToken('OPT');
   });
 
-  it('lets finance change a minimum and replace a secret, sending the secret once and never showing it', async () => {
+  it('lets finance change a minimum; the secrets are the owners\' and not shown to finance', async () => {
     const calls = api('finance');
     renderWithProviders(<SettingsPage />);
     const ww = await rowOf('WW');
-    expect(ww.getByText('Not set')).toBeTruthy(); // API key
-    expect(ww.getByText('Set')).toBeTruthy(); // webhook secret
+    expect(ww.queryByLabelText('API key')).toBeNull();
     const save = ww.getByRole('button', { name: 'Save WW' });
     expect(save.props.accessibilityState.disabled).toBe(true);
 
@@ -97,7 +103,6 @@ describe('settings: QR providers', () => {
     expect(ww.getByText('Quick amounts go up, each at least the minimum and 1 baht.')).toBeTruthy();
     expect(ww.getByRole('button', { name: 'Save WW' }).props.accessibilityState.disabled).toBe(true);
     fireEvent.changeText(ww.getByLabelText('Quick amounts (baht)'), '150, 300, 1000.50');
-    fireEvent.changeText(ww.getByLabelText('API key'), 'a-new-api-key-0123456789');
     fireEvent.press(ww.getByRole('button', { name: 'Save WW' }));
 
     expect(await screen.findByText('WW saved. Members see it now.')).toBeTruthy();
@@ -105,18 +110,34 @@ describe('settings: QR providers', () => {
     expect(puts).toEqual([
       expect.objectContaining({
         path: '/api/operator/qr/providers/WW',
-        body: { enabled: true, min: '150', quickAmounts: ['150', '300', '1000.50'], lifetimeSeconds: 600, apiKey: 'a-new-api-key-0123456789' },
+        body: { enabled: true, min: '150', quickAmounts: ['150', '300', '1000.50'], lifetimeSeconds: 600 },
       }),
     ]);
-    // The list is read again; the key field is empty and says only "Set".
-    await waitFor(() => expect(calls.filter((c) => c.path === '/api/operator/qr/providers' && c.method === 'GET').length).toBeGreaterThan(1));
-    const after = await rowOf('WW');
-    await waitFor(() => expect(after.getAllByText('Set')).toHaveLength(2));
-    expect(after.getByLabelText('API key').props.value).toBe('');
-    expect(screen.queryByDisplayValue('a-new-api-key-0123456789')).toBeNull();
     // A secret the server's key does not open is named, as not set.
     const fp = await rowOf('FP');
     expect(fp.getByText(/The stored Webhook secret does not open/)).toBeTruthy();
+  });
+
+  it('lets an owner propose a new secret: sent once, never shown, waiting for a second owner', async () => {
+    const calls = api('owner');
+    renderWithProviders(<SettingsPage />);
+    const ww = await rowOf('WW');
+    expect(ww.getByText('Not set')).toBeTruthy(); // API key
+    expect(ww.getByText('Set')).toBeTruthy(); // webhook secret
+    fireEvent.changeText(ww.getByLabelText('API key'), 'a-new-api-key-0123456789');
+    fireEvent.press(ww.getByRole('button', { name: 'Save WW' }));
+
+    expect(await screen.findByText('Proposed: a second owner must approve it on the Pending changes page')).toBeTruthy();
+    expect(await screen.findByText('Awaiting a second owner: QR provider WW, proposed by op')).toBeTruthy();
+    const puts = calls.filter((c) => c.method === 'PUT');
+    expect(puts).toEqual([
+      expect.objectContaining({
+        path: '/api/operator/qr/providers/WW',
+        body: { enabled: true, min: '100.00', quickAmounts: ['100.00', '200.00', '300.00'], lifetimeSeconds: 600, apiKey: 'a-new-api-key-0123456789' },
+      }),
+    ]);
+    expect(ww.getByLabelText('API key').props.value).toBe('');
+    expect(screen.queryByDisplayValue('a-new-api-key-0123456789')).toBeNull();
   });
 
   it('refuses bad values before sending', () => {

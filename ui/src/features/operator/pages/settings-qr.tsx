@@ -10,8 +10,12 @@ import { colors, spacing } from '@/components/ui/theme';
 
 import { opApi } from '../api/client';
 import type { QRProvider } from '../api/deposits';
+import { isProposal } from '../api/types';
+import { changesKey, PendingNotice } from '../components/pending-changes';
 import { Badge, Card, ErrorLine, money, Row, when } from '../components/ui';
 import { useOpT } from '../i18n';
+import { actionRoles, can } from '../roles';
+import { useMe } from '../session';
 
 /** The form of one provider: amounts as typed (baht), secrets empty unless being replaced. */
 export type QRProviderForm = {
@@ -109,6 +113,10 @@ function ProviderRow({ provider }: { provider: QRProvider }) {
   const client = useQueryClient();
   const [form, setForm] = useState<QRProviderForm>(() => toForm(provider));
   const [saved, setSaved] = useState(false);
+  // A change of a secret waits for a second owner (202: proposed); only owners see the secrets.
+  const [proposed, setProposed] = useState(false);
+  const me = useMe();
+  const editSecrets = can(me.data?.role, actionRoles.editQRSecrets);
   useEffect(() => setForm(toForm(provider)), [provider]);
   const original = toForm(provider);
   const changed = JSON.stringify(form) !== JSON.stringify(original);
@@ -116,8 +124,17 @@ function ProviderRow({ provider }: { provider: QRProvider }) {
   const save = useMutation({
     mutationFn: (f: QRProviderForm) =>
       opApi.put<{ provider: QRProvider }>(`/api/operator/qr/providers/${encodeURIComponent(provider.code)}`, qrProviderBody(f)),
-    onMutate: () => setSaved(false),
-    onSuccess: () => {
+    onMutate: () => {
+      setSaved(false);
+      setProposed(false);
+    },
+    onSuccess: (answer) => {
+      if (isProposal(answer)) {
+        setProposed(true);
+        setForm(toForm(provider));
+        client.invalidateQueries({ queryKey: changesKey });
+        return;
+      }
       setSaved(true);
       client.invalidateQueries({ queryKey: ['operator', 'qr-providers'] });
     },
@@ -170,7 +187,7 @@ function ProviderRow({ provider }: { provider: QRProvider }) {
           />
         </View>
       </Row>
-      {provider.kind === 'gateway' ? (
+      {provider.kind === 'gateway' && editSecrets ? (
         <Row style={styles.controls}>
           {secret('apiKey', 'clearApiKey', provider.apiKeySet)}
           {secret('webhookSecret', 'clearWebhookSecret', provider.webhookSecretSet)}
@@ -197,6 +214,8 @@ function ProviderRow({ provider }: { provider: QRProvider }) {
       ) : null}
       <ErrorLine error={save.error} />
       {saved && !changed ? <AppText role="status">{t('settings.qr.saved', { code: provider.code })}</AppText> : null}
+      {proposed ? <AppText role="status">{t('changes.proposed')}</AppText> : null}
+      <PendingNotice kinds={['qrprovider']} target={provider.code} />
     </View>
   );
 }

@@ -12,7 +12,8 @@ import { locales } from '@/i18n';
 import { formatNumber } from '@/lib/format';
 
 import { opApi } from '../api/client';
-import type { Setting } from '../api/types';
+import { isProposal, type Setting } from '../api/types';
+import { changesKey, PendingNotice } from '../components/pending-changes';
 import { Badge, Card, ErrorLine, PageTitle, Row } from '../components/ui';
 import { useOpT } from '../i18n';
 import { actionRoles, can } from '../roles';
@@ -74,6 +75,8 @@ function SettingEditor({ setting, editable }: { setting: Setting; editable: bool
   const original = useMemo(() => JSON.stringify(setting.value, null, 2), [setting.value]);
   const [text, setText] = useState(original);
   const [saved, setSaved] = useState(false);
+  // The threshold and the receiving accounts wait for a second owner (202: proposed).
+  const [proposed, setProposed] = useState(false);
   useEffect(() => setText(original), [original]);
 
   const parsed = parseSetting(text);
@@ -82,8 +85,17 @@ function SettingEditor({ setting, editable }: { setting: Setting; editable: bool
 
   const save = useMutation({
     mutationFn: (value: unknown) => opApi.put(`/api/operator/settings/${encodeURIComponent(setting.name)}`, value),
-    onMutate: () => setSaved(false),
-    onSuccess: () => {
+    onMutate: () => {
+      setSaved(false);
+      setProposed(false);
+    },
+    onSuccess: (answer) => {
+      if (isProposal(answer)) {
+        setProposed(true);
+        setText(original);
+        client.invalidateQueries({ queryKey: changesKey });
+        return;
+      }
       setSaved(true);
       client.invalidateQueries({ queryKey: ['operator', 'settings'] });
     },
@@ -116,6 +128,8 @@ function SettingEditor({ setting, editable }: { setting: Setting; editable: bool
         />
         <ErrorLine error={save.error} />
         {saved && !changed ? <AppText role="status">{t('settings.saved')}</AppText> : null}
+        {proposed ? <AppText role="status">{t('changes.proposed')}</AppText> : null}
+        <PendingNotice kinds={['setting']} target={setting.name} />
         {editable ? (
           <Row>
             <Button

@@ -81,9 +81,9 @@ describe('deposits', () => {
     setOperatorToken('OPT');
   });
 
-  it('lists credits and saves the receiving accounts', async () => {
+  it('lists credits; an owner proposes receiving accounts, which wait for a second owner', async () => {
     const calls = mockApi({
-      'GET /api/operator/me': { body: { username: 'fin', role: 'finance' } },
+      'GET /api/operator/me': { body: { username: 'boss', role: 'owner' } },
       'GET /api/operator/deposits?page=1': {
         body: {
           deposits: [{ id: 'j1', method: 'slip', ref: '004:REF1', memberId: 'm1', phone: '0812345678', name: 'Demo', amount: 250.5, by: '', createdAt: '2026-11-22T02:00:00Z' }],
@@ -91,9 +91,15 @@ describe('deposits', () => {
         },
       },
       'GET /api/operator/settings': {
-        body: { settings: [{ name: 'deposit', value: { banks: [], wallets: [], isManual: false }, editableBy: ['owner', 'finance'] }] },
+        body: { settings: [{ name: 'deposit', value: { banks: [], wallets: [], isManual: false }, editableBy: ['owner'] }] },
       },
-      'PUT /api/operator/settings/deposit': { body: { message: 'SUCCESS' } },
+      'PUT /api/operator/settings/deposit': {
+        status: 202,
+        body: {
+          message: 'SECOND_APPROVAL_REQUIRED',
+          change: { id: 'c1', kind: 'setting', target: 'deposit', summary: {}, proposedBy: 'boss', proposedAt: '2026-11-22T02:00:00Z', status: 'PENDING' },
+        },
+      },
     });
     renderWithProviders(<DepositsPage />);
     expect(await screen.findByText('250.50')).toBeTruthy();
@@ -102,7 +108,8 @@ describe('deposits', () => {
     fireEvent.changeText(screen.getByLabelText('Account number'), '1112223334');
     fireEvent.changeText(screen.getByLabelText('Account name'), 'NGERN CO');
     fireEvent.press(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Receiving accounts saved.')).toBeTruthy();
+    expect(await screen.findByText('Proposed: a second owner must approve it on the Pending changes page')).toBeTruthy();
+    expect(screen.queryByText('Receiving accounts saved.')).toBeNull();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       banks: [{ bankCode: 'KBANK', bankAccountNo: '1112223334', bankAccountName: 'NGERN CO', mode: 'slip' }],
       wallets: [],
