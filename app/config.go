@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"ngern/adapters/gameprovider/sim"
+	"ngern/adapters/httpapi"
 	"ngern/adapters/objectstore"
 	"ngern/adapters/sqlstore"
 	"ngern/core/account"
@@ -51,9 +52,8 @@ type Config struct {
 	TrustProxy  bool
 	CORSOrigins []string
 
-	// TrustedHops or TrustedNets (NGERN_TRUSTED_PROXIES) say which
-	// X-Forwarded-For entries our own proxies wrote.
-	TrustedHops int
+	// TrustedNets (NGERN_TRUSTED_PROXIES) are our proxies' addresses: only
+	// their X-Forwarded-For entries are believed.
 	TrustedNets []netip.Prefix
 
 	ShutdownTimeout time.Duration
@@ -237,27 +237,28 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	if c.OperatorToken != "" && len(c.OperatorToken) < 32 {
 		problems = append(problems, "NGERN_OPERATOR_TOKEN must be at least 32 characters")
 	}
-	c.TrustedHops = 1
+	// NGERN_TRUSTED_PROXIES: the addresses of our proxies; X-Forwarded-For
+	// counts only on a connection from one of them (a count of hops, which
+	// a client reaching the server directly could forge, is refused).
+	c.TrustedNets = httpapi.DefaultTrustedProxies()
 	if v := env("NGERN_TRUSTED_PROXIES", ""); v != "" {
-		if n, err := strconv.Atoi(v); err == nil {
-			if n < 1 || n > 10 {
-				problems = append(problems, fmt.Sprintf("NGERN_TRUSTED_PROXIES=%q: a count must be 1 to 10", v))
+		c.TrustedNets = nil
+		for _, part := range strings.Split(v, ",") {
+			part = strings.TrimSpace(part)
+			if _, err := strconv.Atoi(part); err == nil {
+				problems = append(problems, fmt.Sprintf("NGERN_TRUSTED_PROXIES=%q: a count of proxies is no longer accepted; list their addresses or CIDRs (e.g. 10.0.0.0/8)", v))
+				break
 			}
-			c.TrustedHops = n
-		} else {
-			for _, part := range strings.Split(v, ",") {
-				part = strings.TrimSpace(part)
-				p, err := netip.ParsePrefix(part)
-				if err != nil {
-					a, aerr := netip.ParseAddr(part)
-					if aerr != nil {
-						problems = append(problems, fmt.Sprintf("NGERN_TRUSTED_PROXIES: %q is neither a count nor a CIDR such as 10.0.0.0/8", part))
-						continue
-					}
-					p = netip.PrefixFrom(a, a.BitLen())
+			p, err := netip.ParsePrefix(part)
+			if err != nil {
+				a, aerr := netip.ParseAddr(part)
+				if aerr != nil {
+					problems = append(problems, fmt.Sprintf("NGERN_TRUSTED_PROXIES: %q is not a CIDR such as 10.0.0.0/8 or an address", part))
+					continue
 				}
-				c.TrustedNets = append(c.TrustedNets, p.Masked())
+				p = netip.PrefixFrom(a, a.BitLen())
 			}
+			c.TrustedNets = append(c.TrustedNets, p.Masked())
 		}
 	}
 	if o := env("NGERN_CORS_ORIGINS", ""); o != "" {

@@ -321,7 +321,7 @@ type httpDeps struct {
 func newHTTPServer(d httpDeps) *httpapi.Server {
 	hc := httpapi.DefaultConfig()
 	hc.WebDir, hc.TrustProxy, hc.CORSOrigins = d.Cfg.WebDir, d.Cfg.TrustProxy, d.Cfg.CORSOrigins
-	hc.TrustedHops, hc.TrustedNets = d.Cfg.TrustedHops, d.Cfg.TrustedNets
+	hc.TrustedNets = d.Cfg.TrustedNets
 	api := httpapi.New(hc, httpapi.Deps{Log: d.Log, Accounts: d.Accounts, Settings: d.Settings, DB: d.DB,
 		Wallet: d.Wallet, Operators: d.Operators, Auditor: d.Auditor, Console: d.Console, Idempotency: d.Idempotency,
 		Promo: d.Promo, Rewards: d.Rewards, Deposits: d.Deposits, Objects: d.Objects, SlipURLKey: d.SlipURLKey, Chat: d.Chat, QR: d.QR, Spin: d.Spin,

@@ -31,11 +31,10 @@ type Config struct {
 	UploadTimeout  time.Duration
 	MaxBody        int64
 	MaxUpload      int64
-	TrustProxy     bool // take the client IP from X-Forwarded-For
-	// TrustedHops is how many proxies of ours stand in front of the
-	// server (at least 1); TrustedNets, when set, names them by network
-	// instead (clientIP).
-	TrustedHops int
+	// TrustProxy: take the client IP from X-Forwarded-For and HTTPS from
+	// X-Forwarded-Proto, when the peer is in TrustedNets (our proxies'
+	// addresses; clientIP).
+	TrustProxy  bool
 	TrustedNets []netip.Prefix
 	CORSOrigins []string // web origins allowed to call the API
 	WebDir      string   // the exported web app; empty or missing → notice page
@@ -49,8 +48,14 @@ func DefaultConfig() Config {
 		UploadTimeout:  300 * time.Second,
 		MaxBody:        1 << 20,
 		MaxUpload:      25 << 20,
-		TrustedHops:    1,
+		TrustedNets:    DefaultTrustedProxies(),
 	}
+}
+
+// DefaultTrustedProxies are the proxies believed when none are configured:
+// one on the server's own machine (loopback).
+func DefaultTrustedProxies() []netip.Prefix {
+	return []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
 }
 
 // Pinger reports whether the database answers.
