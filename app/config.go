@@ -55,6 +55,9 @@ type Config struct {
 	// TrustedNets (NGERN_TRUSTED_PROXIES) are our proxies' addresses: only
 	// their X-Forwarded-For entries are believed.
 	TrustedNets []netip.Prefix
+	// MaxConnsPerIP (NGERN_MAX_CONNS_PER_IP) bounds the connections open at
+	// once from one peer address; 0: none.
+	MaxConnsPerIP int
 
 	ShutdownTimeout time.Duration
 
@@ -260,6 +263,14 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 			}
 			c.TrustedNets = append(c.TrustedNets, p.Masked())
 		}
+	}
+	c.MaxConnsPerIP = httpapi.DefaultMaxConnsPerIP
+	if v := env("NGERN_MAX_CONNS_PER_IP", ""); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			problems = append(problems, fmt.Sprintf("NGERN_MAX_CONNS_PER_IP=%q: a whole number of connections (0: no bound)", v))
+		}
+		c.MaxConnsPerIP = n
 	}
 	if o := env("NGERN_CORS_ORIGINS", ""); o != "" {
 		for _, origin := range strings.Split(o, ",") {

@@ -321,7 +321,7 @@ type httpDeps struct {
 func newHTTPServer(d httpDeps) *httpapi.Server {
 	hc := httpapi.DefaultConfig()
 	hc.WebDir, hc.TrustProxy, hc.CORSOrigins = d.Cfg.WebDir, d.Cfg.TrustProxy, d.Cfg.CORSOrigins
-	hc.TrustedNets = d.Cfg.TrustedNets
+	hc.TrustedNets, hc.MaxConnsPerIP = d.Cfg.TrustedNets, d.Cfg.MaxConnsPerIP
 	api := httpapi.New(hc, httpapi.Deps{Log: d.Log, Accounts: d.Accounts, Settings: d.Settings, DB: d.DB,
 		Wallet: d.Wallet, Operators: d.Operators, Auditor: d.Auditor, Console: d.Console, Idempotency: d.Idempotency,
 		Promo: d.Promo, Rewards: d.Rewards, Deposits: d.Deposits, Objects: d.Objects, SlipURLKey: d.SlipURLKey, Chat: d.Chat, QR: d.QR, Spin: d.Spin,
@@ -351,7 +351,7 @@ func startHTTP(lc fx.Lifecycle, cfg Config, log *slog.Logger, api *httpapi.Serve
 			}
 			log.Info("ngern serving", "addr", ln.Addr().String(), "web", web)
 			go func() {
-				if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				if err := srv.Serve(api.Listener(ln)); err != nil && !errors.Is(err, http.ErrServerClosed) {
 					log.Error("http server", "err", err)
 					os.Exit(1)
 				}

@@ -65,9 +65,10 @@ func (s *Server) customer(next http.HandlerFunc) http.Handler {
 	return s.serviceOpen(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		who, err := s.customerOf(r)
 		if err != nil {
-			writeError(w, r, err)
+			refuse(w, r, err)
 			return
 		}
+		s.grantUpload(w, r)
 		next(w, r.WithContext(context.WithValue(r.Context(), chatWhoKey{}, who)))
 	}))
 }

@@ -136,7 +136,8 @@ func logPath(p string) string {
 	return p
 }
 
-// uploadPaths get the long upload timeout and body limit.
+// uploadPaths get the long upload timeout and body limit, once the caller
+// is authenticated (grantUpload).
 var uploadPaths = map[string]bool{
 	"/api/wallet/slip":       true,
 	"/api/chat/upload-image": true,
@@ -144,7 +145,10 @@ var uploadPaths = map[string]bool{
 }
 
 // limits bounds the body size and the time of each request: 60 s and 1 MiB,
-// uploads 300 s and 25 MiB.
+// uploads 25 MiB. An upload's body gets the same short read deadline as any
+// request until its caller is authenticated; only then does grantUpload
+// give it the upload timeout (300 s), so that unauthenticated clients
+// dripping bodies hold a connection no longer than any request.
 func (s *Server) limits(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		timeout, maxBody := s.cfg.RequestTimeout, s.cfg.MaxBody
@@ -152,13 +156,14 @@ func (s *Server) limits(next http.Handler) http.Handler {
 			timeout, maxBody = s.cfg.UploadTimeout, s.cfg.MaxUpload
 		}
 		if r.ContentLength > maxBody {
+			w.Header().Set("Connection", "close")
 			writeError(w, r, errs.New(errs.PayloadTooLarge))
 			return
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 		if r.URL.Path != "/api/chat/ws" { // a socket lives on; its frames have their own limits
 			rc := http.NewResponseController(w)
-			rc.SetReadDeadline(time.Now().Add(timeout))
+			rc.SetReadDeadline(time.Now().Add(s.cfg.RequestTimeout))
 			rc.SetWriteDeadline(time.Now().Add(timeout + 5*time.Second))
 			ctx, cancel := context.WithTimeout(r.Context(), timeout)
 			defer cancel()
@@ -166,6 +171,27 @@ func (s *Server) limits(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// grantUpload gives an authenticated upload its long read deadline.
+func (s *Server) grantUpload(w http.ResponseWriter, r *http.Request) {
+	if uploadPaths[r.URL.Path] {
+		http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.cfg.UploadTimeout))
+	}
+}
+
+// refuse answers a caller that failed authentication. A request with a
+// body is answered with the connection closed: its body is never read
+// (net/http would otherwise read up to 256 KB of it, at the client's pace,
+// before closing).
+func refuse(w http.ResponseWriter, r *http.Request, err error) {
+	if r.ContentLength == 0 {
+		writeError(w, r, err)
+		return
+	}
+	w.Header().Set("Connection", "close")
+	writeError(w, r, err)
+	http.NewResponseController(w).SetReadDeadline(time.Now())
 }
 
 // webCSP allows the web app's own scripts and the inline styles that
@@ -339,17 +365,18 @@ func (s *Server) member(next http.HandlerFunc) http.Handler {
 	return s.serviceOpen(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 		if !ok {
-			writeError(w, r, errs.New(errs.InvalidToken))
+			refuse(w, r, errs.New(errs.InvalidToken))
 			return
 		}
 		c, err := s.accounts.Authenticate(r.Context(), strings.TrimSpace(token))
 		if err != nil {
-			writeError(w, r, err)
+			refuse(w, r, err)
 			return
 		}
 		if info, ok := r.Context().Value(requestInfoKey{}).(*requestInfo); ok {
 			info.memberID = c.MemberID
 		}
+		s.grantUpload(w, r)
 		next(w, r.WithContext(context.WithValue(r.Context(), callerKey{}, c)))
 	}))
 }

@@ -36,9 +36,12 @@ type Config struct {
 	// addresses; clientIP).
 	TrustProxy  bool
 	TrustedNets []netip.Prefix
-	CORSOrigins []string // web origins allowed to call the API
-	WebDir      string   // the exported web app; empty or missing → notice page
-	LogStatic   bool
+	// MaxConnsPerIP bounds the connections open at once from one peer
+	// address (Listener; 0: none).
+	MaxConnsPerIP int
+	CORSOrigins   []string // web origins allowed to call the API
+	WebDir        string   // the exported web app; empty or missing → notice page
+	LogStatic     bool
 }
 
 // DefaultConfig returns the documented defaults.
@@ -49,8 +52,14 @@ func DefaultConfig() Config {
 		MaxBody:        1 << 20,
 		MaxUpload:      25 << 20,
 		TrustedNets:    DefaultTrustedProxies(),
+		MaxConnsPerIP:  DefaultMaxConnsPerIP,
 	}
 }
+
+// DefaultMaxConnsPerIP is the default bound of connections open at once
+// from one address: a browser opens about 6 per site and a socket, so it
+// leaves room for dozens of members behind one carrier NAT.
+const DefaultMaxConnsPerIP = 256
 
 // DefaultTrustedProxies are the proxies believed when none are configured:
 // one on the server's own machine (loopback).
