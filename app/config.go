@@ -310,6 +310,23 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		}
 		c.Chat.TicketLimit = n
 	}
+	// Chat guests' budgets per client address and sockets per holder.
+	for _, l := range []struct {
+		name string
+		to   *int
+	}{
+		{"NGERN_CHAT_GUEST_MESSAGES_PER_IP", &c.Chat.GuestSendPerIP},
+		{"NGERN_CHAT_GUEST_UPLOAD_MB_PER_IP", &c.Chat.GuestUploadMBPerIP},
+		{"NGERN_CHAT_SOCKETS_PER_HOLDER", &c.Chat.SocketsPerHolder},
+	} {
+		if v := env(l.name, ""); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				problems = append(problems, fmt.Sprintf("%s=%q: a positive whole number", l.name, v))
+			}
+			*l.to = n
+		}
+	}
 	if v := env("NGERN_CHAT_GUEST_RETENTION", ""); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < time.Hour {

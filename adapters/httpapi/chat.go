@@ -57,7 +57,9 @@ func (s *Server) customerOf(r *http.Request) (chat.Who, error) {
 		}
 		return chat.Who{Kind: chat.KindMember, ID: c.MemberID, Session: account.SessionID(c.TokenHash)}, nil
 	}
-	return s.chat.Guest(r.Context(), r.Header.Get("X-Guest-Token"))
+	who, err := s.chat.Guest(r.Context(), r.Header.Get("X-Guest-Token"))
+	who.Addr = s.clientIP(r) // a guest's messages and uploads are budgeted per address too
+	return who, err
 }
 
 // customer authenticates a member or a guest.
