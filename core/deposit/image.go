@@ -48,6 +48,12 @@ func newSlipGate(decoders, queue int, maxWait time.Duration) *slipGate {
 // enter waits for a place to read a slip, and answers the function that
 // gives it back; IMAGE_BUSY when the queue is full or the wait too long.
 func (g *slipGate) enter(ctx context.Context) (func(), error) {
+	release := func() { <-g.run }
+	select {
+	case g.run <- struct{}{}:
+		return release, nil
+	default:
+	}
 	select {
 	case g.wait <- struct{}{}:
 	default:
@@ -58,7 +64,7 @@ func (g *slipGate) enter(ctx context.Context) (func(), error) {
 	defer t.Stop()
 	select {
 	case g.run <- struct{}{}:
-		return func() { <-g.run }, nil
+		return release, nil
 	case <-t.C:
 		return nil, busy()
 	case <-ctx.Done():
