@@ -3,8 +3,12 @@ package app
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"hash/crc32"
+	"image"
+	"image/png"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -135,7 +139,12 @@ func (h *harness) postFile(path, field, token string, headers map[string]string,
 	return response{Status: resp.StatusCode, Header: resp.Header, Raw: raw}
 }
 
-var pngBytes = append([]byte("\x89PNG\r\n\x1a\n"), make([]byte, 64)...)
+// pngBytes is a real PNG: chat images' headers are read before they are stored.
+var pngBytes = func() []byte {
+	var b bytes.Buffer
+	png.Encode(&b, image.NewGray(image.Rect(0, 0, 2, 2)))
+	return b.Bytes()
+}()
 
 // TestChatSecurity: nobody reads or joins a conversation that is not theirs.
 func TestChatSecurity(t *testing.T) {
@@ -645,4 +654,64 @@ func TestChatGuestRetentionConfig(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestChatHostileClients: the findings of an outside test against the
+// guest chat. Guests of one address share hourly budgets of messages and
+// upload megabytes however many guests it makes; an image whose header
+// claims 20000 × 20000 pixels is refused before it is stored; a member
+// holds at most SocketsPerHolder sockets.
+func TestChatHostileClients(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		h := newHarness(t, db, func(c *Config) {
+			c.TrustProxy = true // the harness reaches the server from loopback, a trusted proxy
+			c.Chat.GuestSendPerIP, c.Chat.GuestUploadMBPerIP, c.Chat.SocketsPerHolder = 3, 1, 2
+		})
+		from := func(addr string) map[string]string { return map[string]string{"X-Forwarded-For": addr} }
+		guest := func(h *harness, addr string) map[string]string {
+			g := h.callWith("POST", "/api/chat/guest", "", nil, from(addr))
+			h.expect(g, 201, "")
+			return map[string]string{"X-Guest-Token": g.Body["guestToken"].(string), "X-Forwarded-For": addr}
+		}
+		msg := map[string]any{"message": map[string]any{"message_type": "text", "payload": map[string]any{"message": "hi"}}}
+		t.Run("ErrMessagesPerAddress", func(t *testing.T) {
+			h := h.sub(t)
+			for i := 0; i < 3; i++ { // three guests of one address, a message each
+				h.expect(h.callWith("POST", "/api/chat/send-message", "", msg, guest(h, "198.51.100.10")), 200, "")
+			}
+			h.expect(h.callWith("POST", "/api/chat/send-message", "", msg, guest(h, "198.51.100.10")), 429, "REQUEST_LIMIT")
+			h.expect(h.callWith("POST", "/api/chat/send-message", "", msg, guest(h, "198.51.100.11")), 200, "")
+		})
+		t.Run("ErrUploadMegabytesPerAddress", func(t *testing.T) {
+			h := h.sub(t)
+			h.expect(h.upload("/api/chat/upload-image", "", guest(h, "198.51.100.20"), "a.png", pngBytes), 200, "")
+			h.expect(h.upload("/api/chat/upload-image", "", guest(h, "198.51.100.20"), "b.png", pngBytes), 429, "REQUEST_LIMIT")
+			h.expect(h.upload("/api/chat/upload-image", "", guest(h, "198.51.100.21"), "c.png", pngBytes), 200, "")
+		})
+		t.Run("ErrImageBomb", func(t *testing.T) {
+			h := h.sub(t)
+			bomb := append([]byte(nil), pngBytes...)
+			binary.BigEndian.PutUint32(bomb[16:], 20000)
+			binary.BigEndian.PutUint32(bomb[20:], 20000)
+			binary.BigEndian.PutUint32(bomb[29:], crc32.ChecksumIEEE(bomb[12:29]))
+			m := h.signUp("0873333333", "7333333333")
+			h.expect(h.upload("/api/chat/upload-image", m, nil, "bomb.png", bomb), 413, "CHAT_FILE_TOO_LARGE")
+		})
+		t.Run("ErrSocketsPerMember", func(t *testing.T) {
+			h := h.sub(t)
+			m := h.signUp("0874444444", "7444444444")
+			for i := 0; i < 2; i++ {
+				ticket, _ := h.chatTicket(m, nil)
+				c, _, err := h.dialChat(ticket, "")
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer c.CloseNow()
+			}
+			ticket, _ := h.chatTicket(m, nil)
+			if _, resp, err := h.dialChat(ticket, ""); err == nil || resp == nil || resp.StatusCode != 429 {
+				t.Fatalf("a third socket: %v", err)
+			}
+		})
+	})
 }

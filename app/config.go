@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"ngern/adapters/gameprovider/sim"
+	"ngern/adapters/httpapi"
 	"ngern/adapters/objectstore"
 	"ngern/adapters/sqlstore"
 	"ngern/core/account"
@@ -58,10 +59,12 @@ type Config struct {
 	TrustProxy  bool
 	CORSOrigins []string
 
-	// TrustedHops or TrustedNets (NGERN_TRUSTED_PROXIES) say which
-	// X-Forwarded-For entries our own proxies wrote.
-	TrustedHops int
+	// TrustedNets (NGERN_TRUSTED_PROXIES) are our proxies' addresses: only
+	// their X-Forwarded-For entries are believed.
 	TrustedNets []netip.Prefix
+	// MaxConnsPerIP (NGERN_MAX_CONNS_PER_IP) bounds the connections open at
+	// once from one peer address; 0: none.
+	MaxConnsPerIP int
 
 	ShutdownTimeout time.Duration
 
@@ -257,28 +260,37 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	if c.OperatorToken != "" && len(c.OperatorToken) < 32 {
 		problems = append(problems, "NGERN_OPERATOR_TOKEN must be at least 32 characters")
 	}
-	c.TrustedHops = 1
+	// NGERN_TRUSTED_PROXIES: the addresses of our proxies; X-Forwarded-For
+	// counts only on a connection from one of them (a count of hops, which
+	// a client reaching the server directly could forge, is refused).
+	c.TrustedNets = httpapi.DefaultTrustedProxies()
 	if v := env("NGERN_TRUSTED_PROXIES", ""); v != "" {
-		if n, err := strconv.Atoi(v); err == nil {
-			if n < 1 || n > 10 {
-				problems = append(problems, fmt.Sprintf("NGERN_TRUSTED_PROXIES=%q: a count must be 1 to 10", v))
+		c.TrustedNets = nil
+		for _, part := range strings.Split(v, ",") {
+			part = strings.TrimSpace(part)
+			if _, err := strconv.Atoi(part); err == nil {
+				problems = append(problems, fmt.Sprintf("NGERN_TRUSTED_PROXIES=%q: a count of proxies is no longer accepted; list their addresses or CIDRs (e.g. 10.0.0.0/8)", v))
+				break
 			}
-			c.TrustedHops = n
-		} else {
-			for _, part := range strings.Split(v, ",") {
-				part = strings.TrimSpace(part)
-				p, err := netip.ParsePrefix(part)
-				if err != nil {
-					a, aerr := netip.ParseAddr(part)
-					if aerr != nil {
-						problems = append(problems, fmt.Sprintf("NGERN_TRUSTED_PROXIES: %q is neither a count nor a CIDR such as 10.0.0.0/8", part))
-						continue
-					}
-					p = netip.PrefixFrom(a, a.BitLen())
+			p, err := netip.ParsePrefix(part)
+			if err != nil {
+				a, aerr := netip.ParseAddr(part)
+				if aerr != nil {
+					problems = append(problems, fmt.Sprintf("NGERN_TRUSTED_PROXIES: %q is not a CIDR such as 10.0.0.0/8 or an address", part))
+					continue
 				}
-				c.TrustedNets = append(c.TrustedNets, p.Masked())
+				p = netip.PrefixFrom(a, a.BitLen())
 			}
+			c.TrustedNets = append(c.TrustedNets, p.Masked())
 		}
+	}
+	c.MaxConnsPerIP = httpapi.DefaultMaxConnsPerIP
+	if v := env("NGERN_MAX_CONNS_PER_IP", ""); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			problems = append(problems, fmt.Sprintf("NGERN_MAX_CONNS_PER_IP=%q: a whole number of connections (0: no bound)", v))
+		}
+		c.MaxConnsPerIP = n
 	}
 	if o := env("NGERN_CORS_ORIGINS", ""); o != "" {
 		for _, origin := range strings.Split(o, ",") {
@@ -317,6 +329,23 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 			problems = append(problems, fmt.Sprintf("NGERN_CHAT_TICKET_LIMIT=%q: a positive number of tickets a minute", v))
 		}
 		c.Chat.TicketLimit = n
+	}
+	// Chat guests' budgets per client address and sockets per holder.
+	for _, l := range []struct {
+		name string
+		to   *int
+	}{
+		{"NGERN_CHAT_GUEST_MESSAGES_PER_IP", &c.Chat.GuestSendPerIP},
+		{"NGERN_CHAT_GUEST_UPLOAD_MB_PER_IP", &c.Chat.GuestUploadMBPerIP},
+		{"NGERN_CHAT_SOCKETS_PER_HOLDER", &c.Chat.SocketsPerHolder},
+	} {
+		if v := env(l.name, ""); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				problems = append(problems, fmt.Sprintf("%s=%q: a positive whole number", l.name, v))
+			}
+			*l.to = n
+		}
 	}
 	if v := env("NGERN_CHAT_GUEST_RETENTION", ""); v != "" {
 		d, err := time.ParseDuration(v)

@@ -331,7 +331,7 @@ type httpDeps struct {
 func newHTTPServer(d httpDeps) *httpapi.Server {
 	hc := httpapi.DefaultConfig()
 	hc.WebDir, hc.TrustProxy, hc.CORSOrigins = d.Cfg.WebDir, d.Cfg.TrustProxy, d.Cfg.CORSOrigins
-	hc.TrustedHops, hc.TrustedNets = d.Cfg.TrustedHops, d.Cfg.TrustedNets
+	hc.TrustedNets, hc.MaxConnsPerIP = d.Cfg.TrustedNets, d.Cfg.MaxConnsPerIP
 	routes := d.Routes
 	if d.Cfg.Mode != ModeDemo {
 		// No simulator outside demo mode: every /sim/ path is not found
@@ -367,7 +367,7 @@ func startHTTP(lc fx.Lifecycle, cfg Config, log *slog.Logger, api *httpapi.Serve
 			}
 			log.Info("ngern serving", "addr", ln.Addr().String(), "web", web)
 			go func() {
-				if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				if err := srv.Serve(api.Listener(ln)); err != nil && !errors.Is(err, http.ErrServerClosed) {
 					log.Error("http server", "err", err)
 					os.Exit(1)
 				}

@@ -401,6 +401,9 @@ func startServer(dbURL, opToken, homeCacheTTL string) (string, func(), error) {
 		"NGERN_OPERATOR_TOKEN": opToken,
 		"NGERN_WEB_DIR":        filepath.Join(dataDir, "no-web"),
 		"NGERN_HOME_CACHE_TTL": homeCacheTTL,
+		// Every simulated client comes from this one address (the setup
+		// alone keeps up to 256 connections).
+		"NGERN_MAX_CONNS_PER_IP": "0",
 	}
 	cfg, err := app.LoadConfig(func(k string) string { return env[k] })
 	if err != nil {

@@ -57,7 +57,9 @@ func (s *Server) customerOf(r *http.Request) (chat.Who, error) {
 		}
 		return chat.Who{Kind: chat.KindMember, ID: c.MemberID, Session: account.SessionID(c.TokenHash)}, nil
 	}
-	return s.chat.Guest(r.Context(), r.Header.Get("X-Guest-Token"))
+	who, err := s.chat.Guest(r.Context(), r.Header.Get("X-Guest-Token"))
+	who.Addr = s.clientIP(r) // a guest's messages and uploads are budgeted per address too
+	return who, err
 }
 
 // customer authenticates a member or a guest.
@@ -65,9 +67,10 @@ func (s *Server) customer(next http.HandlerFunc) http.Handler {
 	return s.serviceOpen(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		who, err := s.customerOf(r)
 		if err != nil {
-			writeError(w, r, err)
+			refuse(w, r, err)
 			return
 		}
+		s.grantUpload(w, r)
 		next(w, r.WithContext(context.WithValue(r.Context(), chatWhoKey{}, who)))
 	}))
 }

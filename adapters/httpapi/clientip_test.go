@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"net/http"
 	"net/http/httptest"
 	"net/netip"
 	"testing"
@@ -11,39 +12,44 @@ import (
 // ours stands in front.
 func TestClientIP(t *testing.T) {
 	nets := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("192.168.1.5/32")}
+	lo := DefaultTrustedProxies()
 	cases := []struct {
 		name  string
 		trust bool
-		hops  int
 		nets  []netip.Prefix
 		peer  string
 		xff   []string // header lines, in order
 		want  string
 	}{
-		{"NoTrustIgnoresHeader", false, 1, nil, "203.0.113.9:4000", []string{"1.2.3.4"}, "203.0.113.9"},
-		{"OneProxy", true, 1, nil, "10.0.0.2:4000", []string{"198.51.100.7"}, "198.51.100.7"},
-		{"OneProxyForgedLeft", true, 1, nil, "10.0.0.2:4000", []string{"1.2.3.4, 198.51.100.7"}, "198.51.100.7"},
-		{"OneProxyManyForged", true, 1, nil, "10.0.0.2:4000", []string{"1.1.1.1, 2.2.2.2, 3.3.3.3, 198.51.100.7"}, "198.51.100.7"},
-		{"OneProxyForgedGarbage", true, 1, nil, "10.0.0.2:4000", []string{"not-an-ip, 198.51.100.7"}, "198.51.100.7"},
-		{"OneProxySplitHeaders", true, 1, nil, "10.0.0.2:4000", []string{"1.2.3.4", "198.51.100.7"}, "198.51.100.7"},
-		{"TwoProxies", true, 2, nil, "10.0.0.2:4000", []string{"1.2.3.4, 198.51.100.7, 10.0.0.3"}, "198.51.100.7"},
-		{"TwoProxiesShortChain", true, 2, nil, "10.0.0.2:4000", []string{"10.0.0.3"}, "10.0.0.3"},
-		{"NoHeaderIsPeer", true, 1, nil, "203.0.113.9:4000", nil, "203.0.113.9"},
-		{"IPv6", true, 1, nil, "[fd00::1]:4000", []string{"1.2.3.4, 2001:db8::7"}, "2001:db8::7"},
-		{"MappedIPv4", true, 1, nil, "10.0.0.2:4000", []string{"::ffff:198.51.100.7"}, "198.51.100.7"},
-		{"EntryWithPort", true, 1, nil, "10.0.0.2:4000", []string{"1.2.3.4, 198.51.100.7:5123"}, "198.51.100.7"},
-		{"IPv6EntryWithPort", true, 1, nil, "10.0.0.2:4000", []string{"[2001:db8::7]:5123"}, "2001:db8::7"},
-		{"ProxyWroteGarbage", true, 1, nil, "10.0.0.2:4000", []string{"1.2.3.4, junk"}, "10.0.0.2"},
-		{"NetsSkipTrusted", true, 0, nets, "10.0.0.2:4000", []string{"1.2.3.4, 198.51.100.7, 10.1.2.3, 192.168.1.5"}, "198.51.100.7"},
-		{"NetsUntrustedPeer", true, 0, nets, "203.0.113.9:4000", []string{"1.2.3.4"}, "203.0.113.9"},
-		{"NetsForgedTrustedLeft", true, 0, nets, "10.0.0.2:4000", []string{"10.9.9.9, 198.51.100.7"}, "198.51.100.7"},
-		{"NetsAllTrusted", true, 0, nets, "10.0.0.2:4000", []string{"10.0.0.7"}, "10.0.0.7"},
-		{"NetsGarbageBeforeClient", true, 0, nets, "10.0.0.2:4000", []string{"junk, 10.0.0.3"}, "10.0.0.2"},
+		{"NoTrustIgnoresHeader", false, nets, "10.0.0.2:4000", []string{"1.2.3.4"}, "10.0.0.2"},
+		{"OneProxy", true, nets, "10.0.0.2:4000", []string{"198.51.100.7"}, "198.51.100.7"},
+		{"OneProxyForgedLeft", true, nets, "10.0.0.2:4000", []string{"1.2.3.4, 198.51.100.7"}, "198.51.100.7"},
+		{"OneProxyManyForged", true, nets, "10.0.0.2:4000", []string{"1.1.1.1, 2.2.2.2, 3.3.3.3, 198.51.100.7"}, "198.51.100.7"},
+		{"OneProxyForgedGarbage", true, nets, "10.0.0.2:4000", []string{"not-an-ip, 198.51.100.7"}, "198.51.100.7"},
+		{"OneProxySplitHeaders", true, nets, "10.0.0.2:4000", []string{"1.2.3.4", "198.51.100.7"}, "198.51.100.7"},
+		{"TwoProxies", true, nets, "10.0.0.2:4000", []string{"1.2.3.4, 198.51.100.7, 10.0.0.3"}, "198.51.100.7"},
+		{"NoHeaderIsPeer", true, nets, "10.0.0.2:4000", nil, "10.0.0.2"},
+		{"IPv6", true, []netip.Prefix{netip.MustParsePrefix("fd00::/8")}, "[fd00::1]:4000", []string{"1.2.3.4, 2001:db8::7"}, "2001:db8::7"},
+		{"MappedIPv4", true, nets, "10.0.0.2:4000", []string{"::ffff:198.51.100.7"}, "198.51.100.7"},
+		{"EntryWithPort", true, nets, "10.0.0.2:4000", []string{"1.2.3.4, 198.51.100.7:5123"}, "198.51.100.7"},
+		{"IPv6EntryWithPort", true, nets, "10.0.0.2:4000", []string{"[2001:db8::7]:5123"}, "2001:db8::7"},
+		{"ProxyWroteGarbage", true, nets, "10.0.0.2:4000", []string{"1.2.3.4, junk"}, "10.0.0.2"},
+		{"NetsSkipTrusted", true, nets, "10.0.0.2:4000", []string{"1.2.3.4, 198.51.100.7, 10.1.2.3, 192.168.1.5"}, "198.51.100.7"},
+		{"NetsForgedTrustedLeft", true, nets, "10.0.0.2:4000", []string{"10.9.9.9, 198.51.100.7"}, "198.51.100.7"},
+		{"NetsAllTrusted", true, nets, "10.0.0.2:4000", []string{"10.0.0.7"}, "10.0.0.7"},
+		{"NetsGarbageBeforeClient", true, nets, "10.0.0.2:4000", []string{"junk, 10.0.0.3"}, "10.0.0.2"},
+		// The finding: a client that reaches the server directly, past
+		// the proxy, forges the header; it is its own peer address.
+		{"DirectClientForges", true, nets, "203.0.113.9:4000", []string{"1.2.3.4"}, "203.0.113.9"},
+		{"DirectClientForgesProxyChain", true, nets, "203.0.113.9:4000", []string{"1.2.3.4, 10.0.0.3"}, "203.0.113.9"},
+		{"DefaultLoopbackProxy", true, lo, "127.0.0.1:4000", []string{"1.2.3.4, 198.51.100.7"}, "198.51.100.7"},
+		{"DefaultDirectClientForges", true, lo, "198.51.100.7:4000", []string{"1.2.3.4"}, "198.51.100.7"},
+		{"DefaultIPv6Loopback", true, lo, "[::1]:4000", []string{"2001:db8::7"}, "2001:db8::7"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			cfg := DefaultConfig()
-			cfg.TrustProxy, cfg.TrustedHops, cfg.TrustedNets = c.trust, c.hops, c.nets
+			cfg.TrustProxy, cfg.TrustedNets = c.trust, c.nets
 			s := &Server{cfg: cfg}
 			r := httptest.NewRequest("GET", "/api/x", nil)
 			r.RemoteAddr = c.peer
@@ -52,6 +58,34 @@ func TestClientIP(t *testing.T) {
 			}
 			if got := s.clientIP(r); got != c.want {
 				t.Fatalf("clientIP = %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+// TestForwardedProto: HTTPS told by X-Forwarded-Proto counts only from a
+// proxy of ours (Strict-Transport-Security is then sent).
+func TestForwardedProto(t *testing.T) {
+	cases := []struct {
+		name string
+		peer string
+		want bool
+	}{
+		{"FromProxy", "127.0.0.1:4000", true},
+		{"Direct", "203.0.113.9:4000", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := DefaultConfig()
+			cfg.TrustProxy = true
+			s := &Server{cfg: cfg}
+			r := httptest.NewRequest("GET", "/api/x", nil)
+			r.RemoteAddr = c.peer
+			r.Header.Set("X-Forwarded-Proto", "https")
+			w := httptest.NewRecorder()
+			s.secure(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {})).ServeHTTP(w, r)
+			if got := w.Header().Get("Strict-Transport-Security") != ""; got != c.want {
+				t.Fatalf("HSTS sent %v, want %v", got, c.want)
 			}
 		})
 	}

@@ -136,7 +136,8 @@ func logPath(p string) string {
 	return p
 }
 
-// uploadPaths get the long upload timeout and body limit.
+// uploadPaths get the long upload timeout and body limit, once the caller
+// is authenticated (grantUpload).
 var uploadPaths = map[string]bool{
 	"/api/wallet/slip":       true,
 	"/api/chat/upload-image": true,
@@ -144,7 +145,10 @@ var uploadPaths = map[string]bool{
 }
 
 // limits bounds the body size and the time of each request: 60 s and 1 MiB,
-// uploads 300 s and 25 MiB.
+// uploads 25 MiB. An upload's body gets the same short read deadline as any
+// request until its caller is authenticated; only then does grantUpload
+// give it the upload timeout (300 s), so that unauthenticated clients
+// dripping bodies hold a connection no longer than any request.
 func (s *Server) limits(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		timeout, maxBody := s.cfg.RequestTimeout, s.cfg.MaxBody
@@ -152,13 +156,14 @@ func (s *Server) limits(next http.Handler) http.Handler {
 			timeout, maxBody = s.cfg.UploadTimeout, s.cfg.MaxUpload
 		}
 		if r.ContentLength > maxBody {
+			w.Header().Set("Connection", "close")
 			writeError(w, r, errs.New(errs.PayloadTooLarge))
 			return
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 		if r.URL.Path != "/api/chat/ws" { // a socket lives on; its frames have their own limits
 			rc := http.NewResponseController(w)
-			rc.SetReadDeadline(time.Now().Add(timeout))
+			rc.SetReadDeadline(time.Now().Add(s.cfg.RequestTimeout))
 			rc.SetWriteDeadline(time.Now().Add(timeout + 5*time.Second))
 			ctx, cancel := context.WithTimeout(r.Context(), timeout)
 			defer cancel()
@@ -166,6 +171,27 @@ func (s *Server) limits(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// grantUpload gives an authenticated upload its long read deadline.
+func (s *Server) grantUpload(w http.ResponseWriter, r *http.Request) {
+	if uploadPaths[r.URL.Path] {
+		http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.cfg.UploadTimeout))
+	}
+}
+
+// refuse answers a caller that failed authentication. A request with a
+// body is answered with the connection closed: its body is never read
+// (net/http would otherwise read up to 256 KB of it, at the client's pace,
+// before closing).
+func refuse(w http.ResponseWriter, r *http.Request, err error) {
+	if r.ContentLength == 0 {
+		writeError(w, r, err)
+		return
+	}
+	w.Header().Set("Connection", "close")
+	writeError(w, r, err)
+	http.NewResponseController(w).SetReadDeadline(time.Now())
 }
 
 // webCSP allows the web app's own scripts and the inline styles that
@@ -198,7 +224,7 @@ func (s *Server) secure(next http.Handler) http.Handler {
 		h["X-Frame-Options"] = hdrDeny
 		h["Content-Security-Policy"] = hdrCSP
 		h["Permissions-Policy"] = hdrPermissions
-		if r.TLS != nil || (s.cfg.TrustProxy && r.Header.Get("X-Forwarded-Proto") == "https") {
+		if r.TLS != nil || (r.Header.Get("X-Forwarded-Proto") == "https" && s.fromProxy(peerAddr(r))) {
 			h["Strict-Transport-Security"] = hdrHSTS
 		}
 		if strings.HasPrefix(r.URL.Path, "/api/") {
@@ -232,18 +258,13 @@ func (s *Server) corsAllowed(origin string) bool {
 // the peer address. Behind proxies, each proxy appends the address it saw to
 // X-Forwarded-For, so only the right-hand end of the chain (the entries
 // appended by our own proxies, then the peer) can be believed; the client
-// writes whatever it likes on the left. With TrustedNets, the client is the
-// first address from the right that is not in a trusted network; otherwise
-// it is the address TrustedHops proxies from the right.
+// writes whatever it likes on the left. The header counts only when the
+// peer itself is one of our proxies (in TrustedNets): a client that reaches
+// the server directly is its peer address, whatever it wrote. The client is
+// then the first address from the right that is not in a trusted network.
 func (s *Server) clientIP(r *http.Request) string {
-	peer := r.RemoteAddr
-	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
-		peer = host
-	}
-	if peer == "" {
-		peer = "unknown" // limits keyed by the address still apply
-	}
-	if !s.cfg.TrustProxy {
+	peer := peerAddr(r)
+	if !s.fromProxy(peer) {
 		return peer
 	}
 	var chain []string
@@ -255,47 +276,57 @@ func (s *Server) clientIP(r *http.Request) string {
 		}
 	}
 	chain = append(chain, peer)
-	return pickClient(chain, s.cfg.TrustedHops, s.cfg.TrustedNets, peer)
+	return pickClient(chain, s.cfg.TrustedNets, peer)
+}
+
+// peerAddr is the address of the connection's other end ("unknown" when
+// none is known: limits keyed by the address still apply).
+func peerAddr(r *http.Request) string {
+	peer := r.RemoteAddr
+	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
+		peer = host
+	}
+	if peer == "" {
+		peer = "unknown"
+	}
+	return peer
+}
+
+// fromProxy reports whether the peer address is a proxy of ours whose
+// X-Forwarded-* headers are believed: TrustProxy is on and the address is
+// in TrustedNets.
+func (s *Server) fromProxy(peer string) bool {
+	if !s.cfg.TrustProxy {
+		return false
+	}
+	a, err := parseHop(peer)
+	return err == nil && trusted(a, s.cfg.TrustedNets)
+}
+
+func trusted(a netip.Addr, nets []netip.Prefix) bool {
+	for _, n := range nets {
+		if n.Contains(a) {
+			return true
+		}
+	}
+	return false
 }
 
 // pickClient chooses the client address of a forwarded chain (leftmost
-// first, the peer last). An entry that is not an address where the client
+// first, the peer last): the first address from the right that is not in
+// a trusted network. An entry that is not an address where the client
 // should be means a proxy is misconfigured: the peer is answered.
-func pickClient(chain []string, hops int, nets []netip.Prefix, peer string) string {
-	if len(nets) > 0 {
-		for i := len(chain) - 1; i >= 0; i-- {
-			a, err := parseHop(chain[i])
-			if err != nil {
-				return peer
-			}
-			trusted := false
-			for _, n := range nets {
-				if n.Contains(a) {
-					trusted = true
-					break
-				}
-			}
-			if !trusted || i == 0 {
-				return a.String()
-			}
+func pickClient(chain []string, nets []netip.Prefix, peer string) string {
+	for i := len(chain) - 1; i >= 0; i-- {
+		a, err := parseHop(chain[i])
+		if err != nil {
+			return peer
 		}
-		return peer
+		if !trusted(a, nets) || i == 0 {
+			return a.String()
+		}
 	}
-	if hops < 1 {
-		hops = 1
-	}
-	i := len(chain) - 1 - hops
-	if i < 0 {
-		// Fewer entries than proxies: the request skipped one of them,
-		// and the leftmost entry was written by a proxy of ours or is
-		// the peer.
-		i = 0
-	}
-	a, err := parseHop(chain[i])
-	if err != nil {
-		return peer
-	}
-	return a.String()
+	return peer
 }
 
 // parseHop reads an X-Forwarded-For entry: an address, or one with a port
@@ -334,17 +365,18 @@ func (s *Server) member(next http.HandlerFunc) http.Handler {
 	return s.serviceOpen(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 		if !ok {
-			writeError(w, r, errs.New(errs.InvalidToken))
+			refuse(w, r, errs.New(errs.InvalidToken))
 			return
 		}
 		c, err := s.accounts.Authenticate(r.Context(), strings.TrimSpace(token))
 		if err != nil {
-			writeError(w, r, err)
+			refuse(w, r, err)
 			return
 		}
 		if info, ok := r.Context().Value(requestInfoKey{}).(*requestInfo); ok {
 			info.memberID = c.MemberID
 		}
+		s.grantUpload(w, r)
 		next(w, r.WithContext(context.WithValue(r.Context(), callerKey{}, c)))
 	}))
 }

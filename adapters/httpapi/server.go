@@ -32,15 +32,17 @@ type Config struct {
 	UploadTimeout  time.Duration
 	MaxBody        int64
 	MaxUpload      int64
-	TrustProxy     bool // take the client IP from X-Forwarded-For
-	// TrustedHops is how many proxies of ours stand in front of the
-	// server (at least 1); TrustedNets, when set, names them by network
-	// instead (clientIP).
-	TrustedHops int
+	// TrustProxy: take the client IP from X-Forwarded-For and HTTPS from
+	// X-Forwarded-Proto, when the peer is in TrustedNets (our proxies'
+	// addresses; clientIP).
+	TrustProxy  bool
 	TrustedNets []netip.Prefix
-	CORSOrigins []string // web origins allowed to call the API
-	WebDir      string   // the exported web app; empty or missing → notice page
-	LogStatic   bool
+	// MaxConnsPerIP bounds the connections open at once from one peer
+	// address (Listener; 0: none).
+	MaxConnsPerIP int
+	CORSOrigins   []string // web origins allowed to call the API
+	WebDir        string   // the exported web app; empty or missing → notice page
+	LogStatic     bool
 }
 
 // DefaultConfig returns the documented defaults.
@@ -50,8 +52,20 @@ func DefaultConfig() Config {
 		UploadTimeout:  300 * time.Second,
 		MaxBody:        1 << 20,
 		MaxUpload:      25 << 20,
-		TrustedHops:    1,
+		TrustedNets:    DefaultTrustedProxies(),
+		MaxConnsPerIP:  DefaultMaxConnsPerIP,
 	}
+}
+
+// DefaultMaxConnsPerIP is the default bound of connections open at once
+// from one address: a browser opens about 6 per site and a socket, so it
+// leaves room for dozens of members behind one carrier NAT.
+const DefaultMaxConnsPerIP = 256
+
+// DefaultTrustedProxies are the proxies believed when none are configured:
+// one on the server's own machine (loopback).
+func DefaultTrustedProxies() []netip.Prefix {
+	return []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
 }
 
 // Pinger reports whether the database answers.

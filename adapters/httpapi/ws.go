@@ -182,9 +182,16 @@ func (s *Server) chatSocket(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
+	// A member or guest has at most SocketsPerHolder sockets on a node.
+	release, err := s.chat.HoldSocket(t.Kind, t.Subject)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
 	// The origin was checked above against the configured web origins.
 	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
 	if err != nil {
+		release()
 		return // Accept answered the client
 	}
 	conn.SetReadLimit(maxFrame)
@@ -205,7 +212,7 @@ func (s *Server) chatSocket(w http.ResponseWriter, r *http.Request) {
 		// should the bus have missed one.
 		k.still = func(ctx context.Context) bool { return s.memberMayChat(ctx, t.Subject, t.Session) }
 	}
-	var stops []func()
+	stops := []func(){release}
 	if t.Kind == chat.KindMember {
 		stops = append(stops, s.chat.TrackSession(t.Subject, t.Session, k))
 	}

@@ -199,6 +199,9 @@ func startNode(bin, dbURL, tmp string) (*node, error) {
 		"NGERN_OPERATOR_TOKEN="+op,
 		"NGERN_TRUST_PROXY=true",
 		"NGERN_CHAT_TICKET_LIMIT=100000", // 1,000 sockets of one guest
+		"NGERN_CHAT_SOCKETS_PER_HOLDER=100000",
+		"NGERN_CHAT_GUEST_MESSAGES_PER_IP=100000000",
+		"NGERN_CHAT_GUEST_UPLOAD_MB_PER_IP=100000",
 		"NGERN_LOG_LEVEL=warn",
 	)
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr

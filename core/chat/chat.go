@@ -16,12 +16,16 @@ import (
 
 // Limits of the chat (spec part 9).
 const (
-	MaxText        = 2000             // characters of a text message
-	HistoryPage    = 10               // the widget's page
-	MaxHistory     = 50               // largest history page the API answers
-	TicketTTL      = 60 * time.Second // a websocket ticket's life
-	MaxImage       = 10 << 20
-	MaxVideo       = 20 << 20
+	MaxText     = 2000             // characters of a text message
+	HistoryPage = 10               // the widget's page
+	MaxHistory  = 50               // largest history page the API answers
+	TicketTTL   = 60 * time.Second // a websocket ticket's life
+	MaxImage    = 10 << 20
+	MaxVideo    = 20 << 20
+	// MaxImagePixels: an image whose header claims more is refused before
+	// anything decodes it (a 20000 × 20000 PNG of a few KB took an
+	// operator's browser to 3 GB). A 12 MP phone photo fits.
+	MaxImagePixels = 16_000_000
 	maxButtons     = 10
 	maxCards       = 10
 	maxShortText   = 640  // titles, subtitles, button payloads
@@ -173,6 +177,10 @@ type Who struct {
 	// Session is a member's login session (account.SessionID of the
 	// bearer token); empty for guests and operators.
 	Session string
+	// Addr is the client address of a guest's request: guests' messages
+	// and uploads are also budgeted per address (Config.GuestSendPerIP,
+	// GuestUploadMBPerIP); empty: not known, not budgeted.
+	Addr string
 }
 
 // Kinds of Who.
@@ -317,6 +325,14 @@ type Config struct {
 	// TicketLimit websocket tickets a minute per member, guest or operator
 	// (a widget asks for one per (re)connection, every 5 s at most).
 	TicketLimit int
+	// GuestSendPerIP messages and GuestUploadMBPerIP megabytes of uploads
+	// an hour of all the guests of one client address (a guest's own
+	// limits are per guest, and an address may make GuestLimit guests).
+	GuestSendPerIP     int
+	GuestUploadMBPerIP int
+	// SocketsPerHolder websockets open at once on a node per member or
+	// guest (operators are not bounded).
+	SocketsPerHolder int
 	// GuestRetention: guests with no message for this long are purged
 	// (zero: GuestRetention, 30 days).
 	GuestRetention time.Duration
@@ -325,15 +341,21 @@ type Config struct {
 // DefaultConfig returns the documented defaults.
 func DefaultConfig() Config {
 	return Config{
-		Prefix:         "ngern",
-		AutoReply:      "ขณะนี้อยู่นอกเวลาทำการ เจ้าหน้าที่จะตอบกลับโดยเร็วที่สุด / We are outside office hours; an operator will answer as soon as possible.",
-		SendLimit:      20,
-		SendWindow:     time.Minute,
-		UploadLimit:    10,
-		GuestLimit:     60,
-		GuestWindow:    time.Hour,
-		TicketLimit:    30,
-		GuestRetention: GuestRetention,
+		Prefix:      "ngern",
+		AutoReply:   "ขณะนี้อยู่นอกเวลาทำการ เจ้าหน้าที่จะตอบกลับโดยเร็วที่สุด / We are outside office hours; an operator will answer as soon as possible.",
+		SendLimit:   20,
+		SendWindow:  time.Minute,
+		UploadLimit: 10,
+		GuestLimit:  60,
+		GuestWindow: time.Hour,
+		TicketLimit: 30,
+		// An address's guests: 300 messages and 50 MB an hour (at most
+		// 36 GB kept per address over the 30 days a guest is kept, where
+		// 60 guests a minute at their own limits stored 6 GB a minute).
+		GuestSendPerIP:     300,
+		GuestUploadMBPerIP: 50,
+		SocketsPerHolder:   10,
+		GuestRetention:     GuestRetention,
 	}
 }
 
@@ -351,6 +373,8 @@ type Service struct {
 	hub     *Hub
 	// sessions are this node's member sockets by login session.
 	sessions sessions
+	// held counts this node's open sockets per member or guest.
+	held held
 }
 
 // NewService returns the chat service. Start begins live delivery.

@@ -3,6 +3,11 @@ package chat
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"image"
+	"image/png"
 	"io"
 	"sort"
 	"strings"
@@ -503,7 +508,7 @@ func TestMedia(t *testing.T) {
 	ctx := context.Background()
 	store := memObjects{}
 	a, b := Who{Kind: KindMember, ID: "aa"}, Who{Kind: KindMember, ID: "bb"}
-	png := append([]byte("\x89PNG\r\n\x1a\n"), make([]byte, 100)...)
+	png := pngOf(3, 2)
 	path, err := s.Upload(ctx, store, a, s.Room(a), Image, bytes.NewReader(png), int64(len(png)))
 	if err != nil || !strings.HasPrefix(path, "/api/chat/media/ngern-aa/") || !strings.HasSuffix(path, ".png") {
 		t.Fatalf("%q %v", path, err)
@@ -623,5 +628,156 @@ func TestTicketLimit(t *testing.T) {
 	}
 	if _, _, err := s.NewTicket(ctx, Who{Kind: KindMember, ID: "gabc"}); err != nil {
 		t.Fatal("a member and a guest share a limit:", err)
+	}
+}
+
+// pngOf is a real PNG of w × h pixels.
+func pngOf(w, h int) []byte {
+	var buf bytes.Buffer
+	png.Encode(&buf, image.NewGray(image.Rect(0, 0, w, h)))
+	return buf.Bytes()
+}
+
+// pngBomb is a PNG whose header claims w × h pixels (a few bytes of data).
+func pngBomb(w, h uint32) []byte {
+	b := pngOf(1, 1)
+	binary.BigEndian.PutUint32(b[16:], w)
+	binary.BigEndian.PutUint32(b[20:], h)
+	binary.BigEndian.PutUint32(b[29:], crc32.ChecksumIEEE(b[12:29]))
+	return b
+}
+
+// TestImagePixels: a chat image's header is checked before it is stored;
+// one claiming more than MaxImagePixels is refused (a 20000 × 20000 PNG
+// took an operator's browser to 3 GB).
+func TestImagePixels(t *testing.T) {
+	cases := []struct {
+		name string
+		data []byte
+		err  errs.Code
+	}{
+		{"Small", pngOf(30, 20), ""},
+		{"PhonePhoto12MP", pngBomb(4000, 3000), ""},
+		{"ErrTwentyThousandSquared", pngBomb(20000, 20000), errs.ChatFileTooLarge},
+		{"ErrJustOver", pngBomb(4000, MaxImagePixels/4000+1), errs.ChatFileTooLarge},
+		{"ErrNotAnImageAfterTheMagic", append([]byte("\x89PNG\r\n\x1a\n"), make([]byte, 100)...), errs.ChatFileNotSupported},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s, _, _ := newTestService(DefaultConfig())
+			store := memObjects{}
+			a := Who{Kind: KindMember, ID: "aa"}
+			_, err := s.Upload(context.Background(), store, a, s.Room(a), Image, bytes.NewReader(c.data), int64(len(c.data)))
+			if c.err == "" {
+				if err != nil || len(store) != 1 {
+					t.Fatalf("%v, %d stored", err, len(store))
+				}
+				return
+			}
+			if !errs.HasCode(err, c.err) || len(store) != 0 {
+				t.Fatalf("%v (want %s), %d stored", err, c.err, len(store))
+			}
+		})
+	}
+}
+
+// countingLimiter allows limit hits per key, as the real limiter does.
+type countingLimiter struct{ hits map[string]int }
+
+func (l *countingLimiter) Hit(_ context.Context, key string, limit int, _ time.Duration) (bool, time.Duration, error) {
+	l.hits[key]++
+	return l.hits[key] <= limit, time.Minute, nil
+}
+
+// TestGuestBudgetPerAddress: the guests of one address share an hourly
+// budget of messages and upload megabytes, whatever their number; another
+// address and members are not counted in it.
+func TestGuestBudgetPerAddress(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.SendLimit, cfg.UploadLimit = 1000, 1000
+	cfg.GuestSendPerIP, cfg.GuestUploadMBPerIP = 5, 3
+	guest := func(i int, addr string) Who { return Who{Kind: KindGuest, ID: fmt.Sprintf("g%02x", i), Addr: addr} }
+	t.Run("Messages", func(t *testing.T) {
+		s := NewService(newFakeStore(), &countingLimiter{hits: map[string]int{}}, nil, cfg, (&clock{t: time.Date(2026, 3, 4, 5, 0, 0, 0, time.UTC)}).now, nil)
+		ctx := context.Background()
+		for i := 0; i < 5; i++ { // five guests of one address, one message each
+			if _, err := s.Send(ctx, guest(i, "198.51.100.1"), text("hi"), ""); err != nil {
+				t.Fatal(i, err)
+			}
+		}
+		if _, err := s.Send(ctx, guest(9, "198.51.100.1"), text("hi"), ""); !errs.HasCode(err, errs.RequestLimit) {
+			t.Fatalf("a new guest of the address: %v, want REQUEST_LIMIT", err)
+		}
+		if _, err := s.Send(ctx, guest(10, "198.51.100.2"), text("hi"), ""); err != nil {
+			t.Fatal("another address:", err)
+		}
+		if _, err := s.Send(ctx, Who{Kind: KindMember, ID: "aa", Addr: "198.51.100.1"}, text("hi"), ""); err != nil {
+			t.Fatal("a member:", err)
+		}
+	})
+	t.Run("UploadMegabytes", func(t *testing.T) {
+		s := NewService(newFakeStore(), &countingLimiter{hits: map[string]int{}}, nil, cfg, time.Now, nil)
+		ctx := context.Background()
+		store := memObjects{}
+		big := append(pngOf(10, 10), make([]byte, 3<<19)...) // 1.5 MB: two started megabytes
+		g1, g2 := guest(1, "198.51.100.1"), guest(2, "198.51.100.1")
+		if _, err := s.Upload(ctx, store, g1, s.Room(g1), Image, bytes.NewReader(big), int64(len(big))); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Upload(ctx, store, g2, s.Room(g2), Image, bytes.NewReader(big), int64(len(big))); !errs.HasCode(err, errs.RequestLimit) {
+			t.Fatalf("over the address's megabytes: %v, want REQUEST_LIMIT", err)
+		}
+		g3 := guest(3, "198.51.100.2")
+		if _, err := s.Upload(ctx, store, g3, s.Room(g3), Image, bytes.NewReader(big), int64(len(big))); err != nil {
+			t.Fatal("another address:", err)
+		}
+	})
+}
+
+// TestHoldSocket: a member or guest holds at most SocketsPerHolder sockets
+// on a node; a place given back is taken again; operators are not bounded.
+func TestHoldSocket(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.SocketsPerHolder = 2
+	s, _, _ := newTestService(cfg)
+	cases := []struct {
+		name, kind string
+		bounded    bool
+	}{
+		{"Member", KindMember, true},
+		{"Guest", KindGuest, true},
+		{"Operator", KindOperator, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var releases []func()
+			for i := 0; i < 2; i++ {
+				r, err := s.HoldSocket(c.kind, "x1")
+				if err != nil {
+					t.Fatal(err)
+				}
+				releases = append(releases, r)
+			}
+			_, err := s.HoldSocket(c.kind, "x1")
+			if c.bounded != errs.HasCode(err, errs.RequestLimit) {
+				t.Fatalf("third socket: %v", err)
+			}
+			if _, err := s.HoldSocket(c.kind, "x2"); err != nil {
+				t.Fatal("another holder:", err)
+			}
+			releases[0]()
+			releases[0]() // twice gives back one place
+			if r, err := s.HoldSocket(c.kind, "x1"); err != nil {
+				t.Fatal("a place given back:", err)
+			} else {
+				r()
+			}
+			if _, err := s.HoldSocket(c.kind, "x1"); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.HoldSocket(c.kind, "x1"); c.bounded && !errs.HasCode(err, errs.RequestLimit) {
+				t.Fatalf("a release counted twice: %v", err)
+			}
+		})
 	}
 }

@@ -21,7 +21,7 @@ func TestPurgeGuests(t *testing.T) {
 	ctx := context.Background()
 	files := memObjects{}
 	start := clk.t
-	png := "\x89PNG\r\n\x1a\n0000"
+	png := string(pngOf(2, 2))
 	upload := func(w Who) string {
 		t.Helper()
 		path, err := s.Upload(ctx, files, w, s.Room(w), Image, strings.NewReader(png), int64(len(png)))

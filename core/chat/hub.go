@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"ngern/core/errs"
 	"ngern/core/events"
 )
 
@@ -269,3 +270,44 @@ func (s *Service) Tracked() int {
 	}
 	return n
 }
+
+// held counts the sockets open on this node per member or guest.
+type held struct {
+	mu sync.Mutex
+	n  map[string]int
+}
+
+// HoldSocket takes one of the SocketsPerHolder places of a member's or
+// guest's websockets on this node (operators have no bound), and answers
+// the function that gives it back; REQUEST_LIMIT when all are taken (one
+// member held 10,000 sockets).
+func (s *Service) HoldSocket(kind, id string) (release func(), err error) {
+	if kind == KindOperator || s.cfg.SocketsPerHolder <= 0 {
+		return func() {}, nil
+	}
+	key := kind + ":" + id
+	h := &s.held
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.n[key] >= s.cfg.SocketsPerHolder {
+		return nil, errs.Limited(errs.RequestLimit, pingEvery)
+	}
+	if h.n == nil {
+		h.n = map[string]int{}
+	}
+	h.n[key]++
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			h.mu.Lock()
+			defer h.mu.Unlock()
+			if h.n[key]--; h.n[key] <= 0 {
+				delete(h.n, key)
+			}
+		})
+	}, nil
+}
+
+// pingEvery is about when a socket of a closed tab is found gone: the
+// Retry-After of a refused socket.
+const pingEvery = 30 * time.Second

@@ -8,6 +8,10 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"image"
+	_ "image/gif" // decoders for DecodeConfig
+	_ "image/jpeg"
+	_ "image/png"
 	"io"
 	"net/url"
 	"regexp"
@@ -161,6 +165,11 @@ func (s *Service) Send(ctx context.Context, w Who, c Content, deviceToken string
 	}
 	if err := s.limit(ctx, "chat:send:"+w.ID, s.cfg.SendLimit, s.cfg.SendWindow); err != nil {
 		return nil, err
+	}
+	if w.Kind == KindGuest && w.Addr != "" {
+		if err := s.limit(ctx, "chat:guestsend:"+w.Addr, s.cfg.GuestSendPerIP, time.Hour); err != nil {
+			return nil, err
+		}
 	}
 	m, err := s.add(ctx, s.conversationOf(w), Customer, "", c, w.Session, deviceToken)
 	if err != nil {
@@ -497,18 +506,38 @@ func (s *Service) Upload(ctx context.Context, store objects.Store, w Who, room s
 	if err := s.limit(ctx, "chat:upload:"+w.ID, s.cfg.UploadLimit, time.Minute); err != nil {
 		return "", err
 	}
-	head := make([]byte, 512)
-	n, err := io.ReadFull(r, head)
-	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+	// The file is read whole (at most the limit plus one byte): an image's
+	// header is checked before it is stored.
+	data, err := io.ReadAll(io.LimitReader(r, max+1))
+	if err != nil {
 		return "", err
 	}
-	ext, ctype, kind, ok := Sniff(head[:n])
+	if int64(len(data)) > max {
+		return "", errs.Newf(errs.ChatFileTooLarge, "at most %d MB", max>>20)
+	}
+	ext, ctype, kind, ok := Sniff(data[:min(len(data), 512)])
 	if !ok || kind != want {
 		return "", errs.New(errs.ChatFileNotSupported)
 	}
+	if kind == Image {
+		cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+		if err != nil || cfg.Width <= 0 || cfg.Height <= 0 {
+			return "", errs.New(errs.ChatFileNotSupported)
+		}
+		if int64(cfg.Width)*int64(cfg.Height) > MaxImagePixels {
+			return "", errs.Newf(errs.ChatFileTooLarge, "at most %d megapixels", MaxImagePixels/1_000_000)
+		}
+	}
+	if w.Kind == KindGuest && w.Addr != "" {
+		// One hit per started megabyte of the address's hourly budget.
+		for mb := 0; mb < (len(data)+(1<<20)-1)>>20; mb++ {
+			if err := s.limit(ctx, "chat:guestupload:"+w.Addr, s.cfg.GuestUploadMBPerIP, time.Hour); err != nil {
+				return "", err
+			}
+		}
+	}
 	file := randomHex(16) + "." + ext
-	body := io.LimitReader(io.MultiReader(bytes.NewReader(head[:n]), r), max+1)
-	if err := store.Put(ctx, mediaFolder(room)+file, body, size, ctype); err != nil {
+	if err := store.Put(ctx, mediaFolder(room)+file, bytes.NewReader(data), int64(len(data)), ctype); err != nil {
 		return "", err
 	}
 	return MediaPath(room, file), nil

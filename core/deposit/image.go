@@ -2,9 +2,12 @@ package deposit
 
 import (
 	"bytes"
+	"context"
 	"image"
 	_ "image/jpeg" // decoders for DecodeConfig
 	_ "image/png"
+
+	"time"
 
 	_ "golang.org/x/image/webp"
 
@@ -13,11 +16,67 @@ import (
 
 // Upload limits: the size, and the pixels an image may have once decoded,
 // so that a small file that decodes to a huge bitmap (a decode bomb) is
-// refused before it is decoded.
+// refused before it is decoded. A slip is a phone screenshot (1–4 MP; a 4K
+// screen, 2160 × 3840, is 8.3 MP): reading its QR costs time in proportion
+// to its pixels, about 6–8 s at 25 MP, so a slip has at most 9 MP.
 const (
 	MaxSlipBytes  = 10 << 20
-	MaxSlipPixels = 25_000_000 // e.g. 5000 × 5000: 100 MB decoded
+	MaxSlipPixels = 9_000_000 // e.g. 2160 × 4166: 36 MB decoded
 )
+
+// The slips read at once on a node: SlipDecoders reading, SlipQueue more
+// waiting, each at most SlipWait; one more is answered IMAGE_BUSY (503,
+// retry after SlipBusyRetry) before anything is stored or counted, instead
+// of waiting without bound behind decode bombs.
+const (
+	SlipDecoders  = 2
+	SlipQueue     = 8
+	SlipWait      = 10 * time.Second
+	SlipBusyRetry = 5 * time.Second
+)
+
+// slipGate admits the slips read at once (SlipDecoders, SlipQueue).
+type slipGate struct {
+	run, wait chan struct{}
+	maxWait   time.Duration
+}
+
+func newSlipGate(decoders, queue int, maxWait time.Duration) *slipGate {
+	return &slipGate{run: make(chan struct{}, decoders), wait: make(chan struct{}, queue), maxWait: maxWait}
+}
+
+// enter waits for a place to read a slip, and answers the function that
+// gives it back; IMAGE_BUSY when the queue is full or the wait too long.
+func (g *slipGate) enter(ctx context.Context) (func(), error) {
+	release := func() { <-g.run }
+	select {
+	case g.run <- struct{}{}:
+		return release, nil
+	default:
+	}
+	select {
+	case g.wait <- struct{}{}:
+	default:
+		return nil, busy()
+	}
+	defer func() { <-g.wait }()
+	t := time.NewTimer(g.maxWait)
+	defer t.Stop()
+	select {
+	case g.run <- struct{}{}:
+		return release, nil
+	case <-t.C:
+		return nil, busy()
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+func busy() error {
+	e := errs.New(errs.ImageBusy)
+	e.RetryAfter = SlipBusyRetry
+	return e
+}
 
 // CheckImage sniffs an uploaded file: only JPEG, PNG and WebP are slips,
 // whatever the name or the type the client claimed; at most maxBytes (and

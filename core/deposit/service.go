@@ -48,7 +48,8 @@ type Deps struct {
 
 // Service implements the deposit rules.
 type Service struct {
-	d Deps
+	d     Deps
+	slips *slipGate // the slips processed at once (image.go)
 }
 
 // Zone is the local time of the slip rules (Thailand and Laos, UTC+7, no
@@ -69,7 +70,7 @@ func NewService(d Deps) *Service {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
-	return &Service{d: d}
+	return &Service{d: d, slips: newSlipGate(SlipDecoders, SlipQueue, SlipWait)}
 }
 
 // Upload is a slip image as received, already checked (kind and size).
@@ -87,6 +88,13 @@ const UploadLimit = time.Minute
 // operator's review (PENDING with a note). A refusal answers the slip and an
 // error with the note's code.
 func (s *Service) SubmitSlip(ctx context.Context, memberID string, up Upload) (Slip, error) {
+	// Too many slips being read: IMAGE_BUSY before anything is stored or
+	// counted against the member's limit.
+	release, err := s.slips.enter(ctx)
+	if err != nil {
+		return Slip{}, err
+	}
+	defer release()
 	if ok, retry, err := s.d.Limiter.Hit(ctx, "slip:"+memberID, 1, UploadLimit); err != nil {
 		return Slip{}, err
 	} else if !ok {

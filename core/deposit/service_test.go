@@ -197,6 +197,29 @@ func TestSlipUploadLimit(t *testing.T) {
 	}
 }
 
+// TestSlipBusy: with every place to read a slip taken and the queue full,
+// a slip is answered IMAGE_BUSY with a Retry-After at once, nothing stored
+// and nothing counted against the member's one-slip-a-minute limit.
+func TestSlipBusy(t *testing.T) {
+	f := newFixture(t)
+	f.lim.off = false
+	f.svc.slips = newSlipGate(1, 0, time.Minute)
+	f.svc.slips.run <- struct{}{} // a decode bomb being read
+	ctx := context.Background()
+	start := time.Now()
+	_, err := f.svc.SubmitSlip(ctx, "m1", Upload{Data: []byte("blank"), Ext: "png"})
+	if e := errs.As(err); e == nil || e.Code != errs.ImageBusy || e.RetryAfter <= 0 || time.Since(start) > time.Second {
+		t.Fatalf("%v after %v", err, time.Since(start))
+	}
+	if len(f.store.slips) != 0 {
+		t.Fatalf("%d slips stored", len(f.store.slips))
+	}
+	<-f.svc.slips.run
+	if _, err := f.svc.SubmitSlip(ctx, "m1", Upload{Data: []byte("blank"), Ext: "png"}); err != nil {
+		t.Fatal("the member's retry was limited:", err)
+	}
+}
+
 func TestReview(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)

@@ -129,6 +129,7 @@ const (
 	InvalidCharacters   Code = "INVALID_CHARACTERS"   // invalid UTF-8, NUL, control or format characters in input
 	ServiceUnavailable  Code = "SERVICE_UNAVAILABLE"  // the database cannot be reached; retry after Retry-After
 	ProviderUnavailable Code = "PROVIDER_UNAVAILABLE" // a game provider failed or did not answer a read (bet history); what was read is kept
+	ImageBusy           Code = "IMAGE_BUSY"           // too many images being read at once; nothing was stored, retry after Retry-After
 
 	// Operator console (Ngern).
 	ForbiddenRole          Code = "FORBIDDEN_ROLE"           // the operator's role lacks the endpoint
@@ -321,6 +322,7 @@ var catalogue = []Entry{
 	{InvalidCharacters, Invalid},
 	{ServiceUnavailable, Unavailable},
 	{ProviderUnavailable, BadGateway},
+	{ImageBusy, Unavailable},
 
 	// Operator console (Ngern).
 	{ForbiddenRole, Forbidden},
