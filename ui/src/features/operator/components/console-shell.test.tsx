@@ -124,7 +124,7 @@ describe('role-based navigation', () => {
 
 
   it.each([
-    ['owner', ['Dashboard', 'Members', 'Support chat', 'Withdrawals', 'Slips review', 'Deposits', 'Adjustments', 'Settings', 'Games', 'Reconciliation', 'Reports', 'Promotions', 'Cashback & invite', 'Spin wheel', 'Audit log', 'Operators']],
+    ['owner', ['Dashboard', 'Members', 'Support chat', 'Withdrawals', 'Slips review', 'Deposits', 'Adjustments', 'Settings', 'Games', 'Reconciliation', 'Reports', 'Promotions', 'Cashback & invite', 'Spin wheel', 'Audit log', 'Operators', 'Pending changes']],
     ['finance', ['Dashboard', 'Members', 'Withdrawals', 'Slips review', 'Deposits', 'Adjustments', 'Settings', 'Reconciliation', 'Reports', 'Promotions', 'Cashback & invite', 'Spin wheel']],
     ['support', ['Dashboard', 'Members', 'Support chat', 'Settings', 'Promotions', 'Cashback & invite', 'Spin wheel']],
   ])('%s sees its pages only', async (role, want) => {
