@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"go.uber.org/fx"
+
 	"ngern/adapters/sqlstore"
 )
 
@@ -159,28 +161,65 @@ func runRestore(cfg Config, args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
 	defer cancel()
-	if err := restore(ctx, cfg, fl.Arg(0), *replace, stdout); err != nil {
+	m, err := restore(ctx, cfg, fl.Arg(0), *replace, stdout)
+	if err != nil {
 		fmt.Fprintln(stderr, "restore:", err)
 		return 1
 	}
-	// The restored install starts as the server starts it (migrations,
-	// settings), then the ledger check must pass.
 	fmt.Fprintf(stdout, "restored into %s; migrating and checking the ledger\n", cfg.DataDir)
-	return runTool(cfg, "check", nil, stdout, stderr)
+	if err := restoreCheck(ctx, cfg, m.CreatedAt, stdout, stderr); err != nil {
+		if !errors.Is(err, errCheckFailed) {
+			fmt.Fprintln(stderr, "restore:", err)
+		}
+		return 1
+	}
+	return 0
 }
 
-func restore(ctx context.Context, cfg Config, src string, replace bool, stdout io.Writer) error {
+// restoreCheck starts the restored install as `ngern check` does (the
+// migrations and the settings' seed, as the server would) and runs the
+// check as of the backup's moment: a transfer open in the copy counts as
+// stuck only if it was already past the reconcile window when the copy was
+// made (the reconciler settles the others once the server runs).
+func restoreCheck(ctx context.Context, cfg Config, at time.Time, stdout, stderr io.Writer) error {
+	var t tools
+	app := fx.New(fx.NopLogger, Core(cfg, stderr), Offline(),
+		fx.Populate(&t.wallet, &t.ledger, &t.accounts, &t.operators, &t.auditor, &t.promo, &t.promos, &t.spin, &t.settings, &t.log))
+	if err := app.Err(); err != nil {
+		return err
+	}
+	if err := app.Start(ctx); err != nil {
+		return err
+	}
+	defer app.Stop(context.Background())
+	t.cfg, t.now = cfg, func() time.Time { return at }
+	return runCheck(ctx, t, stdout)
+}
+
+func restore(ctx context.Context, cfg Config, src string, replace bool, stdout io.Writer) (manifest, error) {
+	m, err := readManifest(src)
+	if err != nil {
+		return m, err
+	}
+	return m, restoreFiles(ctx, cfg, src, m, replace, stdout)
+}
+
+func readManifest(src string) (manifest, error) {
 	var m manifest
 	b, err := os.ReadFile(filepath.Join(src, backupManifest))
 	if errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("%s is not a finished backup (no %s)", src, backupManifest)
+		return m, fmt.Errorf("%s is not a finished backup (no %s)", src, backupManifest)
 	}
 	if err != nil {
-		return err
+		return m, err
 	}
-	if err := json.Unmarshal(b, &m); err != nil || m.Format != backupFormat {
-		return fmt.Errorf("%s: unknown backup format", filepath.Join(src, backupManifest))
+	if err := json.Unmarshal(b, &m); err != nil || m.Format != backupFormat || m.CreatedAt.IsZero() {
+		return m, fmt.Errorf("%s: unknown backup format", filepath.Join(src, backupManifest))
 	}
+	return m, nil
+}
+
+func restoreFiles(ctx context.Context, cfg Config, src string, m manifest, replace bool, stdout io.Writer) error {
 	if m.SecretKey && cfg.SecretKey != nil {
 		backed, err := readKey(filepath.Join(src, secretKeyFile))
 		if err != nil {

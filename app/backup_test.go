@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -221,6 +222,50 @@ func TestBackupRestoreDrill(t *testing.T) {
 			if got[id] != b {
 				t.Errorf("account %s: restored %d, live %d", id, got[id], b)
 			}
+		}
+	})
+	t.Run("a restore checks open transfers as of the backup's moment", func(t *testing.T) {
+		// A copy of the backup made two days ago, holding a transfer
+		// opened shortly (or long) before the copy was made.
+		for _, c := range []struct {
+			name     string
+			openedAt time.Duration // before the backup's moment
+			code     int
+		}{
+			{"opened within the reconcile window: the reconciler's", time.Minute, 0},
+			{"already stuck when copied: a problem", time.Hour, 1},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				aged := filepath.Join(t.TempDir(), "aged")
+				if _, err := copyTree(after, aged); err != nil {
+					t.Fatal(err)
+				}
+				m, err := readManifest(aged)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m.CreatedAt = m.CreatedAt.Add(-48 * time.Hour)
+				b, _ := json.Marshal(m)
+				if err := os.WriteFile(filepath.Join(aged, "manifest.json"), b, 0o600); err != nil {
+					t.Fatal(err)
+				}
+				cp, err := sqlstore.OpenSQLite(ctx, filepath.Join(aged, "ngern.db"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				opened := m.CreatedAt.Add(-c.openedAt)
+				_, err = cp.SQL().ExecContext(ctx, `INSERT INTO transfers (id, member_id, game_code, username, direction, amount, state, created_at, updated_at, next_check_at)
+					SELECT 'aaaaaaaaaaaaaaaaaaaaaaaa', (SELECT MIN(id) FROM members), (SELECT MIN(code) FROM games), 'u', 'in', 100, 'PENDING', ?, ?, ?`,
+					opened, opened, opened)
+				cp.Close()
+				if err != nil {
+					t.Fatal(err)
+				}
+				code, out, errOut := ngernCmd(t, map[string]string{"NGERN_DATA_DIR": filepath.Join(t.TempDir(), "restored")}, "restore", aged)
+				if code != c.code || (c.code == 1) != strings.Contains(out, "transfer aaaaaaaaaaaaaaaaaaaaaaaa is PENDING") {
+					t.Fatalf("restore: exit %d, want %d\n%s%s", code, c.code, out, errOut)
+				}
+			})
 		}
 	})
 	t.Run("refusals", func(t *testing.T) {
