@@ -70,6 +70,33 @@ func openRestored(t *testing.T, dir string) *sqlstore.DB {
 	return db
 }
 
+// damagePages scribbles over the pages of table in the SQLite file at
+// path, leaving the schema readable.
+func damagePages(t *testing.T, path, table string) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := sqlstore.OpenSQLite(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var root, size int
+	err = db.SQL().QueryRowContext(ctx, `SELECT rootpage, (SELECT page_size FROM pragma_page_size) FROM sqlite_schema WHERE name = ?`, table).Scan(&root, &size)
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := (root-1)*size + 8; i < root*size && i < len(b); i += 7 {
+		b[i] ^= 0x5a
+	}
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestBackupRestoreDrill backs up a SQLite install while members and
 // operators move money through the API, restores the copy into a fresh
 // data dir and checks it; then, the load stopped, backs up again and
@@ -303,6 +330,21 @@ func TestBackupRestoreDrill(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(after, "manifest.json")); err != nil {
 			t.Fatalf("the refused backup touched the existing one: %v", err)
 		}
+		t.Run("a damaged backup is refused and leaves no database", func(t *testing.T) {
+			damaged := filepath.Join(t.TempDir(), "damaged")
+			if _, err := copyTree(after, damaged); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(damaged, "ngern.db")
+			damagePages(t, path, "postings")
+			dir := filepath.Join(t.TempDir(), "restored")
+			if code, out, errOut := ngernCmd(t, map[string]string{"NGERN_DATA_DIR": dir}, "restore", damaged); code != 1 {
+				t.Fatalf("restore of a damaged backup: exit %d\n%s%s", code, out, errOut)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "ngern.db")); err == nil {
+				t.Fatal("a damaged database was put in place")
+			}
+		})
 		t.Run("-replace moves the install aside and restores", func(t *testing.T) {
 			code, out, errOut := ngernCmd(t, map[string]string{"NGERN_DATA_DIR": restored}, "restore", "-replace", during)
 			if code != 0 {

@@ -61,21 +61,30 @@ func TestBackup(t *testing.T) {
 			if err := db.Backup(ctx, path); err != nil {
 				t.Fatal(err)
 			}
+			// Scribble over the pages of the settings table; the schema
+			// stays readable.
+			cp, err := sqlstore.OpenSQLite(ctx, path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var root, size int
+			err = cp.SQL().QueryRowContext(ctx, `SELECT rootpage, (SELECT page_size FROM pragma_page_size) FROM sqlite_schema WHERE name = 'settings'`).Scan(&root, &size)
+			cp.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
 			b, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
 			}
-			// Scribble over every page after the first (the schema stays
-			// readable, the tables' pages do not).
-			for i := 4096 + 100; i < len(b); i += 97 {
+			for i := (root-1)*size + 8; i < root*size && i < len(b); i += 7 {
 				b[i] ^= 0x5a
 			}
 			if err := os.WriteFile(path, b, 0o600); err != nil {
 				t.Fatal(err)
 			}
-			cp, err := sqlstore.OpenSQLite(ctx, path)
-			if err != nil {
-				return // refused at once: damaged either way
+			if cp, err = sqlstore.OpenSQLite(ctx, path); err != nil {
+				t.Fatal(err)
 			}
 			defer cp.Close()
 			if err := cp.IntegrityCheck(ctx); err == nil {
