@@ -38,12 +38,17 @@ func (db *DB) Backup(ctx context.Context, path string) error {
 	if _, err := db.x.ExecContext(ctx, `VACUUM INTO ?`, path); err != nil {
 		return fmt.Errorf("copy the database: %w", err)
 	}
-	// VACUUM INTO does not sync the file it writes.
+	// VACUUM INTO does not sync the file it writes, and makes it readable
+	// by others as the umask lets it: the copy holds what the database
+	// holds (operators' TOTP secrets among others).
 	f, err := os.Open(path)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
+	if err := f.Chmod(0o600); err != nil {
+		return err
+	}
 	return f.Sync()
 }
 

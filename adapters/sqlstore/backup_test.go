@@ -31,6 +31,9 @@ func TestBackup(t *testing.T) {
 			if err := db.Backup(ctx, path); err != nil {
 				t.Fatal(err)
 			}
+			if st, err := os.Stat(path); err != nil || st.Mode().Perm() != 0o600 {
+				t.Fatalf("the copy is readable by others: %v, %v", st.Mode(), err)
+			}
 			cp, err := sqlstore.OpenSQLite(ctx, path)
 			if err != nil {
 				t.Fatal(err)
