@@ -31,6 +31,10 @@ Usage:
   ngern withdrawals [approve ID | reject ID -reason R]
                        list pending withdrawals, or decide one
   ngern check          verify the ledger's invariants; exit 1 with a report if one fails
+  ngern backup FILE    copy the SQLite install (database, objects, secret key) into the
+                       new directory FILE while the server runs
+  ngern restore [-replace] FILE
+                       restore a backup into the empty data dir, migrate and check it
   ngern operator add -username NAME -role owner|finance|support
                        create an operator; prints its password and TOTP secret once
   ngern operator list  list operators
@@ -77,6 +81,10 @@ func Main(args []string, getenv func(string) string, stdout, stderr io.Writer) i
 		return runTool(cfg, args[0], args[1:], stdout, stderr)
 	case "chat":
 		return runChatTool(cfg, args[1:], stdout, stderr)
+	case "backup":
+		return runBackup(cfg, args[1:], stdout, stderr)
+	case "restore":
+		return runRestore(cfg, args[1:], stdout, stderr)
 	case "simprovider":
 		return runSimProvider(cfg, stderr)
 	case "simgateway":
