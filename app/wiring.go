@@ -81,7 +81,7 @@ func Services() fx.Option {
 func Serve() fx.Option {
 	return fx.Options(
 		fx.Provide(newHTTPServer),
-		fx.Invoke(startHTTP, startReconciler, startPromoJob, startQRPoller, startChatPurge, startRewardsJob),
+		fx.Invoke(startHTTP, startReconciler, startPromoJob, startQRPoller, startChatPurge, startRewardsJob, startGiftRecovery),
 	)
 }
 

@@ -128,12 +128,14 @@ func (s *Server) trueLink(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	amount, err := s.deposits.RedeemGift(r.Context(), Caller(r).MemberID, req.Link)
+	amount, status, err := s.deposits.RedeemGift(r.Context(), Caller(r).MemberID, req.Link)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"message": errs.Success, "amount": amount})
+	// PENDING: TrueMoney redeemed the voucher, the credit follows (the gift
+	// recovery job); the member is told so, never to retry.
+	writeJSON(w, http.StatusOK, map[string]any{"message": errs.Success, "amount": amount, "status": status})
 }
 
 func (s *Server) slipStatement(w http.ResponseWriter, r *http.Request) {

@@ -185,7 +185,7 @@ func TestDeposits(t *testing.T) {
 			var credited atomic.Int32
 			for range 10 {
 				wg.Go(func() {
-					_, err := svc.RedeemGift(ctx, other.ID, "https://gift.truemoney.com/campaign/?v=abcdef0123456789")
+					_, _, err := svc.RedeemGift(ctx, other.ID, "https://gift.truemoney.com/campaign/?v=abcdef0123456789")
 					switch {
 					case err == nil:
 						credited.Add(1)
@@ -198,7 +198,7 @@ func TestDeposits(t *testing.T) {
 			if credited.Load() != 1 || walletOf(other.ID) != before+5000 {
 				t.Fatalf("%d credited, wallet %s", credited.Load(), walletOf(other.ID))
 			}
-			if _, err := svc.RedeemGift(ctx, m.ID, "abcdef0123456789"); !errs.HasCode(err, errs.TruelinkDup) {
+			if _, _, err := svc.RedeemGift(ctx, m.ID, "abcdef0123456789"); !errs.HasCode(err, errs.TruelinkDup) {
 				t.Fatal(err)
 			}
 			mustVerify(t, l)
