@@ -204,6 +204,38 @@ func TestDeposits(t *testing.T) {
 			mustVerify(t, l)
 		})
 
+		t.Run("RecoveryCreditsARecordedVoucherOnce", func(t *testing.T) {
+			const hash = "recorded0123456789"
+			before := walletOf(other.ID)
+			if err := store.ClaimVoucher(ctx, deposit.Voucher{Hash: hash, MemberID: other.ID, Status: deposit.Pending, CreatedAt: time.Now().UTC()}); err != nil {
+				t.Fatal(err)
+			}
+			if err := store.RecordVoucher(ctx, hash, 7000); err != nil {
+				t.Fatal(err)
+			}
+			for pass := range 2 {
+				var wg sync.WaitGroup
+				var credited atomic.Int32
+				for range 5 {
+					wg.Go(func() {
+						n, err := svc.RecoverGifts(ctx)
+						if err != nil {
+							t.Error(err)
+						}
+						credited.Add(int32(n))
+					})
+				}
+				wg.Wait()
+				if want := int32(1 - pass); credited.Load() != want {
+					t.Fatalf("pass %d: %d credited, want %d", pass, credited.Load(), want)
+				}
+			}
+			if walletOf(other.ID) != before+7000 {
+				t.Fatalf("wallet %s, want %s", walletOf(other.ID), before+7000)
+			}
+			mustVerify(t, l)
+		})
+
 		t.Run("CheckFindsACreditWithoutItsSlip", func(t *testing.T) {
 			j := ledger.Journal{ID: account.NewID(), Kind: deposit.JournalKind, Ref: "slip:004:FORGED01", MemberID: m.ID,
 				Postings: ledger.Move(ledger.Deposits, ledger.Wallet(m.ID), 100), CreatedAt: time.Now().UTC()}
