@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"time"
 
 	"ngern/core/errs"
 	"ngern/core/ledger"
@@ -108,11 +109,12 @@ func (s *Service) RedeemGift(ctx context.Context, memberID, link string) (money.
 	// else can fail, then credit it.
 	ctx = context.WithoutCancel(ctx)
 	if err := s.d.Store.RecordVoucher(ctx, hash, amount); err != nil {
-		// Redeemed but nothing written: the voucher stays PENDING for an
-		// operator (the console's gift queue), the member is told it is
-		// being checked, never to retry.
-		s.d.Log.ErrorContext(ctx, "gift voucher redeemed, amount not recorded; kept for an operator",
-			"member", memberID, "amount", amount, "err", err)
+		// Redeemed but nothing written (the database is away): the member
+		// is told the deposit is being credited, and the amount is recorded
+		// as soon as the database answers again. Should this process end
+		// first, the voucher stays PENDING with its claim for an operator.
+		s.d.Log.WarnContext(ctx, "gift voucher redeemed, amount not yet recorded", "member", memberID, "amount", amount, "err", err)
+		go s.recordLater(ctx, hash, memberID, amount)
 		return amount, Pending, nil
 	}
 	if err := s.creditGift(ctx, hash, memberID, amount); err != nil {
@@ -121,6 +123,27 @@ func (s *Service) RedeemGift(ctx context.Context, memberID, link string) (money.
 	}
 	s.d.Log.InfoContext(ctx, "gift voucher credited", "member", memberID, "amount", amount)
 	return amount, Success, nil
+}
+
+// GiftRecordRetry is how often and how long a redeemed voucher's amount is
+// written again while the database does not answer.
+var GiftRecordRetry = struct{ Every, For time.Duration }{time.Second, 10 * time.Minute}
+
+// recordLater records a redeemed voucher's amount once the database
+// answers, then credits it (or leaves it to RecoverGifts).
+func (s *Service) recordLater(ctx context.Context, hash, memberID string, amount money.Satang) {
+	deadline := time.Now().Add(GiftRecordRetry.For)
+	for time.Now().Before(deadline) {
+		time.Sleep(GiftRecordRetry.Every)
+		if err := s.d.Store.RecordVoucher(ctx, hash, amount); err != nil {
+			continue
+		}
+		if err := s.creditGift(ctx, hash, memberID, amount); err != nil {
+			s.d.Log.WarnContext(ctx, "gift voucher recorded, credit left to recovery", "member", memberID, "err", err)
+		}
+		return
+	}
+	s.d.Log.ErrorContext(ctx, "gift voucher redeemed, amount never recorded; an operator resolves it", "member", memberID, "amount", amount)
 }
 
 // creditGift posts a recorded voucher's journal; the journal's reference is

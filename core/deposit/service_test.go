@@ -314,12 +314,27 @@ func TestRedeemGift(t *testing.T) {
 	t.Run("RecordFailsAfterRedemption", func(t *testing.T) {
 		f := newFixture(t)
 		f.red.vouchers["0195a8b3c4d5e6f7a8b9"] = 500
+		defer func(r struct{ Every, For time.Duration }) { GiftRecordRetry = r }(GiftRecordRetry)
+		GiftRecordRetry.Every = 10 * time.Millisecond
+		f.store.mu.Lock()
 		f.store.failRecord = fmt.Errorf("database gone")
+		f.store.mu.Unlock()
 		if got, status, err := f.svc.RedeemGift(ctx, "m1", link); err != nil || got != 500 || status != Pending {
 			t.Fatalf("answered %s %s %v, want 5.00 PENDING and no error", got, status, err)
 		}
 		if n, err := f.svc.RecoverGifts(ctx); err != nil || n != 0 || wallet(f, "m1") != 0 {
 			t.Fatalf("credited an unrecorded voucher: %d %v", n, err)
+		}
+		f.store.mu.Lock()
+		f.store.failRecord = nil // the database is back
+		f.store.mu.Unlock()
+		for deadline := time.Now().Add(5 * time.Second); wallet(f, "m1") != 500; time.Sleep(5 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("wallet %s, want 5.00 once the database is back", wallet(f, "m1"))
+			}
+		}
+		if n, err := f.svc.RecoverGifts(ctx); err != nil || n != 0 || wallet(f, "m1") != 500 {
+			t.Fatalf("credited twice: %d %v", n, err)
 		}
 	})
 	t.Run("RecoveryLeavesUnknownOutcomes", func(t *testing.T) {
