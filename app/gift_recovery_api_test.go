@@ -12,9 +12,11 @@ import (
 
 	"ngern/adapters/gift"
 	"ngern/adapters/sqlstore"
+	"ngern/adapters/sqlstore/storetest"
 	"ngern/core/deposit"
 	"ngern/core/ledger"
 	"ngern/core/money"
+	"ngern/core/operator"
 	"ngern/core/settings"
 )
 
@@ -76,4 +78,52 @@ func TestGiftRedeemedDuringOutage(t *testing.T) {
 	if left, err := sqlstore.NewDeposits(db).PendingVouchers(context.Background()); err != nil || len(left) != 0 {
 		t.Fatalf("vouchers left pending: %v %+v", err, left)
 	}
+}
+
+// TestOperatorCreditsAPendingVoucher: the console's one action for a stuck
+// voucher credits it once, with the recorded amount when there is one, and
+// is audited.
+func TestOperatorCreditsAPendingVoucher(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		h := newHarness(t, db, func(c *Config) { c.RegisterOTP = false })
+		ctx := context.Background()
+		owner := h.operator("owner1", operator.Owner)
+		finance := h.operator("fin1", operator.Finance)
+		token := h.member("0815550001", "5550000001", 0)
+		id := memberID(h, token)
+		store := sqlstore.NewDeposits(db)
+		for _, v := range []string{"unconfirmed0123456789", "recorded0123456789"} {
+			if err := store.ClaimVoucher(ctx, deposit.Voucher{Hash: v, MemberID: id, Status: deposit.Pending, CreatedAt: time.Now().UTC()}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := store.RecordVoucher(ctx, "recorded0123456789", money.FromBaht(20)); err != nil {
+			t.Fatal(err)
+		}
+		cases := []struct {
+			name, voucher, amount string
+			status                int
+			code, wallet          string
+		}{
+			{"UnconfirmedFoundInTheHistory", "unconfirmed0123456789", "30", 200, "SUCCESS", "30.00"},
+			{"Again", "unconfirmed0123456789", "30", 404, "NO_DATA", "30.00"},
+			{"RecordedAmountCannotChange", "recorded0123456789", "25", 400, "INVALID_AMOUNT", "30.00"},
+			{"Recorded", "recorded0123456789", "20", 200, "SUCCESS", "50.00"},
+			{"Unknown", "nosuchvoucher0123", "20", 404, "NO_DATA", "50.00"},
+		}
+		for _, c := range cases {
+			t.Run(c.name, func(t *testing.T) {
+				h := h.sub(t)
+				h.expect(h.call("POST", "/api/operator/deposits/vouchers/"+c.voucher+"/credit", finance, map[string]any{"amount": json.Number(c.amount)}),
+					c.status, c.code)
+				if w := walletAmount(h.call("GET", "/api/wallet", token, nil)); w != c.wallet {
+					t.Fatalf("wallet %s, want %s", w, c.wallet)
+				}
+			})
+		}
+		audit := h.call("GET", "/api/operator/audit?action=voucher.credit", owner, nil)
+		if !strings.Contains(string(audit.Raw), "unconfirmed0123456789") || !strings.Contains(string(audit.Raw), "recorded0123456789") {
+			t.Fatalf("credits not audited: %s", audit.Raw)
+		}
+	})
 }

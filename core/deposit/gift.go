@@ -180,3 +180,38 @@ func (s *Service) RecoverGifts(ctx context.Context) (int, error) {
 	}
 	return n, nil
 }
+
+// CreditGiftNow is an operator's one-action resolution of a PENDING voucher
+// (redeemed whose credit has not happened, or whose outcome TrueMoney did
+// not confirm and the operator found in the wallet's history): it credits
+// the member with the recorded amount, or with amount when none was
+// recorded, once. A recorded amount cannot be changed (INVALID_AMOUNT); a
+// voucher that is not pending answers NO_DATA.
+func (s *Service) CreditGiftNow(ctx context.Context, hash string, amount money.Satang, by string) (Voucher, error) {
+	vs, err := s.d.Store.PendingVouchers(ctx)
+	if err != nil {
+		return Voucher{}, err
+	}
+	for _, v := range vs {
+		if v.Hash != hash {
+			continue
+		}
+		if v.Amount > 0 && amount != v.Amount {
+			return Voucher{}, errs.OnField(errs.InvalidAmount, "amount")
+		}
+		if amount < settings.GiftLinkMin || amount > money.Max {
+			return Voucher{}, errs.OnField(errs.InvalidAmount, "amount")
+		}
+		j := ledger.Journal{ID: s.d.IDs(), Kind: JournalKind, Ref: "gift:" + hash, MemberID: v.MemberID, Memo: "truemoney gift",
+			Postings: ledger.Move(ledger.Deposits, ledger.Wallet(v.MemberID), amount), CreatedAt: s.d.Now().UTC(), By: by}
+		switch err := s.d.Store.CreditVoucher(ctx, hash, amount, j); {
+		case errs.HasCode(err, errs.TruelinkDup), errors.Is(err, ledger.ErrDuplicate):
+			return Voucher{}, errs.New(errs.NoData)
+		case err != nil:
+			return Voucher{}, err
+		}
+		v.Status, v.Amount = Success, amount
+		return v, nil
+	}
+	return Voucher{}, errs.New(errs.NoData)
+}
