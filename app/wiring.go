@@ -82,7 +82,7 @@ func Services() fx.Option {
 func Serve() fx.Option {
 	return fx.Options(
 		fx.Provide(newHTTPServer),
-		fx.Invoke(warnDemo, startHTTP, startReconciler, startPromoJob, startQRPoller, startChatPurge, startRewardsJob),
+		fx.Invoke(warnDemo, startHTTP, startReconciler, startPromoJob, startQRPoller, startChatPurge, startRewardsJob, startGiftRecovery),
 	)
 }
 

@@ -128,12 +128,14 @@ func (s *Server) trueLink(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	amount, err := s.deposits.RedeemGift(r.Context(), Caller(r).MemberID, req.Link)
+	amount, status, err := s.deposits.RedeemGift(r.Context(), Caller(r).MemberID, req.Link)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"message": errs.Success, "amount": amount})
+	// PENDING: TrueMoney redeemed the voucher, the credit follows (the gift
+	// recovery job); the member is told so, never to retry.
+	writeJSON(w, http.StatusOK, map[string]any{"message": errs.Success, "amount": amount, "status": status})
 }
 
 func (s *Server) slipStatement(w http.ResponseWriter, r *http.Request) {
@@ -311,6 +313,35 @@ func (s *Server) approveSlip(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"message": errs.Success, "slip": s.toOperatorSlip(sl)})
 }
 
+type creditVoucherRequest struct {
+	Amount json.Number `json:"amount" validate:"required"`
+}
+
+// creditVoucher credits a pending gift voucher now (the console's one-action
+// resolution; audited as voucher.credit).
+func (s *Server) creditVoucher(w http.ResponseWriter, r *http.Request) {
+	var req creditVoucherRequest
+	if err := s.decode(r, &req, errs.InvalidAmount); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	amount, err := money.Parse(req.Amount.String())
+	if err != nil {
+		writeError(w, r, errs.OnField(errs.InvalidAmount, "amount"))
+		return
+	}
+	v, err := s.deposits.CreditGiftNow(r.Context(), r.PathValue("voucher"), amount, operatorName(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	n := noteAudit(r)
+	n.before = map[string]any{"status": deposit.Pending, "memberId": v.MemberID}
+	n.after = map[string]any{"status": v.Status, "amount": v.Amount}
+	logger(r.Context()).InfoContext(r.Context(), "gift voucher credited by an operator", "member", v.MemberID, "amount", v.Amount)
+	writeJSON(w, http.StatusOK, map[string]any{"message": errs.Success, "amount": v.Amount})
+}
+
 type rejectSlipRequest struct {
 	Reason string `json:"reason" validate:"required,max=64"`
 }
@@ -356,10 +387,13 @@ func (s *Server) listDeposits(w http.ResponseWriter, r *http.Request) {
 		CreatedAt time.Time    `json:"createdAt"`
 	}
 	type voucherJSON struct {
-		Voucher   string    `json:"voucher"`
-		MemberID  string    `json:"memberId"`
-		Note      string    `json:"note"`
-		CreatedAt time.Time `json:"createdAt"`
+		Voucher  string `json:"voucher"`
+		MemberID string `json:"memberId"`
+		Note     string `json:"note"`
+		// Amount is what TrueMoney redeemed when it is recorded (note
+		// REDEEMED), else 0.
+		Amount    money.Satang `json:"amount"`
+		CreatedAt time.Time    `json:"createdAt"`
 	}
 	out := make([]creditJSON, len(credits))
 	for i, c := range credits {
@@ -369,7 +403,7 @@ func (s *Server) listDeposits(w http.ResponseWriter, r *http.Request) {
 	}
 	pending := make([]voucherJSON, len(vouchers))
 	for i, v := range vouchers {
-		pending[i] = voucherJSON{Voucher: v.Hash, MemberID: v.MemberID, Note: v.Note, CreatedAt: v.CreatedAt.UTC()}
+		pending[i] = voucherJSON{Voucher: v.Hash, MemberID: v.MemberID, Note: v.Note, Amount: v.Amount, CreatedAt: v.CreatedAt.UTC()}
 	}
 	type paymentJSON struct {
 		Provider string       `json:"provider"`

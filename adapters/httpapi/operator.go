@@ -66,6 +66,7 @@ func (s *Server) operatorTable() []operatorRoute {
 		{pattern: "GET /api/operator/slips/{id}", roles: money, action: "slip.read", target: "id", handler: s.operatorSlip},
 		{pattern: "POST /api/operator/slips/{id}/approve", roles: money, action: "slip.approve", target: "id", idempotent: true, handler: s.approveSlip},
 		{pattern: "POST /api/operator/slips/{id}/reject", roles: money, action: "slip.reject", target: "id", idempotent: true, handler: s.rejectSlip},
+		{pattern: "POST /api/operator/deposits/vouchers/{voucher}/credit", roles: money, action: "voucher.credit", target: "voucher", idempotent: true, handler: s.creditVoucher},
 		{pattern: "GET /api/operator/deposits", roles: money, handler: s.listDeposits},
 		{pattern: "POST /api/operator/qr/payments/{provider}/{ref}/assign", roles: money, action: "qrpayment.assign", target: "ref", idempotent: true, handler: s.assignQRPayment},
 		{pattern: "POST /api/operator/qr/payments/{provider}/{ref}/refund", roles: money, action: "qrpayment.refund", target: "ref", idempotent: true, handler: s.refundQRPayment},

@@ -210,6 +210,13 @@ func (s *Deposits) NoteVoucher(ctx context.Context, hash, note string) error {
 	return err
 }
 
+// RecordVoucher records what TrueMoney redeemed on a PENDING voucher.
+func (s *Deposits) RecordVoucher(ctx context.Context, hash string, amount money.Satang) error {
+	_, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE gift_vouchers SET amount = ?, note = ? WHERE voucher = ? AND status = 'PENDING'`),
+		amount, deposit.NoteRedeemed, hash)
+	return err
+}
+
 // CreditVoucher marks a PENDING voucher SUCCESS and posts its journal.
 func (s *Deposits) CreditVoucher(ctx context.Context, hash string, amount money.Satang, j ledger.Journal) error {
 	return s.db.inTx(ctx, func(tx *sqlx.Tx) error {

@@ -185,7 +185,7 @@ func TestDeposits(t *testing.T) {
 			var credited atomic.Int32
 			for range 10 {
 				wg.Go(func() {
-					_, err := svc.RedeemGift(ctx, other.ID, "https://gift.truemoney.com/campaign/?v=abcdef0123456789")
+					_, _, err := svc.RedeemGift(ctx, other.ID, "https://gift.truemoney.com/campaign/?v=abcdef0123456789")
 					switch {
 					case err == nil:
 						credited.Add(1)
@@ -198,8 +198,40 @@ func TestDeposits(t *testing.T) {
 			if credited.Load() != 1 || walletOf(other.ID) != before+5000 {
 				t.Fatalf("%d credited, wallet %s", credited.Load(), walletOf(other.ID))
 			}
-			if _, err := svc.RedeemGift(ctx, m.ID, "abcdef0123456789"); !errs.HasCode(err, errs.TruelinkDup) {
+			if _, _, err := svc.RedeemGift(ctx, m.ID, "abcdef0123456789"); !errs.HasCode(err, errs.TruelinkDup) {
 				t.Fatal(err)
+			}
+			mustVerify(t, l)
+		})
+
+		t.Run("RecoveryCreditsARecordedVoucherOnce", func(t *testing.T) {
+			const hash = "recorded0123456789"
+			before := walletOf(other.ID)
+			if err := store.ClaimVoucher(ctx, deposit.Voucher{Hash: hash, MemberID: other.ID, Status: deposit.Pending, CreatedAt: time.Now().UTC()}); err != nil {
+				t.Fatal(err)
+			}
+			if err := store.RecordVoucher(ctx, hash, 7000); err != nil {
+				t.Fatal(err)
+			}
+			for pass := range 2 {
+				var wg sync.WaitGroup
+				var credited atomic.Int32
+				for range 5 {
+					wg.Go(func() {
+						n, err := svc.RecoverGifts(ctx)
+						if err != nil {
+							t.Error(err)
+						}
+						credited.Add(int32(n))
+					})
+				}
+				wg.Wait()
+				if want := int32(1 - pass); credited.Load() != want {
+					t.Fatalf("pass %d: %d credited, want %d", pass, credited.Load(), want)
+				}
+			}
+			if walletOf(other.ID) != before+7000 {
+				t.Fatalf("wallet %s, want %s", walletOf(other.ID), before+7000)
 			}
 			mustVerify(t, l)
 		})

@@ -215,6 +215,9 @@ type Store interface {
 	ReleaseVoucher(ctx context.Context, hash string) error
 	// NoteVoucher records a note on a PENDING voucher (outcome unknown).
 	NoteVoucher(ctx context.Context, hash, note string) error
+	// RecordVoucher records the amount TrueMoney redeemed on a PENDING
+	// voucher and notes it NoteRedeemed (to be credited).
+	RecordVoucher(ctx context.Context, hash string, amount money.Satang) error
 	// CreditVoucher marks a PENDING voucher SUCCESS with its amount and posts
 	// j in one transaction.
 	CreditVoucher(ctx context.Context, hash string, amount money.Satang, j ledger.Journal) error

@@ -25,6 +25,9 @@ type memStore struct {
 	balances map[string]money.Satang
 	// members are the members SenderAccounts looks through.
 	members fakeMembers
+	// failRecord and failCredit, when set, are what RecordVoucher and
+	// CreditVoucher answer (a database gone between redemption and credit).
+	failRecord, failCredit error
 }
 
 func newMemStore() *memStore {
@@ -132,9 +135,29 @@ func (m *memStore) NoteVoucher(_ context.Context, hash, note string) error {
 	return nil
 }
 
+func (m *memStore) RecordVoucher(_ context.Context, hash string, amount money.Satang) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.failRecord != nil {
+		return m.failRecord
+	}
+	v := m.vouchers[hash]
+	if v.Status == Pending {
+		v.Amount, v.Note = amount, NoteRedeemed
+		m.vouchers[hash] = v
+	}
+	return nil
+}
+
 func (m *memStore) CreditVoucher(_ context.Context, hash string, amount money.Satang, j ledger.Journal) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if m.failCredit != nil {
+		return m.failCredit
+	}
+	if m.vouchers[hash].Status != Pending {
+		return errs.New(errs.TruelinkDup)
+	}
 	if err := m.post(j); err != nil {
 		return err
 	}
@@ -148,7 +171,15 @@ func (m *memStore) Credits(context.Context, int, int) ([]Credit, error) {
 	return nil, fmt.Errorf("not used")
 }
 func (m *memStore) PendingVouchers(context.Context) ([]Voucher, error) {
-	return nil, fmt.Errorf("not used")
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := []Voucher{}
+	for _, v := range m.vouchers {
+		if v.Status == Pending {
+			out = append(out, v)
+		}
+	}
+	return out, nil
 }
 
 func (m *memStore) balance(id string) money.Satang {

@@ -279,11 +279,11 @@ func TestRedeemGift(t *testing.T) {
 	t.Run("Credited", func(t *testing.T) {
 		f := newFixture(t)
 		f.red.vouchers["0195a8b3c4d5e6f7a8b9"] = 10000
-		got, err := f.svc.RedeemGift(ctx, "m1", link)
+		got, _, err := f.svc.RedeemGift(ctx, "m1", link)
 		if err != nil || got != 10000 || wallet(f, "m1") != 10000 {
 			t.Fatalf("%v %s", err, got)
 		}
-		if _, err := f.svc.RedeemGift(ctx, "m2", link); !errs.HasCode(err, errs.TruelinkDup) {
+		if _, _, err := f.svc.RedeemGift(ctx, "m2", link); !errs.HasCode(err, errs.TruelinkDup) {
 			t.Fatal(err)
 		}
 	})
@@ -302,17 +302,17 @@ func TestRedeemGift(t *testing.T) {
 	t.Run("UnderMinimum", func(t *testing.T) {
 		f := newFixture(t)
 		f.red.vouchers["0195a8b3c4d5e6f7a8b9"] = 199
-		if _, err := f.svc.RedeemGift(ctx, "m1", link); !errs.HasCode(err, errs.TruelinkMinimum) || f.red.redeemed["0195a8b3c4d5e6f7a8b9"] {
+		if _, _, err := f.svc.RedeemGift(ctx, "m1", link); !errs.HasCode(err, errs.TruelinkMinimum) || f.red.redeemed["0195a8b3c4d5e6f7a8b9"] {
 			t.Fatal(err)
 		}
 	})
 	t.Run("RefusedReleasesTheClaim", func(t *testing.T) {
 		f := newFixture(t)
-		if _, err := f.svc.RedeemGift(ctx, "m1", link); !errs.HasCode(err, errs.TruelinkInvalid) {
+		if _, _, err := f.svc.RedeemGift(ctx, "m1", link); !errs.HasCode(err, errs.TruelinkInvalid) {
 			t.Fatal(err)
 		}
 		f.red.vouchers["0195a8b3c4d5e6f7a8b9"] = 500
-		if _, err := f.svc.RedeemGift(ctx, "m1", link); err != nil {
+		if _, _, err := f.svc.RedeemGift(ctx, "m1", link); err != nil {
 			t.Fatalf("a refused voucher stays claimed: %v", err)
 		}
 	})
@@ -320,18 +320,74 @@ func TestRedeemGift(t *testing.T) {
 		f := newFixture(t)
 		f.red.vouchers["0195a8b3c4d5e6f7a8b9"] = 500
 		f.red.err = fmt.Errorf("timeout: %w", ErrUnavailable)
-		if _, err := f.svc.RedeemGift(ctx, "m1", link); !errs.HasCode(err, errs.TruelinkUnconfirmed) {
+		if _, _, err := f.svc.RedeemGift(ctx, "m1", link); !errs.HasCode(err, errs.TruelinkUnconfirmed) {
 			t.Fatal(err)
 		}
 		f.red.err = nil
-		if _, err := f.svc.RedeemGift(ctx, "m1", link); !errs.HasCode(err, errs.TruelinkDup) || wallet(f, "m1") != 0 {
+		if _, _, err := f.svc.RedeemGift(ctx, "m1", link); !errs.HasCode(err, errs.TruelinkDup) || wallet(f, "m1") != 0 {
 			t.Fatalf("redeemed again after an unknown outcome: %v", err)
+		}
+	})
+	t.Run("CreditFailsAfterRedemption", func(t *testing.T) {
+		f := newFixture(t)
+		f.red.vouchers["0195a8b3c4d5e6f7a8b9"] = 500
+		f.store.failCredit = fmt.Errorf("database gone")
+		got, status, err := f.svc.RedeemGift(ctx, "m1", link)
+		if err != nil || got != 500 || status != Pending {
+			t.Fatalf("answered %s %s %v, want 5.00 PENDING and no error", got, status, err)
+		}
+		if v := f.store.vouchers["0195a8b3c4d5e6f7a8b9"]; v.Amount != 500 || v.Note != NoteRedeemed || v.Status != Pending {
+			t.Fatalf("voucher %+v, want the amount recorded", v)
+		}
+		f.store.failCredit = nil
+		for i, want := range []int{1, 0} {
+			if n, err := f.svc.RecoverGifts(ctx); err != nil || n != want {
+				t.Fatalf("pass %d: %d %v, want %d", i, n, err, want)
+			}
+		}
+		if wallet(f, "m1") != 500 {
+			t.Fatalf("wallet %s, want 5.00 once", wallet(f, "m1"))
+		}
+	})
+	t.Run("RecordFailsAfterRedemption", func(t *testing.T) {
+		f := newFixture(t)
+		f.red.vouchers["0195a8b3c4d5e6f7a8b9"] = 500
+		defer func(r struct{ Every, For time.Duration }) { GiftRecordRetry = r }(GiftRecordRetry)
+		GiftRecordRetry.Every = 10 * time.Millisecond
+		f.store.mu.Lock()
+		f.store.failRecord = fmt.Errorf("database gone")
+		f.store.mu.Unlock()
+		if got, status, err := f.svc.RedeemGift(ctx, "m1", link); err != nil || got != 500 || status != Pending {
+			t.Fatalf("answered %s %s %v, want 5.00 PENDING and no error", got, status, err)
+		}
+		if n, err := f.svc.RecoverGifts(ctx); err != nil || n != 0 || wallet(f, "m1") != 0 {
+			t.Fatalf("credited an unrecorded voucher: %d %v", n, err)
+		}
+		f.store.mu.Lock()
+		f.store.failRecord = nil // the database is back
+		f.store.mu.Unlock()
+		for deadline := time.Now().Add(5 * time.Second); wallet(f, "m1") != 500; time.Sleep(5 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("wallet %s, want 5.00 once the database is back", wallet(f, "m1"))
+			}
+		}
+		if n, err := f.svc.RecoverGifts(ctx); err != nil || n != 0 || wallet(f, "m1") != 500 {
+			t.Fatalf("credited twice: %d %v", n, err)
+		}
+	})
+	t.Run("RecoveryLeavesUnknownOutcomes", func(t *testing.T) {
+		f := newFixture(t)
+		f.red.vouchers["0195a8b3c4d5e6f7a8b9"] = 500
+		f.red.err = fmt.Errorf("timeout: %w", ErrUnavailable)
+		f.svc.RedeemGift(ctx, "m1", link)
+		if n, err := f.svc.RecoverGifts(ctx); err != nil || n != 0 || wallet(f, "m1") != 0 {
+			t.Fatalf("credited a voucher of unknown outcome: %d %v", n, err)
 		}
 	})
 	t.Run("NoWallet", func(t *testing.T) {
 		f := newFixture(t)
 		f.opts.dep.Wallets = nil
-		if _, err := f.svc.RedeemGift(ctx, "m1", link); !errs.HasCode(err, errs.NoWallet) {
+		if _, _, err := f.svc.RedeemGift(ctx, "m1", link); !errs.HasCode(err, errs.NoWallet) {
 			t.Fatal(err)
 		}
 	})

@@ -130,8 +130,11 @@ export function uploadSlip(file: Blob, name: string, onProgress: (fraction: numb
   });
 }
 
-/** redeemGift sends a TrueMoney gift link (over TLS; see docs/api.md). */
-export function redeemGift(link: string): Promise<{ message: string; amount: number }> {
+/**
+ * redeemGift sends a TrueMoney gift link (over TLS; see docs/api.md). Status PENDING: redeemed at
+ * TrueMoney, the credit follows (docs/operations.md, gift recovery).
+ */
+export function redeemGift(link: string): Promise<{ message: string; amount: number; status?: 'SUCCESS' | 'PENDING' }> {
   return api.post('/api/wallet/truelink', { link });
 }
 export const useRedeemGift = () => useMutation({ mutationFn: redeemGift });

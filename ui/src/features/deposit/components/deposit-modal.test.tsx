@@ -137,7 +137,11 @@ describe('DepositModal', () => {
     const calls = mockApi({
       'GET /api/lookup/deposit': { body: options },
       'POST /api/wallet/truelink': (body) =>
-        body.link.includes('used') ? { status: 409, body: { message: 'TRUELINK_DUPLICATE' } } : { body: { message: 'SUCCESS', amount: 50 } },
+        body.link.includes('used')
+          ? { status: 409, body: { message: 'TRUELINK_DUPLICATE' } }
+          : body.link.includes('late')
+            ? { body: { message: 'SUCCESS', amount: 70, status: 'PENDING' } }
+            : { body: { message: 'SUCCESS', amount: 50, status: 'SUCCESS' } },
     });
     const deposited = jest.fn();
     const close = jest.fn();
@@ -154,6 +158,22 @@ describe('DepositModal', () => {
     expect(calls.at(-1)?.body).toEqual({ link: 'https://gift.truemoney.com/campaign/?v=abc' });
     expect(deposited).toHaveBeenCalled();
     expect(close).toHaveBeenCalled();
+  });
+
+  it('tells the member a gift being credited is on its way, not to send it again', async () => {
+    mockApi({
+      'GET /api/lookup/deposit': { body: options },
+      'POST /api/wallet/truelink': { body: { message: 'SUCCESS', amount: 70, status: 'PENDING' } },
+    });
+    renderWithProviders(<DepositModal visible onClose={jest.fn()} onDeposited={jest.fn()} />);
+    fireEvent.press(await screen.findByRole('tab', { name: 'TrueMoney gift link' }));
+    fireEvent.changeText(screen.getByLabelText('TrueMoney gift link'), 'https://gift.truemoney.com/campaign/?v=late');
+    fireEvent.press(screen.getByRole('button', { name: 'Send gift link' }));
+    expect(
+      await screen.findByText(
+        'The gift link was received: 70.00 baht is being credited to your wallet and will show in a few minutes. There is no need to send it again.',
+      ),
+    ).toBeTruthy();
   });
 });
 

@@ -223,7 +223,9 @@ function GiftLinkTab({ onDeposited, onClose }: { onDeposited: () => void; onClos
         setLink('');
         onClose();
         onDeposited();
-        alert({ title: t('common.success'), message: d('giftCredited', { amount: formatNumber(r.amount) }) });
+        // PENDING: TrueMoney took the voucher and the credit follows shortly; never "try again".
+        const key = r.status === 'PENDING' ? 'giftPending' : 'giftCredited';
+        alert({ title: t('common.success'), message: d(key, { amount: formatNumber(r.amount) }) });
       },
       onError: (err) => setError(errorMessage(err, i18n)),
     });

@@ -30,7 +30,8 @@ export type DepositCredit = {
   createdAt: string;
 };
 
-export type UnconfirmedVoucher = { voucher: string; memberId: string; note: string; createdAt: string };
+/** A pending gift voucher; amount is what TrueMoney redeemed when it was recorded (note REDEEMED), else 0. */
+export type UnconfirmedVoucher = { voucher: string; memberId: string; note: string; amount: number; createdAt: string };
 
 /** A member's deposit QR as the console lists it. */
 export type QRCodeRow = {

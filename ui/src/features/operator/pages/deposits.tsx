@@ -45,6 +45,7 @@ export default function DepositsPage() {
   const rows = q.data?.deposits ?? [];
   const [assigning, setAssigning] = useState<UnmatchedQRPayment | null>(null);
   const [refunding, setRefunding] = useState<UnmatchedQRPayment | null>(null);
+  const [crediting, setCrediting] = useState<UnconfirmedVoucher | null>(null);
   return (
     <>
       <PageTitle>{t('pages.deposits')}</PageTitle>
@@ -81,8 +82,23 @@ export default function DepositsPage() {
               { key: 'createdAt', label: t('deposits.time'), text: (v) => when(v.createdAt) },
               { key: 'voucher', label: t('deposits.voucher'), text: (v) => v.voucher, flex: 2 },
               { key: 'member', label: t('deposits.memberId'), text: (v) => v.memberId, flex: 1.4 },
+              { key: 'amount', label: t('common.amount'), text: (v) => (v.amount ? money(v.amount) : '—'), align: 'right' },
+              {
+                key: 'credit',
+                label: '',
+                text: () => '',
+                render: (v) => (
+                  <Button
+                    variant="secondary"
+                    title={t('deposits.voucherCredit')}
+                    accessibilityLabel={t('deposits.voucherCreditRef', { voucher: v.voucher })}
+                    onPress={() => setCrediting(v)}
+                  />
+                ),
+              },
             ]}
           />
+          {crediting ? <CreditVoucher key={crediting.voucher} voucher={crediting} onDone={() => setCrediting(null)} /> : null}
         </Card>
       ) : null}
       {q.data?.unmatchedQRPayments?.length ? (
@@ -176,6 +192,52 @@ export default function DepositsPage() {
         </Card>
       ) : null}
     </>
+  );
+}
+
+/**
+ * CreditVoucher credits a pending gift voucher in one action: with the amount TrueMoney redeemed when
+ * it was recorded, else with the amount the operator found in the TrueMoney wallet's history.
+ */
+function CreditVoucher({ voucher, onDone }: { voucher: UnconfirmedVoucher; onDone: () => void }) {
+  const { t } = useOpT();
+  const queryClient = useQueryClient();
+  const [amount, setAmount] = useState(voucher.amount ? String(voucher.amount) : '');
+  const credit = useIdempotentMutation(
+    (value: string, key: string) =>
+      opApi.post(
+        `/api/operator/deposits/vouchers/${encodeURIComponent(voucher.voucher)}/credit`,
+        { amount: Number(value) },
+        { headers: { [idempotencyHeader]: key } },
+      ),
+    {
+      onSuccess: () => {
+        queryClient.invalidateQueries({ queryKey: ['operator', 'deposits'] });
+        onDone();
+      },
+    },
+  );
+  return (
+    <View style={styles.assign}>
+      <AppText>{t(voucher.amount ? 'deposits.voucherCreditRecorded' : 'deposits.voucherCreditHelp', { voucher: voucher.voucher })}</AppText>
+      <TextField
+        label={t('common.amount')}
+        value={amount}
+        onChangeText={setAmount}
+        keyboardType="decimal-pad"
+        editable={!voucher.amount}
+      />
+      <ErrorLine error={credit.error} />
+      <Row>
+        <Button
+          title={t('deposits.voucherCreditConfirm')}
+          onPress={() => credit.mutate(amount.trim())}
+          loading={credit.isPending}
+          disabled={!(Number(amount) > 0)}
+        />
+        <Button variant="secondary" title={t('common.cancel')} onPress={onDone} />
+      </Row>
+    </View>
   );
 }
 
