@@ -137,6 +137,14 @@ func (s *QRDeposits) QRByAmount(ctx context.Context, target string, amount money
 		target, amount, utc(at))
 }
 
+// DeliverySeen tells whether a webhook delivery was recorded.
+func (s *QRDeposits) DeliverySeen(ctx context.Context, provider, id string) (bool, error) {
+	var n int
+	err := s.db.x.GetContext(ctx, &n, s.db.q(`SELECT COUNT(*) FROM qr_webhook_deliveries WHERE provider = ? AND delivery_id = ?`),
+		provider, id)
+	return n > 0, err
+}
+
 // RecordDelivery remembers a webhook delivery; false when seen before.
 func (s *QRDeposits) RecordDelivery(ctx context.Context, provider, id string, at time.Time) (bool, error) {
 	_, err := s.db.x.ExecContext(ctx, s.db.q(`INSERT INTO qr_webhook_deliveries (provider, delivery_id, received_at)

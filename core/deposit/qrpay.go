@@ -196,6 +196,8 @@ type QRStore interface {
 	// QRByAmount is the latest QR of a target with amount created at or
 	// before at, whatever its state (NO_DATA).
 	QRByAmount(ctx context.Context, target string, amount money.Satang, at time.Time) (QRCode, error)
+	// DeliverySeen tells whether a webhook delivery was recorded.
+	DeliverySeen(ctx context.Context, provider, id string) (bool, error)
 	// RecordDelivery remembers a webhook delivery; false when it was seen
 	// before.
 	RecordDelivery(ctx context.Context, provider, id string, at time.Time) (bool, error)
@@ -512,15 +514,23 @@ func (s *QRService) Webhook(ctx context.Context, provider string, header func(st
 	if ev.DeliveryID == "" {
 		return errs.New(errs.BadSignature)
 	}
-	fresh, err := s.d.Store.RecordDelivery(ctx, provider, ev.DeliveryID, s.d.Now().UTC())
+	seen, err := s.d.Store.DeliverySeen(ctx, provider, ev.DeliveryID)
 	if err != nil {
 		return err
 	}
-	if !fresh {
+	if seen {
 		s.d.Log.WarnContext(ctx, "webhook replayed", "provider", provider, "delivery", ev.DeliveryID)
 		return errs.New(errs.BadSignature)
 	}
-	_, err = s.settleEvent(ctx, provider, ev)
+	// The delivery is recorded only once it is settled: a settlement that
+	// failed (the database gone) answers an error, and the gateway's retry
+	// of the same delivery settles it then instead of being refused as a
+	// replay. Two copies arriving at once both settle, which records the
+	// payment once (its key is the gateway's reference).
+	if _, err := s.settleEvent(ctx, provider, ev); err != nil {
+		return err
+	}
+	_, err = s.d.Store.RecordDelivery(ctx, provider, ev.DeliveryID, s.d.Now().UTC())
 	return err
 }
 

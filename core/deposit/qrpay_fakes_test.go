@@ -19,6 +19,8 @@ type memQR struct {
 	payments   map[string]Payment // by provider|ref
 	deliveries map[string]bool
 	ledger     *memStore
+	// failPay, when set, is what PayQR answers (the database gone).
+	failPay error
 }
 
 func newMemQR() *memQR {
@@ -130,6 +132,12 @@ func (m *memQR) QRByAmount(_ context.Context, target string, amount money.Satang
 	return *best, nil
 }
 
+func (m *memQR) DeliverySeen(_ context.Context, provider, id string) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.deliveries[provider+"|"+id], nil
+}
+
 func (m *memQR) RecordDelivery(_ context.Context, provider, id string, _ time.Time) (bool, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -144,6 +152,9 @@ func (m *memQR) RecordDelivery(_ context.Context, provider, id string, _ time.Ti
 func (m *memQR) PayQR(_ context.Context, p Payment, j ledger.Journal) (Payment, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if m.failPay != nil {
+		return Payment{}, m.failPay
+	}
 	k := p.Provider + "|" + p.Ref
 	if old, dup := m.payments[k]; dup {
 		return old, ErrPaymentDuplicate

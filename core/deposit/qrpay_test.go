@@ -3,6 +3,7 @@ package deposit
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -251,6 +252,27 @@ func TestQRWebhook(t *testing.T) {
 		// Out of order: a PENDING after PAID changes nothing.
 		if err := f.svc.Webhook(ctx, "WW", hdr("good"), body("d3", q.ID, "P1", "PENDING", q.Amount)); err != nil {
 			t.Fatal(err)
+		}
+		if f.store.balance("m1") != q.Amount {
+			t.Fatal("credited again:", f.store.balance("m1"))
+		}
+	})
+	t.Run("a delivery whose settlement failed settles on the gateway's retry", func(t *testing.T) {
+		f, q := newPaid(t)
+		f.store.failPay = errors.New("database gone")
+		if err := f.svc.Webhook(ctx, "WW", hdr("good"), body("d1", q.ID, "P1", "PAID", q.Amount)); err == nil {
+			t.Fatal("a failed settlement answered success")
+		}
+		f.store.failPay = nil
+		if err := f.svc.Webhook(ctx, "WW", hdr("good"), body("d1", q.ID, "P1", "PAID", q.Amount)); err != nil {
+			t.Fatal("the retry of the same delivery:", err)
+		}
+		if f.store.balance("m1") != q.Amount {
+			t.Fatal("not credited by the retry:", f.store.balance("m1"))
+		}
+		// Now it is recorded: a third copy is a replay.
+		if err := f.svc.Webhook(ctx, "WW", hdr("good"), body("d1", q.ID, "P1", "PAID", q.Amount)); !errs.HasCode(err, errs.BadSignature) {
+			t.Fatal("replay after settling:", err)
 		}
 		if f.store.balance("m1") != q.Amount {
 			t.Fatal("credited again:", f.store.balance("m1"))
