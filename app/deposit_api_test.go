@@ -259,9 +259,9 @@ func TestSlipImagesOnMinIO(t *testing.T) {
 		c.S3 = objectstore.MinIOConfig{Endpoint: endpoint, AccessKey: objectstoretest.AccessKey,
 			SecretKey: objectstoretest.SecretKey, Bucket: "ngern-slips"}
 	})
-	owner := h.operator("owner1", operator.Owner)
-	h.expect(h.call("PUT", "/api/operator/settings/deposit", owner,
-		`{"banks":[{"bankCode":"KBANK","bankAccountNo":"1112223334","bankAccountName":"NGERN CO"}],"wallets":[],"isManual":false}`), 200, "")
+	owner, owner2 := h.operator("owner1", operator.Owner), h.operator("owner2", operator.Owner)
+	h.confirm(h.call("PUT", "/api/operator/settings/deposit", owner,
+		`{"banks":[{"bankCode":"KBANK","bankAccountNo":"1112223334","bankAccountName":"NGERN CO"}],"wallets":[],"isManual":false}`), owner2)
 	member := h.member("0811111111", "9876543210", 0)
 	img := h.bankTransfer("9876543210", "42")
 	r := h.uploadSlip(member, "file", "slip.png", img)
