@@ -30,7 +30,7 @@ var (
 	digitsOnly   = regexp.MustCompile(`^[0-9]+$`)
 	englishName  = regexp.MustCompile(`^[A-Z ]+$`)
 	spaceRuns    = regexp.MustCompile(`\s+`)
-	inviteFormat = regexp.MustCompile(`^PR[0-9a-f]{24}$`)
+	inviteFormat = regexp.MustCompile(`(?i)^PR[0-9a-f]{24}$`)
 )
 
 // NormalizePhone trims a phone number and checks the length rule: exactly 10
@@ -249,10 +249,12 @@ func (s *Service) register(ctx context.Context, r Registration, requireOTP bool,
 		BankCode: r.BankCode, BankAccountName: r.BankAccountName, BankAccountNo: r.BankAccountNo,
 		Currency: r.Currency, Active: true, CreatedAt: now, UpdatedAt: now,
 	}
-	// An invite code is "PR" followed by the inviter's id; a code that names
-	// no member is kept as typed but links nobody.
+	// An invite code is "PR" followed by the inviter's id. A typed code is
+	// matched without regard to case, like the link's; a code that names no
+	// member is kept as typed but links nobody.
 	if inviteFormat.MatchString(r.InviteCode) {
-		if inviter, err := s.store.MemberByID(ctx, r.InviteCode[2:]); err == nil {
+		m.InviteCode = "PR" + strings.ToLower(r.InviteCode[2:])
+		if inviter, err := s.store.MemberByID(ctx, m.InviteCode[2:]); err == nil {
 			m.InvitedBy = &inviter.ID
 		} else if !errs.HasCode(err, errs.NoUser) {
 			return nil, err
