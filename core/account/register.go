@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"ngern/core/errs"
+	"ngern/core/settings"
 )
 
 // Registration is the registration payload of spec part 3.
@@ -75,10 +76,16 @@ func visible(s string) bool {
 	return false
 }
 
-// checkPassword applies the length rule of the quality bars.
+// checkPassword applies the length rule of the quality bars: a password
+// under settings.PasswordMin answers PASSWORD_TOO_SHORT, whose text names
+// the minimum; one over MaxPasswordLen INVALID_USER_INFO.
 func checkPassword(pw string) error {
-	if n := utf8.RuneCountInString(pw); n < MinPasswordLen || n > MaxPasswordLen {
-		return errs.Newf(errs.InvalidUserInfo, "the password must be %d to %d characters", MinPasswordLen, MaxPasswordLen)
+	n := utf8.RuneCountInString(pw)
+	if n < settings.PasswordMin {
+		return errs.Newf(errs.PasswordTooShort, "at least %d characters", settings.PasswordMin)
+	}
+	if n > MaxPasswordLen {
+		return errs.Newf(errs.InvalidUserInfo, "at most %d characters", MaxPasswordLen)
 	}
 	return nil
 }

@@ -41,6 +41,9 @@ const (
 	BankAccountNameEng  Code = "BANK_ACCOUNT_NAME_ENG"
 	RegisterFail        Code = "REGISTER_FAIL"
 	PhoneRequire10Digit Code = "PHONE_NUMBER_REQUIRE_10_DIGIT"
+	// PasswordTooShort (a Ngern addition): the password has fewer than the
+	// limits lookup's passwordMin characters.
+	PasswordTooShort Code = "PASSWORD_TOO_SHORT"
 
 	// Login.
 	NoUser          Code = "NO_USER"
@@ -233,6 +236,7 @@ var catalogue = []Entry{
 	{BankAccountNameEng, Invalid},
 	{RegisterFail, Invalid},
 	{PhoneRequire10Digit, Invalid},
+	{PasswordTooShort, Invalid},
 
 	// Login.
 	{NoUser, NotFound},

@@ -167,18 +167,19 @@ function retryAfterSeconds(res: Response): number | undefined {
   return Number.isFinite(v) && v > 0 ? v : undefined;
 }
 
-type I18nLike = { t: (key: string, options?: { count: number }) => string; exists: (key: string) => boolean };
+type I18nLike = { t: (key: string, options?: Record<string, unknown>) => string; exists: (key: string) => boolean };
 
 /**
  * errorMessage translates an error through the errorMsg table of the current locale; a code
  * without a translation is shown raw, as the spec's error handler does. A REQUEST_LIMIT that
- * says how long to wait (Retry-After) says it in whole minutes.
+ * says how long to wait (Retry-After) says it in whole minutes. values fill the text's
+ * placeholders (PASSWORD_TOO_SHORT's {{min}}, from the limits lookup).
  */
-export function errorMessage(err: unknown, i18n: I18nLike): string {
+export function errorMessage(err: unknown, i18n: I18nLike, values?: Record<string, unknown>): string {
   if (err instanceof ApiError && err.code === 'REQUEST_LIMIT' && err.retryAfter) {
     return i18n.t('common.retryIn', { count: Math.ceil(err.retryAfter / 60) });
   }
   const code = err instanceof ApiError ? err.code : err instanceof Error ? err.message : String(err);
   const key = `errorMsg.${code}`;
-  return i18n.exists(key) ? i18n.t(key) : code;
+  return i18n.exists(key) ? i18n.t(key, values) : code;
 }
