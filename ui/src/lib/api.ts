@@ -136,22 +136,30 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
 
   const data = await readJson(res).catch(() => null);
-  if (!res.ok) {
-    const obj = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
-    const code = typeof obj.message === 'string' && obj.message ? obj.message : `HTTP_${res.status}`;
-    const err = new ApiError(
-      code,
-      res.status,
-      typeof obj.detail === 'string' ? obj.detail : undefined,
-      typeof obj.field === 'string' ? obj.field : undefined,
-      data ?? undefined,
-      retryAfterSeconds(res),
-    );
-    if (!options.operator) handleSpecialCodes(err);
-    else if (err.is('invalid-token')) clearOperatorToken(true);
-    throw err;
-  }
+  if (!res.ok) throw answerError(res.status, data, retryAfterSeconds(res), options.operator);
   return data as T;
+}
+
+/**
+ * answerError turns an error answer (status and parsed body) into an ApiError and acts on the
+ * codes every call acts on: a member call leaves for /login on invalid-token and for /terminated
+ * on gone; an operator call clears only the operator token. Calls made outside request (the
+ * slip upload, which needs XMLHttpRequest's progress) use it too.
+ */
+export function answerError(status: number, data: unknown, retryAfter?: number, operator = false): ApiError {
+  const obj = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+  const code = typeof obj.message === 'string' && obj.message ? obj.message : `HTTP_${status}`;
+  const err = new ApiError(
+    code,
+    status,
+    typeof obj.detail === 'string' ? obj.detail : undefined,
+    typeof obj.field === 'string' ? obj.field : undefined,
+    data ?? undefined,
+    retryAfter,
+  );
+  if (!operator) handleSpecialCodes(err);
+  else if (err.is('invalid-token')) clearOperatorToken(true);
+  return err;
 }
 
 export const api = {
