@@ -1,5 +1,5 @@
 /** The ledger accounts a statement item may name besides games, each translated under statement.accounts. */
-export const fixedAccounts = ['WALLET', 'BANK', 'ADJUSTMENT', 'BONUS', 'PROMOTION', 'DEPOSIT'] as const;
+export const fixedAccounts = ['WALLET', 'BANK', 'ADJUSTMENT', 'BONUS', 'PROMOTION', 'DEPOSIT', 'SPIN', 'REFUND', 'INVITE'] as const;
 
 /**
  * statementAccountName is how a statement shows an account code: a fixed account translated, a game

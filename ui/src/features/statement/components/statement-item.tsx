@@ -9,10 +9,14 @@ import type { StatementItem as Item } from '../api/get-statement';
 
 type Props = { item: Item; accountName: (code: string) => string };
 
-/** statusTone groups a status as spec part 4 does: SUCCESS, FAILED, or in progress. */
-export function statusTone(status: string): 'success' | 'failed' | 'progress' {
+/**
+ * statusTone groups a status as spec part 4 does: SUCCESS, FAILED, or in progress; and
+ * CANCELLED, a bonus the member cancelled (or an operator ended), which neither failed nor waits.
+ */
+export function statusTone(status: string): 'success' | 'failed' | 'cancelled' | 'progress' {
   if (status === 'SUCCESS') return 'success';
   if (status === 'FAILED') return 'failed';
+  if (status === 'CANCELLED') return 'cancelled';
   return 'progress';
 }
 
@@ -59,11 +63,13 @@ const styles = StyleSheet.create({
 const badgeStyles = StyleSheet.create({
   success: { backgroundColor: '#e3f3e6' },
   failed: { backgroundColor: '#fbe4e4' },
+  cancelled: { backgroundColor: colors.background },
   progress: { backgroundColor: '#fdf0dc' },
 });
 
 const textStyles = StyleSheet.create({
   success: { color: colors.success },
   failed: { color: colors.danger },
+  cancelled: { color: colors.text },
   progress: { color: colors.warning },
 });
