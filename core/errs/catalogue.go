@@ -41,6 +41,9 @@ const (
 	BankAccountNameEng  Code = "BANK_ACCOUNT_NAME_ENG"
 	RegisterFail        Code = "REGISTER_FAIL"
 	PhoneRequire10Digit Code = "PHONE_NUMBER_REQUIRE_10_DIGIT"
+	// UseDepositMethod (a Ngern addition): POST /api/wallet/add asked for
+	// money without a deposit; money comes in only through a deposit method.
+	UseDepositMethod Code = "USE_DEPOSIT_METHOD"
 	// PasswordTooShort (a Ngern addition): the password has fewer than the
 	// limits lookup's passwordMin characters.
 	PasswordTooShort Code = "PASSWORD_TOO_SHORT"
@@ -237,6 +240,7 @@ var catalogue = []Entry{
 	{RegisterFail, Invalid},
 	{PhoneRequire10Digit, Invalid},
 	{PasswordTooShort, Invalid},
+	{UseDepositMethod, Invalid},
 
 	// Login.
 	{NoUser, NotFound},
