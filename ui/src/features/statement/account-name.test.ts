@@ -1,6 +1,6 @@
 import i18n from '@/i18n';
 
-import { fixedAccounts, statementAccountName } from './account-name';
+import { fixedAccounts, sourceKey, statementAccountName } from './account-name';
 
 describe('statementAccountName', () => {
   it.each(['th', 'la', 'en'])('translates every fixed account in %s, DEPOSIT included', async (lng) => {
@@ -20,7 +20,7 @@ describe('statementAccountName', () => {
   it.each(['th', 'la', 'en'])('names every account, source and type the server sends in %s', async (lng) => {
     await i18n.changeLanguage(lng);
     for (const code of serverAccounts) expect(statementAccountName(code, i18n.t)).not.toMatch(/^[A-Z_]+$|^statement\./);
-    for (const s of serverSources) expect(i18n.exists(`statement.sources.${s}`)).toBe(true);
+    for (const s of serverSources) expect(i18n.exists(sourceKey(s))).toBe(true);
     for (const s of serverTypes) expect(i18n.exists(`statement.types.${s}`)).toBe(true);
   });
 

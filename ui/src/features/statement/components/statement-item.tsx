@@ -5,6 +5,7 @@ import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
 import { formatDateTime, formatNumber } from '@/lib/format';
 
+import { sourceKey } from '../account-name';
 import type { StatementItem as Item } from '../api/get-statement';
 
 type Props = { item: Item; accountName: (code: string) => string };
@@ -24,9 +25,9 @@ export function statusTone(status: string): 'success' | 'failed' | 'cancelled' |
 export function StatementRow({ item, accountName }: Props) {
   const { t, i18n } = useTranslation();
   const typeKey = `statement.types.${item.statementType}`;
-  const sourceKey = `statement.sources.${item.source}`;
+  const key = item.source ? sourceKey(item.source) : '';
   const tone = statusTone(item.status);
-  const source = item.source ? (i18n.exists(sourceKey) ? t(sourceKey) : item.source) : null;
+  const source = item.source ? (i18n.exists(key) ? t(key) : item.source) : null;
   return (
     <View style={styles.row} role="listitem">
       <View style={styles.line}>

@@ -74,7 +74,7 @@ describe('StatementView', () => {
     expect(await screen.findByText(i18n.t('statement.status.cancelled'))).toBeTruthy();
     expect(screen.queryByText(i18n.t('statement.status.failed'))).toBeNull();
     expect(screen.queryByText(i18n.t('statement.status.progress'))).toBeNull();
-    expect(screen.getByText(`${i18n.t('statement.sources.spin_prize')} · spin S1`)).toBeTruthy();
+    expect(screen.getByText(`${i18n.t('statement.sources.luckydraw')} · spin S1`)).toBeTruthy();
     expect(screen.queryByText(/spin_prize/)).toBeNull();
   });
 
