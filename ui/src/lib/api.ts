@@ -175,7 +175,8 @@ function retryAfterSeconds(res: Response): number | undefined {
   return Number.isFinite(v) && v > 0 ? v : undefined;
 }
 
-type I18nLike = { t: (key: string, options?: Record<string, unknown>) => string; exists: (key: string) => boolean };
+// Method syntax: an i18n whose t takes narrower options (the console's) still fits.
+type I18nLike = { t(key: string, options?: Record<string, unknown>): string; exists(key: string): boolean };
 
 /**
  * errorMessage translates an error through the errorMsg table of the current locale; a code
