@@ -104,7 +104,7 @@ describe('BonusView', () => {
     });
     renderWithProviders(<BonusView />);
     expect(await screen.findByText('One-time bonus')).toBeTruthy();
-    expect(await screen.findByText(/reaches 600.00 THB \(now 200.00 THB\)/)).toBeTruthy();
+    expect(await screen.findByText(/600.00 THB \(now 200.00 THB/)).toBeTruthy();
     expect(screen.queryByLabelText('Promotion code')).toBeNull();
     fireEvent.press(screen.getByRole('button', { name: 'Cancel bonus' }));
     expect(calls.some((c) => c.path === '/api/bonus/clear')).toBe(false);
