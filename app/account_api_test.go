@@ -95,7 +95,7 @@ func TestRegistrationRules(t *testing.T) {
 			{"ErrPhone9Digits", func(r map[string]any) { r["username"] = "081234567" }, 400, "PHONE_NUMBER_REQUIRE_10_DIGIT"},
 			{"ErrPhoneLetters", func(r map[string]any) { r["username"] = "08123456ab" }, 400, "PHONE_NUMBER_REQUIRE_10_DIGIT"},
 			{"ErrNameMissing", func(r map[string]any) { r["name"] = "  " }, 400, "INVALID_USER_INFO"},
-			{"ErrPasswordShort", func(r map[string]any) { r["password"] = "short" }, 400, "INVALID_USER_INFO"},
+			{"ErrPasswordShort", func(r map[string]any) { r["password"] = "short" }, 400, "PASSWORD_TOO_SHORT"},
 			{"ErrUnknownBank", func(r map[string]any) { r["bankCode"] = "NOPE" }, 400, "INVALID_BANK"},
 			{"ErrLaoBankOutsideLaos", func(r map[string]any) { r["bankCode"] = "BCEL" }, 400, "INVALID_BANK"},
 			{"ErrKTBThaiName", func(r map[string]any) { r["bankCode"] = "KTB"; r["bankAccountName"] = "สมชาย ใจดี" }, 400, "BANK_ACCOUNT_NAME_ENG"},
@@ -287,7 +287,7 @@ func TestLoginAndSessions(t *testing.T) {
 			h := h.sub(t)
 			other := h.login("0877777777", "s3cret-pass")
 			h.expect(h.call("PUT", "/api/account/changepwd", token, map[string]any{"oldPassword": "wrong-pass", "newPassword": "n3w-password"}), 401, "WRONG_PASSWORD")
-			h.expect(h.call("PUT", "/api/account/changepwd", token, map[string]any{"oldPassword": "s3cret-pass", "newPassword": "short"}), 400, "INVALID_USER_INFO")
+			h.expect(h.call("PUT", "/api/account/changepwd", token, map[string]any{"oldPassword": "s3cret-pass", "newPassword": "short"}), 400, "PASSWORD_TOO_SHORT")
 			h.expect(h.call("GET", "/api/account/profile", other, nil), 200, "")
 			h.expect(h.call("PUT", "/api/account/changepwd", token, map[string]any{"oldPassword": "s3cret-pass", "newPassword": "n3w-password"}), 200, "SUCCESS")
 			h.expect(h.call("GET", "/api/account/profile", other, nil), 401, "invalid-token")

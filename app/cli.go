@@ -18,6 +18,7 @@ import (
 	"ngern/core/money"
 	"ngern/core/operator"
 	"ngern/core/promo"
+	"ngern/core/rewards"
 	"ngern/core/settings"
 	"ngern/core/spin"
 	"ngern/core/wallet"
@@ -34,6 +35,7 @@ type tools struct {
 	promos    *sqlstore.Promo
 	spin      *spin.Service
 	settings  *settings.Service
+	rewards   *rewards.Service
 	log       *slog.Logger
 	now       Clock
 	cfg       Config
@@ -156,18 +158,25 @@ const (
 	demoPassword = "demo-pass-1234"
 )
 
-// runDemo seeds a demo member with 1,000.00 baht, the demo games and a demo
-// operator. Run twice, it changes nothing and says so.
+// runDemo seeds a demo member with 1,000.00 (baht, or kip in the Laos
+// build, where the member and the receiving account are at a Lao bank), the
+// demo games, promotions, wheel and receiving accounts, the refund and invite
+// programs switched on, and a demo operator. Run twice, it changes nothing
+// and says so.
 func runDemo(ctx context.Context, t tools, stdout io.Writer) error {
 	n, err := t.wallet.SeedDemoGames(ctx)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "games: %d seeded\n", n)
-	m, err := t.accounts.RegisterWithoutOTP(ctx, account.Registration{
+	reg := account.Registration{
 		Name: "Demo Player", Username: demoPhone, Password: demoPassword, BankCode: "KBANK",
 		BankAccountName: "DEMO PLAYER", BankAccountNo: "1234567890", Currency: "BAHT",
-	})
+	}
+	if t.cfg.Laos { // the Laos build accepts Lao banks only, and keeps wallets in kip
+		reg.BankCode, reg.BankAccountNo, reg.Currency = "BCEL", "0101000012345", "LAK"
+	}
+	m, err := t.accounts.RegisterWithoutOTP(ctx, reg)
 	switch {
 	case errs.HasCode(err, errs.ExistingUser):
 		fmt.Fprintf(stdout, "member: %s exists\n", demoPhone)
@@ -194,10 +203,19 @@ func runDemo(ctx context.Context, t tools, stdout io.Writer) error {
 	} else if seeded {
 		t.record(ctx, "spinwheel.save", "demo", nil, spin.DemoWheel())
 	}
-	if seeded, err := seedDemoDeposit(ctx, t.settings, stdout); err != nil {
+	if seeded, err := seedDemoDeposit(ctx, t.settings, t.cfg.Laos, stdout); err != nil {
 		return err
 	} else if seeded {
-		t.record(ctx, "setting.update", "deposit", nil, demoDeposit)
+		t.record(ctx, "setting.update", "deposit", nil, demoDepositFor(t.cfg.Laos))
+	}
+	saved, err := seedDemoRewards(ctx, t.rewards, stdout)
+	if err != nil {
+		return err
+	}
+	for _, p := range []rewards.Program{rewards.Refund, rewards.Invite} {
+		if st, ok := saved[p]; ok {
+			t.record(ctx, "reward.settings", string(p), nil, st)
+		}
 	}
 	c, err := t.operators.Create(ctx, demoOperator, operator.Owner)
 	switch {

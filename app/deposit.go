@@ -129,9 +129,25 @@ var demoDeposit = settings.Deposit{
 	Wallets: []settings.ReceivingWallet{{Mode: "truemoney", WalletAccountName: "Ngern Demo", WalletAccountNo: "0899999999"}},
 }
 
+// demoDepositLaos is what `ngern demo` sets in the Laos build: a BCEL
+// account in kip, and no TrueMoney wallet (a Thai service).
+var demoDepositLaos = settings.Deposit{
+	Banks: []settings.ReceivingBank{{BankCode: "BCEL", BankType: "BANK", Mode: "slip", Currency: "LAK",
+		BankAccountNo: "0101000099999", BankAccountName: "NGERN DEMO CO LTD"}},
+	Wallets: []settings.ReceivingWallet{},
+}
+
+// demoDepositFor is the demo's receiving accounts for the build.
+func demoDepositFor(laos bool) settings.Deposit {
+	if laos {
+		return demoDepositLaos
+	}
+	return demoDeposit
+}
+
 // seedDemoDeposit sets the demo's receiving accounts unless the operator
 // has set some.
-func seedDemoDeposit(ctx context.Context, s *settings.Service, stdout io.Writer) (bool, error) {
+func seedDemoDeposit(ctx context.Context, s *settings.Service, laos bool, stdout io.Writer) (bool, error) {
 	cur, err := s.DepositOptions(ctx)
 	if err != nil {
 		return false, err
@@ -140,9 +156,13 @@ func seedDemoDeposit(ctx context.Context, s *settings.Service, stdout io.Writer)
 		fmt.Fprintln(stdout, "deposit: receiving accounts set before")
 		return false, nil
 	}
-	doc, _ := json.Marshal(demoDeposit)
+	doc, _ := json.Marshal(demoDepositFor(laos))
 	if err := s.Put(ctx, settings.KeyDeposit, doc); err != nil {
 		return false, err
+	}
+	if laos {
+		fmt.Fprintln(stdout, "deposit: BCEL 0101000099999 (NGERN DEMO CO LTD, LAK) set as receiving account")
+		return true, nil
 	}
 	fmt.Fprintln(stdout, "deposit: KBANK 111-2-22333-4 (NGERN DEMO CO LTD) and TrueMoney 0899999999 set as receiving accounts")
 	return true, nil

@@ -113,7 +113,7 @@ func Main(args []string, getenv func(string) string, stdout, stderr io.Writer) i
 func runTool(cfg Config, name string, args []string, stdout, stderr io.Writer) int {
 	var t tools
 	app := fx.New(fx.NopLogger, Core(cfg, stderr), Offline(),
-		fx.Populate(&t.wallet, &t.ledger, &t.accounts, &t.operators, &t.auditor, &t.promo, &t.promos, &t.spin, &t.settings, &t.log, &t.now))
+		fx.Populate(&t.wallet, &t.ledger, &t.accounts, &t.operators, &t.auditor, &t.promo, &t.promos, &t.spin, &t.settings, &t.rewards, &t.log, &t.now))
 	if err := app.Err(); err != nil {
 		fmt.Fprintln(stderr, "start:", err)
 		return 1

@@ -115,7 +115,10 @@ type memberGameJSON struct {
 
 func (s *Server) memberDetail(w http.ResponseWriter, r *http.Request) {
 	ctx, id := r.Context(), r.PathValue("id")
-	if _, err := s.accounts.Member(ctx, id); err != nil {
+	// The member's status comes from the account itself: the wallet's home
+	// view carries the member's money and bank, not whether they may sign in.
+	member, err := s.accounts.Member(ctx, id)
+	if err != nil {
 		writeError(w, r, err)
 		return
 	}
@@ -151,7 +154,7 @@ func (s *Server) memberDetail(w http.ResponseWriter, r *http.Request) {
 		ns[i] = toNoteJSON(n)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{
-		"member": toMemberJSON(&m, sessions),
+		"member": toMemberJSON(member, sessions),
 		"bankAccount": map[string]any{"bankCode": m.BankCode, "bankAccountNo": m.BankAccountNo, "bankAccountName": m.BankAccountName,
 			"bank": map[string]string{"nameTH": home.Bank.NameTH, "nameEN": home.Bank.NameEN}},
 		"wallet":   amountJSON{home.Wallet},

@@ -24,6 +24,7 @@ func (s *Server) walletRoutes() {
 	m.Handle("GET /api/wallet/resetpassword/{code}", s.member(s.resetGamePassword))
 	m.Handle("POST /api/wallet/transfer", s.member(s.idempotent(memberScope, s.transfer)))
 	m.Handle("POST /api/wallet/transferAll", s.member(s.idempotent(memberScope, s.transferAll)))
+	m.Handle("POST /api/wallet/add", s.member(s.walletAdd))
 	m.Handle("POST /api/wallet/withdraw", s.member(s.idempotent(memberScope, s.withdraw)))
 	m.Handle("POST /api/wallet/withdrawAll", s.member(s.idempotent(memberScope, s.withdrawAll)))
 	m.Handle("POST /api/statement", s.member(s.statement))
@@ -278,6 +279,25 @@ type withdrawResponse struct {
 
 func toWithdrawal(wd wallet.Withdrawal) withdrawalJSON {
 	return withdrawalJSON{ID: wd.ID, Amount: wd.Amount, Status: wd.Status, CreatedAt: wd.CreatedAt.UTC()}
+}
+
+// walletAdd answers POST /api/wallet/add {"amount"}, the spec's client's
+// "add to wallet" entry: it never credits. Money comes in only through a
+// deposit method (slip, QR, gift link; GET /api/lookup/deposit lists them),
+// so a well-formed amount answers 400 USE_DEPOSIT_METHOD, which the app
+// takes as its cue to open the deposit modal; a malformed one is refused as
+// any amount is. Nothing is written either way.
+func (s *Server) walletAdd(w http.ResponseWriter, r *http.Request) {
+	var req withdrawRequest
+	if err := s.decode(r, &req, errs.InvalidRequest); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if req.Amount <= 0 {
+		writeError(w, r, errs.OnField(errs.InvalidAmount, "amount"))
+		return
+	}
+	writeError(w, r, errs.New(errs.UseDepositMethod))
 }
 
 func (s *Server) withdraw(w http.ResponseWriter, r *http.Request) {

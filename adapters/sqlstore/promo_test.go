@@ -250,7 +250,7 @@ func TestPromoStore(t *testing.T) {
 			e.verify(t)
 		})
 
-		t.Run("the statement shows bonus and finish_bonus", func(t *testing.T) {
+		t.Run("the statement shows bonus and finish_bonus, the cancelled one as CANCELLED", func(t *testing.T) {
 			items, total, err := sqlstore.NewWallet(db).Statement(ctx, m, 0, 10)
 			if err != nil || total != 3 || len(items) != 3 || items[2].Type != "deposit" {
 				t.Fatalf("%d items of %d: %+v %v", len(items), total, items, err)
@@ -259,7 +259,7 @@ func TestPromoStore(t *testing.T) {
 			if got.Type != "bonus" || got.From != "BONUS" || got.Amount != 5000 || got.Source != "bonus" || got.Description != "DEP" {
 				t.Fatalf("bonus item %+v", got)
 			}
-			if end.Type != "finish_bonus" || end.Status != "FAILED" || end.Amount != 4000 || end.Source != "bonus" {
+			if end.Type != "finish_bonus" || end.Status != "CANCELLED" || end.Amount != 4000 || end.Source != "bonus" {
 				t.Fatalf("finish item %+v", end)
 			}
 		})

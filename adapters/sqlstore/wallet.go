@@ -590,7 +590,7 @@ func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit i
 		UNION ALL
 		SELECT c.id || ':end', 'finish_bonus', 'WALLET', UPPER(c.source),
 			CASE WHEN c.forfeited > 0 THEN c.forfeited ELSE c.amount END,
-			CASE c.status WHEN 'SUCCESS' THEN 'SUCCESS' ELSE 'FAILED' END, c.ended_at, c.code, c.source
+			CASE c.status WHEN 'SUCCESS' THEN 'SUCCESS' WHEN 'FAILED' THEN 'FAILED' ELSE 'CANCELLED' END, c.ended_at, c.code, c.source
 		FROM promo_conditions c WHERE c.member_id = ? AND c.status <> 'ACTIVE'
 		ORDER BY created_at DESC, id DESC
 		LIMIT ? OFFSET ?`), memberID, memberID, ledger.Wallet(memberID).ID, memberID, memberID, memberID, limit, offset)

@@ -20,11 +20,9 @@ const (
 	argonSaltLen = 16
 )
 
-// Password length bounds (quality bars: at least 8, at most 128 accepted).
-const (
-	MinPasswordLen = 8
-	MaxPasswordLen = 128
-)
+// MaxPasswordLen is the longest password accepted (quality bars); the
+// shortest is settings.PasswordMin, which the limits lookup serves.
+const MaxPasswordLen = 128
 
 // Hasher hashes passwords with argon2id, running at most a fixed number of
 // hashes at once so that a login storm cannot exhaust memory.

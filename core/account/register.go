@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"ngern/core/errs"
+	"ngern/core/settings"
 )
 
 // Registration is the registration payload of spec part 3.
@@ -30,7 +31,7 @@ var (
 	digitsOnly   = regexp.MustCompile(`^[0-9]+$`)
 	englishName  = regexp.MustCompile(`^[A-Z ]+$`)
 	spaceRuns    = regexp.MustCompile(`\s+`)
-	inviteFormat = regexp.MustCompile(`^PR[0-9a-f]{24}$`)
+	inviteFormat = regexp.MustCompile(`(?i)^PR[0-9a-f]{24}$`)
 )
 
 // NormalizePhone trims a phone number and checks the length rule: exactly 10
@@ -75,10 +76,16 @@ func visible(s string) bool {
 	return false
 }
 
-// checkPassword applies the length rule of the quality bars.
+// checkPassword applies the length rule of the quality bars: a password
+// under settings.PasswordMin answers PASSWORD_TOO_SHORT, whose text names
+// the minimum; one over MaxPasswordLen INVALID_USER_INFO.
 func checkPassword(pw string) error {
-	if n := utf8.RuneCountInString(pw); n < MinPasswordLen || n > MaxPasswordLen {
-		return errs.Newf(errs.InvalidUserInfo, "the password must be %d to %d characters", MinPasswordLen, MaxPasswordLen)
+	n := utf8.RuneCountInString(pw)
+	if n < settings.PasswordMin {
+		return errs.Newf(errs.PasswordTooShort, "at least %d characters", settings.PasswordMin)
+	}
+	if n > MaxPasswordLen {
+		return errs.Newf(errs.InvalidUserInfo, "at most %d characters", MaxPasswordLen)
 	}
 	return nil
 }
@@ -249,10 +256,12 @@ func (s *Service) register(ctx context.Context, r Registration, requireOTP bool,
 		BankCode: r.BankCode, BankAccountName: r.BankAccountName, BankAccountNo: r.BankAccountNo,
 		Currency: r.Currency, Active: true, CreatedAt: now, UpdatedAt: now,
 	}
-	// An invite code is "PR" followed by the inviter's id; a code that names
-	// no member is kept as typed but links nobody.
+	// An invite code is "PR" followed by the inviter's id. A typed code is
+	// matched without regard to case, like the link's; a code that names no
+	// member is kept as typed but links nobody.
 	if inviteFormat.MatchString(r.InviteCode) {
-		if inviter, err := s.store.MemberByID(ctx, r.InviteCode[2:]); err == nil {
+		m.InviteCode = "PR" + strings.ToLower(r.InviteCode[2:])
+		if inviter, err := s.store.MemberByID(ctx, m.InviteCode[2:]); err == nil {
 			m.InvitedBy = &inviter.ID
 		} else if !errs.HasCode(err, errs.NoUser) {
 			return nil, err

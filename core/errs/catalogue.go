@@ -41,6 +41,12 @@ const (
 	BankAccountNameEng  Code = "BANK_ACCOUNT_NAME_ENG"
 	RegisterFail        Code = "REGISTER_FAIL"
 	PhoneRequire10Digit Code = "PHONE_NUMBER_REQUIRE_10_DIGIT"
+	// UseDepositMethod (a Ngern addition): POST /api/wallet/add asked for
+	// money without a deposit; money comes in only through a deposit method.
+	UseDepositMethod Code = "USE_DEPOSIT_METHOD"
+	// PasswordTooShort (a Ngern addition): the password has fewer than the
+	// limits lookup's passwordMin characters.
+	PasswordTooShort Code = "PASSWORD_TOO_SHORT"
 
 	// Login.
 	NoUser          Code = "NO_USER"
@@ -234,6 +240,8 @@ var catalogue = []Entry{
 	{BankAccountNameEng, Invalid},
 	{RegisterFail, Invalid},
 	{PhoneRequire10Digit, Invalid},
+	{PasswordTooShort, Invalid},
+	{UseDepositMethod, Invalid},
 
 	// Login.
 	{NoUser, NotFound},

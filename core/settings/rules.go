@@ -22,6 +22,10 @@ const (
 	TransferMin money.Satang = 100 // 1 baht
 	// GiftLinkMin is the smallest wallet-link (gift link) deposit.
 	GiftLinkMin money.Satang = 200 // 2 baht
+	// PasswordMin is the fewest characters a member's password may have
+	// (quality bars), checked at registration and password change and
+	// named by PASSWORD_TOO_SHORT's text.
+	PasswordMin = 8
 )
 
 // Limits is the limits lookup: the values the apps show or check before
@@ -32,6 +36,7 @@ type Limits struct {
 	AppVersion  string       `json:"appVersion"`
 	TransferMin money.Satang `json:"transferMin"`
 	GiftLinkMin money.Satang `json:"giftLinkMin"`
+	PasswordMin int          `json:"passwordMin"`
 	QR          []QRChannel  `json:"qr"`
 }
 
@@ -45,7 +50,7 @@ func (s *Service) Limits(ctx context.Context) (Limits, error) {
 	for i, c := range chans {
 		qr[i] = c.Channel()
 	}
-	return Limits{AppVersion: s.cfg.AppVersion, TransferMin: TransferMin, GiftLinkMin: GiftLinkMin, QR: qr}, nil
+	return Limits{AppVersion: s.cfg.AppVersion, TransferMin: TransferMin, GiftLinkMin: GiftLinkMin, PasswordMin: PasswordMin, QR: qr}, nil
 }
 
 // Slip is the slip lookup.

@@ -145,7 +145,7 @@ func TestLimitsLookup(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, _ := json.Marshal(v)
-	want := `{"appVersion":"1.1.14","transferMin":1.00,"giftLinkMin":2.00,"qr":[` +
+	want := `{"appVersion":"1.1.14","transferMin":1.00,"giftLinkMin":2.00,"passwordMin":8,"qr":[` +
 		`{"code":"kbank","min":0.01,"quickAmounts":[10.00,20.00,50.00,100.00,500.00,1000.00]},` +
 		`{"code":"WW","min":100.00,"quickAmounts":[100.00,200.00,300.00,500.00,1000.00]},` +
 		`{"code":"PAYTIMZ","min":10.00,"quickAmounts":[10.00,50.00,100.00,500.00,1000.00]},` +

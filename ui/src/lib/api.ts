@@ -136,22 +136,30 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
 
   const data = await readJson(res).catch(() => null);
-  if (!res.ok) {
-    const obj = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
-    const code = typeof obj.message === 'string' && obj.message ? obj.message : `HTTP_${res.status}`;
-    const err = new ApiError(
-      code,
-      res.status,
-      typeof obj.detail === 'string' ? obj.detail : undefined,
-      typeof obj.field === 'string' ? obj.field : undefined,
-      data ?? undefined,
-      retryAfterSeconds(res),
-    );
-    if (!options.operator) handleSpecialCodes(err);
-    else if (err.is('invalid-token')) clearOperatorToken(true);
-    throw err;
-  }
+  if (!res.ok) throw answerError(res.status, data, retryAfterSeconds(res), options.operator);
   return data as T;
+}
+
+/**
+ * answerError turns an error answer (status and parsed body) into an ApiError and acts on the
+ * codes every call acts on: a member call leaves for /login on invalid-token and for /terminated
+ * on gone; an operator call clears only the operator token. Calls made outside request (the
+ * slip upload, which needs XMLHttpRequest's progress) use it too.
+ */
+export function answerError(status: number, data: unknown, retryAfter?: number, operator = false): ApiError {
+  const obj = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+  const code = typeof obj.message === 'string' && obj.message ? obj.message : `HTTP_${status}`;
+  const err = new ApiError(
+    code,
+    status,
+    typeof obj.detail === 'string' ? obj.detail : undefined,
+    typeof obj.field === 'string' ? obj.field : undefined,
+    data ?? undefined,
+    retryAfter,
+  );
+  if (!operator) handleSpecialCodes(err);
+  else if (err.is('invalid-token')) clearOperatorToken(true);
+  return err;
 }
 
 export const api = {
@@ -167,18 +175,20 @@ function retryAfterSeconds(res: Response): number | undefined {
   return Number.isFinite(v) && v > 0 ? v : undefined;
 }
 
-type I18nLike = { t: (key: string, options?: { count: number }) => string; exists: (key: string) => boolean };
+// Method syntax: an i18n whose t takes narrower options (the console's) still fits.
+type I18nLike = { t(key: string, options?: Record<string, unknown>): string; exists(key: string): boolean };
 
 /**
  * errorMessage translates an error through the errorMsg table of the current locale; a code
  * without a translation is shown raw, as the spec's error handler does. A REQUEST_LIMIT that
- * says how long to wait (Retry-After) says it in whole minutes.
+ * says how long to wait (Retry-After) says it in whole minutes. values fill the text's
+ * placeholders (PASSWORD_TOO_SHORT's {{min}}, from the limits lookup).
  */
-export function errorMessage(err: unknown, i18n: I18nLike): string {
+export function errorMessage(err: unknown, i18n: I18nLike, values?: Record<string, unknown>): string {
   if (err instanceof ApiError && err.code === 'REQUEST_LIMIT' && err.retryAfter) {
     return i18n.t('common.retryIn', { count: Math.ceil(err.retryAfter / 60) });
   }
   const code = err instanceof ApiError ? err.code : err instanceof Error ? err.message : String(err);
   const key = `errorMsg.${code}`;
-  return i18n.exists(key) ? i18n.t(key) : code;
+  return i18n.exists(key) ? i18n.t(key, values) : code;
 }

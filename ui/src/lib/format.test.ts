@@ -56,9 +56,17 @@ describe('formatAccountNo', () => {
   it('formats 10 digits as 3-3-rest', () => {
     expect(formatAccountNo('1234567890')).toBe('123-456-7890');
   });
-  it('leaves other numbers and masked numbers as they are', () => {
-    expect(formatAccountNo('123456789012')).toBe('123456789012');
-    expect(formatAccountNo('xxx-x-x1234-x')).toBe('xxx-x-x1234-x');
-    expect(formatAccountNo(undefined)).toBe('');
+  it.each([
+    ['12 digits in groups of 4', '123456789012', '1234-5678-9012'],
+    ['13 digits (Lao) in groups of 4', '0101000012345', '0101-0000-1234-5'],
+    ['15 digits', '123456789012345', '1234-5678-9012-345'],
+    ['a masked 10-character number as 3-3-4', 'xxxxxx7890', 'xxx-xxx-7890'],
+    ['a masked 12-character number in groups of 4', '********9012', '****-****-9012'],
+    ['a number already grouped, as it is', 'xxx-x-x1234-x', 'xxx-x-x1234-x'],
+    ['a short number, as it is', '123456789', '123456789'],
+    ['spaces around, trimmed', ' 1234567890 ', '123-456-7890'],
+    ['nothing', undefined, ''],
+  ])('%s', (_, value, want) => {
+    expect(formatAccountNo(value)).toBe(want);
   });
 });

@@ -45,9 +45,15 @@ export function timeAgo(then: string | number | Date, now: Date = new Date()): {
   return { unit: 'second', count: 0 };
 }
 
-/** formatAccountNo shows a 10-digit bank account number as 3-3-rest; others unchanged. */
+/**
+ * formatAccountNo groups a bank account number for reading: 10 characters as 3-3-4, longer ones
+ * (12-digit savings accounts, Lao accounts) in groups of 4 from the left, 9 or fewer unchanged.
+ * A masked number (x, X, * or • for hidden digits) is grouped like the number it hides; a value
+ * that already carries separators, or any other character, is shown as it is.
+ */
 export function formatAccountNo(value: string | null | undefined): string {
   const s = (value ?? '').trim();
-  if (/^\d{10}$/.test(s)) return `${s.slice(0, 3)}-${s.slice(3, 6)}-${s.slice(6)}`;
-  return s;
+  if (!/^[\dxX*•]+$/.test(s) || s.length < 10) return s;
+  if (s.length === 10) return `${s.slice(0, 3)}-${s.slice(3, 6)}-${s.slice(6)}`;
+  return (s.match(/.{1,4}/g) ?? [s]).join('-');
 }

@@ -94,7 +94,7 @@ export type QRChannel = { code: string; min: number; quickAmounts: number[] };
  * before asking, and hard-codes none of them. The withdraw limits are the withdraw lookup, the
  * slip window the slip lookup, and the English-only rule each bank's englishOnly flag.
  */
-export type Limits = { appVersion: string; transferMin: number; giftLinkMin: number; qr: QRChannel[] };
+export type Limits = { appVersion: string; transferMin: number; giftLinkMin: number; passwordMin: number; qr: QRChannel[] };
 
 export const limitsQuery = queryOptions({
   queryKey: ['lookup', 'limits'],

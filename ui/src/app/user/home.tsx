@@ -12,8 +12,8 @@ export default function HomeScreen() {
     <View style={{ flex: 1 }}>
       <Screen wide>
         <WalletHome onOpenConditions={openConditions} />
+        <AgreementGate button />
       </Screen>
-      <AgreementGate />
     </View>
   );
 }

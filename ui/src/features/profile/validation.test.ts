@@ -6,9 +6,16 @@ describe('validateChangePassword', () => {
     expect(validateChangePassword({ oldPassword: 'a', newPassword: '', confirmPassword: 'a' })).toBe('empty');
     expect(validateChangePassword({ oldPassword: 'a', newPassword: 'a', confirmPassword: '' })).toBe('empty');
   });
-  it('needs the confirmation to match, with no length rule', () => {
+  it('needs the confirmation to match; no length rule until the minimum is known', () => {
     expect(validateChangePassword({ oldPassword: 'a', newPassword: 'b', confirmPassword: 'c' })).toBe('profile.passwordNotEqual');
     expect(validateChangePassword({ oldPassword: 'a', newPassword: 'b', confirmPassword: 'b' })).toBeNull();
+  });
+  it.each([
+    ['shorter than the minimum', 'abcdefg', 'errorMsg.PASSWORD_TOO_SHORT'],
+    ['exactly the minimum', 'abcdefgh', null],
+    ['Thai letters counted as characters', 'รหัสผ่านยาวพอ', null],
+  ])('applies the minimum: %s', (_, pw, want) => {
+    expect(validateChangePassword({ oldPassword: 'a', newPassword: pw, confirmPassword: pw }, 8)).toBe(want);
   });
 });
 

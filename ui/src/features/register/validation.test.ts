@@ -30,6 +30,12 @@ describe('validateProfile', () => {
     });
     expect(validateProfile({ name: 'A', password: 'password1', confirmPassword: 'password1' })).toEqual({});
   });
+  it.each([
+    ['shorter than the minimum', 'abcdefg', { password: 'errorMsg.PASSWORD_TOO_SHORT' }],
+    ['exactly the minimum', 'abcdefgh', {}],
+  ])('applies the minimum once known: %s', (_, pw, want) => {
+    expect(validateProfile({ name: 'A', password: pw, confirmPassword: pw }, 8)).toEqual(want);
+  });
 });
 
 describe('validateBank', () => {

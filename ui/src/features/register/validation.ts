@@ -12,10 +12,15 @@ export function validatePhone(phone: string, laos: boolean): string | null {
 
 export type ProfileForm = { name: string; password: string; confirmPassword: string };
 
-export function validateProfile(form: ProfileForm): FieldErrors<keyof ProfileForm> {
+/** passwordTooShort is the key of the minimum-length message (its {{min}} from the limits lookup). */
+export const passwordTooShort = 'errorMsg.PASSWORD_TOO_SHORT';
+
+/** validateProfile checks the profile step; passwordMin (limits lookup) is checked once known. */
+export function validateProfile(form: ProfileForm, passwordMin?: number): FieldErrors<keyof ProfileForm> {
   const errors: FieldErrors<keyof ProfileForm> = {};
   if (isBlank(form.name)) errors.name = 'common.required';
   if (!form.password) errors.password = 'common.required';
+  else if (passwordMin && [...form.password].length < passwordMin) errors.password = passwordTooShort;
   if (!form.confirmPassword) errors.confirmPassword = 'common.required';
   else if (form.password && form.password !== form.confirmPassword) errors.confirmPassword = 'register.passwordMismatch';
   return errors;

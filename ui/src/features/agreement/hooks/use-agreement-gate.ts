@@ -10,7 +10,10 @@ export function needsAgreement(stored: string | null, version: string | undefine
   return stored !== version;
 }
 
-/** useAgreementGate opens the agreement 1.5 s after load when the member has not accepted it. */
+/**
+ * useAgreementGate opens the agreement 1.5 s after load when the member has not accepted it;
+ * open shows it again on request (the home's agreement button, spec part 2).
+ */
 export function useAgreementGate() {
   const agreements = useAgreements();
   const [visible, setVisible] = useState(false);
@@ -27,5 +30,7 @@ export function useAgreementGate() {
     setVisible(false);
   }, [version]);
 
-  return { visible, agreements: agreements.data?.agreements ?? [], accept };
+  const open = useCallback(() => setVisible(true), []);
+
+  return { visible, agreements: agreements.data?.agreements ?? [], accept, open };
 }

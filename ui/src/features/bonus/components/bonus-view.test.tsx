@@ -113,6 +113,21 @@ describe('BonusView', () => {
     await waitFor(() => expect(screen.getByLabelText('Promotion code')).toBeTruthy());
   });
 
+  it.each(['th', 'la', 'en'])('the cancel dialog keeps the bonus with a translated button (%s)', async (lng) => {
+    await i18n.changeLanguage(lng);
+    mockApi({
+      'GET /api/bonus/check/active': { body: { status: true, type: 'limit' } },
+      'GET /api/bonus/check/minimum': { body: { status: true, minimum: 5, target: 100, progress: 50, base: 50, percentFail: 10 } },
+      'GET /api/bonus': { body: { bonuses: [] } },
+    });
+    renderWithProviders(<BonusView />);
+    fireEvent.press(await screen.findByRole('button', { name: i18n.t('cancel', { ns: 'bonus' }) }));
+    const keep = i18n.t('common.cancel');
+    expect(keep).not.toBe('common.cancel');
+    expect(screen.getByRole('button', { name: keep })).toBeTruthy();
+    expect(screen.queryByText('common.cancel')).toBeNull();
+  });
+
   it('shows a refused cancel in an error alert', async () => {
     mockApi({
       'GET /api/bonus/check/active': { body: { status: true, type: 'promotion' } },

@@ -71,7 +71,7 @@ function ActiveBonus({ type, onCleared }: { type: string; onCleared: () => void 
         onClose={() => setConfirming(false)}
         footer={
           <View style={styles.row}>
-            <Button title={t('common.cancel')} variant="secondary" onPress={() => setConfirming(false)} />
+            <Button title={tm('common.cancel')} variant="secondary" onPress={() => setConfirming(false)} />
             <Button title={t('cancelConfirm')} variant="danger" loading={clear.isPending} onPress={cancel} />
           </View>
         }

@@ -2,7 +2,7 @@
 // links, and the member's slips with their signed image links.
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 
-import { api, ApiError, clientHeader, networkErrorCode, timeoutErrorCode } from '@/lib/api';
+import { answerError, api, ApiError, clientHeader, networkErrorCode, timeoutErrorCode } from '@/lib/api';
 import { apiBaseUrl, uploadTimeoutMs } from '@/lib/config';
 import { getToken } from '@/lib/storage';
 
@@ -112,19 +112,18 @@ export function uploadSlip(file: Blob, name: string, onProgress: (fraction: numb
     xhr.onerror = () => reject(new ApiError(networkErrorCode, 0));
     xhr.ontimeout = () => reject(new ApiError(timeoutErrorCode, 0));
     xhr.onload = () => {
-      let body: Record<string, unknown> = {};
+      let body: unknown = null;
       try {
-        body = JSON.parse(xhr.responseText || '{}');
+        body = JSON.parse(xhr.responseText || 'null');
       } catch {
-        body = {};
+        body = null;
       }
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(1);
-        resolve(body as SlipUploadResult);
+        resolve((body ?? {}) as SlipUploadResult);
         return;
       }
-      const code = typeof body.message === 'string' && body.message ? body.message : `HTTP_${xhr.status}`;
-      reject(new ApiError(code, xhr.status, typeof body.detail === 'string' ? body.detail : undefined));
+      reject(answerError(xhr.status, body));
     };
     xhr.send(form);
   });

@@ -19,11 +19,21 @@ describe('ChangePasswordModal', () => {
     const calls = mockApi({});
     renderWithProviders(<ChangePasswordModal visible onClose={jest.fn()} />);
     fill('old', 'new-password', '');
-    expect(calls).toHaveLength(0);
+    const changes = () => calls.filter((c) => c.path === '/api/account/changepwd');
+    expect(changes()).toHaveLength(0);
     expect(screen.queryByRole('alert')).toBeNull();
     fill('old', 'new-password', 'other');
     expect(screen.getByText('The new passwords are not the same')).toBeTruthy();
-    expect(calls).toHaveLength(0);
+    expect(changes()).toHaveLength(0);
+  });
+
+  it('states the minimum from the limits lookup and refuses a shorter new password', async () => {
+    const calls = mockApi({ 'GET /api/lookup/limits': { body: { appVersion: '1', transferMin: 1, giftLinkMin: 2, passwordMin: 9, qr: [] } } });
+    renderWithProviders(<ChangePasswordModal visible onClose={jest.fn()} />);
+    expect(await screen.findByText('The password needs at least 9 characters')).toBeTruthy();
+    fill('old', 'abcdefgh', 'abcdefgh');
+    expect(screen.getByRole('alert').props.children).toBe('The password needs at least 9 characters');
+    expect(calls.some((c) => c.path === '/api/account/changepwd')).toBe(false);
   });
 
   it('shows the translated server error', async () => {
@@ -39,7 +49,7 @@ describe('ChangePasswordModal', () => {
     renderWithProviders(<ChangePasswordModal visible onClose={onClose} />);
     fill('old', 'new-password', 'new-password');
     expect(await screen.findByText('Your password has been changed')).toBeTruthy();
-    expect(calls[0].body).toEqual({ oldPassword: 'old', newPassword: 'new-password' });
+    expect(calls.find((c) => c.path === '/api/account/changepwd')?.body).toEqual({ oldPassword: 'old', newPassword: 'new-password' });
     expect(onClose).toHaveBeenCalled();
   });
 });

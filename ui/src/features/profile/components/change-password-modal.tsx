@@ -7,6 +7,7 @@ import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api';
+import { useLimits } from '@/lib/lookups';
 
 import { useChangePassword } from '../api/change-password';
 import { validateChangePassword } from '../validation';
@@ -15,6 +16,8 @@ export function ChangePasswordModal({ visible, onClose }: { visible: boolean; on
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const change = useChangePassword();
+  const passwordMin = useLimits(visible).data?.passwordMin;
+  const rule = { min: passwordMin };
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -29,10 +32,10 @@ export function ChangePasswordModal({ visible, onClose }: { visible: boolean; on
   };
 
   const submit = () => {
-    const problem = validateChangePassword({ oldPassword, newPassword, confirmPassword });
+    const problem = validateChangePassword({ oldPassword, newPassword, confirmPassword }, passwordMin);
     if (problem === 'empty') return;
     if (problem) {
-      setError(t(problem));
+      setError(t(problem, rule));
       return;
     }
     change.mutate(
@@ -42,7 +45,7 @@ export function ChangePasswordModal({ visible, onClose }: { visible: boolean; on
           close();
           toast(t('profile.passwordChanged'), 'success');
         },
-        onError: (err) => setError(errorMessage(err, i18n)),
+        onError: (err) => setError(errorMessage(err, i18n, rule)),
       },
     );
   };
@@ -61,6 +64,7 @@ export function ChangePasswordModal({ visible, onClose }: { visible: boolean; on
     >
       <TextField label={t('profile.oldPassword')} value={oldPassword} onChangeText={typing(setOldPassword)} secureTextEntry autoComplete="current-password" />
       <TextField label={t('profile.newPassword')} value={newPassword} onChangeText={typing(setNewPassword)} secureTextEntry autoComplete="new-password" />
+      {passwordMin ? <AppText variant="caption">{t('errorMsg.PASSWORD_TOO_SHORT', rule)}</AppText> : null}
       <TextField
         label={t('profile.confirmNewPassword')}
         value={confirmPassword}

@@ -11,9 +11,10 @@ import { errorMessage } from '@/lib/api';
 import { useUpdateBankAccountName } from '../api/update-bank-account-name';
 import { validateBankName } from '../validation';
 
-type Props = { visible: boolean; bankCode: string; currentName: string; onClose: () => void };
+/** englishRequired states the English-only rule before the field (the automatic prompt). */
+type Props = { visible: boolean; bankCode: string; currentName: string; englishRequired?: boolean; onClose: () => void };
 
-export function EditBankNameModal({ visible, bankCode, currentName, onClose }: Props) {
+export function EditBankNameModal({ visible, bankCode, currentName, englishRequired, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const update = useUpdateBankAccountName();
@@ -53,6 +54,7 @@ export function EditBankNameModal({ visible, bankCode, currentName, onClose }: P
       onClose={onClose}
       footer={<Button title={t('common.save')} onPress={submit} loading={update.isPending} />}
     >
+      {englishRequired ? <AppText>{t('profile.bankNameEnglish')}</AppText> : null}
       <TextField
         label={t('profile.bankAccountName')}
         value={name}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pressable, StyleSheet, View } from 'react-native';
 
@@ -9,6 +9,8 @@ import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 import { colors, radius, spacing } from '@/components/ui/theme';
 import { formatAccountNo, formatDateTime } from '@/lib/format';
+import { useBanks } from '@/lib/lookups';
+import { isEnglishName } from '@/lib/validation';
 
 import { useProfile } from '../api/get-profile';
 
@@ -33,6 +35,20 @@ export function ProfileView() {
   const [changingPassword, setChangingPassword] = useState(false);
   const [editingName, setEditingName] = useState(false);
   const data = profile.data;
+  const banks = useBanks();
+  // Spec part 4, bank name prompt: a bank with the English-only rule (the banks lookup's
+  // englishOnly: KTB, TMB, BBL) and a stored name that is not English open the edit once.
+  const needsEnglish =
+    !!data?.bankAccount &&
+    !!banks.data?.some((b) => b.code === data.bankAccount?.bankCode && b.englishOnly) &&
+    !isEnglishName(data.bankAccount.bankAccountName);
+  const [prompted, setPrompted] = useState(false);
+  useEffect(() => {
+    if (needsEnglish && !prompted) {
+      setPrompted(true);
+      setEditingName(true);
+    }
+  }, [needsEnglish, prompted]);
 
   if (!data) {
     return <QueryState isLoading={profile.isLoading} isError={profile.isError} onRetry={() => profile.refetch()} />;
@@ -72,6 +88,7 @@ export function ProfileView() {
           visible={editingName}
           bankCode={bank.bankCode}
           currentName={bank.bankAccountName}
+          englishRequired={needsEnglish}
           onClose={() => setEditingName(false)}
         />
       ) : null}

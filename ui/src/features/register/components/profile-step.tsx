@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
+import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api';
-import { useSources } from '@/lib/lookups';
+import { useLimits, useSources } from '@/lib/lookups';
 
 import { useValidateAccount } from '../api/validate-account';
 import type { RegisterProfile } from '../hooks/register-machine';
-import { hasErrors, validateProfile, type FieldErrors, type ProfileForm } from '../validation';
+import { hasErrors, passwordTooShort, validateProfile, type FieldErrors, type ProfileForm } from '../validation';
 
 type Props = {
   phone: string;
@@ -25,6 +26,8 @@ export function ProfileStep({ phone, initial, storedInviteCode, onValidated, onB
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const sources = useSources();
+  const passwordMin = useLimits().data?.passwordMin;
+  const rule = { min: passwordMin };
   const validate = useValidateAccount();
   const [name, setName] = useState(initial?.name ?? '');
   const [password, setPassword] = useState(initial?.password ?? '');
@@ -34,7 +37,7 @@ export function ProfileStep({ phone, initial, storedInviteCode, onValidated, onB
   const [errors, setErrors] = useState<FieldErrors<keyof ProfileForm>>({});
 
   const submit = () => {
-    const found = validateProfile({ name, password, confirmPassword });
+    const found = validateProfile({ name, password, confirmPassword }, passwordMin);
     setErrors(found);
     if (hasErrors(found)) return;
     const profile = { name: name.trim(), password, sourceCode, inviteCode: inviteCode.trim() };
@@ -42,13 +45,13 @@ export function ProfileStep({ phone, initial, storedInviteCode, onValidated, onB
       { ...profile, username: phone, bankCode: '', bankAccountName: '', bankAccountNo: '' },
       {
         onSuccess: () => onValidated(profile),
-        onError: (err) => toast(errorMessage(err, i18n), 'error'),
+        onError: (err) => toast(errorMessage(err, i18n, rule), 'error'),
       },
     );
   };
 
   const clear = (key: keyof ProfileForm) => setErrors((e) => ({ ...e, [key]: undefined }));
-  const msg = (key: keyof ProfileForm) => (errors[key] ? t(errors[key] as string) : null);
+  const msg = (key: keyof ProfileForm) => (errors[key] ? t(errors[key] as string, rule) : null);
 
   return (
     <>
@@ -75,6 +78,7 @@ export function ProfileStep({ phone, initial, storedInviteCode, onValidated, onB
         autoComplete="new-password"
         textContentType="newPassword"
       />
+      {passwordMin && !errors.password ? <AppText variant="caption">{t(passwordTooShort, rule)}</AppText> : null}
       <TextField
         label={t('register.confirmPassword')}
         value={confirmPassword}

@@ -5,14 +5,19 @@ import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
 import { formatDateTime, formatNumber } from '@/lib/format';
 
+import { sourceKey } from '../account-name';
 import type { StatementItem as Item } from '../api/get-statement';
 
 type Props = { item: Item; accountName: (code: string) => string };
 
-/** statusTone groups a status as spec part 4 does: SUCCESS, FAILED, or in progress. */
-export function statusTone(status: string): 'success' | 'failed' | 'progress' {
+/**
+ * statusTone groups a status as spec part 4 does: SUCCESS, FAILED, or in progress; and
+ * CANCELLED, a bonus the member cancelled (or an operator ended), which neither failed nor waits.
+ */
+export function statusTone(status: string): 'success' | 'failed' | 'cancelled' | 'progress' {
   if (status === 'SUCCESS') return 'success';
   if (status === 'FAILED') return 'failed';
+  if (status === 'CANCELLED') return 'cancelled';
   return 'progress';
 }
 
@@ -20,9 +25,9 @@ export function statusTone(status: string): 'success' | 'failed' | 'progress' {
 export function StatementRow({ item, accountName }: Props) {
   const { t, i18n } = useTranslation();
   const typeKey = `statement.types.${item.statementType}`;
-  const sourceKey = `statement.sources.${item.source}`;
+  const key = item.source ? sourceKey(item.source) : '';
   const tone = statusTone(item.status);
-  const source = item.source ? (i18n.exists(sourceKey) ? t(sourceKey) : item.source) : null;
+  const source = item.source ? (i18n.exists(key) ? t(key) : item.source) : null;
   return (
     <View style={styles.row} role="listitem">
       <View style={styles.line}>
@@ -59,11 +64,13 @@ const styles = StyleSheet.create({
 const badgeStyles = StyleSheet.create({
   success: { backgroundColor: '#e3f3e6' },
   failed: { backgroundColor: '#fbe4e4' },
+  cancelled: { backgroundColor: colors.background },
   progress: { backgroundColor: '#fdf0dc' },
 });
 
 const textStyles = StyleSheet.create({
   success: { color: colors.success },
   failed: { color: colors.danger },
+  cancelled: { color: colors.text },
   progress: { color: colors.warning },
 });

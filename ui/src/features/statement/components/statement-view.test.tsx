@@ -57,6 +57,27 @@ describe('StatementView', () => {
     expect(pageButtons()).toEqual([]);
   });
 
+  it.each(['th', 'la', 'en'])('reads a cancelled bonus as cancelled and a spin prize by name (%s)', async (lng) => {
+    await i18n.changeLanguage(lng);
+    mockApi({
+      'POST /api/statement': {
+        body: {
+          total: 2,
+          statements: [
+            item(1, { statementType: 'finish_bonus', from: 'WALLET', to: 'BONUS', status: 'CANCELLED', source: 'bonus', description: 'WELCOME' }),
+            item(2, { statementType: 'deposit', from: 'SPIN', to: 'WALLET', source: 'spin_prize', description: 'spin S1' }),
+          ],
+        },
+      },
+    });
+    renderWithProviders(<StatementView accountName={accountName} />);
+    expect(await screen.findByText(i18n.t('statement.status.cancelled'))).toBeTruthy();
+    expect(screen.queryByText(i18n.t('statement.status.failed'))).toBeNull();
+    expect(screen.queryByText(i18n.t('statement.status.progress'))).toBeNull();
+    expect(screen.getByText(`${i18n.t('statement.sources.luckydraw')} · spin S1`)).toBeTruthy();
+    expect(screen.queryByText(/spin_prize/)).toBeNull();
+  });
+
   it('shows 3 pages before and 1 after the current one', async () => {
     const calls = mockApi({
       'POST /api/statement': (body) => ({ body: { total: 95, statements: [item(body.page)] } }),
