@@ -21,10 +21,10 @@ func TestTextLookupsByLanguage(t *testing.T) {
 		}{
 			{"QueryEnglish", "/api/lookup/conditions?lang=en", "", "at least 100 and at most 50,000 baht"},
 			{"QueryLao", "/api/lookup/agreements?lang=la", "", "ສະມາຊິກຕ້ອງມີອາຍຸ"},
-			{"QueryThai", "/api/lookup/notice?lang=th", "en", "หากรับโบนัส"},
+			{"QueryThai", "/api/lookup/notice?lang=th", "en", "หลังรับโบนัสนี้"},
 			{"QueryWinsOverHeader", "/api/lookup/contact?lang=en", "lo", "Our team answers"},
 			{"HeaderEnglish", "/api/lookup/sources", "en-GB,en;q=0.9,th;q=0.8", "A friend"},
-			{"HeaderLaoByWeight", "/api/lookup/notice", "fr;q=1,th;q=0.5,lo;q=0.8", "ໂບນັດ"},
+			{"HeaderLaoByWeight", "/api/lookup/notice", "fr;q=1,th;q=0.5,lo;q=0.8", "ຫຼັງຈາກຮັບໂບນັດນີ້"},
 			{"HeaderUnknownIsThai", "/api/lookup/conditions", "fr-FR", "ถอนเงินขั้นต่ำ"},
 			{"UnknownQueryFollowsHeader", "/api/lookup/info?lang=xx", "en", `"name":"Ngern"`},
 			{"NothingIsThai", "/api/lookup/conditions", "", "ถอนเงินขั้นต่ำ 100 บาท"},

@@ -57,10 +57,12 @@ func Defaults() map[string]any {
 				"<p>One account per person: duplicate registrations or fraud lead to a suspended account.</p>",
 			),
 		),
+		// The notice the bonus and promotion modals show; %percentFail% is
+		// the bonus's percentFail, filled by the app.
 		KeyNotice: inLangs(
-			map[string]any{"notice": "หากรับโบนัส ต้องทำยอดเทิร์นตามเงื่อนไข หากยอดเงินต่ำกว่าเงื่อนไข ระบบจะตัดโบนัส %percentFail% %"},
-			map[string]any{"notice": "ຫາກຮັບໂບນັດ ຕ້ອງເຮັດຍອດເທີນຕາມເງື່ອນໄຂ ຫາກຍອດເງິນຕ່ຳກວ່າເງື່ອນໄຂ ລະບົບຈະຕັດໂບນັດ %percentFail% %"},
-			map[string]any{"notice": "A bonus comes with a turnover to reach; if your balance falls below the condition, the bonus is removed %percentFail% %"},
+			map[string]any{"notice": "หลังรับโบนัสนี้ คุณจะถอนเงินได้เมื่อทำตามเงื่อนไขครบแล้วเท่านั้น หากยอดเงินรวมต่ำกว่า %percentFail%% ของยอดเงินตอนรับโบนัส โบนัสจะสิ้นสุด"},
+			map[string]any{"notice": "ຫຼັງຈາກຮັບໂບນັດນີ້ ທ່ານຈະຖອນເງິນໄດ້ເມື່ອເຮັດຕາມເງື່ອນໄຂຄົບແລ້ວເທົ່ານັ້ນ ຖ້າຍອດເງິນລວມຕ່ຳກວ່າ %percentFail%% ຂອງຍອດເງິນຕອນຮັບໂບນັດ ໂບນັດຈະສິ້ນສຸດ"},
+			map[string]any{"notice": "After receiving this bonus you can withdraw only once its conditions are met. If your total balance falls below %percentFail%% of your balance at receipt, the bonus ends."},
 		),
 		KeyWithdraw: Withdraw{Min: money.FromBaht(100), Max: money.FromBaht(50000)},
 		KeySlip:     Slip{MaxSizeMB: 10, UploadWithinHours: 1, ClosedFrom: "23:50", ClosedTo: "00:10"},
@@ -105,11 +107,13 @@ func agreements(texts ...string) map[string]any {
 
 // retiredDefaults are single-language texts earlier versions seeded (in
 // Thai): the conditions that wrote limits as fixed numbers, and those that
-// said the app takes no deposits while it does. A stored value still equal
+// said the app takes no deposits while it does; the terse bonus notice the
+// apps used to replace with a bundled one. A stored value still equal
 // to one of them, or to today's Thai default, was never edited, and Seed
 // replaces it with today's default in every language (texts.go).
 func retiredDefaults() map[string][]any {
 	return map[string][]any{
+		KeyNotice: {map[string]any{"notice": "หากรับโบนัส ต้องทำยอดเทิร์นตามเงื่อนไข หากยอดเงินต่ำกว่าเงื่อนไข ระบบจะตัดโบนัส %percentFail% %"}},
 		KeyConditions: {map[string]any{"conditions": []string{
 			"<p>ยังไม่เปิดรับฝากเงินผ่านแอป ติดต่อทีมงานเพื่อเติมเงินเข้ากระเป๋า</p>",
 			"<p>ถอนเงินขั้นต่ำ {{withdrawMin}} บาท สูงสุด {{withdrawMax}} บาทต่อครั้ง มีรายการรอได้ครั้งละหนึ่งรายการ " +

@@ -240,17 +240,19 @@ func defaultNamesNoNumber(t *testing.T, key string, def any, number *regexp.Rege
 }
 
 func TestSeedRenewsRetiredTexts(t *testing.T) {
-	for i, old := range retiredDefaults()[KeyConditions] {
-		retired, _ := json.Marshal(old)
-		t.Run("OKUneditedRetiredTextReplaced/"+strconv.Itoa(i), func(t *testing.T) {
-			s, store := newSeeded(t, map[string]json.RawMessage{KeyConditions: retired})
-			if !sameJSON(store.values[KeyConditions], Defaults()[KeyConditions]) {
-				t.Fatalf("stored %s", store.values[KeyConditions])
-			}
-			if c := texts(t, s, KeyConditions); strings.Contains(c, "ยังไม่เปิดรับฝาก") {
-				t.Fatalf("still says deposits are not open: %s", c)
-			}
-		})
+	for key, list := range retiredDefaults() {
+		for i, old := range list {
+			retired, _ := json.Marshal(old)
+			t.Run("OKUneditedRetiredTextReplaced/"+key+"/"+strconv.Itoa(i), func(t *testing.T) {
+				s, store := newSeeded(t, map[string]json.RawMessage{key: retired})
+				if !sameJSON(store.values[key], Defaults()[key]) {
+					t.Fatalf("stored %s", store.values[key])
+				}
+				if c := texts(t, s, key); strings.Contains(c, "ยังไม่เปิดรับฝาก") || strings.Contains(c, "ระบบจะตัดโบนัส") {
+					t.Fatalf("still the retired text: %s", c)
+				}
+			})
+		}
 	}
 }
 

@@ -61,11 +61,11 @@ func TestTextServedInLanguage(t *testing.T) {
 		{"EnglishDepositMethods", KeyConditions, LangEN, "Deposit by QR code; credit is added automatically within about 1 min"},
 		{"EnglishTransfer", KeyConditions, LangEN, "at least 1 baht; the source and the destination must differ"},
 		{"EnglishAgreements", KeyAgreements, LangEN, "18 or older"},
-		{"LaoNotice", KeyNotice, LangLA, "ໂບນັດ %percentFail% %"},
+		{"LaoNotice", KeyNotice, LangLA, "ຕ່ຳກວ່າ %percentFail%%"},
 		{"EnglishContact", KeyContact, LangEN, "Our team answers"},
 		{"EnglishSources", KeySources, LangEN, `"A friend"`},
 		{"NoLanguageIsThai", KeyConditions, "", "ถอนเงินขั้นต่ำ"},
-		{"UnknownLanguageIsThai", KeyNotice, "fr", "หากรับโบนัส"},
+		{"UnknownLanguageIsThai", KeyNotice, "fr", "หลังรับโบนัสนี้"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
