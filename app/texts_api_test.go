@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -85,6 +86,64 @@ func TestTextUpgradeOfStoredValue(t *testing.T) {
 			if r.Status != 200 || r.Body["contactText"] != "โทรหาเราเลย" || r.Body["lineName"] != "@x" {
 				t.Fatalf("%s: contact = %s", lang, r.Raw)
 			}
+		}
+	})
+}
+
+// TestRewardTextsByLanguage: the refund program's info and banners follow
+// the member's language like the lookups, and fall back to Thai.
+func TestRewardTextsByLanguage(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		h := newHarness(t, db, func(c *Config) { c.RegisterOTP = false })
+		fin := h.operator("textfin", operator.Finance)
+		member := h.member("0823334444", "8233344440", 0)
+		settings := map[string]any{"active": true, "period": "daily", "rateBP": 500, "minNetLoss": 1,
+			"successPercent": 200, "failPercent": 10, "info": map[string]string{"th": "<p>คืนยอดเสีย</p>", "en": "<p>Cashback</p>"},
+			"banners": []map[string]string{
+				{"image": "https://img.example/all.png", "html": ""},
+				{"lang": "th", "image": "https://img.example/th.png", "html": ""},
+				{"lang": "en", "image": "https://img.example/en.png", "html": ""},
+			}}
+		h.expect(h.call("PUT", "/api/operator/rewards/refund/settings", fin, settings), 200, "SUCCESS")
+		cases := []struct {
+			name, lang, accept string
+			images             []string
+			info               string
+		}{
+			{"English", "en", "", []string{"all.png", "en.png"}, "Cashback"},
+			{"EnglishByHeader", "", "en-US,en;q=0.9", []string{"all.png", "en.png"}, "Cashback"},
+			{"LaoFallsBackToThai", "la", "", []string{"all.png", "th.png"}, "คืนยอดเสีย"},
+			{"Thai", "th", "en", []string{"all.png", "th.png"}, "คืนยอดเสีย"},
+		}
+		for _, c := range cases {
+			t.Run(c.name, func(t *testing.T) {
+				h := h.sub(t)
+				q := ""
+				if c.lang != "" {
+					q = "?lang=" + c.lang
+				}
+				var headers map[string]string
+				if c.accept != "" {
+					headers = map[string]string{"Accept-Language": c.accept}
+				}
+				r := h.callWith("GET", "/api/refund/banners"+q, member, nil, headers)
+				var list []map[string]any
+				if err := json.Unmarshal(r.Raw, &list); err != nil {
+					t.Fatalf("banners = %d %s", r.Status, r.Raw)
+				}
+				var got []string
+				for _, b := range list {
+					img := b["image"].(string)
+					got = append(got, img[strings.LastIndex(img, "/")+1:])
+				}
+				if strings.Join(got, ",") != strings.Join(c.images, ",") {
+					t.Fatalf("banners = %s", r.Raw)
+				}
+				r = h.callWith("GET", "/api/refund/check"+q, member, nil, headers)
+				if !strings.Contains(string(r.Raw), c.info) {
+					t.Fatalf("check = %s", r.Raw)
+				}
+			})
 		}
 	})
 }
