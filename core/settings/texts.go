@@ -104,7 +104,9 @@ func MissingLangs(name string, doc json.RawMessage) []string {
 // checkText validates a per-language text document: Thai is required, the
 // other languages may be null (served in Thai), and each language's
 // document passes check. Sources must list the same codes in every
-// language, since a member's answer is stored by code.
+// language, since a member's answer is stored by code; the agreements carry
+// the same version in every language, since the app asks a member to
+// accept again when the version changes (not when the language does).
 func checkText(name string, doc json.RawMessage, bad func(string) error, check func(json.RawMessage) (json.RawMessage, error)) (json.RawMessage, error) {
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(doc, &m); err != nil {
@@ -127,11 +129,18 @@ func checkText(name string, doc json.RawMessage, bad func(string) error, check f
 	if !present(out[LangTH]) {
 		return nil, bad("the Thai text (th) is required: other languages fall back to it")
 	}
-	if name == KeySources {
-		want := sourceCodes(out[LangTH])
+	same := map[string]struct {
+		of  func(json.RawMessage) string
+		why string
+	}{
+		KeySources:    {sourceCodes, "every language must list the same source codes"},
+		KeyAgreements: {agreementsVersion, "every language must carry the same version"},
+	}
+	if rule, ok := same[name]; ok {
+		want := rule.of(out[LangTH])
 		for _, l := range Langs {
-			if present(out[l]) && sourceCodes(out[l]) != want {
-				return nil, bad("every language must list the same source codes (" + l + ")")
+			if present(out[l]) && rule.of(out[l]) != want {
+				return nil, bad(rule.why + " (" + l + ")")
 			}
 		}
 	}
@@ -142,6 +151,15 @@ func checkText(name string, doc json.RawMessage, bad func(string) error, check f
 	}
 	b, err := json.Marshal(out)
 	return b, err
+}
+
+func agreementsVersion(doc json.RawMessage) string {
+	var v struct {
+		Version any `json:"version"`
+	}
+	json.Unmarshal(doc, &v)
+	b, _ := json.Marshal(v.Version)
+	return string(b)
 }
 
 func sourceCodes(doc json.RawMessage) string {

@@ -32,6 +32,9 @@ func TestTextLocaleParity(t *testing.T) {
 				if key == KeySources && sourceCodes(doc) != sourceCodes(th) {
 					t.Fatalf("codes %s, Thai has %s", sourceCodes(doc), sourceCodes(th))
 				}
+				if key == KeyAgreements && agreementsVersion(doc) != agreementsVersion(th) {
+					t.Fatalf("version %s, Thai has %s", agreementsVersion(doc), agreementsVersion(th))
+				}
 			})
 		}
 	}
@@ -121,6 +124,7 @@ func TestTextCheck(t *testing.T) {
 		{"ErrOldShape", KeyNotice, `{"notice":"x"}`, "unknown language notice"},
 		{"ErrLanguageMissingField", KeyContact, `{"th":{"contactText":"","lineLink":"","lineName":"","lineQR":""},"en":{"contactText":""}}`, "missing field"},
 		{"ErrSourceCodesDiffer", KeySources, `{"th":[{"code":"A","description":"a"}],"en":[{"code":"B","description":"b"}]}`, "same source codes"},
+		{"ErrAgreementVersionsDiffer", KeyAgreements, `{"th":{"version":"2","agreements":[]},"en":{"version":"1","agreements":[]}}`, "same version (en)"},
 		{"ErrUnknownPlaceholderInLao", KeyConditions, `{"th":{"conditions":[]},"la":{"conditions":["{{depositMin}}"]}}`, "{{depositMin}}"},
 	}
 	for _, c := range cases {
