@@ -14,7 +14,11 @@ func Defaults() map[string]any {
 			sources("ໝູ່ແນະນຳ", "ອື່ນໆ"),
 			sources("A friend", "Other"),
 		),
-		KeyInfo: inLangs(info(), info(), info()),
+		KeyInfo: inLangs(
+			info("วิธีใช้งานกระเป๋าเงิน", "วิธีเข้าเล่นเกม", "วิธีตรวจสอบยอดเงิน", "วิธีรับโบนัส", "วิธียกเลิกโบนัส"),
+			info("ວິທີໃຊ້ງານກະເປົາເງິນ", "ວິທີເຂົ້າຫຼິ້ນເກມ", "ວິທີກວດສອບຍອດເງິນ", "ວິທີຮັບໂບນັດ", "ວິທີຍົກເລີກໂບນັດ"),
+			info("How to use the wallet", "How to play", "How to check your balance", "How to receive a bonus", "How to cancel a bonus"),
+		),
 		KeyContact: inLangs(
 			contact("ติดต่อทีมงานได้ตลอด 24 ชั่วโมงผ่าน LINE"),
 			contact("ຕິດຕໍ່ທີມງານໄດ້ຕະຫຼອດ 24 ຊົ່ວໂມງຜ່ານ LINE"),
@@ -87,12 +91,17 @@ func sources(friend, other string) []Source {
 	}
 }
 
-func info() map[string]any {
+// info is the info lookup: the how-to videos (null until the operator sets
+// them; a language may have its own) and their titles.
+func info(wallet, play, balance, bonus, bonusCancel string) map[string]any {
 	return map[string]any{
 		"name":    "Ngern",
 		"website": "https://ngern.example",
 		"howtoVideos": map[string]any{
 			"wallet": nil, "play": nil, "balance": nil, "bonus": nil, "bonusCancel": nil,
+		},
+		"howtoTitles": map[string]any{
+			"wallet": wallet, "play": play, "balance": balance, "bonus": bonus, "bonusCancel": bonusCancel,
 		},
 	}
 }
@@ -113,6 +122,10 @@ func agreements(texts ...string) map[string]any {
 // replaces it with today's default in every language (texts.go).
 func retiredDefaults() map[string][]any {
 	return map[string][]any{
+		// The info lookup before the how-to titles were the operator's.
+		KeyInfo: {map[string]any{"name": "Ngern", "website": "https://ngern.example", "howtoVideos": map[string]any{
+			"wallet": nil, "play": nil, "balance": nil, "bonus": nil, "bonusCancel": nil,
+		}}},
 		KeyNotice: {map[string]any{"notice": "หากรับโบนัส ต้องทำยอดเทิร์นตามเงื่อนไข หากยอดเงินต่ำกว่าเงื่อนไข ระบบจะตัดโบนัส %percentFail% %"}},
 		KeyConditions: {map[string]any{"conditions": []string{
 			"<p>ยังไม่เปิดรับฝากเงินผ่านแอป ติดต่อทีมงานเพื่อเติมเงินเข้ากระเป๋า</p>",

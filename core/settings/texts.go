@@ -178,7 +178,8 @@ func sourceCodes(doc json.RawMessage) string {
 // (equal to the Thai default or to a retired default) is replaced by the
 // default in every language; an edited one is kept as the Thai text, its
 // other languages left missing (served in Thai, marked in the console)
-// rather than filled with defaults that may contradict the edit.
+// rather than filled with defaults that may contradict the edit; it gains
+// the fields added since (withNewFields).
 func (s *Service) upgradeTexts(ctx context.Context) error {
 	defaults := Defaults()
 	for _, key := range textKeys {
@@ -198,7 +199,8 @@ func (s *Service) upgradeTexts(ctx context.Context) error {
 		if unedited {
 			doc, err = json.Marshal(def)
 		} else {
-			doc, err = json.Marshal(map[string]json.RawMessage{LangTH: stored, LangLA: json.RawMessage("null"), LangEN: json.RawMessage("null")})
+			doc, err = json.Marshal(map[string]json.RawMessage{LangTH: withNewFields(stored, def[LangTH]),
+				LangLA: json.RawMessage("null"), LangEN: json.RawMessage("null")})
 		}
 		if err != nil {
 			return err
@@ -208,6 +210,25 @@ func (s *Service) upgradeTexts(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// withNewFields adds to an edited object the fields today's default has
+// and it lacks (the how-to titles of info), so that it has the shape the
+// apps read and the operator's next save passes Check.
+func withNewFields(doc json.RawMessage, def any) json.RawMessage {
+	var m map[string]json.RawMessage
+	d, ok := def.(map[string]any)
+	if json.Unmarshal(doc, &m) != nil || m == nil || !ok {
+		return doc
+	}
+	for k, v := range d {
+		if _, there := m[k]; !there {
+			b, _ := json.Marshal(v)
+			m[k] = b
+		}
+	}
+	out, _ := json.Marshal(m)
+	return out
 }
 
 // Words the placeholders of the texts write in each language.

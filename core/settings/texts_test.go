@@ -167,10 +167,23 @@ func TestTextUpgrade(t *testing.T) {
 			t.Fatalf("missing %v", got)
 		}
 	})
+	t.Run("OKEditedInfoGainsTheHowtoTitles", func(t *testing.T) {
+		edited := json.RawMessage(`{"name":"Ours","website":"https://ours.example","howtoVideos":{"wallet":"https://v.example/w.mp4","play":null,"balance":null,"bonus":null,"bonusCancel":null}}`)
+		s, _ := newSeeded(t, map[string]json.RawMessage{KeyInfo: edited})
+		got := textsIn(t, s, KeyInfo, LangEN)
+		for _, want := range []string{`"name":"Ours"`, `"wallet":"https://v.example/w.mp4"`, `"wallet":"วิธีใช้งานกระเป๋าเงิน"`} {
+			if !strings.Contains(got, want) {
+				t.Errorf("info lacks %s: %s", want, got)
+			}
+		}
+		if _, err := s.Check(context.Background(), KeyInfo, json.RawMessage(`{"th":`+textsIn(t, s, KeyInfo, LangTH)+`}`)); err != nil {
+			t.Fatalf("the upgraded info does not pass Check: %v", err)
+		}
+	})
 	t.Run("OKUneditedTextGetsEveryLanguage", func(t *testing.T) {
 		for _, key := range textKeys {
-			if key == KeyConditions {
-				continue // its old default is retired (TestSeedRenewsRetiredTexts)
+			if key == KeyConditions || key == KeyInfo {
+				continue // the old default is retired (TestSeedRenewsRetiredTexts)
 			}
 			_, store := newSeeded(t, map[string]json.RawMessage{key: thai(key)})
 			if !sameJSON(store.values[key], Defaults()[key]) {

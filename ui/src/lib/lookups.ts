@@ -18,7 +18,13 @@ const useLang = () => useTranslation().i18n.language;
 export type Bank = { code: string; nameTH: string; nameEN?: string; englishOnly?: boolean };
 export type Source = { code: string; description: string };
 export type HowtoVideoKey = 'wallet' | 'play' | 'balance' | 'bonus' | 'bonusCancel';
-export type Info = { name?: string; website?: string; howtoVideos?: Partial<Record<HowtoVideoKey, string | null>> };
+/** howtoTitles are the operator's titles of the how-to videos, in the member's language. */
+export type Info = {
+  name?: string;
+  website?: string;
+  howtoVideos?: Partial<Record<HowtoVideoKey, string | null>>;
+  howtoTitles?: Partial<Record<HowtoVideoKey, string>>;
+};
 export type Contact = { contactText?: string; lineLink?: string; lineName?: string; lineQR?: string };
 export type Conditions = { conditions: string[] };
 export type Agreements = { agreements: string[]; version: string };

@@ -40,11 +40,12 @@ export function Preview({ name, value, lng }: { name: string; value: unknown; ln
       return <AppText>{mt('withdraw.limits', { min: formatNumber(d.withdrawMin), max: formatNumber(d.withdrawMax) })}</AppText>;
     case 'info': {
       const videos = (d.howtoVideos ?? {}) as Record<string, string | null>;
+      const titles = (d.howtoTitles ?? {}) as Record<string, string>;
       return (
         <>
           <AppText variant="heading">{mt('howto.title')}</AppText>
           {Object.entries(videos).map(([k, url]) => (
-            <AppText key={k}>{`${mt(`howto.videos.${k}`, { defaultValue: k })}: ${url || mt('howto.notAvailable')}`}</AppText>
+            <AppText key={k}>{`${titles[k] || k}: ${url || mt('howto.notAvailable')}`}</AppText>
           ))}
         </>
       );
