@@ -5,11 +5,11 @@ import { Button } from '@/components/ui/button';
 import { AppModal } from '@/components/ui/modal';
 import { AppText } from '@/components/ui/text';
 import { colors } from '@/components/ui/theme';
+import { bannersFor } from '@/lib/banners';
 import { useNotice } from '@/lib/lookups';
 
 import { useBonusT } from '../i18n';
 import type { Bonus } from '../api/bonus';
-import { bannersFor } from '../banners';
 import { fillNotice } from '../receipts';
 
 import { loadBannerCarousel } from '@/components/load-banner-carousel';
