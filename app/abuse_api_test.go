@@ -192,8 +192,8 @@ func TestInvalidCharacters(t *testing.T) {
 			{"OperatorApproveIDNUL", "POST", "/api/operator/withdrawals/%00/approve", op, nil, "path"},
 			{"OperatorAdjustPhoneNUL", "POST", "/api/operator/adjustments", op, map[string]any{"phone": "0814440000\x00", "amount": 1, "reason": "x"}, "phone"},
 			{"OperatorAdjustReasonControl", "POST", "/api/operator/adjustments", op, map[string]any{"phone": "0814440000", "amount": 1, "reason": "x\x1b[31m"}, "reason"},
-			{"OperatorSettingNUL", "PUT", "/api/operator/settings/notice", op, `{"notice":"a\u0000b"}`, "notice"},
-			{"OperatorSettingInvalidUTF8", "PUT", "/api/operator/settings/notice", op, "{\"notice\":\"\xff\"}", ""},
+			{"OperatorSettingNUL", "PUT", "/api/operator/settings/notice", op, `{"th":{"notice":"a\u0000b"}}`, "notice"},
+			{"OperatorSettingInvalidUTF8", "PUT", "/api/operator/settings/notice", op, "{\"th\":{\"notice\":\"\xff\"}}", ""},
 			{"BodyInvalidUTF8", "POST", "/api/account/validate", "", "{\"name\":\"\xff\xfe\",\"username\":\"0814441111\"}", ""},
 		}
 		for _, c := range cases {

@@ -465,7 +465,7 @@ func TestOperatorConsoleReads(t *testing.T) {
 			if !found {
 				t.Fatalf("settings = %s", r.Raw)
 			}
-			h.expect(h.call("PUT", "/api/operator/settings/notice", sup, map[string]any{"notice": "hello"}), 200, "")
+			h.expect(h.call("PUT", "/api/operator/settings/notice", sup, map[string]any{"th": map[string]any{"notice": "hello"}}), 200, "")
 			h.expect(h.call("PUT", "/api/operator/settings/withdraw", sup, map[string]any{"withdrawMin": 100, "withdrawMax": 1000}), 403, "FORBIDDEN_ROLE")
 			h.expect(h.call("PUT", "/api/operator/settings/active", fin, map[string]any{"terminated": true}), 403, "FORBIDDEN_ROLE")
 			h.expect(h.call("PUT", "/api/operator/settings/withdraw", fin, map[string]any{"withdrawMin": 100, "withdrawMax": 1000}), 200, "")

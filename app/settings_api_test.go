@@ -24,8 +24,9 @@ func TestOperatorSettings(t *testing.T) {
 			{"ErrNotJSON", "active", `{"terminated":`},
 			{"ErrActiveShape", "active", `{"terminated":"yes"}`},
 			{"ErrWithdrawBounds", "withdraw", `{"withdrawMin":500,"withdrawMax":100}`},
-			{"ErrMissingField", "contact", `{"contactText":"hi"}`},
-			{"ErrNotAList", "sources", `{"code":"X"}`},
+			{"ErrMissingField", "contact", `{"th":{"contactText":"hi"}}`},
+			{"ErrNotAList", "sources", `{"th":{"code":"X"}}`},
+			{"ErrSingleLanguageShape", "contact", `{"contactText":"hi","lineLink":"","lineName":"","lineQR":""}`},
 		}
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {

@@ -15,6 +15,9 @@ type settingJSON struct {
 	Name       string          `json:"name"`
 	Value      json.RawMessage `json:"value"`
 	EditableBy []operator.Role `json:"editableBy"`
+	// Missing lists the languages a text has no translation in (served in
+	// Thai); absent for a setting that is not a text.
+	Missing []string `json:"missing,omitempty"`
 }
 
 func (s *Server) listSettings(w http.ResponseWriter, r *http.Request) {
@@ -26,7 +29,8 @@ func (s *Server) listSettings(w http.ResponseWriter, r *http.Request) {
 			writeError(w, r, err)
 			return
 		}
-		out = append(out, settingJSON{Name: name, Value: v, EditableBy: operator.SettingEditors(name)})
+		out = append(out, settingJSON{Name: name, Value: v, EditableBy: operator.SettingEditors(name),
+			Missing: settings.MissingLangs(name, v)})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"settings": out})
 }

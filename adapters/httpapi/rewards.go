@@ -9,6 +9,7 @@ import (
 	"ngern/core/money"
 	"ngern/core/promo"
 	"ngern/core/rewards"
+	"ngern/core/settings"
 )
 
 // rewardsRoutes mounts the member's refund and invite calls (spec part 7;
@@ -30,25 +31,13 @@ func (s *Server) rewardsRoutes() {
 	m.Handle("GET /api/invite/banners", s.member(s.rewardBanners(rewards.Invite)))
 }
 
-// requestLang is the language of a member's request: ?lang=, else the
-// first of Accept-Language among th, la and en, else th.
+// requestLang is the language a member's call asks in (lookupLang), Thai
+// when it names none.
 func requestLang(r *http.Request) string {
-	if l := r.URL.Query().Get("lang"); l == "th" || l == "la" || l == "en" {
+	if l := lookupLang(r); l != "" {
 		return l
 	}
-	for _, part := range strings.Split(r.Header.Get("Accept-Language"), ",") {
-		tag := strings.ToLower(strings.TrimSpace(strings.SplitN(part, ";", 2)[0]))
-		if len(tag) >= 2 {
-			switch tag[:2] {
-			case "th", "la", "lo", "en":
-				if tag[:2] == "lo" {
-					return "la"
-				}
-				return tag[:2]
-			}
-		}
-	}
-	return "th"
+	return settings.LangTH
 }
 
 type refundJSON struct {

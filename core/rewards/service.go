@@ -566,8 +566,9 @@ func (s *Service) RefundLog(ctx context.Context, memberID string, page, limit in
 	return s.Items(ctx, Refund, memberID, "", page, limit)
 }
 
-// Banners returns a program's carousel for lang (banners of every
-// language and of lang).
+// Banners returns a program's carousel for lang: the banners of every
+// language and those of lang, or of Thai when the operator made none in
+// lang (an untranslated text falls back to Thai).
 func (s *Service) Banners(ctx context.Context, p Program, lang string) ([]promo.Banner, error) {
 	st, err := s.Settings(ctx, p)
 	if err != nil {
@@ -577,16 +578,23 @@ func (s *Service) Banners(ctx context.Context, p Program, lang string) ([]promo.
 	if !st.Active {
 		return out, nil
 	}
+	shown := "th"
 	for _, b := range st.Banners {
-		if b.Lang == "" || b.Lang == lang {
+		if b.Lang == lang {
+			shown = lang
+		}
+	}
+	for _, b := range st.Banners {
+		if b.Lang == "" || b.Lang == shown {
 			out = append(out, b)
 		}
 	}
 	return out, nil
 }
 
-// pick returns the html of lang, else of every language, else the first
-// of th, en, la there is.
+// pick returns the html of lang, else of every language, else the Thai
+// one (the fallback of every untranslated text), else the first of en, la
+// there is.
 func pick(m map[string]string, lang string) string {
 	for _, l := range []string{lang, "", "th", "en", "la"} {
 		if v := m[l]; v != "" {

@@ -10,7 +10,7 @@ import (
 
 func lookupBanks(t *testing.T, s *Service) []map[string]any {
 	t.Helper()
-	v, err := s.Lookup(context.Background(), "banks")
+	v, err := s.Lookup(context.Background(), "banks", "")
 	if err != nil {
 		t.Fatal(err)
 	}

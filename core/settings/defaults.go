@@ -6,39 +6,68 @@ import "ngern/core/money"
 // the Thai market that an operator edits later.
 func Defaults() map[string]any {
 	return map[string]any{
-		KeySources: []Source{
-			{"FACEBOOK", "Facebook"}, {"LINE", "LINE"}, {"TIKTOK", "TikTok"}, {"YOUTUBE", "YouTube"},
-			{"GOOGLE", "Google"}, {"FRIEND", "เพื่อนแนะนำ"}, {"OTHER", "อื่น ๆ"},
-		},
-		KeyInfo: map[string]any{
-			"name":    "Ngern",
-			"website": "https://ngern.example",
-			"howtoVideos": map[string]any{
-				"wallet": nil, "play": nil, "balance": nil, "bonus": nil, "bonusCancel": nil,
-			},
-		},
-		KeyContact: map[string]any{
-			"contactText": "ติดต่อทีมงานได้ตลอด 24 ชั่วโมงผ่าน LINE",
-			"lineLink":    "https://line.me/R/ti/p/@ngern",
-			"lineName":    "@ngern",
-			"lineQR":      "",
-		},
-		// The texts name values through placeholders ({{withdrawMin}}, …;
-		// rules.go), filled when served, and promise only what is built.
-		KeyConditions: map[string]any{"conditions": []string{
-			"<p>ยังไม่เปิดรับฝากเงินผ่านแอป ติดต่อทีมงานเพื่อเติมเงินเข้ากระเป๋า</p>",
-			"<p>ถอนเงินขั้นต่ำ {{withdrawMin}} บาท สูงสุด {{withdrawMax}} บาทต่อครั้ง มีรายการรอได้ครั้งละหนึ่งรายการ " +
-				"ทีมงานตรวจสอบแล้วโอนเข้าบัญชีที่ลงทะเบียนไว้เท่านั้น</p>",
-			"<p>การโอนระหว่างกระเป๋าและเกมขั้นต่ำ {{transferMin}} บาท</p>",
-		}},
-		KeyAgreements: map[string]any{
-			"version": "2026-11-01",
-			"agreements": []string{
+		// The texts are kept per language (texts.go). They name values
+		// through placeholders ({{withdrawMin}}, …; rules.go), filled when
+		// served, and promise only what the install offers.
+		KeySources: inLangs(
+			sources("เพื่อนแนะนำ", "อื่น ๆ"),
+			sources("ໝູ່ແນະນຳ", "ອື່ນໆ"),
+			sources("A friend", "Other"),
+		),
+		KeyInfo: inLangs(
+			info("วิธีใช้งานกระเป๋าเงิน", "วิธีเข้าเล่นเกม", "วิธีตรวจสอบยอดเงิน", "วิธีรับโบนัส", "วิธียกเลิกโบนัส"),
+			info("ວິທີໃຊ້ງານກະເປົາເງິນ", "ວິທີເຂົ້າຫຼິ້ນເກມ", "ວິທີກວດສອບຍອດເງິນ", "ວິທີຮັບໂບນັດ", "ວິທີຍົກເລີກໂບນັດ"),
+			info("How to use the wallet", "How to play", "How to check your balance", "How to receive a bonus", "How to cancel a bonus"),
+		),
+		KeyContact: inLangs(
+			contact("ติดต่อทีมงานได้ตลอด 24 ชั่วโมงผ่าน LINE"),
+			contact("ຕິດຕໍ່ທີມງານໄດ້ຕະຫຼອດ 24 ຊົ່ວໂມງຜ່ານ LINE"),
+			contact("Our team answers on LINE 24 hours a day"),
+		),
+		KeyConditions: inLangs(
+			map[string]any{"conditions": []string{
+				"<p>ฝากเงินได้ด้วย{{depositMethods}} ระบบเติมเครดิตอัตโนมัติภายในประมาณ {{creditWithinMinutes}} นาที</p>",
+				"<p>แนบสลิปภายใน {{slipWithinHours}} ชั่วโมงหลังโอน ระบบปิดรับสลิปทุกวันระหว่าง {{slipClosedFrom}} ถึง {{slipClosedTo}} น.</p>",
+				"<p>ถอนเงินขั้นต่ำ {{withdrawMin}} {{currency}} สูงสุด {{withdrawMax}} {{currency}}ต่อครั้ง มีรายการรอได้ครั้งละหนึ่งรายการ " +
+					"ทีมงานตรวจสอบแล้วโอนเข้าบัญชีที่ลงทะเบียนไว้เท่านั้น</p>",
+				"<p>การโอนระหว่างกระเป๋าและเกมขั้นต่ำ {{transferMin}} {{currency}} ต้นทางและปลายทางต้องไม่ใช่ที่เดียวกัน</p>",
+			}},
+			map[string]any{"conditions": []string{
+				"<p>ຝາກເງິນໄດ້ດ້ວຍ{{depositMethods}} ລະບົບເຕີມເຄຣດິດອັດຕະໂນມັດພາຍໃນປະມານ {{creditWithinMinutes}} ນາທີ</p>",
+				"<p>ແນບສະລິບພາຍໃນ {{slipWithinHours}} ຊົ່ວໂມງຫຼັງໂອນ ລະບົບປິດຮັບສະລິບທຸກມື້ລະຫວ່າງ {{slipClosedFrom}} ຫາ {{slipClosedTo}}</p>",
+				"<p>ຖອນເງິນຂັ້ນຕ່ຳ {{withdrawMin}} {{currency}} ສູງສຸດ {{withdrawMax}} {{currency}} ຕໍ່ຄັ້ງ ມີລາຍການລໍຖ້າໄດ້ເທື່ອລະໜຶ່ງລາຍການ " +
+					"ທີມງານກວດສອບແລ້ວໂອນເຂົ້າບັນຊີທີ່ລົງທະບຽນໄວ້ເທົ່ານັ້ນ</p>",
+				"<p>ການໂອນລະຫວ່າງກະເປົາ ແລະ ເກມຂັ້ນຕ່ຳ {{transferMin}} {{currency}} ຕົ້ນທາງ ແລະ ປາຍທາງຕ້ອງບໍ່ແມ່ນບ່ອນດຽວກັນ</p>",
+			}},
+			map[string]any{"conditions": []string{
+				"<p>Deposit by {{depositMethods}}; credit is added automatically within about {{creditWithinMinutes}} min.</p>",
+				"<p>Upload the slip within {{slipWithinHours}} h of the transfer. Slips are not accepted between {{slipClosedFrom}} and {{slipClosedTo}} every day.</p>",
+				"<p>Withdraw at least {{withdrawMin}} and at most {{withdrawMax}} {{currency}} at a time, one pending request at a time. " +
+					"Our team checks each request and pays only to the account you registered.</p>",
+				"<p>Transfers between the wallet and a game are at least {{transferMin}} {{currency}}; the source and the destination must differ.</p>",
+			}},
+		),
+		KeyAgreements: inLangs(
+			agreements(
 				"<p>สมาชิกต้องมีอายุ 18 ปีขึ้นไป และใช้บัญชีธนาคารของตนเองเท่านั้น</p>",
 				"<p>หนึ่งคนต่อหนึ่งบัญชี การสมัครซ้ำหรือทุจริตจะถูกระงับบัญชี</p>",
-			},
-		},
-		KeyNotice:   map[string]any{"notice": "หากรับโบนัส ต้องทำยอดเทิร์นตามเงื่อนไข หากยอดเงินต่ำกว่าเงื่อนไข ระบบจะตัดโบนัส %percentFail% %"},
+			),
+			agreements(
+				"<p>ສະມາຊິກຕ້ອງມີອາຍຸ 18 ປີຂຶ້ນໄປ ແລະ ໃຊ້ບັນຊີທະນາຄານຂອງຕົນເອງເທົ່ານັ້ນ</p>",
+				"<p>ໜຶ່ງຄົນຕໍ່ໜຶ່ງບັນຊີ ການສະໝັກຊ້ຳ ຫຼື ການສໍ້ໂກງຈະຖືກລະງັບບັນຊີ</p>",
+			),
+			agreements(
+				"<p>Members must be 18 or older and use only a bank account in their own name.</p>",
+				"<p>One account per person: duplicate registrations or fraud lead to a suspended account.</p>",
+			),
+		),
+		// The notice the bonus and promotion modals show; %percentFail% is
+		// the bonus's percentFail, filled by the app.
+		KeyNotice: inLangs(
+			map[string]any{"notice": "หลังรับโบนัสนี้ คุณจะถอนเงินได้เมื่อทำตามเงื่อนไขครบแล้วเท่านั้น หากยอดเงินรวมต่ำกว่า %percentFail%% ของยอดเงินตอนรับโบนัส โบนัสจะสิ้นสุด"},
+			map[string]any{"notice": "ຫຼັງຈາກຮັບໂບນັດນີ້ ທ່ານຈະຖອນເງິນໄດ້ເມື່ອເຮັດຕາມເງື່ອນໄຂຄົບແລ້ວເທົ່ານັ້ນ ຖ້າຍອດເງິນລວມຕ່ຳກວ່າ %percentFail%% ຂອງຍອດເງິນຕອນຮັບໂບນັດ ໂບນັດຈະສິ້ນສຸດ"},
+			map[string]any{"notice": "After receiving this bonus you can withdraw only once its conditions are met. If your total balance falls below %percentFail%% of your balance at receipt, the bonus ends."},
+		),
 		KeyWithdraw: Withdraw{Min: money.FromBaht(100), Max: money.FromBaht(50000)},
 		KeySlip:     Slip{MaxSizeMB: 10, UploadWithinHours: 1, ClosedFrom: "23:50", ClosedTo: "00:10"},
 		KeyDeposit:  map[string]any{"banks": []any{}, "wallets": []any{}, "isManual": false},
@@ -50,13 +79,60 @@ func Defaults() map[string]any {
 	}
 }
 
-// retiredDefaults are texts earlier versions seeded that were wrong: they
-// wrote limits as fixed numbers, and promised deposits credited within a
-// minute while the app takes no deposits. A stored value still equal to one
-// of them was never edited, and Seed replaces it with today's default.
+// inLangs is a text's default in Thai, Lao and English.
+func inLangs(th, la, en any) map[string]any {
+	return map[string]any{LangTH: th, LangLA: la, LangEN: en}
+}
+
+func sources(friend, other string) []Source {
+	return []Source{
+		{"FACEBOOK", "Facebook"}, {"LINE", "LINE"}, {"TIKTOK", "TikTok"}, {"YOUTUBE", "YouTube"},
+		{"GOOGLE", "Google"}, {"FRIEND", friend}, {"OTHER", other},
+	}
+}
+
+// info is the info lookup: the how-to videos (null until the operator sets
+// them; a language may have its own) and their titles.
+func info(wallet, play, balance, bonus, bonusCancel string) map[string]any {
+	return map[string]any{
+		"name":    "Ngern",
+		"website": "https://ngern.example",
+		"howtoVideos": map[string]any{
+			"wallet": nil, "play": nil, "balance": nil, "bonus": nil, "bonusCancel": nil,
+		},
+		"howtoTitles": map[string]any{
+			"wallet": wallet, "play": play, "balance": balance, "bonus": bonus, "bonusCancel": bonusCancel,
+		},
+	}
+}
+
+func contact(text string) map[string]any {
+	return map[string]any{"contactText": text, "lineLink": "https://line.me/R/ti/p/@ngern", "lineName": "@ngern", "lineQR": ""}
+}
+
+func agreements(texts ...string) map[string]any {
+	return map[string]any{"version": "2026-11-01", "agreements": texts}
+}
+
+// retiredDefaults are single-language texts earlier versions seeded (in
+// Thai): the conditions that wrote limits as fixed numbers, and those that
+// said the app takes no deposits while it does; the terse bonus notice the
+// apps used to replace with a bundled one. A stored value still equal
+// to one of them, or to today's Thai default, was never edited, and Seed
+// replaces it with today's default in every language (texts.go).
 func retiredDefaults() map[string][]any {
 	return map[string][]any{
+		// The info lookup before the how-to titles were the operator's.
+		KeyInfo: {map[string]any{"name": "Ngern", "website": "https://ngern.example", "howtoVideos": map[string]any{
+			"wallet": nil, "play": nil, "balance": nil, "bonus": nil, "bonusCancel": nil,
+		}}},
+		KeyNotice: {map[string]any{"notice": "หากรับโบนัส ต้องทำยอดเทิร์นตามเงื่อนไข หากยอดเงินต่ำกว่าเงื่อนไข ระบบจะตัดโบนัส %percentFail% %"}},
 		KeyConditions: {map[string]any{"conditions": []string{
+			"<p>ยังไม่เปิดรับฝากเงินผ่านแอป ติดต่อทีมงานเพื่อเติมเงินเข้ากระเป๋า</p>",
+			"<p>ถอนเงินขั้นต่ำ {{withdrawMin}} บาท สูงสุด {{withdrawMax}} บาทต่อครั้ง มีรายการรอได้ครั้งละหนึ่งรายการ " +
+				"ทีมงานตรวจสอบแล้วโอนเข้าบัญชีที่ลงทะเบียนไว้เท่านั้น</p>",
+			"<p>การโอนระหว่างกระเป๋าและเกมขั้นต่ำ {{transferMin}} บาท</p>",
+		}}, map[string]any{"conditions": []string{
 			"<p>ฝากเงินขั้นต่ำ 1 บาท ระบบเติมเครดิตอัตโนมัติภายในประมาณ 1 นาที</p>",
 			"<p>ถอนเงินขั้นต่ำ 100 บาท สูงสุด 50,000 บาทต่อครั้ง โอนเข้าบัญชีที่ลงทะเบียนไว้เท่านั้น</p>",
 			"<p>การโอนระหว่างกระเป๋าและเกมขั้นต่ำ 1 บาท</p>",

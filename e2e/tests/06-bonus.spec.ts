@@ -57,6 +57,9 @@ test('one conditions modal, opened by the home widget and by the menu', async ({
     const dialog = page.getByRole('dialog', { name: 'Conditions' });
     await expect(dialog).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(1);
+    // The operator's conditions in the member's language (English here), values filled in.
+    await expect(dialog.getByText(/the source and the destination must differ/)).toBeVisible();
+    await expect(dialog.getByText(/\{\{/)).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await expect(dialog).toBeHidden();
   }

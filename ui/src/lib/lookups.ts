@@ -1,18 +1,37 @@
 // The server's public lookups (GET /api/lookup/*): one fetcher, query options and hook each.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 
 import { api } from './api';
 
 const long = 5 * 60_000;
 
+/**
+ * textQuery is a text lookup (the operator's texts, kept per language) in the member's language:
+ * the language is part of the key, so that a language switch fetches the texts again.
+ */
+const textQuery = <T>(name: string, lang: string) =>
+  queryOptions({ queryKey: ['lookup', name, lang], queryFn: () => api.get<T>(`/api/lookup/${name}?lang=${lang}`), staleTime: long });
+const useLang = () => useTranslation().i18n.language;
+
 /** englishOnly is the server's flag: the account holder name must be in English letters. */
 export type Bank = { code: string; nameTH: string; nameEN?: string; englishOnly?: boolean };
 export type Source = { code: string; description: string };
 export type HowtoVideoKey = 'wallet' | 'play' | 'balance' | 'bonus' | 'bonusCancel';
-export type Info = { name?: string; website?: string; howtoVideos?: Partial<Record<HowtoVideoKey, string | null>> };
+/** howtoTitles are the operator's titles of the how-to videos, in the member's language. */
+export type Info = {
+  name?: string;
+  website?: string;
+  howtoVideos?: Partial<Record<HowtoVideoKey, string | null>>;
+  howtoTitles?: Partial<Record<HowtoVideoKey, string>>;
+};
 export type Contact = { contactText?: string; lineLink?: string; lineName?: string; lineQR?: string };
 export type Conditions = { conditions: string[] };
 export type Agreements = { agreements: string[]; version: string };
+/** notice is the operator's bonus notice; %percentFail% stands for the bonus's percentFail. */
+export type Notice = { notice: string };
+/** The slip rules: upload within uploadWithinHours of the transfer, none between closedFrom and closedTo. */
+export type SlipRules = { maxSizeMB: number; uploadWithinHours: number; closedFrom: string; closedTo: string };
 
 export const banksQuery = queryOptions({
   queryKey: ['lookup', 'banks'],
@@ -21,40 +40,24 @@ export const banksQuery = queryOptions({
 });
 export const useBanks = () => useQuery(banksQuery);
 
-export const sourcesQuery = queryOptions({
-  queryKey: ['lookup', 'sources'],
-  queryFn: () => api.get<Source[]>('/api/lookup/sources'),
-  staleTime: long,
-});
-export const useSources = () => useQuery(sourcesQuery);
+export const useSources = () => useQuery(textQuery<Source[]>('sources', useLang()));
 
-export const infoQuery = queryOptions({
-  queryKey: ['lookup', 'info'],
-  queryFn: () => api.get<Info>('/api/lookup/info'),
-  staleTime: long,
-});
-export const useInfo = () => useQuery(infoQuery);
+export const useInfo = () => useQuery(textQuery<Info>('info', useLang()));
 
-export const contactQuery = queryOptions({
-  queryKey: ['lookup', 'contact'],
-  queryFn: () => api.get<Contact>('/api/lookup/contact'),
-  staleTime: long,
-});
-export const useContact = () => useQuery(contactQuery);
+export const useContact = () => useQuery(textQuery<Contact>('contact', useLang()));
 
-export const conditionsQuery = queryOptions({
-  queryKey: ['lookup', 'conditions'],
-  queryFn: () => api.get<Conditions>('/api/lookup/conditions'),
-  staleTime: long,
-});
-export const useConditions = (enabled = true) => useQuery({ ...conditionsQuery, enabled });
+export const useConditions = (enabled = true) => useQuery({ ...textQuery<Conditions>('conditions', useLang()), enabled });
 
-export const agreementsQuery = queryOptions({
-  queryKey: ['lookup', 'agreements'],
-  queryFn: () => api.get<Agreements>('/api/lookup/agreements'),
+export const useAgreements = () => useQuery(textQuery<Agreements>('agreements', useLang()));
+
+export const useNotice = () => useQuery(textQuery<Notice>('notice', useLang()));
+
+export const slipRulesQuery = queryOptions({
+  queryKey: ['lookup', 'slip'],
+  queryFn: () => api.get<SlipRules>('/api/lookup/slip'),
   staleTime: long,
 });
-export const useAgreements = () => useQuery(agreementsQuery);
+export const useSlipRules = () => useQuery(slipRulesQuery);
 
 export const registerOtpQuery = queryOptions({
   queryKey: ['lookup', 'registerOTP'],

@@ -32,7 +32,10 @@ export function renderWithProviders(ui: React.ReactElement) {
 type Answer = { status?: number; body: unknown; headers?: Record<string, string> };
 type Reply = Answer | ((body: any) => Answer);
 
-/** mockApi answers API calls from a table of "METHOD /path" → reply and records the calls. */
+/**
+ * mockApi answers API calls from a table of "METHOD /path" → reply and records the calls. A call
+ * with a query string is answered by its exact entry, else by its path's (the lookups' ?lang=).
+ */
 export function mockApi(table: Record<string, Reply>) {
   const calls: { method: string; path: string; body: any; headers: Record<string, string> }[] = [];
   setFetch((async (url: string, init: RequestInit = {}) => {
@@ -40,7 +43,7 @@ export function mockApi(table: Record<string, Reply>) {
     const path = String(url);
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ method, path, body, headers: (init.headers ?? {}) as Record<string, string> });
-    const entry = table[`${method} ${path}`];
+    const entry = table[`${method} ${path}`] ?? table[`${method} ${path.split('?')[0]}`];
     const reply = typeof entry === 'function' ? entry(body) : entry ?? { status: 404, body: { message: 'NOT_FOUND' } };
     const status = reply.status ?? 200;
     return {

@@ -3,12 +3,12 @@ import { Image, Pressable, StyleSheet, View } from 'react-native';
 
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
+import { bannersFor } from '@/lib/banners';
 import { serverUrl } from '@/lib/config';
 import { formatNumber } from '@/lib/format';
 
 import { useBonusT } from '../i18n';
 import type { Bonus } from '../api/bonus';
-import { bannersFor } from '../banners';
 import type { CardState } from '../receipts';
 
 type Props = { bonus: Bonus; state: CardState; onPress: () => void };

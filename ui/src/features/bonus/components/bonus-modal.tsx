@@ -5,10 +5,11 @@ import { Button } from '@/components/ui/button';
 import { AppModal } from '@/components/ui/modal';
 import { AppText } from '@/components/ui/text';
 import { colors } from '@/components/ui/theme';
+import { bannersFor } from '@/lib/banners';
+import { useNotice } from '@/lib/lookups';
 
 import { useBonusT } from '../i18n';
 import type { Bonus } from '../api/bonus';
-import { bannersFor } from '../banners';
 import { fillNotice } from '../receipts';
 
 import { loadBannerCarousel } from '@/components/load-banner-carousel';
@@ -24,9 +25,13 @@ type Props = {
   onClose: () => void;
 };
 
-/** BonusModal shows a bonus's banners, the notice with its percentFail, and receive (or confirm). */
+/**
+ * BonusModal shows a bonus's banners, the operator's notice (the notice lookup) with the bonus's
+ * percentFail, and receive (or confirm).
+ */
 export function BonusModal({ bonus, active, receiving, onReceive, onClose }: Props) {
   const { t, i18n } = useBonusT();
+  const notice = useNotice().data?.notice;
   // The page keeps the modal mounted: fetch the carousel now, so that it is there when a card opens.
   useEffect(() => {
     loadBannerCarousel().catch(() => {});
@@ -49,7 +54,7 @@ export function BonusModal({ bonus, active, receiving, onReceive, onClose }: Pro
           <Suspense fallback={null}>
             <BannerCarousel banners={bannersFor(bonus.banners, i18n.language)} />
           </Suspense>
-          <AppText style={styles.notice}>{fillNotice(t('notice'), bonus.percentFail)}</AppText>
+          {notice ? <AppText style={styles.notice}>{fillNotice(notice, bonus.percentFail)}</AppText> : null}
         </>
       ) : null}
     </AppModal>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react-native';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react-native';
 
 import i18n from '@/i18n';
 import { mockApi, renderWithProviders } from '@/testing/render';
@@ -21,7 +21,12 @@ const daily: Bonus = {
   receivedOut: true, userBonus: { _id: 'm:DAILY', isActive: false, received: [{ updatedAt: new Date().toISOString() }] },
 };
 
-const inactive = { 'GET /api/bonus/check/active': { body: { status: false, type: null } } };
+// The operator's notice (the notice lookup), asked in the member's language.
+const operatorNotice = {
+  'GET /api/lookup/notice?lang=en': { body: { notice: 'Operator: below %percentFail%% the bonus ends' } },
+  'GET /api/lookup/notice?lang=th': { body: { notice: 'ผู้ให้บริการ: ต่ำกว่า %percentFail%% โบนัสสิ้นสุด' } },
+};
+const inactive = { 'GET /api/bonus/check/active': { body: { status: false, type: null } }, ...operatorNotice };
 
 describe('BonusView', () => {
   beforeEach(() => i18n.changeLanguage('en'));
@@ -45,12 +50,23 @@ describe('BonusView', () => {
     // The carousel of the bonus's banners (components/banner-carousel tests its paging).
     expect(await screen.findByText('First banner')).toBeTruthy();
     expect(screen.getByText('1 of 2')).toBeTruthy();
-    expect(screen.getByText(/falls below 10% of your balance/)).toBeTruthy();
+    // The operator's notice in the member's language, not a bundled text.
+    expect(await screen.findByText('Operator: below 10% the bonus ends')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/lookup/notice?lang=en')).toBe(true);
     fireEvent.press(screen.getByRole('button', { name: 'Receive bonus' }));
     expect(await screen.findByText('The bonus has been added to your wallet')).toBeTruthy();
     const call = calls.find((c) => c.path === '/api/bonus/activate/WELCOME')!;
     expect(call.headers['Idempotency-Key']).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Bonus Welcome bonus, Active' })).toBeTruthy();
+  });
+
+  it("asks the operator's notice again in the new language after a switch", async () => {
+    mockApi({ ...inactive, 'GET /api/bonus': { body: { bonuses: [welcome] } } });
+    renderWithProviders(<BonusView />);
+    fireEvent.press(await screen.findByRole('button', { name: 'Bonus Welcome bonus' }));
+    expect(await screen.findByText('Operator: below 10% the bonus ends')).toBeTruthy();
+    await act(() => i18n.changeLanguage('th'));
+    expect(await screen.findByText('ผู้ให้บริการ: ต่ำกว่า 10% โบนัสสิ้นสุด')).toBeTruthy();
   });
 
   it('shows a refused receipt as a red toast in the language', async () => {
@@ -86,6 +102,7 @@ describe('BonusView', () => {
     fireEvent.press(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('Promotion NGERN50: 50.00 THB')).toBeTruthy();
     expect(screen.getByText('Fifty for you')).toBeTruthy();
+    expect(await screen.findByText('Operator: below 10% the bonus ends')).toBeTruthy();
     fireEvent.press(screen.getByRole('button', { name: 'Receive bonus' }));
     expect(await screen.findByText('The promotion has been added to your wallet')).toBeTruthy();
     expect(calls.map((c) => c.path)).toContain('/api/promotion/activate/NGERN50');

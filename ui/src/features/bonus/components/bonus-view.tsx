@@ -13,6 +13,7 @@ import { colors, radius, spacing } from '@/components/ui/theme';
 import { useToast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
+import { useNotice } from '@/lib/lookups';
 
 import {
   useActivateBonus,
@@ -85,6 +86,7 @@ function ActiveBonus({ type, onCleared }: { type: string; onCleared: () => void 
 /** PromotionSearch is the promotion-code field (forced upper case) with search and receive. */
 function PromotionSearch({ onReceived }: { onReceived: () => void }) {
   const { t, i18n } = useBonusT();
+  const notice = useNotice().data?.notice; // the operator's, in the member's language
   const toast = useToast();
   const find = useFindPromotion();
   const activate = useActivatePromotion();
@@ -143,7 +145,7 @@ function PromotionSearch({ onReceived }: { onReceived: () => void }) {
         <View style={styles.promotion}>
           <AppText bold>{t('promotionFound', { code: promotion.code, amount: formatNumber(promotion.amount) })}</AppText>
           {promotion.description ? <HtmlContent html={promotion.description} /> : null}
-          <AppText style={styles.notice}>{fillNotice(t('notice'), promotion.percentFail)}</AppText>
+          {notice ? <AppText style={styles.notice}>{fillNotice(notice, promotion.percentFail)}</AppText> : null}
           <Button title={t('receive')} loading={activate.isPending} onPress={receive} />
         </View>
       ) : null}

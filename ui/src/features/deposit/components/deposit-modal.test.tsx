@@ -72,6 +72,32 @@ describe('DepositModal', () => {
     expect(await screen.findByText('Copied: 1112223334')).toBeTruthy();
   });
 
+  it('states the slip rules of the slip lookup before the member uploads', async () => {
+    mockApi({
+      'GET /api/lookup/deposit': { body: options },
+      'GET /api/lookup/slip': { body: { maxSizeMB: 5, uploadWithinHours: 2, closedFrom: '23:40', closedTo: '00:20' } },
+    });
+    renderWithProviders(<DepositModal visible onClose={jest.fn()} onDeposited={jest.fn()} />);
+    expect(
+      await screen.findByText(
+        'Upload the slip within 2 h of the transfer. Slips are not accepted between 23:40 and 00:20 every day. ' +
+          'Upload the slip image (JPEG, PNG or WebP, up to 5 MB) with its QR code visible.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('leaves the closing time out when the operator sets none', async () => {
+    mockApi({
+      'GET /api/lookup/deposit': { body: options },
+      'GET /api/lookup/slip': { body: { maxSizeMB: 10, uploadWithinHours: 1, closedFrom: '', closedTo: '' } },
+    });
+    await i18n.changeLanguage('th');
+    renderWithProviders(<DepositModal visible onClose={jest.fn()} onDeposited={jest.fn()} />);
+    expect(
+      await screen.findByText('แนบสลิปภายใน 1 ชั่วโมงหลังโอน อัปโหลดรูปสลิป (JPEG, PNG หรือ WebP ไม่เกิน 10 MB) ที่เห็นคิวอาร์โค้ดชัดเจน'),
+    ).toBeTruthy();
+  });
+
   it('hides the methods the lookup does not enable', async () => {
     mockApi({ 'GET /api/lookup/deposit': { body: { ...options, banks: [] } } });
     renderWithProviders(<DepositModal visible onClose={jest.fn()} onDeposited={jest.fn()} />);

@@ -13,7 +13,7 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api';
 import { copyText } from '@/lib/clipboard';
 import { formatAccountNo, formatNumber } from '@/lib/format';
-import { useLimits } from '@/lib/lookups';
+import { useLimits, useSlipRules } from '@/lib/lookups';
 
 import {
   depositMethods,
@@ -102,6 +102,7 @@ function BankTransferTab({ banks, onDeposited }: { banks: ReceivingBank[]; onDep
   const [picked, setPicked] = useState<PickedImage | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<{ tone: 'ok' | 'wait' | 'error'; text: string } | null>(null);
+  const rules = useSlipRules().data; // the slip lookup: stated before the member uploads
 
   useEffect(() => () => (picked ? releasePreview(picked.previewUrl) : undefined), [picked]);
 
@@ -169,7 +170,17 @@ function BankTransferTab({ banks, onDeposited }: { banks: ReceivingBank[]; onDep
           <AppText>{b.bankAccountName}</AppText>
         </View>
       ))}
-      <AppText variant="caption">{d('slipHint')}</AppText>
+      {rules ? (
+        <AppText variant="caption">
+          {[
+            d('slipWindow', { hours: rules.uploadWithinHours }),
+            rules.closedFrom && rules.closedTo ? d('slipClosed', { from: rules.closedFrom, to: rules.closedTo }) : '',
+            d('slipHint', { maxMB: rules.maxSizeMB }),
+          ]
+            .filter(Boolean)
+            .join(' ')}
+        </AppText>
+      ) : null}
       <Button title={picked ? d('chooseOther') : d('chooseSlip')} variant="secondary" onPress={choose} />
       {picked ? (
         <Image

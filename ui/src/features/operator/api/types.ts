@@ -78,7 +78,11 @@ export type Adjustment = {
   createdAt: string;
 };
 
-export type Setting = { name: string; value: unknown; editableBy: Role[] };
+/**
+ * missing is there for the member-facing texts only, which are kept per language ({th, la, en}):
+ * the languages without a translation (members reading them get the Thai text).
+ */
+export type Setting = { name: string; value: unknown; editableBy: Role[]; missing?: string[] };
 
 /** OperatorBank is one bank of GET /api/operator/banks (inactive ones included). */
 export type OperatorBank = { code: string; nameTH: string; nameEN: string; englishOnly: boolean; active: boolean; sort: number };

@@ -125,3 +125,23 @@ describe('BannerEditor', () => {
     }
   });
 });
+
+describe('BannerPreview', () => {
+  beforeEach(() => i18n.changeLanguage('en'));
+
+  it('previews the banners of each language side by side and marks the one without its own', async () => {
+    renderWithProviders(
+      <Editor initial={'https://img.example/all.png | <p>Everyone</p>\nth:https://img.example/th.png | <p>ไทย</p>\nen:https://img.example/en.png | <p>English</p>'} />,
+    );
+    const column = (language: string) => screen.getByLabelText(`Preview in ${language}`);
+    expect(await screen.findAllByText('Everyone')).toHaveLength(3);
+    expect(screen.getAllByText('ไทย')).toHaveLength(2); // Thai, and Lao where it stands in
+    expect(screen.getAllByText('English')).toHaveLength(2); // the English badge and banner
+    expect(screen.getAllByText('Not translated')).toHaveLength(1);
+    expect(column('Lao')).toBeTruthy();
+    fireEvent.changeText(screen.getByLabelText('Banners'), 'la:https://img.example/la.png | <p>ລາວ</p>\nth:https://img.example/th.png | <p>ไทย</p>');
+    expect(await screen.findByText('ລາວ')).toBeTruthy();
+    expect(screen.queryByText('Not translated')).toBeTruthy(); // English now: the Thai ones stand in
+    expect(screen.getAllByText('ไทย')).toHaveLength(2);
+  });
+});

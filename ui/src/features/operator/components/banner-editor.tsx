@@ -2,16 +2,20 @@
 // cashback and invite programs' banners): one banner a line, and a picture upload that adds a line.
 import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { Platform } from 'react-native';
+import { Platform, StyleSheet, View } from 'react-native';
 
+import { HtmlContent } from '@/components/html-content';
 import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
+import { colors, radius, spacing } from '@/components/ui/theme';
+import { locales } from '@/i18n';
+import { bannersFor } from '@/lib/banners';
 
 import { opApi } from '../api/client';
 import { useOpT } from '../i18n';
 
-import { ErrorLine, Row } from './ui';
+import { Badge, ErrorLine, Row } from './ui';
 
 export type OpBanner = { lang?: string; image: string; html: string };
 
@@ -87,6 +91,44 @@ export function BannerEditor({ value, onChange }: Props) {
         <Button variant="secondary" title={t('bannerEditor.upload')} loading={upload.isPending} onPress={() => pickPicture((f) => upload.mutate(f))} />
       </Row>
       <ErrorLine error={upload.error} />
+      <BannerPreview banners={textToBanners(value)} />
     </>
   );
 }
+
+/**
+ * BannerPreview shows, side by side, the banners members see in each language; a language without
+ * banners of its own is marked and shows the Thai ones that stand in (bannersFor).
+ */
+function BannerPreview({ banners }: { banners: OpBanner[] }) {
+  const { t } = useOpT();
+  if (!banners.length) return null;
+  return (
+    <Row style={styles.columns}>
+      {locales.map((lng) => {
+        const language = t(`languages.${lng}`);
+        const missing = lng !== 'th' && !banners.some((b) => b.lang === lng) && banners.some((b) => b.lang === 'th');
+        return (
+          <View key={lng} style={styles.column} accessibilityLabel={t('settings.previewIn', { language })}>
+            <Row>
+              <Badge label={language} />
+              {missing ? <Badge label={t('settings.missing')} tone="warn" /> : null}
+            </Row>
+            {bannersFor(banners, lng).map((b, i) => (
+              <View key={i} style={styles.banner}>
+                <AppText variant="caption">{b.image.split('/').pop()}</AppText>
+                {b.html ? <HtmlContent html={b.html} /> : null}
+              </View>
+            ))}
+          </View>
+        );
+      })}
+    </Row>
+  );
+}
+
+const styles = StyleSheet.create({
+  columns: { alignItems: 'flex-start' },
+  column: { flex: 1, minWidth: 180, gap: spacing.xs },
+  banner: { padding: spacing.xs, borderWidth: 1, borderColor: colors.border, borderRadius: radius.sm },
+});

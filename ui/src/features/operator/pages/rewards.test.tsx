@@ -52,6 +52,12 @@ describe('rewards page', () => {
     expect(await screen.findByText(/5\.5% of net loss from 100\.00/)).toBeTruthy();
     expect(await screen.findByText('day:2026-11-22')).toBeTruthy();
     expect(screen.getByText('600.00')).toBeTruthy(); // net loss of the run
+    // The explanation exists in Thai only: the Lao and English fields say members read the Thai one.
+    fireEvent.press(await screen.findByRole('button', { name: 'Edit settings' }));
+    expect(screen.getAllByText('Not translated: members see the Thai text.')).toHaveLength(2);
+    fireEvent.changeText(screen.getByLabelText('Explanation (English, html)'), '<p>Cashback</p>');
+    expect(screen.getAllByText('Not translated: members see the Thai text.')).toHaveLength(1);
+    fireEvent.press(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('22/11/2026 09:00:00 provider down')).toBeTruthy();
     fireEvent.press(screen.getByRole('button', { name: 'Close the period now' }));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);

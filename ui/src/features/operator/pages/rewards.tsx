@@ -216,7 +216,13 @@ export default function RewardsPage() {
             </Row>
             <AppText variant="caption">{t('rewards.help.' + program)}</AppText>
             {(['infoTh', 'infoLa', 'infoEn'] as const).map((k) => (
-              <TextField key={k} label={t(`rewards.fields.${k}`)} value={form[k]} onChangeText={set(k)} multiline autoCapitalize="none" />
+              <View key={k}>
+                <TextField label={t(`rewards.fields.${k}`)} value={form[k]} onChangeText={set(k)} multiline autoCapitalize="none" />
+                {/* An untranslated explanation: members read the Thai one (docs/api.md). */}
+                {k !== 'infoTh' && !form[k].trim() && form.infoTh.trim() ? (
+                  <AppText variant="caption">{t('settings.fallbackPreview')}</AppText>
+                ) : null}
+              </View>
             ))}
             <BannerEditor value={form.banners} onChange={set('banners')} />
             <Checkbox label={t('rewards.fields.active')} checked={form.active} onChange={set('active')} />

@@ -9,7 +9,12 @@ import SettingsPage from './settings';
 const settings = {
   settings: [
     { name: 'active', value: { terminated: false }, editableBy: ['owner'] },
-    { name: 'notice', value: { notice: 'Old notice %percentFail%' }, editableBy: ['owner', 'support'] },
+    {
+      name: 'notice',
+      value: { th: { notice: 'ประกาศเดิม %percentFail%' }, la: null, en: { notice: 'Old notice %percentFail%' } },
+      editableBy: ['owner', 'support'],
+      missing: ['la'],
+    },
     { name: 'withdraw', value: { withdrawMin: 100, withdrawMax: 50000 }, editableBy: ['owner', 'finance'] },
   ],
 };
@@ -21,6 +26,7 @@ function api(role: string) {
     'GET /api/operator/settings': () => ({ body: stored }),
     'PUT /api/operator/settings/notice': (body) => {
       stored.settings[1].value = body;
+      stored.settings[1].missing = Object.keys(body).filter((l) => body[l] === null);
       return { body };
     },
   });
@@ -32,29 +38,56 @@ describe('settings page', () => {
     setOperatorToken('OPT');
   });
 
-  it('opens on a harmless setting, previews member text in th, la and en, and saves', async () => {
+  it('edits a text in th, la and en side by side, marks the missing translation and previews each', async () => {
     const calls = api('support');
     renderWithProviders(<SettingsPage />);
     // The service switch is listed last and is not what the page opens on.
     expect(await screen.findByText('Editable by')).toBeTruthy();
-    const field = screen.getByLabelText('Value (JSON)');
-    expect(JSON.parse(field.props.value)).toEqual({ notice: 'Old notice %percentFail%' });
+    expect(screen.getByText('Missing: Lao')).toBeTruthy(); // in the list of settings
+    expect(JSON.parse(screen.getByLabelText('Thai (JSON)').props.value)).toEqual({ notice: 'ประกาศเดิม %percentFail%' });
+    expect(screen.getByLabelText('Lao (JSON)').props.value).toBe('');
+    expect(screen.getByText('Not translated')).toBeTruthy();
+    // The missing Lao text is previewed as the Thai one members will read.
+    expect(screen.getByText('Not translated: members see the Thai text.')).toBeTruthy();
+    expect(screen.getAllByText('ประกาศเดิม 10')).toHaveLength(2);
 
-    fireEvent.changeText(field, '{"notice": "Withdrawals pause tonight. Fail rate %percentFail%"}');
+    fireEvent.changeText(screen.getByLabelText('Lao (JSON)'), '{"notice": "ແຈ້ງການ %percentFail%"}');
+    fireEvent.changeText(screen.getByLabelText('English (JSON)'), '{"notice": "Withdrawals pause tonight. Fail rate %percentFail%"}');
     for (const lng of ['Thai', 'Lao', 'English']) expect(screen.getByLabelText(`Preview in ${lng}`)).toBeTruthy();
-    expect(screen.getAllByText('Withdrawals pause tonight. Fail rate 10')).toHaveLength(3);
+    expect(screen.getByText('ແຈ້ງການ 10')).toBeTruthy();
+    expect(screen.getByText('Withdrawals pause tonight. Fail rate 10')).toBeTruthy();
+    expect(screen.queryByText('Not translated')).toBeNull();
 
     fireEvent.press(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved. Members see the new value now.')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ notice: 'Withdrawals pause tonight. Fail rate %percentFail%' });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      th: { notice: 'ประกาศเดิม %percentFail%' },
+      la: { notice: 'ແຈ້ງການ %percentFail%' },
+      en: { notice: 'Withdrawals pause tonight. Fail rate %percentFail%' },
+    });
+    await waitFor(() => expect(screen.queryByText('Missing: Lao')).toBeNull());
+  });
+
+  it('sends an emptied translation as missing and refuses an empty Thai text', async () => {
+    const calls = api('owner');
+    renderWithProviders(<SettingsPage />);
+    fireEvent.changeText(await screen.findByLabelText('Thai (JSON)'), '');
+    expect(screen.getByText('The Thai text is required: the other languages fall back to it.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save' }).props.accessibilityState.disabled).toBe(true);
+    fireEvent.press(screen.getByRole('button', { name: 'Undo changes' }));
+    fireEvent.changeText(screen.getByLabelText('English (JSON)'), '');
+    fireEvent.press(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ th: { notice: 'ประกาศเดิม %percentFail%' }, la: null, en: null }));
   });
 
   it('refuses a broken document before sending it', async () => {
     const calls = api('owner');
     renderWithProviders(<SettingsPage />);
-    fireEvent.changeText(await screen.findByLabelText('Value (JSON)'), '{"notice": ');
+    fireEvent.changeText(await screen.findByLabelText('English (JSON)'), '{"notice": ');
     expect(screen.getByText('This is not valid JSON.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save' }).props.accessibilityState.disabled).toBe(true);
+    fireEvent.changeText(screen.getByLabelText('English (JSON)'), '{"text": "no notice field"}');
+    expect(screen.getByText('Keep every field of the setting, with the same kind of value.')).toBeTruthy();
     fireEvent.press(screen.getByRole('tab', { name: /Withdraw limits/ }));
     fireEvent.changeText(await screen.findByLabelText('Value (JSON)'), '{"withdrawMin": 500, "withdrawMax": 100}');
     expect(screen.getByText(/The minimum must be above zero and not above the maximum/)).toBeTruthy();

@@ -1,15 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import i18n from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { Pressable, StyleSheet, View } from 'react-native';
 
-import { HtmlContent } from '@/components/html-content';
 import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 import { colors, radius, spacing } from '@/components/ui/theme';
 import { locales } from '@/i18n';
-import { formatNumber } from '@/lib/format';
 
 import { opApi } from '../api/client';
 import { isProposal, type Setting } from '../api/types';
@@ -21,7 +18,9 @@ import { parseSetting, textSettings, validateSetting } from '../settings-rules';
 import { useMe } from '../session';
 
 import { BanksSettings } from './settings-banks';
+import { Preview } from './settings-preview';
 import { QRSettings } from './settings-qr';
+import { TextSettingEditor } from './settings-texts';
 
 export default function SettingsPage() {
   const { t } = useOpT();
@@ -55,6 +54,11 @@ export default function SettingsPage() {
               >
                 <AppText bold={active}>{t(`settings.names.${s.name}`, { defaultValue: s.name })}</AppText>
                 {!can(me.data?.role, s.editableBy) ? <AppText variant="caption">{t('settings.readOnly')}</AppText> : null}
+                {s.missing?.length ? (
+                  <AppText variant="caption">
+                    {t('settings.missingList', { languages: s.missing.map((l) => t(`languages.${l}`)).join(', ') })}
+                  </AppText>
+                ) : null}
               </Pressable>
             );
           })}
@@ -70,6 +74,12 @@ export default function SettingsPage() {
 }
 
 function SettingEditor({ setting, editable }: { setting: Setting; editable: boolean }) {
+  // The member-facing texts are kept per language (the server answers missing[] for them).
+  if (setting.missing !== undefined) return <TextSettingEditor setting={setting} editable={editable} />;
+  return <DocumentEditor setting={setting} editable={editable} />;
+}
+
+function DocumentEditor({ setting, editable }: { setting: Setting; editable: boolean }) {
   const { t } = useOpT();
   const client = useQueryClient();
   const original = useMemo(() => JSON.stringify(setting.value, null, 2), [setting.value]);
@@ -159,56 +169,6 @@ function SettingEditor({ setting, editable }: { setting: Setting; editable: bool
       ) : null}
     </>
   );
-}
-
-/** Preview shows the text as the member app frames it in one language. */
-function Preview({ name, value, lng }: { name: string; value: unknown; lng: string }) {
-  const mt = i18n.getFixedT(lng);
-  const d = (value ?? {}) as Record<string, any>;
-  switch (name) {
-    case 'conditions':
-      return (
-        <>
-          <AppText variant="heading">{mt('conditions.title')}</AppText>
-          {(d.conditions as string[]).length ? (d.conditions as string[]).map((h, i) => <HtmlContent key={i} html={h} />) : <AppText>{mt('conditions.empty')}</AppText>}
-        </>
-      );
-    case 'agreements':
-      return (
-        <>
-          <AppText variant="heading">{mt('agreement.title')}</AppText>
-          {(d.agreements as string[]).map((h, i) => (
-            <HtmlContent key={i} html={h} />
-          ))}
-          <AppText bold>{mt('agreement.accept')}</AppText>
-        </>
-      );
-    case 'contact':
-      return (
-        <>
-          <AppText variant="heading">{mt('contact.title')}</AppText>
-          <AppText>{String(d.contactText ?? '')}</AppText>
-          <AppText>{mt('contact.chatApp', { name: d.lineName ?? '' })}</AppText>
-        </>
-      );
-    case 'notice':
-      return <AppText>{String(d.notice ?? '').replace(/%percentFail%/g, '10')}</AppText>;
-    case 'withdraw':
-      return <AppText>{mt('withdraw.limits', { min: formatNumber(d.withdrawMin), max: formatNumber(d.withdrawMax) })}</AppText>;
-    case 'info': {
-      const videos = (d.howtoVideos ?? {}) as Record<string, string | null>;
-      return (
-        <>
-          <AppText variant="heading">{mt('howto.title')}</AppText>
-          {Object.entries(videos).map(([k, url]) => (
-            <AppText key={k}>{`${mt(`howto.videos.${k}`, { defaultValue: k })}: ${url || mt('howto.notAvailable')}`}</AppText>
-          ))}
-        </>
-      );
-    }
-    default:
-      return null;
-  }
 }
 
 const styles = StyleSheet.create({

@@ -9,9 +9,13 @@ describe('bannersFor', () => {
   ];
   it.each([
     ['th', ['all.png', 'th.png', 'all-2.png']],
-    ['la', ['all.png', 'all-2.png']],
+    ['la', ['all.png', 'th.png', 'all-2.png']], // none in Lao: the Thai ones stand in
     ['en', ['all.png', 'en.png', 'all-2.png']],
-  ])('%s keeps its own and every language’s banners in order', (lng, images) => {
+  ])('%s keeps its own (else the Thai) and every language’s banners in order', (lng, images) => {
     expect(bannersFor(banners, lng).map((b) => b.image)).toEqual(images);
   });
+});
+
+it('keeps only the every-language banners when there is none in the language nor in Thai', () => {
+  expect(bannersFor([{ image: 'all.png', html: '' }, { lang: 'en', image: 'en.png', html: '' }], 'la').map((b) => b.image)).toEqual(['all.png']);
 });

@@ -1,0 +1,56 @@
+import i18n from 'i18next';
+
+import { HtmlContent } from '@/components/html-content';
+import { AppText } from '@/components/ui/text';
+import { formatNumber } from '@/lib/format';
+
+/** Preview shows the text as the member app frames it in one language. */
+export function Preview({ name, value, lng }: { name: string; value: unknown; lng: string }) {
+  const mt = i18n.getFixedT(lng);
+  const d = (value ?? {}) as Record<string, any>;
+  switch (name) {
+    case 'conditions':
+      return (
+        <>
+          <AppText variant="heading">{mt('conditions.title')}</AppText>
+          {(d.conditions as string[]).length ? (d.conditions as string[]).map((h, i) => <HtmlContent key={i} html={h} />) : <AppText>{mt('conditions.empty')}</AppText>}
+        </>
+      );
+    case 'agreements':
+      return (
+        <>
+          <AppText variant="heading">{mt('agreement.title')}</AppText>
+          {(d.agreements as string[]).map((h, i) => (
+            <HtmlContent key={i} html={h} />
+          ))}
+          <AppText bold>{mt('agreement.accept')}</AppText>
+        </>
+      );
+    case 'contact':
+      return (
+        <>
+          <AppText variant="heading">{mt('contact.title')}</AppText>
+          <AppText>{String(d.contactText ?? '')}</AppText>
+          <AppText>{mt('contact.chatApp', { name: d.lineName ?? '' })}</AppText>
+        </>
+      );
+    case 'notice':
+      return <AppText>{String(d.notice ?? '').replace(/%percentFail%/g, '10')}</AppText>;
+    case 'withdraw':
+      return <AppText>{mt('withdraw.limits', { min: formatNumber(d.withdrawMin), max: formatNumber(d.withdrawMax) })}</AppText>;
+    case 'info': {
+      const videos = (d.howtoVideos ?? {}) as Record<string, string | null>;
+      const titles = (d.howtoTitles ?? {}) as Record<string, string>;
+      return (
+        <>
+          <AppText variant="heading">{mt('howto.title')}</AppText>
+          {Object.entries(videos).map(([k, url]) => (
+            <AppText key={k}>{`${titles[k] || k}: ${url || mt('howto.notAvailable')}`}</AppText>
+          ))}
+        </>
+      );
+    }
+    default:
+      return null;
+  }
+}
