@@ -76,7 +76,7 @@ test('receive WELCOME on the bonus page', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Receive bonus' }).click();
   await expect(page.getByText('The bonus has been added to your wallet')).toBeVisible();
   await expect(page.getByText('One-time bonus', { exact: true })).toBeVisible();
-  await expect(page.getByText(/reaches 600\.00 THB \(now 200\.00 THB\)/)).toBeVisible();
+  await expect(page.getByText(/brings the bonus balance to 600\.00 THB \(now 200\.00 THB/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Bonus Welcome bonus, Active' })).toBeVisible();
   await shot(page, 'bonus-page-active');
 });
