@@ -286,19 +286,29 @@ func (s *Server) operatorSlip(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, s.toOperatorSlip(sl))
 }
 
-type approveSlipRequest struct {
+// amountRequest is the body of an operator's decision that names an amount
+// (a slip approved, a gift voucher credited).
+type amountRequest struct {
 	Amount json.Number `json:"amount" validate:"required"`
 }
 
-func (s *Server) approveSlip(w http.ResponseWriter, r *http.Request) {
-	var req approveSlipRequest
+// decodeAmount reads an amountRequest's amount (INVALID_AMOUNT otherwise).
+func (s *Server) decodeAmount(r *http.Request) (money.Satang, error) {
+	var req amountRequest
 	if err := s.decode(r, &req, errs.InvalidAmount); err != nil {
-		writeError(w, r, err)
-		return
+		return 0, err
 	}
 	amount, err := money.Parse(req.Amount.String())
 	if err != nil {
-		writeError(w, r, errs.OnField(errs.InvalidAmount, "amount"))
+		return 0, errs.OnField(errs.InvalidAmount, "amount")
+	}
+	return amount, nil
+}
+
+func (s *Server) approveSlip(w http.ResponseWriter, r *http.Request) {
+	amount, err := s.decodeAmount(r)
+	if err != nil {
+		writeError(w, r, err)
 		return
 	}
 	sl, err := s.deposits.Approve(r.Context(), r.PathValue("id"), amount, operatorName(r))
@@ -313,21 +323,12 @@ func (s *Server) approveSlip(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"message": errs.Success, "slip": s.toOperatorSlip(sl)})
 }
 
-type creditVoucherRequest struct {
-	Amount json.Number `json:"amount" validate:"required"`
-}
-
 // creditVoucher credits a pending gift voucher now (the console's one-action
 // resolution; audited as voucher.credit).
 func (s *Server) creditVoucher(w http.ResponseWriter, r *http.Request) {
-	var req creditVoucherRequest
-	if err := s.decode(r, &req, errs.InvalidAmount); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	amount, err := money.Parse(req.Amount.String())
+	amount, err := s.decodeAmount(r)
 	if err != nil {
-		writeError(w, r, errs.OnField(errs.InvalidAmount, "amount"))
+		writeError(w, r, err)
 		return
 	}
 	v, err := s.deposits.CreditGiftNow(r.Context(), r.PathValue("voucher"), amount, operatorName(r))
