@@ -3,11 +3,8 @@
 package app
 
 import (
-	"encoding/base64"
 	"fmt"
 	"net/netip"
-	"os"
-	"strconv"
 	"strings"
 	"time"
 
@@ -18,83 +15,105 @@ import (
 	"ngern/core/account"
 	"ngern/core/chat"
 	"ngern/core/deposit"
-	"ngern/core/wallet"
 )
 
 // Config is the whole configuration, read from NGERN_* environment
-// variables (docs/configuration.md).
+// variables. Each variable is a field tagged with its name (env), its
+// default (envDefault, or the value defaults sets where the default lives
+// in code or depends on the mode), its bounds (min, max, oneof) and its
+// meaning (doc, with ~ marking code): the variables table of
+// docs/configuration.md is generated from these tags (TestConfigurationDoc).
 type Config struct {
 	// Mode is NGERN_MODE: ModeProduction (the default) or ModeDemo, which
 	// runs every outside party simulated in-process (docs/configuration.md).
-	Mode Mode
+	Mode Mode `env:"NGERN_MODE" docDefault:"~production~" doc:"~production~ or ~demo~ ([Modes](#modes)): the defaults of the outside parties and whether simulators may run."`
 	// unsafe names each variable that configures a simulator; serve
 	// refuses to start in production while one is set (Config.Unsafe).
 	unsafe []string
 
-	Addr        string
-	DataDir     string
-	DatabaseURL string
-	WebDir      string
+	Addr        string `env:"NGERN_ADDR" envDefault:":8080" doc:"Listen address."`
+	DataDir     string `env:"NGERN_DATA_DIR" envDefault:"./data" doc:"Folder for the SQLite file (~ngern.db~) and local objects (~objects/~)."`
+	DatabaseURL string `env:"NGERN_DATABASE_URL" doc:"Empty → SQLite in the data dir. ~postgres://user:pass@host:5432/db?sslmode=…~ → PostgreSQL; ~binary_parameters=yes~ is added unless the URL sets it (a query with parameters then takes one round trip instead of two), and ~-c plan_cache_mode=force_generic_plan~ is added to the URL's ~options~ unless they set ~plan_cache_mode~ (the statements prepared once for the hot paths keep one cached plan; see docs/performance.md). PostgreSQL 12 or later."`
+	// WebDir's default is the web build of a checkout, when one exists.
+	WebDir string `env:"NGERN_WEB_DIR" docDefault:"~ui/dist~ when it exists" doc:"The exported web app. Without one, ~/~ shows a notice page; the API works."`
 
-	S3 objectstore.MinIOConfig
+	S3 S3Config
 
-	RegisterOTP bool
+	RegisterOTP bool   `env:"NGERN_REGISTER_OTP" envDefault:"true" doc:"Registration needs a phone verified by OTP (~GET /api/lookup/registerOTP~)."`
+	SMS         string `env:"NGERN_SMS" oneof:"console http" doc:"~console~: the OTP message is written to the server log with the phone number and code (demo only: the log then holds codes; refused in production). ~http~: post to an SMS gateway; ~serve~ refuses to start without ~NGERN_SMS_URL~ and ~NGERN_SMS_KEY~ unless ~NGERN_REGISTER_OTP=false~."`
+	SMSURL      string `env:"NGERN_SMS_URL" doc:"The gateway for ~NGERN_SMS=http~: ~POST {\"to\",\"text\",\"sender\"}~ with ~Authorization: Bearer KEY~; any 2xx is delivered."`
+	SMSKey      string `env:"NGERN_SMS_KEY" doc:"The SMS gateway's key (the bearer token)."`
+	SMSSender   string `env:"NGERN_SMS_SENDER" envDefault:"NGERN" doc:"The sender name of the OTP messages."`
+
+	Laos bool `env:"NGERN_LAOS" doc:"Laos mode: phone numbers are 6–15 digits (no 10-digit rule), the bank directory is the Lao one, currency ~LAK~ (default) or ~BAHT~. The operator's texts are answered in Lao when a request names no language, and ~{{currency}}~ in them reads kip."`
+
+	LogFormat  string `env:"NGERN_LOG_FORMAT" envDefault:"text" oneof:"text json" doc:"~text~ or ~json~ (one object a line, for log shippers)."`
+	LogLevel   string `env:"NGERN_LOG_LEVEL" envDefault:"info" doc:"~debug~, ~info~, ~warn~, ~error~."`
+	TrustProxy bool   `env:"NGERN_TRUST_PROXY" doc:"Take the client IP from ~X-Forwarded-For~ and HTTPS from ~X-Forwarded-Proto~ (only behind your own proxy: rate limits key on the IP)."`
+
+	// TrustedProxies (NGERN_TRUSTED_PROXIES) are our proxies' addresses:
+	// only their X-Forwarded-For entries are believed; TrustedNets is the
+	// list parsed (checkTrustedProxies).
+	TrustedProxies []string `env:"NGERN_TRUSTED_PROXIES" doc:"With ~NGERN_TRUST_PROXY~, the addresses of your proxies: a comma-separated list of CIDRs/addresses (e.g. ~10.0.0.0/8,192.168.1.5~). ~X-Forwarded-For~ and ~X-Forwarded-Proto~ count only on a connection whose peer is in the list; a client that reaches the server directly, past the proxy, is its own peer address whatever it writes in them. Each proxy appends the address it saw, so only the right-hand end of the header was written by your proxies: the client is the first address from the right, starting with the peer, that is not in the list, and whatever the client sent on the left is never used. An entry that is not an address where the client should be (a misconfigured proxy) makes the peer address count. The default trusts a proxy on the same machine. A count of proxies (the former ~1~–~10~) is refused at start: it believed the header from any peer."`
+	TrustedNets    []netip.Prefix
+	// MaxConnsPerIP (NGERN_MAX_CONNS_PER_IP) bounds the connections open at
+	// once from one peer address; 0: none.
+	MaxConnsPerIP int `env:"NGERN_MAX_CONNS_PER_IP" min:"0" doc:"Connections open at once from one peer address; one more is closed as soon as it is accepted, before anything is read, while other addresses are still answered. A browser opens about 6 per site plus the chat socket, so the default leaves room for dozens of members behind one carrier NAT. Your proxies (~NGERN_TRUSTED_PROXIES~, with ~NGERN_TRUST_PROXY~) are not bounded: behind them, bound each client at the proxy. ~0~: no bound. Every request's body has the short read deadline (60 s) until its caller is authenticated; only then do uploads (slips, chat media) get 300 s, and a caller refused there is answered with the connection closed, its body unread."`
+
 	// Sign-in tries per member (NGERN_LIMIT_LOGIN_PER_PHONE) and per IP
 	// (NGERN_LIMIT_LOGIN_PER_IP) in 15 minutes; phone look-ups and OTP
 	// sends per IP in an hour (NGERN_LIMIT_LOOKUP_PER_IP,
 	// NGERN_LIMIT_OTP_PER_IP).
-	LoginPerPhone int
-	LoginPerIP    int
-	LookupPerIP   int
-	OTPPerIP      int
-	SMS           string // console | http
-	SMSURL        string
-	SMSKey        string
-	SMSSender     string
+	LoginPerPhone int `env:"NGERN_LIMIT_LOGIN_PER_PHONE" min:"1" doc:"Member sign-in and change-password tries per member **and client address** in 15 minutes: wrong passwords from one address do not lock the member out at another. Across all addresses a member takes 20 times as many tries in an hour and a tenth of those in a minute: a burst waits out the minute, a sustained attack the hour, never a fixed lock-out. Over a bound: 429 ~REQUEST_LIMIT~ with ~Retry-After~ (the seconds until the bound frees). A refused try does not count against the next bound, so an address over its own bound adds nothing to the member's. Operators sign in under the same rule with 10 per username and address (~account.CheckSignIn~)."`
+	LoginPerIP    int `env:"NGERN_LIMIT_LOGIN_PER_IP" min:"1" doc:"Member sign-in and change-password tries per client address in 15 minutes. Raise the per-address limits when many members share one address (a carrier's NAT, an office); the browser tests raise them (and the per-member one) because every test comes from 127.0.0.1 and many sign the demo member in."`
+	LookupPerIP   int `env:"NGERN_LIMIT_LOOKUP_PER_IP" min:"1" doc:"Phone look-ups (validate, register, OTP send) per client address in an hour."`
+	OTPPerIP      int `env:"NGERN_LIMIT_OTP_PER_IP" min:"1" doc:"OTP sends per client address in an hour."`
 
-	Laos bool
+	CORSOrigins []string `env:"NGERN_CORS_ORIGINS" doc:"Comma-separated web origins allowed to call the API from another origin (e.g. the Expo dev server ~http://localhost:8081~). The same list, plus the server's own origin, are the origins a chat websocket may come from (a missing ~Origin~, as the native apps send, is accepted: the single-use ticket is required either way). The native apps need none."`
 
-	LogFormat   string // text | json
-	LogLevel    string
-	TrustProxy  bool
-	CORSOrigins []string
-
-	// TrustedNets (NGERN_TRUSTED_PROXIES) are our proxies' addresses: only
-	// their X-Forwarded-For entries are believed.
-	TrustedNets []netip.Prefix
-	// MaxConnsPerIP (NGERN_MAX_CONNS_PER_IP) bounds the connections open at
-	// once from one peer address; 0: none.
-	MaxConnsPerIP int
+	// ChatVars are the support chat's variables (NGERN_CHAT_*), which make
+	// Chat, its configuration.
+	ChatVars ChatVars
+	Chat     chat.Config
 
 	ShutdownTimeout time.Duration
 
 	// ProviderURL and ProviderKey point at an external game provider; with
 	// no URL, serve runs the simulated provider in-process under /sim/ in
 	// demo mode and has no game provider in production.
-	ProviderURL     string
-	ProviderKey     string
-	ProviderTimeout time.Duration
-	Sim             SimConfig
+	ProviderURL     string        `env:"NGERN_PROVIDER_URL" doc:"Base URL of the game provider API (a transfer-wallet provider, or ~ngern simprovider~ at ~http://host:8090~). Empty → in demo mode the simulated provider runs in-process under ~/sim/~ and the demo games catalogue is seeded when empty; in production there is no game provider (every game call is refused, nothing seeded)."`
+	ProviderKey     string        `env:"NGERN_PROVIDER_KEY" doc:"The provider's agent key (sent as ~X-Agent-Key~). Required with ~NGERN_PROVIDER_URL~."`
+	ProviderTimeout time.Duration `env:"NGERN_PROVIDER_TIMEOUT" envDefault:"10s" min:"1ns" doc:"Bound of one provider call (under ~1m~); a call that runs out becomes a transfer to reconcile."`
 
 	// SecretKey seals game passwords (32 bytes); nil: the data dir's
 	// secret.key, created at first start.
-	SecretKey []byte
+	SecretKey []byte `env:"NGERN_SECRET_KEY" secret:"true" doc:"32 bytes in base64 (~openssl rand -base64 32~) that encrypt stored game passwords (AES-256-GCM). Empty → ~<data dir>/secret.key~, created (0600) at first start and logged. Every node of a deployment must share one key."`
 	// OperatorToken is a token the operator API accepts besides the stored
 	// operators' tokens.
-	OperatorToken string
+	OperatorToken string `env:"NGERN_OPERATOR_TOKEN" doc:"Automation and break-glass token (at least 32 characters) the operator API accepts as operator ~config~ with the owner role, without TOTP; every write with it is audited ([operations.md](operations.md#operators-roles-and-sign-in)); for a [four-eyes change](operations.md#four-eyes-changes) it counts as one owner, never two. People sign in with their own operator accounts instead."`
+
+	// ReconcileInterval is the reconciler's period; ReconcileWindow is how
+	// long a transfer may stay open before `ngern check` reports it.
+	ReconcileInterval time.Duration `env:"NGERN_RECONCILE_INTERVAL" envDefault:"5s" min:"1ns" doc:"How often the reconciler asks the provider about transfers whose outcome is unknown. It also runs once at start."`
+	ReconcileWindow   time.Duration `env:"NGERN_RECONCILE_WINDOW" envDefault:"15m" min:"1ns" doc:"A transfer still open (~PENDING~/~UNKNOWN~) after this long is reported by ~ngern check~."`
+
+	// HomeCacheTTL bounds the life of a member's home in the node's home
+	// cache (NGERN_HOME_CACHE_TTL, at most a minute); 0 keeps nothing (the
+	// node still tells the others of its writes).
+	HomeCacheTTL time.Duration `env:"NGERN_HOME_CACHE_TTL" min:"0" max:"1m" doc:"The longest a node answers ~GET /api/wallet~ from its home cache ([operations](operations.md#home-cache)): every write that changes a member's home drops it at once on every node, so this only bounds what no message covers (a node that died between its commit and its message, a database changed by hand). At most ~1m~; ~0~ keeps nothing (every home read goes to the database; the node still tells the others of its writes)."`
 
 	// SlipVerifier is sim (the simulated bank, mounted at /sim/bank/),
 	// slipok or manual (the production default); SlipOK* configure slipok.
-	SlipVerifier  string
-	SlipOKURL     string
-	SlipOKBranch  string
-	SlipOKKey     string
-	SlipOKTimeout time.Duration
+	SlipVerifier  string        `env:"NGERN_SLIP_VERIFIER" oneof:"sim slipok manual" doc:"Who resolves slip references: ~sim~ (the simulated bank, mounted without auth at ~/sim/bank/~; demo mode only), ~slipok~ (SlipOK's API) or ~manual~ (every slip to the review queue)."`
+	SlipOKURL     string        `env:"NGERN_SLIPOK_URL" docDefault:"~https://api.slipok.com/api/line/apikey~" doc:"SlipOK's API base."`
+	SlipOKBranch  string        `env:"NGERN_SLIPOK_BRANCH" doc:"SlipOK's branch id; required with ~slipok~."`
+	SlipOKKey     string        `env:"NGERN_SLIPOK_KEY" doc:"SlipOK's API key (sent as ~x-authorization~); required with ~slipok~."`
+	SlipOKTimeout time.Duration `env:"NGERN_SLIPOK_TIMEOUT" envDefault:"15s" min:"1ns" doc:"Bound of one SlipOK call; a slip whose call runs out goes to review."`
 	// TrueMoney is sim (mounted at /sim/truemoney/), api or off (the
 	// production default: no gift links).
-	TrueMoney        string
-	TrueMoneyURL     string
-	TrueMoneyTimeout time.Duration
+	TrueMoney        string        `env:"NGERN_TRUEMONEY" oneof:"sim api off" doc:"~sim~: the simulated TrueMoney, mounted without auth at ~/sim/truemoney/~ (demo mode only); ~api~: TrueMoney's gift API; ~off~: no gift links — every link is refused with ~404 NO_WALLET~ before TrueMoney is called, even if a TrueMoney wallet is set in the console; the deposit lookup then lists no wallet, so the app offers no gift-link tab."`
+	TrueMoneyURL     string        `env:"NGERN_TRUEMONEY_URL" docDefault:"~https://gift.truemoney.com~" doc:"Base of the gift API with ~api~."`
+	TrueMoneyTimeout time.Duration `env:"NGERN_TRUEMONEY_TIMEOUT" envDefault:"10s" min:"1ns" doc:"Bound of one TrueMoney call; a redemption that runs out is kept for an operator."`
 
 	// QR deposits: QR is the gateways' kind, sim (the simulated gateway,
 	// mounted at /sim/gateway/, every provider of spec part 9) or api (the
@@ -102,300 +121,111 @@ type Config struct {
 	// bank QR's target ("off": no bank QR).
 	QR QRConfig
 
-	// ReconcileInterval is the reconciler's period; ReconcileWindow is how
-	// long a transfer may stay open before `ngern check` reports it.
-	ReconcileInterval time.Duration
-	ReconcileWindow   time.Duration
+	Sim SimConfig
+}
 
-	// HomeCacheTTL bounds the life of a member's home in the node's home
-	// cache (NGERN_HOME_CACHE_TTL, at most a minute); 0 keeps nothing (the
-	// node still tells the others of its writes).
-	HomeCacheTTL time.Duration
+// S3Config is an S3-compatible object store; with no endpoint, objects are
+// files in the data dir.
+type S3Config struct {
+	Endpoint  string `env:"NGERN_S3_ENDPOINT" doc:"~host:port~ of MinIO or another S3 service. Empty → local folder."`
+	AccessKey string `env:"NGERN_S3_ACCESS_KEY" doc:"Required with an endpoint."`
+	SecretKey string `env:"NGERN_S3_SECRET_KEY" doc:"Required with an endpoint."`
+	Bucket    string `env:"NGERN_S3_BUCKET" envDefault:"ngern" doc:"Created at start if missing."`
+	UseSSL    bool   `env:"NGERN_S3_USE_SSL" doc:"HTTPS to the object store."`
+}
 
-	// Chat is the support chat's configuration (NGERN_CHAT_*).
-	Chat chat.Config
+// MinIO is the object store adapter's configuration.
+func (s S3Config) MinIO() objectstore.MinIOConfig { return objectstore.MinIOConfig(s) }
+
+// ChatVars are the support chat's variables; their defaults are
+// chat.DefaultConfig's.
+type ChatVars struct {
+	Prefix      string `env:"NGERN_CHAT_PREFIX" doc:"Start of every chat room's name, ~{PREFIX}-{memberId|guestId}~ (1–16 lower-case letters or digits; ~GET /api/chat/config~ answers it). Changing it on a live install hides the existing conversations from their customers."`
+	Hours       string `env:"NGERN_CHAT_HOURS" doc:"Operators' office hours in Thai/Lao time (UTC+7), ~HH:MM-HH:MM~, e.g. ~09:00-21:00~ (may cross midnight). Empty → always open. A customer who writes outside them gets the automatic reply, at most once an hour per conversation."`
+	TicketLimit int    `env:"NGERN_CHAT_TICKET_LIMIT" min:"1" doc:"Websocket tickets a minute per member, guest or operator (~POST /api/chat/ticket~; the widget asks for one per connection and reconnects at most every 5 s). Over it: ~429 REQUEST_LIMIT~."`
+	// Chat guests' budgets per client address and sockets per holder.
+	GuestSendPerIP     int           `env:"NGERN_CHAT_GUEST_MESSAGES_PER_IP" min:"1" doc:"Messages an hour of all the chat guests of one client address together. A guest's own limits (messages and uploads a minute) are per guest and an address may make many guests an hour: this and ~NGERN_CHAT_GUEST_UPLOAD_MB_PER_IP~ bound what one address can store. Over it: ~429 REQUEST_LIMIT~. Members are not counted in it."`
+	GuestUploadMBPerIP int           `env:"NGERN_CHAT_GUEST_UPLOAD_MB_PER_IP" min:"1" doc:"Megabytes of uploads an hour of all the chat guests of one client address together (each upload counts its started megabytes). Over it: ~429 REQUEST_LIMIT~. Members are not counted in it."`
+	SocketsPerHolder   int           `env:"NGERN_CHAT_SOCKETS_PER_HOLDER" min:"1" doc:"Chat websockets open at once on a node per member or guest (operators: no bound); one more is answered ~429 REQUEST_LIMIT~ before the socket opens. A tab holds one."`
+	AutoReply          string        `env:"NGERN_CHAT_AUTO_REPLY" docDefault:"a Thai and English \"we are outside office hours\" text" doc:"The automatic reply's text."`
+	GuestRetention     time.Duration `env:"NGERN_CHAT_GUEST_RETENTION" min:"1h" doc:"How long a chat guest is kept after its last message (or its creation, when it never wrote); then ~ngern serve~ deletes it hourly with its conversation and media (docs/operations.md); a guest that became a member is kept. A Go duration of at least ~1h~."`
 }
 
 // SimConfig configures the simulated game provider, in-process or as
 // `ngern simprovider`.
 type SimConfig struct {
-	Addr      string // listen address of `ngern simprovider`
-	AgentKey  string // empty in-process: a random key per start
-	PublicURL string
-	StatePath string // empty: a file in the data dir
-	Faults    sim.Faults
-	Delay     time.Duration
-	Games     []string
+	// Addr is the listen address of `ngern simprovider`.
+	Addr string `env:"NGERN_SIMPROVIDER_ADDR" envDefault:":8090" doc:"Listen address of ~ngern simprovider~."`
+	// AgentKey empty in-process: a random key per start.
+	AgentKey string        `env:"NGERN_SIMPROVIDER_AGENT_KEY" doc:"The simulated provider's agent key. Required by ~ngern simprovider~; in-process, empty means a random key per start."`
+	Faults   sim.Faults    `env:"NGERN_SIMPROVIDER_FAULTS" doc:"Injected faults ~op:kind:probability~, comma-separated (ops ~create~, ~balance~, ~transferIn~, ~transferOut~, ~status~; kinds ~delay~, ~error~, ~drop~, ~duplicate~), for the in-process provider and ~ngern simprovider~. See [adapters.md](adapters.md#faults)."`
+	Delay    time.Duration `env:"NGERN_SIMPROVIDER_DELAY" min:"1ns" doc:"How long the ~delay~ fault sleeps."`
+	// StatePath empty: a file in the data dir.
+	StatePath string   `env:"NGERN_SIMPROVIDER_STATE" docDefault:"~<data dir>/sim/state.jsonl~ in-process, ~<data dir>/simprovider/state.jsonl~ standalone" doc:"The simulated provider's state journal."`
+	PublicURL string   `env:"NGERN_SIMPROVIDER_PUBLIC_URL" doc:"Scheme and host players reach the simulated provider at. Empty in-process → launch links are paths on this server."`
+	Games     []string `env:"NGERN_SIMPROVIDER_GAMES" doc:"Comma-separated game codes the simulated provider knows; empty → any code."`
 }
 
-// LoadConfig reads the configuration from getenv (os.Getenv in production).
+// LoadConfig reads the configuration from getenv (os.Getenv in production):
+// the mode's defaults, then the variables set, then the checks; every
+// problem is named in the one error.
 func LoadConfig(getenv func(string) string) (Config, error) {
-	env := func(k, def string) string {
-		if v := strings.TrimSpace(getenv(k)); v != "" {
-			return v
-		}
-		return def
-	}
+	vars := environment(getenv)
+	mode, err := ParseMode(vars["NGERN_MODE"])
 	var problems []string
-	boolean := func(k string, def bool) bool {
-		v := env(k, "")
-		if v == "" {
-			return def
-		}
-		b, err := strconv.ParseBool(v)
-		if err != nil {
-			problems = append(problems, fmt.Sprintf("%s=%q is not true or false", k, v))
-		}
-		return b
-	}
-	duration := func(k string, def time.Duration) time.Duration {
-		v := env(k, "")
-		if v == "" {
-			return def
-		}
-		d, err := time.ParseDuration(v)
-		if err != nil || d <= 0 {
-			problems = append(problems, fmt.Sprintf("%s=%q is not a positive duration such as 5s", k, v))
-			return def
-		}
-		return d
-	}
-	mode, err := ParseMode(env("NGERN_MODE", ""))
 	if err != nil {
 		problems = append(problems, err.Error())
 	}
-	// The defaults of the outside parties: simulated in demo mode, the safe
-	// ones in production (nothing a member can pay with until configured).
-	def := map[bool]struct{ slip, trueMoney, sms, gateways, promptPay string }{
-		true:  {"sim", "sim", "console", "sim", DemoPromptPayTarget},
-		false: {"manual", "off", "http", "off", "off"},
-	}[mode == ModeDemo]
-	c := Config{
-		Mode:        mode,
-		Addr:        env("NGERN_ADDR", ":8080"),
-		DataDir:     env("NGERN_DATA_DIR", "./data"),
-		DatabaseURL: env("NGERN_DATABASE_URL", ""),
-		WebDir:      env("NGERN_WEB_DIR", ""),
-		S3: objectstore.MinIOConfig{
-			Endpoint:  env("NGERN_S3_ENDPOINT", ""),
-			AccessKey: env("NGERN_S3_ACCESS_KEY", ""),
-			SecretKey: env("NGERN_S3_SECRET_KEY", ""),
-			Bucket:    env("NGERN_S3_BUCKET", "ngern"),
-			UseSSL:    boolean("NGERN_S3_USE_SSL", false),
-		},
-		RegisterOTP:     boolean("NGERN_REGISTER_OTP", true),
-		SMS:             env("NGERN_SMS", def.sms),
-		SMSURL:          env("NGERN_SMS_URL", ""),
-		SMSKey:          env("NGERN_SMS_KEY", ""),
-		SMSSender:       env("NGERN_SMS_SENDER", "NGERN"),
-		Laos:            boolean("NGERN_LAOS", false),
-		LogFormat:       env("NGERN_LOG_FORMAT", "text"),
-		LogLevel:        env("NGERN_LOG_LEVEL", "info"),
-		TrustProxy:      boolean("NGERN_TRUST_PROXY", false),
-		ShutdownTimeout: 15 * time.Second,
-
-		ProviderURL:     env("NGERN_PROVIDER_URL", ""),
-		ProviderKey:     env("NGERN_PROVIDER_KEY", ""),
-		ProviderTimeout: duration("NGERN_PROVIDER_TIMEOUT", 10*time.Second),
-		Sim: SimConfig{
-			Addr:      env("NGERN_SIMPROVIDER_ADDR", ":8090"),
-			AgentKey:  env("NGERN_SIMPROVIDER_AGENT_KEY", ""),
-			PublicURL: env("NGERN_SIMPROVIDER_PUBLIC_URL", ""),
-			StatePath: env("NGERN_SIMPROVIDER_STATE", ""),
-			Delay:     duration("NGERN_SIMPROVIDER_DELAY", sim.DefaultDelay),
-		},
-		OperatorToken:     env("NGERN_OPERATOR_TOKEN", ""),
-		SlipVerifier:      env("NGERN_SLIP_VERIFIER", def.slip),
-		SlipOKURL:         env("NGERN_SLIPOK_URL", ""),
-		SlipOKBranch:      env("NGERN_SLIPOK_BRANCH", ""),
-		SlipOKKey:         env("NGERN_SLIPOK_KEY", ""),
-		SlipOKTimeout:     duration("NGERN_SLIPOK_TIMEOUT", 15*time.Second),
-		TrueMoney:         env("NGERN_TRUEMONEY", def.trueMoney),
-		TrueMoneyURL:      env("NGERN_TRUEMONEY_URL", ""),
-		TrueMoneyTimeout:  duration("NGERN_TRUEMONEY_TIMEOUT", 10*time.Second),
-		ReconcileInterval: duration("NGERN_RECONCILE_INTERVAL", 5*time.Second),
-		ReconcileWindow:   duration("NGERN_RECONCILE_WINDOW", 15*time.Minute),
-		QR: QRConfig{
-			Gateways:        env("NGERN_QR_GATEWAYS", def.gateways),
-			PromptPayTarget: env("NGERN_PROMPTPAY_TARGET", def.promptPay),
-			Lifetime:        duration("NGERN_QR_LIFETIME", deposit.DefaultQRLifetime),
-			PollInterval:    duration("NGERN_QR_POLL_INTERVAL", 30*time.Second),
-			Timeout:         duration("NGERN_GATEWAY_TIMEOUT", 10*time.Second),
-		},
+	c := defaults(mode)
+	problems = append(problems, parseVars(&c, vars)...)
+	problems = append(problems, checkBounds(&c, vars)...)
+	for _, check := range checks {
+		problems = append(problems, check(&c, vars)...)
 	}
-	problems = append(problems, c.QR.load(env)...)
-	c.HomeCacheTTL = sqlstore.DefaultHomeCacheTTL
-	if v := env("NGERN_HOME_CACHE_TTL", ""); v == "0" {
-		c.HomeCacheTTL = 0
-	} else if d := duration("NGERN_HOME_CACHE_TTL", sqlstore.DefaultHomeCacheTTL); d > time.Minute {
-		problems = append(problems, fmt.Sprintf("NGERN_HOME_CACHE_TTL=%q is over 1m", v))
-	} else {
-		c.HomeCacheTTL = d
-	}
-	if g := env("NGERN_SIMPROVIDER_GAMES", ""); g != "" {
-		for _, code := range strings.Split(g, ",") {
-			c.Sim.Games = append(c.Sim.Games, strings.TrimSpace(code))
+	lookup := func(k, def string) string {
+		if v, ok := vars[k]; ok {
+			return v
 		}
+		return strings.TrimSpace(getenv(k))
 	}
-	faults, err := sim.ParseFaults(env("NGERN_SIMPROVIDER_FAULTS", ""))
-	if err != nil {
-		problems = append(problems, "NGERN_SIMPROVIDER_FAULTS: "+err.Error())
-	}
-	c.Sim.Faults = faults
-	if k := env("NGERN_SECRET_KEY", ""); k != "" {
-		key, err := base64.StdEncoding.DecodeString(k)
-		if err != nil || len(key) != wallet.KeySize {
-			problems = append(problems, fmt.Sprintf("NGERN_SECRET_KEY must be %d bytes in base64 (openssl rand -base64 32)", wallet.KeySize))
-		}
-		c.SecretKey = key
-	}
-	if c.ProviderTimeout >= time.Minute {
-		// The reconciler takes over a transfer still PENDING after a minute;
-		// the call that made it must have ended by then.
-		problems = append(problems, "NGERN_PROVIDER_TIMEOUT must be under 1m")
-	}
-	if c.ProviderURL != "" && c.ProviderKey == "" {
-		problems = append(problems, "NGERN_PROVIDER_URL needs NGERN_PROVIDER_KEY")
-	}
-	if c.OperatorToken != "" && len(c.OperatorToken) < 32 {
-		problems = append(problems, "NGERN_OPERATOR_TOKEN must be at least 32 characters")
-	}
-	// NGERN_TRUSTED_PROXIES: the addresses of our proxies; X-Forwarded-For
-	// counts only on a connection from one of them (a count of hops, which
-	// a client reaching the server directly could forge, is refused).
-	c.TrustedNets = httpapi.DefaultTrustedProxies()
-	if v := env("NGERN_TRUSTED_PROXIES", ""); v != "" {
-		c.TrustedNets = nil
-		for _, part := range strings.Split(v, ",") {
-			part = strings.TrimSpace(part)
-			if _, err := strconv.Atoi(part); err == nil {
-				problems = append(problems, fmt.Sprintf("NGERN_TRUSTED_PROXIES=%q: a count of proxies is no longer accepted; list their addresses or CIDRs (e.g. 10.0.0.0/8)", v))
-				break
-			}
-			p, err := netip.ParsePrefix(part)
-			if err != nil {
-				a, aerr := netip.ParseAddr(part)
-				if aerr != nil {
-					problems = append(problems, fmt.Sprintf("NGERN_TRUSTED_PROXIES: %q is not a CIDR such as 10.0.0.0/8 or an address", part))
-					continue
-				}
-				p = netip.PrefixFrom(a, a.BitLen())
-			}
-			c.TrustedNets = append(c.TrustedNets, p.Masked())
-		}
-	}
-	c.MaxConnsPerIP = httpapi.DefaultMaxConnsPerIP
-	if v := env("NGERN_MAX_CONNS_PER_IP", ""); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 {
-			problems = append(problems, fmt.Sprintf("NGERN_MAX_CONNS_PER_IP=%q: a whole number of connections (0: no bound)", v))
-		}
-		c.MaxConnsPerIP = n
-	}
-	if o := env("NGERN_CORS_ORIGINS", ""); o != "" {
-		for _, origin := range strings.Split(o, ",") {
-			c.CORSOrigins = append(c.CORSOrigins, strings.TrimSpace(origin))
-		}
-	}
-	ac := account.DefaultConfig()
-	for _, l := range []struct {
-		name string
-		to   *int
-		def  int
-	}{
-		{"NGERN_LIMIT_LOGIN_PER_PHONE", &c.LoginPerPhone, ac.LoginPerPhone},
-		{"NGERN_LIMIT_LOGIN_PER_IP", &c.LoginPerIP, ac.LoginPerIP},
-		{"NGERN_LIMIT_LOOKUP_PER_IP", &c.LookupPerIP, ac.LookupPerIP},
-		{"NGERN_LIMIT_OTP_PER_IP", &c.OTPPerIP, ac.OTPPerIP},
-	} {
-		*l.to = l.def
-		if v := env(l.name, ""); v != "" {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 {
-				problems = append(problems, fmt.Sprintf("%s=%q: a positive whole number", l.name, v))
-			}
-			*l.to = n
-		}
-	}
-	c.Chat = chat.DefaultConfig()
-	c.Chat.Prefix = env("NGERN_CHAT_PREFIX", c.Chat.Prefix)
-	if !chat.ValidPrefix.MatchString(c.Chat.Prefix) {
-		problems = append(problems, fmt.Sprintf("NGERN_CHAT_PREFIX=%q: 1 to 16 lower-case letters or digits", c.Chat.Prefix))
-	}
-	c.Chat.AutoReply = env("NGERN_CHAT_AUTO_REPLY", c.Chat.AutoReply)
-	if v := env("NGERN_CHAT_TICKET_LIMIT", ""); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			problems = append(problems, fmt.Sprintf("NGERN_CHAT_TICKET_LIMIT=%q: a positive number of tickets a minute", v))
-		}
-		c.Chat.TicketLimit = n
-	}
-	// Chat guests' budgets per client address and sockets per holder.
-	for _, l := range []struct {
-		name string
-		to   *int
-	}{
-		{"NGERN_CHAT_GUEST_MESSAGES_PER_IP", &c.Chat.GuestSendPerIP},
-		{"NGERN_CHAT_GUEST_UPLOAD_MB_PER_IP", &c.Chat.GuestUploadMBPerIP},
-		{"NGERN_CHAT_SOCKETS_PER_HOLDER", &c.Chat.SocketsPerHolder},
-	} {
-		if v := env(l.name, ""); v != "" {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 {
-				problems = append(problems, fmt.Sprintf("%s=%q: a positive whole number", l.name, v))
-			}
-			*l.to = n
-		}
-	}
-	if v := env("NGERN_CHAT_GUEST_RETENTION", ""); v != "" {
-		d, err := time.ParseDuration(v)
-		if err != nil || d < time.Hour {
-			problems = append(problems, fmt.Sprintf("NGERN_CHAT_GUEST_RETENTION=%q: a duration of at least 1h (e.g. 720h)", v))
-		} else {
-			c.Chat.GuestRetention = d
-		}
-	}
-	if h := env("NGERN_CHAT_HOURS", ""); h != "" {
-		hours, err := parseHours(h)
-		if err != nil {
-			problems = append(problems, fmt.Sprintf("NGERN_CHAT_HOURS=%q: %v", h, err))
-		}
-		c.Chat.Hours = hours
-	}
-	if c.WebDir == "" {
-		// The default is the web build of a checkout, when one exists.
-		if st, err := os.Stat("ui/dist"); err == nil && st.IsDir() {
-			c.WebDir = "ui/dist"
-		}
-	}
-	switch c.SMS {
-	case "console", "http":
-	default:
-		problems = append(problems, fmt.Sprintf("NGERN_SMS=%q: use console or http", c.SMS))
-	}
-	if c.S3.Endpoint != "" && (c.S3.AccessKey == "" || c.S3.SecretKey == "") {
-		problems = append(problems, "NGERN_S3_ENDPOINT needs NGERN_S3_ACCESS_KEY and NGERN_S3_SECRET_KEY")
-	}
-	switch c.SlipVerifier {
-	case "sim", "manual":
-	case "slipok":
-		if c.SlipOKBranch == "" || c.SlipOKKey == "" {
-			problems = append(problems, "NGERN_SLIP_VERIFIER=slipok needs NGERN_SLIPOK_BRANCH and NGERN_SLIPOK_KEY")
-		}
-	default:
-		problems = append(problems, fmt.Sprintf("NGERN_SLIP_VERIFIER=%q: use sim, slipok or manual", c.SlipVerifier))
-	}
-	if c.TrueMoney != "sim" && c.TrueMoney != "api" && c.TrueMoney != "off" {
-		problems = append(problems, fmt.Sprintf("NGERN_TRUEMONEY=%q: use sim, api or off", c.TrueMoney))
-	}
-	c.unsafe = simulatorsConfigured(c, env)
-	if c.LogFormat != "text" && c.LogFormat != "json" {
-		problems = append(problems, fmt.Sprintf("NGERN_LOG_FORMAT=%q: use text or json", c.LogFormat))
-	}
+	problems = append(problems, c.QR.load(lookup)...)
+	c.unsafe = simulatorsConfigured(c, lookup)
 	if len(problems) > 0 {
 		return c, fmt.Errorf("configuration: %s", strings.Join(problems, "; "))
 	}
 	return c, nil
+}
+
+// defaults is the configuration with no variable set in mode: the
+// defaults that live in code (the packages that own them) and those of
+// the outside parties, simulated in demo mode and the safe ones in
+// production (nothing a member can pay with until configured).
+func defaults(mode Mode) Config {
+	ac := account.DefaultConfig()
+	cc := chat.DefaultConfig()
+	c := Config{
+		Mode:            mode,
+		ShutdownTimeout: 15 * time.Second,
+		TrustedProxies:  prefixes(httpapi.DefaultTrustedProxies()),
+		MaxConnsPerIP:   httpapi.DefaultMaxConnsPerIP,
+		LoginPerPhone:   ac.LoginPerPhone,
+		LoginPerIP:      ac.LoginPerIP,
+		LookupPerIP:     ac.LookupPerIP,
+		OTPPerIP:        ac.OTPPerIP,
+		HomeCacheTTL:    sqlstore.DefaultHomeCacheTTL,
+		ChatVars: ChatVars{Prefix: cc.Prefix, TicketLimit: cc.TicketLimit, GuestSendPerIP: cc.GuestSendPerIP,
+			GuestUploadMBPerIP: cc.GuestUploadMBPerIP, SocketsPerHolder: cc.SocketsPerHolder, AutoReply: cc.AutoReply,
+			GuestRetention: cc.GuestRetention},
+		Sim:          SimConfig{Delay: sim.DefaultDelay},
+		QR:           QRConfig{Lifetime: deposit.DefaultQRLifetime},
+		SlipVerifier: "manual", TrueMoney: "off", SMS: "http",
+	}
+	c.QR.Gateways, c.QR.PromptPayTarget = "off", "off"
+	if mode == ModeDemo {
+		c.SlipVerifier, c.TrueMoney, c.SMS = "sim", "sim", "console"
+		c.QR.Gateways, c.QR.PromptPayTarget = "sim", DemoPromptPayTarget
+	}
+	return c
 }
 
 // Mode is how serve treats the outside parties (NGERN_MODE).

@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"ngern/adapters/objectstore"
 	"ngern/adapters/objectstore/objectstoretest"
 	"ngern/adapters/sqlstore"
 	"ngern/adapters/sqlstore/storetest"
@@ -256,7 +255,7 @@ func TestSlipImagesOnMinIO(t *testing.T) {
 	endpoint := objectstoretest.StartMinIO(t)
 	h := newHarness(t, storetest.Open(t, sqlstore.SQLite), func(c *Config) {
 		c.RegisterOTP = false
-		c.S3 = objectstore.MinIOConfig{Endpoint: endpoint, AccessKey: objectstoretest.AccessKey,
+		c.S3 = S3Config{Endpoint: endpoint, AccessKey: objectstoretest.AccessKey,
 			SecretKey: objectstoretest.SecretKey, Bucket: "ngern-slips"}
 	})
 	owner, owner2 := h.operator("owner1", operator.Owner), h.operator("owner2", operator.Owner)

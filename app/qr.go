@@ -38,17 +38,20 @@ const DemoPromptPayTarget = "0912345678"
 // what operators then edit in the console (Lifetime, the gateways' keys and
 // secrets: docs/configuration.md#qr-providers).
 type QRConfig struct {
-	Gateways        string        // sim, api or off (the production default: no gateway)
-	PromptPayTarget string        // "" (NGERN_PROMPTPAY_TARGET=off): no bank QR
-	Lifetime        time.Duration // seed of every provider's lifetime
-	PollInterval    time.Duration
-	Timeout         time.Duration
-	SimFaults       paygate.Faults
-	// API are the real gateways (Gateways=api) by provider code.
-	API map[string]GatewayConfig
+	// Gateways is sim, api or off (the production default: no gateway).
+	Gateways  string         `env:"NGERN_QR_GATEWAYS" doc:"QR payment gateways: ~sim~ (the simulated gateway for ~WW~, ~PAYTIMZ~, ~PAYONEX~ and ~FP~, mounted without auth at ~/sim/gateway/~; demo mode only), ~api~ (the providers whose ~NGERN_GATEWAY_<CODE>_URL~ is set) or ~off~ (none: every gateway provider is not ready). See [adapters.md](adapters.md#payment-gateways-depositpaymentgateway-and-the-bank-feed-depositbankfeed) and [QR providers](#qr-providers) below."`
+	Timeout   time.Duration  `env:"NGERN_GATEWAY_TIMEOUT" envDefault:"10s" min:"1ns" doc:"Bound of one gateway call."`
+	SimFaults paygate.Faults `env:"NGERN_SIMGATEWAY_FAULTS" doc:"Faults of the simulated gateway: ~drop~, ~duplicate~, ~delay=<duration>~, ~5xx~, comma-separated."`
+	// PromptPayTarget "" (NGERN_PROMPTPAY_TARGET=off): no bank QR.
+	PromptPayTarget string `env:"NGERN_PROMPTPAY_TARGET" doc:"The bank QR's PromptPay target: a mobile number, a 13-digit tax or national id, or a 15-digit e-wallet id; ~off~: no bank QR (the ~kbank~ provider is seeded switched off and cannot be switched on). With the simulated bank, a transfer to it pays the QR of that exact amount. Fixed by the deployment (where money is received is never editable in the console)."`
 	// BankFeedSecret turns on POST /api/payments/bankfeed, the signed
 	// notifications of a bank's API or an SMS forwarder ("": off).
-	BankFeedSecret string
+	BankFeedSecret string `env:"NGERN_BANKFEED_SECRET" doc:"Turns on ~POST /api/payments/bankfeed~, signed notifications of transfers to the PromptPay target from a bank's API or an SMS forwarder (at least 16 characters; never logged)."`
+	// Lifetime is the seed of every provider's lifetime.
+	Lifetime     time.Duration `env:"NGERN_QR_LIFETIME" min:"1ns" doc:"**First start only**: the lifetime every QR provider is seeded with (~expireIn~ of a new QR). Afterwards each provider's lifetime is edited in the console and this is ignored."`
+	PollInterval time.Duration `env:"NGERN_QR_POLL_INTERVAL" envDefault:"30s" min:"1ns" doc:"How often gateway QRs that saw no webhook are settled by asking the gateway."`
+	// API are the real gateways (Gateways=api) by provider code.
+	API map[string]GatewayConfig
 }
 
 // GatewayConfig is one real gateway: NGERN_GATEWAY_<CODE>_URL (fixed by
@@ -68,15 +71,9 @@ func (q *QRConfig) load(env func(k, def string) string) []string {
 	} else if _, _, err := deposit.PromptPayTarget(q.PromptPayTarget); err != nil {
 		problems = append(problems, "NGERN_PROMPTPAY_TARGET: "+err.Error())
 	}
-	q.BankFeedSecret = env("NGERN_BANKFEED_SECRET", "")
 	if q.BankFeedSecret != "" && len(q.BankFeedSecret) < 16 {
 		problems = append(problems, "NGERN_BANKFEED_SECRET must be at least 16 characters")
 	}
-	f, err := paygate.ParseFaults(env("NGERN_SIMGATEWAY_FAULTS", ""))
-	if err != nil {
-		problems = append(problems, "NGERN_SIMGATEWAY_FAULTS: "+err.Error())
-	}
-	q.SimFaults = f
 	switch q.Gateways {
 	case "sim", "off":
 	case "api":

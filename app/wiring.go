@@ -299,7 +299,7 @@ func newObjectStore(cfg Config) (objects.Store, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	return objectstore.NewMinIO(ctx, cfg.S3)
+	return objectstore.NewMinIO(ctx, cfg.S3.MinIO())
 }
 
 // httpDeps are what the HTTP server is built from.
