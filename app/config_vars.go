@@ -66,21 +66,21 @@ var parsers = map[reflect.Type]env.ParserFunc{
 	reflect.TypeFor[bool](): func(v string) (any, error) {
 		b, err := strconv.ParseBool(v)
 		if err != nil {
-			return false, errors.New("is not true or false")
+			return false, errors.New("not true or false")
 		}
 		return b, nil
 	},
 	reflect.TypeFor[int](): func(v string) (any, error) {
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			return 0, errors.New("is not a whole number")
+			return 0, errors.New("not a whole number")
 		}
 		return n, nil
 	},
 	reflect.TypeFor[time.Duration](): func(v string) (any, error) {
 		d, err := time.ParseDuration(v)
 		if err != nil {
-			return time.Duration(0), errors.New("is not a duration such as 5s")
+			return time.Duration(0), errors.New("not a duration such as 5s")
 		}
 		return d, nil
 	},
@@ -128,7 +128,7 @@ func describe(pe env.ParseError, vars map[string]string) string {
 		if v.Field.Tag.Get("secret") != "" {
 			return fmt.Sprintf("%s %v", v.Name, pe.Err)
 		}
-		return fmt.Sprintf("%s=%q %v", v.Name, vars[v.Name], pe.Err)
+		return fmt.Sprintf("%s=%q: %v", v.Name, vars[v.Name], pe.Err)
 	}
 	return pe.Error()
 }
@@ -154,20 +154,24 @@ func checkBounds(c *Config, vars map[string]string) []string {
 // outOfBounds says what is wrong with value under tag's bounds ("": none).
 func outOfBounds(tag reflect.StructTag, value reflect.Value) string {
 	if oneof := tag.Get("oneof"); oneof != "" {
-		if !slices.Contains(strings.Fields(oneof), value.String()) {
-			return "use " + strings.Join(strings.Fields(oneof), ", ")
+		if values := strings.Fields(oneof); !slices.Contains(values, value.String()) {
+			last := len(values) - 1
+			return "use " + strings.Join(values[:last], ", ") + " or " + values[last]
 		}
 		return ""
 	}
 	if d, ok := value.Interface().(time.Duration); ok {
 		if min, err := time.ParseDuration(tag.Get("min")); err == nil && d < min {
-			if min == time.Nanosecond {
-				return "is not a positive duration such as 5s"
+			switch min {
+			case 0:
+				return "a duration of at least 0 (e.g. 5s)"
+			case time.Nanosecond:
+				return "not a positive duration such as 5s"
 			}
 			return "a duration of at least " + shortDuration(min)
 		}
 		if max, err := time.ParseDuration(tag.Get("max")); err == nil && d > max {
-			return "is over " + shortDuration(max)
+			return "over " + shortDuration(max)
 		}
 		return ""
 	}
