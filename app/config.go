@@ -182,11 +182,12 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	for _, check := range checks {
 		problems = append(problems, check(&c, vars)...)
 	}
+	// lookup reads the variables not in Config (a gateway's, by its code).
 	lookup := func(k, def string) string {
-		if v, ok := vars[k]; ok {
+		if v := strings.TrimSpace(getenv(k)); v != "" {
 			return v
 		}
-		return strings.TrimSpace(getenv(k))
+		return def
 	}
 	problems = append(problems, c.QR.load(lookup)...)
 	c.unsafe = simulatorsConfigured(c, lookup)
