@@ -161,23 +161,23 @@ func outOfBounds(tag reflect.StructTag, value reflect.Value) string {
 		return ""
 	}
 	if d, ok := value.Interface().(time.Duration); ok {
-		if min, err := time.ParseDuration(tag.Get("min")); err == nil && d < min {
-			switch min {
+		if lo, err := time.ParseDuration(tag.Get("min")); err == nil && d < lo {
+			switch lo {
 			case 0:
 				return "a duration of at least 0 (e.g. 5s)"
 			case time.Nanosecond:
 				return "not a positive duration such as 5s"
 			}
-			return "a duration of at least " + shortDuration(min)
+			return "a duration of at least " + shortDuration(lo)
 		}
-		if max, err := time.ParseDuration(tag.Get("max")); err == nil && d > max {
-			return "over " + shortDuration(max)
+		if hi, err := time.ParseDuration(tag.Get("max")); err == nil && d > hi {
+			return "over " + shortDuration(hi)
 		}
 		return ""
 	}
 	if value.Kind() == reflect.Int {
-		if min, err := strconv.Atoi(tag.Get("min")); err == nil && int(value.Int()) < min {
-			return fmt.Sprintf("a whole number of at least %d", min)
+		if lo, err := strconv.Atoi(tag.Get("min")); err == nil && int(value.Int()) < lo {
+			return fmt.Sprintf("a whole number of at least %d", lo)
 		}
 	}
 	return ""
