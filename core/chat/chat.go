@@ -14,18 +14,12 @@ import (
 	"ngern/core/events"
 )
 
-// Limits of the chat (spec part 9).
+// Limits of the chat (spec part 9); those the apps see are in core/limits
+// (the text, attachment and canned-reply sizes).
 const (
-	MaxText     = 2000             // characters of a text message
-	HistoryPage = 10               // the widget's page
-	MaxHistory  = 50               // largest history page the API answers
-	TicketTTL   = 60 * time.Second // a websocket ticket's life
-	MaxImage    = 10 << 20
-	MaxVideo    = 20 << 20
-	// MaxImagePixels: an image whose header claims more is refused before
-	// anything decodes it (a 20000 × 20000 PNG of a few KB took an
-	// operator's browser to 3 GB). A 12 MP phone photo fits.
-	MaxImagePixels = 16_000_000
+	HistoryPage    = 10               // the widget's page
+	MaxHistory     = 50               // largest history page the API answers
+	TicketTTL      = 60 * time.Second // a websocket ticket's life
 	maxButtons     = 10
 	maxCards       = 10
 	maxShortText   = 640  // titles, subtitles, button payloads
@@ -36,9 +30,8 @@ const (
 	// (or its creation, when it never wrote): PurgeGuests deletes it then.
 	GuestRetention = 30 * 24 * time.Hour
 	// MaxCanned canned replies per language; a title has at most
-	// maxCannedTitle characters, a text MaxText.
-	MaxCanned      = 50
-	maxCannedTitle = 40
+	// limits.CannedTitle characters, a text limits.ChatText.
+	MaxCanned = 50
 )
 
 // Sender says who wrote a message: the customer (member or guest), an

@@ -8,6 +8,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"image"
 	_ "image/gif" // decoders for DecodeConfig
 	_ "image/jpeg"
@@ -20,6 +21,7 @@ import (
 	"unicode/utf8"
 
 	"ngern/core/errs"
+	"ngern/core/limits"
 	"ngern/core/objects"
 )
 
@@ -294,8 +296,8 @@ func (s *Service) validate(c Content, room string, from Sender) error {
 	default:
 		return invalid("unknown message_type")
 	}
-	if utf8.RuneCountInString(p.Message) > MaxText {
-		return invalid("a message has at most 2000 characters")
+	if utf8.RuneCountInString(p.Message) > limits.ChatText {
+		return invalid(fmt.Sprintf("a message has at most %d characters", limits.ChatText))
 	}
 	return nil
 }
@@ -490,15 +492,15 @@ func Sniff(head []byte) (ext, contentType string, kind MediaKind, ok bool) {
 }
 
 // Upload stores a file of the wanted kind for room and returns its path
-// (CHAT_FILE_NOT_SUPPORTED for another type, CHAT_FILE_TOO_LARGE over 10 MB
-// for an image, 20 MB for a video). Uploads are limited per uploader.
+// (CHAT_FILE_NOT_SUPPORTED for another type, CHAT_FILE_TOO_LARGE over
+// limits.ChatImageMB for an image, limits.ChatVideoMB for a video). Uploads are limited per uploader.
 func (s *Service) Upload(ctx context.Context, store objects.Store, w Who, room string, want MediaKind, r io.Reader, size int64) (string, error) {
 	if !s.CanRead(w, room) {
 		return "", errs.New(errs.NotFoundCode)
 	}
-	max := int64(MaxImage)
+	max := int64(limits.ChatImageBytes)
 	if want == Video {
-		max = MaxVideo
+		max = limits.ChatVideoBytes
 	}
 	if size > max {
 		return "", errs.Newf(errs.ChatFileTooLarge, "at most %d MB", max>>20)
@@ -524,8 +526,8 @@ func (s *Service) Upload(ctx context.Context, store objects.Store, w Who, room s
 		if err != nil || cfg.Width <= 0 || cfg.Height <= 0 {
 			return "", errs.New(errs.ChatFileNotSupported)
 		}
-		if int64(cfg.Width)*int64(cfg.Height) > MaxImagePixels {
-			return "", errs.Newf(errs.ChatFileTooLarge, "at most %d megapixels", MaxImagePixels/1_000_000)
+		if int64(cfg.Width)*int64(cfg.Height) > limits.ChatImagePixels {
+			return "", errs.Newf(errs.ChatFileTooLarge, "at most %d megapixels", limits.ChatImagePixels/1_000_000)
 		}
 	}
 	if w.Kind == KindGuest && w.Addr != "" {

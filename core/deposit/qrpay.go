@@ -13,6 +13,7 @@ import (
 	"ngern/core/account"
 	"ngern/core/errs"
 	"ngern/core/ledger"
+	"ngern/core/limits"
 	"ngern/core/money"
 	"ngern/core/settings"
 )
@@ -698,7 +699,7 @@ func (s *QRService) AssignPayment(ctx context.Context, provider, ref, memberID, 
 }
 
 // MaxRefundNote bounds the note of a refund outside Ngern.
-const MaxRefundNote = 500
+const MaxRefundNote = limits.Reason
 
 // RefundPayment records that an operator gave an unmatched payment back
 // outside Ngern (the review queue's "refund outside"): the payment leaves

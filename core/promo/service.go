@@ -10,6 +10,7 @@ import (
 
 	"ngern/core/errs"
 	"ngern/core/ledger"
+	"ngern/core/limits"
 	"ngern/core/money"
 	"ngern/core/objects"
 )
@@ -644,7 +645,7 @@ func (s *Service) SavePromotion(ctx context.Context, p Promotion) (Promotion, er
 		return Promotion{}, errs.OnField(errs.InvalidRequest, "limitTotal")
 	case p.LimitPerMember < 0 || p.LimitPerMember > 1000:
 		return Promotion{}, errs.OnField(errs.InvalidRequest, "limitPerMember")
-	case len(p.Description) > 20000:
+	case len(p.Description) > limits.HTML:
 		return Promotion{}, errs.OnField(errs.InvalidRequest, "description")
 	}
 	p.UpdatedAt = s.now().UTC()

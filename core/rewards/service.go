@@ -12,6 +12,7 @@ import (
 
 	"ngern/core/errs"
 	"ngern/core/ledger"
+	"ngern/core/limits"
 	"ngern/core/money"
 	"ngern/core/promo"
 	"ngern/core/wallet"
@@ -240,7 +241,7 @@ func (s *Service) SaveSettings(ctx context.Context, p Program, st Settings, by s
 	seen := map[string]bool{}
 	for _, g := range st.Games {
 		g = strings.TrimSpace(g)
-		if g == "" || len(g) > 40 {
+		if g == "" || len(g) > limits.Label {
 			return Settings{}, errs.OnField(errs.InvalidRequest, "games")
 		}
 		if !seen[g] {
@@ -253,7 +254,7 @@ func (s *Service) SaveSettings(ctx context.Context, p Program, st Settings, by s
 		st.Info = map[string]string{}
 	}
 	for lang, html := range st.Info {
-		if !validLang(lang) || len(html) > 20000 {
+		if !validLang(lang) || len(html) > limits.HTML {
 			return Settings{}, errs.OnField(errs.InvalidRequest, "info")
 		}
 	}
@@ -264,7 +265,7 @@ func (s *Service) SaveSettings(ctx context.Context, p Program, st Settings, by s
 		return Settings{}, errs.OnField(errs.InvalidRequest, "banners")
 	}
 	for _, b := range st.Banners {
-		if !validLang(b.Lang) || b.Image == "" || len(b.Image) > 500 || len(b.HTML) > 20000 {
+		if !validLang(b.Lang) || b.Image == "" || len(b.Image) > 500 || len(b.HTML) > limits.HTML {
 			return Settings{}, errs.OnField(errs.InvalidRequest, "banners")
 		}
 	}
