@@ -150,6 +150,10 @@ const (
 	ChangeDecided Code = "CHANGE_DECIDED" // the change was already approved, rejected or closed
 	OwnChange     Code = "OWN_CHANGE"     // an owner cannot approve a change they proposed
 
+	// Settings (Ngern, docs/configuration.md#settings).
+	SettingURLInvalid  Code = "SETTING_URL_INVALID"  // a link of a setting that is not an https link
+	SettingNotHonoured Code = "SETTING_NOT_HONOURED" // a setting above what the code can honour (e.g. slip maxSizeMB over limits.SlipMB)
+
 	// Slip reasons (spec part 8's slip table): a slip's note, and the error
 	// of an upload the rules refuse.
 	UploadedFileNotExist Code = "UPLOADED_FILE_NOT_EXIST"
@@ -342,6 +346,8 @@ var catalogue = []Entry{
 	{ChangeStale, Conflict},
 	{ChangeDecided, Conflict},
 	{OwnChange, Forbidden},
+	{SettingURLInvalid, Invalid},
+	{SettingNotHonoured, Invalid},
 
 	// Slip reasons.
 	{UploadedFileNotExist, Invalid},
