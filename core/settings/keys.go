@@ -18,7 +18,8 @@ import (
 // server (Check) and, generated from the same definition, by the console
 // (ui/src/features/operator/settings-schema.generated.ts); finish holds
 // what a schema cannot say (rules against the bank directory, the texts'
-// placeholders) and writes the document as it is stored.
+// placeholders) and writes the document as it is stored. The defaults
+// (defaults.go) are values of the same structs.
 
 // Contact is the contact lookup (a text: one per language).
 type Contact struct {
