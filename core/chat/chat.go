@@ -16,7 +16,6 @@ import (
 // Limits of the chat (spec part 9); those the apps see are in core/limits
 // (the text, attachment and canned-reply sizes).
 const (
-	HistoryPage    = 10               // the widget's page
 	MaxHistory     = 50               // largest history page the API answers
 	TicketTTL      = 60 * time.Second // a websocket ticket's life
 	maxButtons     = 10

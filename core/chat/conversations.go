@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"ngern/core/errs"
+	"ngern/core/limits"
 )
 
 // History returns a page of the caller's own room, oldest first: limit
@@ -16,7 +17,7 @@ func (s *Service) History(ctx context.Context, w Who, limit, skip int, before st
 
 func (s *Service) history(ctx context.Context, room string, limit, skip int, before string) ([]Message, error) {
 	if limit == 0 {
-		limit = HistoryPage
+		limit = limits.ChatHistoryPage
 	}
 	if limit < 0 || limit > MaxHistory {
 		return nil, errs.OnField(errs.InvalidRequest, "limit")

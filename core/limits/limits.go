@@ -58,6 +58,9 @@ const (
 	ChatImagePixels = 16_000_000
 	// CannedTitle is the most characters of a canned reply's title.
 	CannedTitle = 40
+	// ChatHistoryPage is the widget's page of history, and the page the
+	// API answers when none is asked.
+	ChatHistoryPage = 10
 )
 
 // What operators write.
@@ -97,6 +100,7 @@ func Table() []Limit {
 		{"chatImageMB", ChatImageMB, "largest chat image, in MB"},
 		{"chatVideoMB", ChatVideoMB, "largest chat video, in MB"},
 		{"cannedTitle", CannedTitle, "most characters of a canned reply's title"},
+		{"chatHistoryPage", ChatHistoryPage, "messages in a page of chat history"},
 		{"reason", Reason, "most characters of an operator's reason"},
 		{"note", Note, "most characters of an operator's note or a wheel slice's description"},
 		{"html", HTML, "most characters of an operator-written HTML page"},

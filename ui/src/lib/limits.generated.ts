@@ -22,6 +22,8 @@ export const limits = {
   chatVideoMB: 20,
   /** most characters of a canned reply's title */
   cannedTitle: 40,
+  /** messages in a page of chat history */
+  chatHistoryPage: 10,
   /** most characters of an operator's reason */
   reason: 500,
   /** most characters of an operator's note or a wheel slice's description */

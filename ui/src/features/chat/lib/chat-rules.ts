@@ -7,7 +7,7 @@ export const chatLimits = {
   maxText: limits.chatText,
   imageMb: limits.chatImageMB,
   videoMb: limits.chatVideoMB,
-  historyPage: 10,
+  historyPage: limits.chatHistoryPage,
   rejoinEveryMs: 5000,
   readDebounceMs: 1000,
   sendDelayMs: 500,
