@@ -14,7 +14,7 @@ import (
 )
 
 // Limits of the chat (spec part 9); those the apps see are in core/limits
-// (the text, attachment and canned-reply sizes).
+// (the text, attachment and canned-reply sizes, the history page).
 const (
 	MaxHistory     = 50               // largest history page the API answers
 	TicketTTL      = 60 * time.Second // a websocket ticket's life
