@@ -20,6 +20,7 @@ import (
 
 	"ngern/adapters/sqlstore"
 	"ngern/adapters/sqlstore/storetest"
+	"ngern/core/limits"
 	"ngern/core/operator"
 )
 
@@ -287,7 +288,7 @@ func TestChatSecurity(t *testing.T) {
 	})
 	t.Run("text is at most 2000 characters", func(t *testing.T) {
 		h := h.sub(t)
-		h.expect(h.call("POST", "/api/chat/send-message", b, textMessage(strings.Repeat("ก", 2001))), 400, "CHAT_MESSAGE_INVALID")
+		h.expect(h.call("POST", "/api/chat/send-message", b, textMessage(strings.Repeat("ก", limits.ChatText+1))), 400, "CHAT_MESSAGE_INVALID")
 		h.expect(h.call("POST", "/api/chat/send-message", b, textMessage("   ")), 400, "CHAT_MESSAGE_INVALID")
 	})
 }

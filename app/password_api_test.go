@@ -8,7 +8,7 @@ import (
 
 	"ngern/adapters/sqlstore"
 	"ngern/adapters/sqlstore/storetest"
-	"ngern/core/settings"
+	"ngern/core/limits"
 )
 
 // A password under the minimum answers PASSWORD_TOO_SHORT, naming the
@@ -18,14 +18,14 @@ func TestPasswordTooShort(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
 		h := newHarness(t, db, func(c *Config) { c.RegisterOTP = false })
 		token := h.member("0811111111", "1111111111", 0)
-		short := strings.Repeat("a", settings.PasswordMin-1)
-		enough := strings.Repeat("a", settings.PasswordMin)
+		short := strings.Repeat("a", limits.PasswordMin-1)
+		enough := strings.Repeat("a", limits.PasswordMin)
 
 		t.Run("the limits lookup serves the minimum", func(t *testing.T) {
 			h := h.sub(t)
 			r := h.call("GET", "/api/lookup/limits", "", nil)
 			h.expect(r, 200, "")
-			if r.Body["passwordMin"] != json.Number(strconv.Itoa(settings.PasswordMin)) {
+			if r.Body["passwordMin"] != json.Number(strconv.Itoa(limits.PasswordMin)) {
 				t.Fatalf("limits = %s", r.Raw)
 			}
 		})

@@ -9,6 +9,7 @@ import (
 	"ngern/adapters/paygate"
 	"ngern/adapters/sqlstore"
 	"ngern/adapters/sqlstore/storetest"
+	"ngern/core/limits"
 	"ngern/core/money"
 	"ngern/core/operator"
 )
@@ -206,7 +207,7 @@ func TestQRRefundOutsideAPI(t *testing.T) {
 		if r.Body["field"] != "note" {
 			t.Fatal(string(r.Raw))
 		}
-		h.expect(h.call("POST", refund, finance, `{"note":"`+strings.Repeat("n", 501)+`"}`), 400, "INVALID_REQUEST")
+		h.expect(h.call("POST", refund, finance, `{"note":"`+strings.Repeat("n", limits.Reason+1)+`"}`), 400, "INVALID_REQUEST")
 		h.expect(h.call("POST", "/api/operator/qr/payments/PAYTIMZ/NOPE/refund", finance, `{"note":"x"}`), 404, "NO_DATA")
 		h.expect(h.call("POST", refund, finance, `{"note":"returned by SCB transfer 5521"}`), 200, "SUCCESS")
 		h.expect(h.call("POST", refund, finance, `{"note":"again"}`), 404, "NO_DATA")

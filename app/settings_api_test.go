@@ -37,6 +37,23 @@ func TestOperatorSettings(t *testing.T) {
 				}
 			})
 		}
+		t.Run("ErrContactLinkNotHTTPS", func(t *testing.T) {
+			h := h.sub(t)
+			h.expect(h.call("PUT", "/api/operator/settings/contact", op,
+				`{"th":{"contactText":"hi","lineLink":"javascript:alert(1)","lineName":"","lineQR":""}}`), 400, "SETTING_URL_INVALID")
+		})
+		t.Run("ErrSlipAboveWhatIsRead", func(t *testing.T) {
+			h := h.sub(t)
+			h.expect(h.call("PUT", "/api/operator/settings/slip", op,
+				`{"maxSizeMB":50,"uploadWithinHours":1,"closedFrom":"","closedTo":""}`), 400, "SETTING_NOT_HONOURED")
+		})
+		t.Run("SchemaServed", func(t *testing.T) {
+			h := h.sub(t)
+			r := h.call("GET", "/api/operator/settings/schema", op, nil)
+			if r.Status != 200 || !strings.Contains(string(r.Raw), `"maxSizeMB":{"maximum":10,"minimum":1,"type":"integer"}`) {
+				t.Fatalf("schema = %d %s", r.Status, r.Raw)
+			}
+		})
 		t.Run("WithdrawLimits", func(t *testing.T) {
 			h := h.sub(t)
 			h.expect(h.call("PUT", "/api/operator/settings/withdraw", op, `{"withdrawMin":200,"withdrawMax":1000}`), 200, "")

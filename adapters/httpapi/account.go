@@ -53,8 +53,8 @@ type registration struct {
 	Name            string `json:"name" validate:"max=200"`
 	Username        string `json:"username" validate:"max=20"`
 	Password        string `json:"password" validate:"max=512"`
-	SourceCode      string `json:"sourceCode" validate:"max=40"`
-	InviteCode      string `json:"inviteCode" validate:"max=40"`
+	SourceCode      string `json:"sourceCode"`
+	InviteCode      string `json:"inviteCode"`
 	BankCode        string `json:"bankCode" validate:"max=20"`
 	BankAccountName string `json:"bankAccountName" validate:"max=200"`
 	BankAccountNo   string `json:"bankAccountNo" validate:"max=30"`

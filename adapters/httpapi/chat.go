@@ -15,6 +15,7 @@ import (
 	"ngern/core/account"
 	"ngern/core/chat"
 	"ngern/core/errs"
+	"ngern/core/limits"
 	"ngern/core/operator"
 )
 
@@ -225,9 +226,9 @@ func (s *Server) uploadFile(w http.ResponseWriter, r *http.Request, who chat.Who
 
 func (s *Server) storePart(w http.ResponseWriter, r *http.Request, who chat.Who, room string, kind chat.MediaKind, part *multipart.Part) {
 	defer part.Close()
-	max := int64(chat.MaxImage)
+	max := int64(limits.ChatImageBytes)
 	if kind == chat.Video {
-		max = chat.MaxVideo
+		max = limits.ChatVideoBytes
 	}
 	// The part's size is not known before it is read: read it whole (at
 	// most the limit plus one byte), then store it.

@@ -15,6 +15,7 @@ import (
 
 	"ngern/core/deposit"
 	"ngern/core/errs"
+	"ngern/core/limits"
 	"ngern/core/money"
 )
 
@@ -53,7 +54,7 @@ func toSlipJSON(sl deposit.Slip) slipJSON {
 // uploadSlip takes the multipart field "file": only its bytes count (the
 // name and the type the client sends are ignored), sniffed by the core.
 func (s *Server) uploadSlip(w http.ResponseWriter, r *http.Request) {
-	data, err := readUpload(r, "file", deposit.MaxSlipBytes)
+	data, err := readUpload(r, "file", limits.SlipBytes)
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -247,7 +247,7 @@ func (s *Server) revokeMemberSession(w http.ResponseWriter, r *http.Request) {
 }
 
 type noteRequest struct {
-	Text string `json:"text" validate:"required,max=2000"`
+	Text string `json:"text" validate:"required"`
 }
 
 func (s *Server) addMemberNote(w http.ResponseWriter, r *http.Request) {

@@ -77,7 +77,7 @@ func (s *Server) approveWithdrawal(w http.ResponseWriter, r *http.Request) {
 }
 
 type rejectRequest struct {
-	Reason string `json:"reason" validate:"required,max=500"`
+	Reason string `json:"reason" validate:"required"`
 }
 
 func (s *Server) rejectWithdrawal(w http.ResponseWriter, r *http.Request) {
@@ -101,7 +101,7 @@ func (s *Server) rejectWithdrawal(w http.ResponseWriter, r *http.Request) {
 type adjustRequest struct {
 	Phone  string      `json:"phone" validate:"required,max=20"`
 	Amount json.Number `json:"amount" validate:"required"`
-	Reason string      `json:"reason" validate:"required,max=500"`
+	Reason string      `json:"reason" validate:"required"`
 }
 
 func (s *Server) adjust(w http.ResponseWriter, r *http.Request) {

@@ -76,7 +76,7 @@ func (s *Server) saveBonus(w http.ResponseWriter, r *http.Request) {
 // writes it.
 type operatorPromotionJSON struct {
 	Code           string       `json:"code" validate:"required,max=32"`
-	Description    string       `json:"description" validate:"max=20000"`
+	Description    string       `json:"description"`
 	Amount         money.Satang `json:"amount"`
 	PercentFail    int          `json:"percentFail"`
 	SuccessPercent int          `json:"successPercent"`

@@ -35,6 +35,12 @@ func (s *Server) listSettings(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"settings": out})
 }
 
+// settingSchemas answers the JSON Schema of every setting's document, by
+// key: what PUT checks (settings.Schemas).
+func (s *Server) settingSchemas(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{"schemas": settings.Schemas()})
+}
+
 // putSetting replaces a stored setting, e.g. active {"terminated": true}
 // to shut the service down, withdraw {"withdrawMin", "withdrawMax"} or
 // withdrawApprovalThreshold {"amount"}. Each setting names the roles that

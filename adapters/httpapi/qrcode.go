@@ -219,7 +219,7 @@ func (s *Server) assignQRPayment(w http.ResponseWriter, r *http.Request) {
 }
 
 type refundPaymentRequest struct {
-	Note string `json:"note" validate:"max=2000"`
+	Note string `json:"note"`
 }
 
 // refundQRPayment records that an operator gave an unmatched QR payment

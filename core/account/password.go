@@ -21,7 +21,7 @@ const (
 )
 
 // MaxPasswordLen is the longest password accepted (quality bars); the
-// shortest is settings.PasswordMin, which the limits lookup serves.
+// shortest is limits.PasswordMin, which the limits lookup serves.
 const MaxPasswordLen = 128
 
 // Hasher hashes passwords with argon2id, running at most a fixed number of

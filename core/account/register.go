@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 
 	"ngern/core/errs"
-	"ngern/core/settings"
+	"ngern/core/limits"
 )
 
 // Registration is the registration payload of spec part 3.
@@ -77,12 +77,12 @@ func visible(s string) bool {
 }
 
 // checkPassword applies the length rule of the quality bars: a password
-// under settings.PasswordMin answers PASSWORD_TOO_SHORT, whose text names
+// under limits.PasswordMin answers PASSWORD_TOO_SHORT, whose text names
 // the minimum; one over MaxPasswordLen INVALID_USER_INFO.
 func checkPassword(pw string) error {
 	n := utf8.RuneCountInString(pw)
-	if n < settings.PasswordMin {
-		return errs.Newf(errs.PasswordTooShort, "at least %d characters", settings.PasswordMin)
+	if n < limits.PasswordMin {
+		return errs.Newf(errs.PasswordTooShort, "at least %d characters", limits.PasswordMin)
 	}
 	if n > MaxPasswordLen {
 		return errs.Newf(errs.InvalidUserInfo, "at most %d characters", MaxPasswordLen)
@@ -157,7 +157,7 @@ func (s *Service) Validate(ctx context.Context, r Registration, full bool, ip st
 		}
 	}
 	r.InviteCode = strings.TrimSpace(r.InviteCode)
-	if len(r.InviteCode) > 40 {
+	if len(r.InviteCode) > limits.CodeMax {
 		return r, errs.OnField(errs.InvalidUserInfo, "inviteCode")
 	}
 	taken, err := s.store.PhoneTaken(ctx, phone)

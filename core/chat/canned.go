@@ -2,10 +2,12 @@ package chat
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
 	"ngern/core/errs"
+	"ngern/core/limits"
 )
 
 // Languages of canned replies: the console's languages.
@@ -35,10 +37,10 @@ func (s *Service) SaveCanned(ctx context.Context, operator string, c Canned) (*C
 	switch {
 	case !cannedLangs[c.Lang]:
 		return nil, cannedInvalid("lang", "lang is th, la or en")
-	case c.Title == "" || !printable(c.Title, maxCannedTitle):
-		return nil, cannedInvalid("title", "a title has 1 to 40 characters")
-	case c.Body == "" || utf8.RuneCountInString(c.Body) > MaxText:
-		return nil, cannedInvalid("body", "a text has 1 to 2000 characters")
+	case c.Title == "" || !printable(c.Title, limits.CannedTitle):
+		return nil, cannedInvalid("title", fmt.Sprintf("a title has 1 to %d characters", limits.CannedTitle))
+	case c.Body == "" || utf8.RuneCountInString(c.Body) > limits.ChatText:
+		return nil, cannedInvalid("body", fmt.Sprintf("a text has 1 to %d characters", limits.ChatText))
 	case c.Position < 0 || c.Position > 1000:
 		return nil, cannedInvalid("position", "position is 0 to 1000")
 	}

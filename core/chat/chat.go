@@ -5,7 +5,6 @@
 package chat
 
 import (
-	"context"
 	"log/slog"
 	"regexp"
 	"strings"
@@ -14,18 +13,11 @@ import (
 	"ngern/core/events"
 )
 
-// Limits of the chat (spec part 9).
+// Limits of the chat (spec part 9); those the apps see are in core/limits
+// (the text, attachment and canned-reply sizes, the history page).
 const (
-	MaxText     = 2000             // characters of a text message
-	HistoryPage = 10               // the widget's page
-	MaxHistory  = 50               // largest history page the API answers
-	TicketTTL   = 60 * time.Second // a websocket ticket's life
-	MaxImage    = 10 << 20
-	MaxVideo    = 20 << 20
-	// MaxImagePixels: an image whose header claims more is refused before
-	// anything decodes it (a 20000 × 20000 PNG of a few KB took an
-	// operator's browser to 3 GB). A 12 MP phone photo fits.
-	MaxImagePixels = 16_000_000
+	MaxHistory     = 50               // largest history page the API answers
+	TicketTTL      = 60 * time.Second // a websocket ticket's life
 	maxButtons     = 10
 	maxCards       = 10
 	maxShortText   = 640  // titles, subtitles, button payloads
@@ -36,9 +28,8 @@ const (
 	// (or its creation, when it never wrote): PurgeGuests deletes it then.
 	GuestRetention = 30 * 24 * time.Hour
 	// MaxCanned canned replies per language; a title has at most
-	// maxCannedTitle characters, a text MaxText.
-	MaxCanned      = 50
-	maxCannedTitle = 40
+	// limits.CannedTitle characters, a text limits.ChatText.
+	MaxCanned = 50
 )
 
 // Sender says who wrote a message: the customer (member or guest), an
@@ -207,156 +198,6 @@ type InboxFilter struct {
 	Status string // open (default) | closed | all
 	Mine   string // only those assigned to this operator
 	Limit  int
-}
-
-// Store keeps the chat.
-type Store interface {
-	CreateGuest(ctx context.Context, g *Guest) error
-	// GuestByTokenHash answers NO_DATA for an unknown token.
-	GuestByTokenHash(ctx context.Context, hash string) (*Guest, error)
-	// GuestByID answers NO_DATA for an unknown guest.
-	GuestByID(ctx context.Context, id string) (*Guest, error)
-	CreateTicket(ctx context.Context, t *Ticket) error
-	// UseTicket marks the ticket used and returns it, if it exists, was not
-	// used and has not expired at now; otherwise NO_DATA. Two concurrent
-	// uses: one wins.
-	UseTicket(ctx context.Context, hash string, now time.Time) (*Ticket, error)
-	// AddMessage stores m and updates its conversation (created when
-	// missing, with c's identity) in one transaction: a customer message
-	// opens the conversation and starts its waiting time, an agent message
-	// ends the waiting time.
-	AddMessage(ctx context.Context, c *Conversation, m *Message) error
-	// Message answers NO_DATA for an unknown id.
-	Message(ctx context.Context, id string) (*Message, error)
-	// History returns the room's messages oldest first: the limit newest
-	// after skipping the skip newest, and of those only messages older than
-	// the message before when it is set (NO_DATA when before is not a
-	// message of the room).
-	History(ctx context.Context, room string, limit, skip int, before string) ([]Message, error)
-	// Conversation answers NO_DATA for a room without one.
-	Conversation(ctx context.Context, room string) (*Conversation, error)
-	Inbox(ctx context.Context, f InboxFilter) ([]Summary, error)
-	// MarkRead sets the customer's (customer true) or the operators' read
-	// mark of the room; a room without a conversation is left alone.
-	MarkRead(ctx context.Context, room string, customer bool, at time.Time) error
-	// Assign and SetStatus answer NO_DATA for a room without a conversation.
-	Assign(ctx context.Context, room, operator string) error
-	SetStatus(ctx context.Context, room, status string) error
-	// SetAutoReply records when the automatic reply was last sent.
-	SetAutoReply(ctx context.Context, room string, at time.Time) error
-	// AttachGuest moves the guest's conversation and messages from room
-	// from to room to (the member's) and records the member on the guest.
-	// The messages keep their media paths, which name the guest's room: the
-	// guest's record is what lets the member read them (OpenMedia).
-	AttachGuest(ctx context.Context, guestID, memberID, from, to string) error
-	// PurgeGuests deletes at most limit guests not attached to a member,
-	// created before cutoff, whose conversation (if any) has had no message
-	// since cutoff, with their conversations and messages, in one
-	// transaction. It returns the ids of the guests it deleted.
-	PurgeGuests(ctx context.Context, cutoff time.Time, limit int) (ids []string, err error)
-
-	// CannedReplies lists the canned replies of lang ("" every language),
-	// by language and position.
-	CannedReplies(ctx context.Context, lang string) ([]Canned, error)
-	// SaveCanned inserts c (create true) or updates its lang, title, body,
-	// position and updated fields (NO_DATA for an unknown id).
-	SaveCanned(ctx context.Context, c *Canned, create bool) error
-	// DeleteCanned answers NO_DATA for an unknown id.
-	DeleteCanned(ctx context.Context, id string) error
-}
-
-// Canned is an operators' canned reply: a title shown on the inbox's chip
-// and the text it puts in the composer, per console language.
-type Canned struct {
-	ID        string    `db:"id" json:"id"`
-	Lang      string    `db:"lang" json:"lang"`
-	Title     string    `db:"title" json:"title"`
-	Body      string    `db:"body" json:"body"`
-	Position  int       `db:"position" json:"position"`
-	UpdatedBy string    `db:"updated_by" json:"updatedBy"`
-	CreatedAt time.Time `db:"created_at" json:"createdAt"`
-	UpdatedAt time.Time `db:"updated_at" json:"updatedAt"`
-}
-
-// Limiter counts events per key in a window (the account limiter).
-type Limiter interface {
-	Hit(ctx context.Context, key string, limit int, window time.Duration) (ok bool, retryAfter time.Duration, err error)
-}
-
-// OfficeHours are the hours operators answer, daily, in a time zone.
-// Start == End means always open.
-type OfficeHours struct {
-	Start, End time.Duration // since midnight
-	Location   *time.Location
-}
-
-// Open reports whether t falls within the hours.
-func (h OfficeHours) Open(t time.Time) bool {
-	if h.Start == h.End {
-		return true
-	}
-	loc := h.Location
-	if loc == nil {
-		loc = time.UTC
-	}
-	lt := t.In(loc)
-	since := time.Duration(lt.Hour())*time.Hour + time.Duration(lt.Minute())*time.Minute + time.Duration(lt.Second())*time.Second
-	if h.Start < h.End {
-		return since >= h.Start && since < h.End
-	}
-	return since >= h.Start || since < h.End // across midnight
-}
-
-// Config tunes the chat.
-type Config struct {
-	// Prefix starts every room name (GET /api/chat/config's PREFIX).
-	Prefix string
-	Hours  OfficeHours
-	// AutoReply is sent (at most once an hour per room) to a customer who
-	// writes outside office hours; empty: none.
-	AutoReply string
-	// SendLimit messages per SendWindow per sender; UploadLimit uploads.
-	SendLimit   int
-	SendWindow  time.Duration
-	UploadLimit int
-	// GuestLimit new guests per GuestWindow per client address.
-	GuestLimit  int
-	GuestWindow time.Duration
-	// TicketLimit websocket tickets a minute per member, guest or operator
-	// (a widget asks for one per (re)connection, every 5 s at most).
-	TicketLimit int
-	// GuestSendPerIP messages and GuestUploadMBPerIP megabytes of uploads
-	// an hour of all the guests of one client address (a guest's own
-	// limits are per guest, and an address may make GuestLimit guests).
-	GuestSendPerIP     int
-	GuestUploadMBPerIP int
-	// SocketsPerHolder websockets open at once on a node per member or
-	// guest (operators are not bounded).
-	SocketsPerHolder int
-	// GuestRetention: guests with no message for this long are purged
-	// (zero: GuestRetention, 30 days).
-	GuestRetention time.Duration
-}
-
-// DefaultConfig returns the documented defaults.
-func DefaultConfig() Config {
-	return Config{
-		Prefix:      "ngern",
-		AutoReply:   "ขณะนี้อยู่นอกเวลาทำการ เจ้าหน้าที่จะตอบกลับโดยเร็วที่สุด / We are outside office hours; an operator will answer as soon as possible.",
-		SendLimit:   20,
-		SendWindow:  time.Minute,
-		UploadLimit: 10,
-		GuestLimit:  60,
-		GuestWindow: time.Hour,
-		TicketLimit: 30,
-		// An address's guests: 300 messages and 50 MB an hour (at most
-		// 36 GB kept per address over the 30 days a guest is kept, where
-		// 60 guests a minute at their own limits stored 6 GB a minute).
-		GuestSendPerIP:     300,
-		GuestUploadMBPerIP: 50,
-		SocketsPerHolder:   10,
-		GuestRetention:     GuestRetention,
-	}
 }
 
 // ValidPrefix is the form of a room prefix.

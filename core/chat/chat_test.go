@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"ngern/core/errs"
+	"ngern/core/limits"
 	"ngern/core/objects"
 )
 
@@ -413,8 +414,8 @@ func TestValidate(t *testing.T) {
 	}{
 		{"text", text("hi"), Customer, true},
 		{"blank text", text("  \n"), Customer, false},
-		{"2000 characters", text(strings.Repeat("ก", MaxText)), Customer, true},
-		{"2001 characters", text(strings.Repeat("ก", MaxText+1)), Customer, false},
+		{"2000 characters", text(strings.Repeat("ก", limits.ChatText)), Customer, true},
+		{"2001 characters", text(strings.Repeat("ก", limits.ChatText+1)), Customer, false},
 		{"own media", media(file, "image"), Customer, true},
 		{"media of another room", media(strings.Replace(file, "ngern-abc", "ngern-abd", 1), "image"), Customer, false},
 		{"media outside the chat", media("/etc/passwd", "image"), Customer, false},
@@ -592,7 +593,7 @@ func TestMedia(t *testing.T) {
 		}
 	})
 	t.Run("too large", func(t *testing.T) {
-		if _, err := s.Upload(ctx, store, b, s.Room(b), Image, bytes.NewReader(png), MaxImage+1); !errs.HasCode(err, errs.ChatFileTooLarge) {
+		if _, err := s.Upload(ctx, store, b, s.Room(b), Image, bytes.NewReader(png), int64(limits.ChatImageBytes)+1); !errs.HasCode(err, errs.ChatFileTooLarge) {
 			t.Fatal(err)
 		}
 	})
@@ -648,7 +649,7 @@ func pngBomb(w, h uint32) []byte {
 }
 
 // TestImagePixels: a chat image's header is checked before it is stored;
-// one claiming more than MaxImagePixels is refused (a 20000 × 20000 PNG
+// one claiming more than limits.ChatImagePixels is refused (a 20000 × 20000 PNG
 // took an operator's browser to 3 GB).
 func TestImagePixels(t *testing.T) {
 	cases := []struct {
@@ -659,7 +660,7 @@ func TestImagePixels(t *testing.T) {
 		{"Small", pngOf(30, 20), ""},
 		{"PhonePhoto12MP", pngBomb(4000, 3000), ""},
 		{"ErrTwentyThousandSquared", pngBomb(20000, 20000), errs.ChatFileTooLarge},
-		{"ErrJustOver", pngBomb(4000, MaxImagePixels/4000+1), errs.ChatFileTooLarge},
+		{"ErrJustOver", pngBomb(4000, limits.ChatImagePixels/4000+1), errs.ChatFileTooLarge},
 		{"ErrNotAnImageAfterTheMagic", append([]byte("\x89PNG\r\n\x1a\n"), make([]byte, 100)...), errs.ChatFileNotSupported},
 	}
 	for _, c := range cases {

@@ -10,6 +10,7 @@ import (
 
 	"ngern/core/errs"
 	"ngern/core/ledger"
+	"ngern/core/limits"
 	"ngern/core/money"
 	"ngern/core/settings"
 )
@@ -80,7 +81,7 @@ func (s *Service) RedeemGift(ctx context.Context, memberID, link string) (money.
 		return 0, "", err
 	}
 	amount, err := s.d.Redeemer.Check(ctx, hash, wallet.WalletAccountNo)
-	if err == nil && amount < settings.GiftLinkMin {
+	if err == nil && amount < limits.GiftLinkMin {
 		err = &Refused{Code: errs.TruelinkMinimum, Reason: "under the minimum"}
 	}
 	if err == nil {
@@ -199,7 +200,7 @@ func (s *Service) CreditGiftNow(ctx context.Context, hash string, amount money.S
 		if v.Amount > 0 && amount != v.Amount {
 			return Voucher{}, errs.OnField(errs.InvalidAmount, "amount")
 		}
-		if amount < settings.GiftLinkMin || amount > money.Max {
+		if amount < limits.GiftLinkMin || amount > money.Max {
 			return Voucher{}, errs.OnField(errs.InvalidAmount, "amount")
 		}
 		j := ledger.Journal{ID: s.d.IDs(), Kind: JournalKind, Ref: "gift:" + hash, MemberID: v.MemberID, Memo: "truemoney gift",

@@ -12,17 +12,15 @@ import (
 	_ "golang.org/x/image/webp"
 
 	"ngern/core/errs"
+	"ngern/core/limits"
 )
 
-// Upload limits: the size, and the pixels an image may have once decoded,
-// so that a small file that decodes to a huge bitmap (a decode bomb) is
-// refused before it is decoded. A slip is a phone screenshot (1–4 MP; a 4K
-// screen, 2160 × 3840, is 8.3 MP): reading its QR costs time in proportion
-// to its pixels, about 6–8 s at 25 MP, so a slip has at most 9 MP.
-const (
-	MaxSlipBytes  = 10 << 20
-	MaxSlipPixels = 9_000_000 // e.g. 2160 × 4166: 36 MB decoded
-)
+// Upload limits (core/limits): the size, and the pixels an image may have
+// once decoded, so that a small file that decodes to a huge bitmap (a
+// decode bomb) is refused before it is decoded. A slip is a phone
+// screenshot (1–4 MP; a 4K screen, 2160 × 3840, is 8.3 MP): reading its QR
+// costs time in proportion to its pixels, about 6–8 s at 25 MP, so a slip
+// has at most limits.SlipPixels.
 
 // The slips read at once on a node: SlipDecoders reading, SlipQueue more
 // waiting, each at most SlipWait; one more is answered IMAGE_BUSY (503,
@@ -80,13 +78,13 @@ func busy() error {
 
 // CheckImage sniffs an uploaded file: only JPEG, PNG and WebP are slips,
 // whatever the name or the type the client claimed; at most maxBytes (and
-// never over 10 MB); its header must decode and its pixels stay under the
+// never over limits.SlipBytes); its header must decode and its pixels stay under the
 // limit. It answers the Upload to submit, with our content type and
 // extension; SLIP_NO_FILE for an empty file, SLIP_INVALID_FILE for the
 // rest.
 func CheckImage(data []byte, maxBytes int) (Upload, error) {
-	if maxBytes <= 0 || maxBytes > MaxSlipBytes {
-		maxBytes = MaxSlipBytes
+	if maxBytes <= 0 || maxBytes > limits.SlipBytes {
+		maxBytes = limits.SlipBytes
 	}
 	if len(data) == 0 {
 		return Upload{}, errs.New(errs.SlipNoFile)
@@ -109,7 +107,7 @@ func CheckImage(data []byte, maxBytes int) (Upload, error) {
 	if err != nil || "image/"+format != up.ContentType && !(format == "jpeg" && up.Ext == "jpg") {
 		return Upload{}, errs.Newf(errs.SlipInvalidFile, "the image cannot be read")
 	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > MaxSlipPixels {
+	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > limits.SlipPixels {
 		return Upload{}, errs.Newf(errs.SlipInvalidFile, "the image is too large")
 	}
 	up.Data = data

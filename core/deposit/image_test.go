@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"ngern/core/errs"
+	"ngern/core/limits"
 )
 
 func pngOf(w, h int) []byte {
@@ -57,8 +58,8 @@ func TestCheckImage(t *testing.T) {
 		// The finding: 5000 × 5000 (84 KB) took 6–8 s to scan.
 		{"ErrFiveThousandSquared", bomb(5000, 5000), 0, "", errs.SlipInvalidFile},
 		{"FourKScreenshot", bomb(2160, 3840), 0, "png", ""},
-		{"AtThePixelLimit", bomb(2000, MaxSlipPixels/2000), 0, "png", ""},
-		{"ErrOnePixelRowOver", bomb(2000, MaxSlipPixels/2000+1), 0, "", errs.SlipInvalidFile},
+		{"AtThePixelLimit", bomb(2000, limits.SlipPixels/2000), 0, "png", ""},
+		{"ErrOnePixelRowOver", bomb(2000, limits.SlipPixels/2000+1), 0, "", errs.SlipInvalidFile},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			up, err := CheckImage(c.data, c.max)

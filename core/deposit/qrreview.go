@@ -7,6 +7,7 @@ import (
 
 	"ngern/core/errs"
 	"ngern/core/ledger"
+	"ngern/core/limits"
 )
 
 // ReviewPayments lists unmatched payments for the operators.
@@ -38,7 +39,7 @@ func (s *QRService) AssignPayment(ctx context.Context, provider, ref, memberID, 
 }
 
 // MaxRefundNote bounds the note of a refund outside Ngern.
-const MaxRefundNote = 500
+const MaxRefundNote = limits.Reason
 
 // RefundPayment records that an operator gave an unmatched payment back
 // outside Ngern (the review queue's "refund outside"): the payment leaves

@@ -150,6 +150,10 @@ const (
 	ChangeDecided Code = "CHANGE_DECIDED" // the change was already approved, rejected or closed
 	OwnChange     Code = "OWN_CHANGE"     // an owner cannot approve a change they proposed
 
+	// Settings (Ngern, docs/configuration.md#settings).
+	SettingURLInvalid  Code = "SETTING_URL_INVALID"  // a link of a setting that is not an https link
+	SettingNotHonoured Code = "SETTING_NOT_HONOURED" // a setting above what the code can honour (e.g. slip maxSizeMB over limits.SlipMB)
+
 	// Slip reasons (spec part 8's slip table): a slip's note, and the error
 	// of an upload the rules refuse.
 	UploadedFileNotExist Code = "UPLOADED_FILE_NOT_EXIST"
@@ -168,16 +172,16 @@ const (
 	TruelinkExpired     Code = "TRUELINK_EXPIRED"     // the voucher has expired
 	TruelinkEmpty       Code = "TRUELINK_EMPTY"       // the voucher is fully redeemed (out of stock)
 	TruelinkOwn         Code = "TRUELINK_OWN"         // the operator's own voucher
-	TruelinkMinimum     Code = "TRUELINK_MINIMUM"     // under the 2-baht minimum
+	TruelinkMinimum     Code = "TRUELINK_MINIMUM"     // under limits.GiftLinkMin
 	TruelinkUnconfirmed Code = "TRUELINK_UNCONFIRMED" // TrueMoney did not answer; an operator checks, never redeemed twice
 
 	// QR deposits (Ngern).
 	QRMinimum Code = "QR_MINIMUM" // under the QR channel's minimum; the provider is not asked
 
 	// Support chat (Ngern).
-	ChatMessageInvalid   Code = "CHAT_MESSAGE_INVALID"    // unknown type, blank or over 2000 characters, not allowed for the sender
+	ChatMessageInvalid   Code = "CHAT_MESSAGE_INVALID"    // unknown type, blank or over limits.ChatText characters, not allowed for the sender
 	ChatFileNotSupported Code = "CHAT_FILE_NOT_SUPPORTED" // not a PNG, JPEG, GIF, MP4 or QuickTime file (by content)
-	ChatFileTooLarge     Code = "CHAT_FILE_TOO_LARGE"     // image over 10 MB or video over 20 MB
+	ChatFileTooLarge     Code = "CHAT_FILE_TOO_LARGE"     // image over limits.ChatImageMB or video over limits.ChatVideoMB
 	ChatTicketInvalid    Code = "CHAT_TICKET_INVALID"     // websocket ticket forged, used or expired
 	GuestTokenInvalid    Code = "GUEST_TOKEN_INVALID"     // unknown guest token, or the guest became a member
 	OriginNotAllowed     Code = "ORIGIN_NOT_ALLOWED"      // websocket from an origin that is not a configured web origin
@@ -342,6 +346,8 @@ var catalogue = []Entry{
 	{ChangeStale, Conflict},
 	{ChangeDecided, Conflict},
 	{OwnChange, Forbidden},
+	{SettingURLInvalid, Invalid},
+	{SettingNotHonoured, Invalid},
 
 	// Slip reasons.
 	{UploadedFileNotExist, Invalid},

@@ -9,6 +9,7 @@ import (
 	"ngern/core/account"
 	"ngern/core/errs"
 	"ngern/core/ledger"
+	"ngern/core/limits"
 	"ngern/core/money"
 	"ngern/core/wallet"
 )
@@ -128,7 +129,7 @@ func (c *Console) SearchMembers(ctx context.Context, q string, page, limit int) 
 // AddNote stores a note by p on a member.
 func (c *Console) AddNote(ctx context.Context, p Principal, memberID, text string) (Note, error) {
 	text = strings.TrimSpace(text)
-	if text == "" || len(text) > 2000 {
+	if text == "" || len(text) > limits.Note {
 		return Note{}, errs.OnField(errs.InvalidRequest, "text")
 	}
 	n := Note{ID: account.NewID(), MemberID: memberID, At: c.now().UTC(), Operator: p.Username, Text: text}

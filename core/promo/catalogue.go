@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"ngern/core/errs"
+	"ngern/core/limits"
 	"ngern/core/money"
 )
 
@@ -116,7 +117,7 @@ func (s *Service) SavePromotion(ctx context.Context, p Promotion) (Promotion, er
 		return Promotion{}, errs.OnField(errs.InvalidRequest, "limitTotal")
 	case p.LimitPerMember < 0 || p.LimitPerMember > 1000:
 		return Promotion{}, errs.OnField(errs.InvalidRequest, "limitPerMember")
-	case len(p.Description) > 20000:
+	case len(p.Description) > limits.HTML:
 		return Promotion{}, errs.OnField(errs.InvalidRequest, "description")
 	}
 	p.UpdatedAt = s.now().UTC()

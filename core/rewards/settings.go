@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"ngern/core/errs"
+	"ngern/core/limits"
 	"ngern/core/promo"
 )
 
@@ -80,7 +81,7 @@ func (s *Service) SaveSettings(ctx context.Context, p Program, st Settings, by s
 	seen := map[string]bool{}
 	for _, g := range st.Games {
 		g = strings.TrimSpace(g)
-		if g == "" || len(g) > 40 {
+		if g == "" || len(g) > limits.Label {
 			return Settings{}, errs.OnField(errs.InvalidRequest, "games")
 		}
 		if !seen[g] {
@@ -93,7 +94,7 @@ func (s *Service) SaveSettings(ctx context.Context, p Program, st Settings, by s
 		st.Info = map[string]string{}
 	}
 	for lang, html := range st.Info {
-		if !validLang(lang) || len(html) > 20000 {
+		if !validLang(lang) || len(html) > limits.HTML {
 			return Settings{}, errs.OnField(errs.InvalidRequest, "info")
 		}
 	}
@@ -104,7 +105,7 @@ func (s *Service) SaveSettings(ctx context.Context, p Program, st Settings, by s
 		return Settings{}, errs.OnField(errs.InvalidRequest, "banners")
 	}
 	for _, b := range st.Banners {
-		if !validLang(b.Lang) || b.Image == "" || len(b.Image) > 500 || len(b.HTML) > 20000 {
+		if !validLang(b.Lang) || b.Image == "" || len(b.Image) > 500 || len(b.HTML) > limits.HTML {
 			return Settings{}, errs.OnField(errs.InvalidRequest, "banners")
 		}
 	}

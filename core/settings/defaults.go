@@ -25,21 +25,21 @@ func Defaults() map[string]any {
 			contact("Our team answers on LINE 24 hours a day"),
 		),
 		KeyConditions: inLangs(
-			map[string]any{"conditions": []string{
+			Conditions{Conditions: []string{
 				"<p>ฝากเงินได้ด้วย{{depositMethods}} ระบบเติมเครดิตอัตโนมัติภายในประมาณ {{creditWithinMinutes}} นาที</p>",
 				"<p>แนบสลิปภายใน {{slipWithinHours}} ชั่วโมงหลังโอน ระบบปิดรับสลิปทุกวันระหว่าง {{slipClosedFrom}} ถึง {{slipClosedTo}} น.</p>",
 				"<p>ถอนเงินขั้นต่ำ {{withdrawMin}} {{currency}} สูงสุด {{withdrawMax}} {{currency}}ต่อครั้ง มีรายการรอได้ครั้งละหนึ่งรายการ " +
 					"ทีมงานตรวจสอบแล้วโอนเข้าบัญชีที่ลงทะเบียนไว้เท่านั้น</p>",
 				"<p>การโอนระหว่างกระเป๋าและเกมขั้นต่ำ {{transferMin}} {{currency}} ต้นทางและปลายทางต้องไม่ใช่ที่เดียวกัน</p>",
 			}},
-			map[string]any{"conditions": []string{
+			Conditions{Conditions: []string{
 				"<p>ຝາກເງິນໄດ້ດ້ວຍ{{depositMethods}} ລະບົບເຕີມເຄຣດິດອັດຕະໂນມັດພາຍໃນປະມານ {{creditWithinMinutes}} ນາທີ</p>",
 				"<p>ແນບສະລິບພາຍໃນ {{slipWithinHours}} ຊົ່ວໂມງຫຼັງໂອນ ລະບົບປິດຮັບສະລິບທຸກມື້ລະຫວ່າງ {{slipClosedFrom}} ຫາ {{slipClosedTo}}</p>",
 				"<p>ຖອນເງິນຂັ້ນຕ່ຳ {{withdrawMin}} {{currency}} ສູງສຸດ {{withdrawMax}} {{currency}} ຕໍ່ຄັ້ງ ມີລາຍການລໍຖ້າໄດ້ເທື່ອລະໜຶ່ງລາຍການ " +
 					"ທີມງານກວດສອບແລ້ວໂອນເຂົ້າບັນຊີທີ່ລົງທະບຽນໄວ້ເທົ່ານັ້ນ</p>",
 				"<p>ການໂອນລະຫວ່າງກະເປົາ ແລະ ເກມຂັ້ນຕ່ຳ {{transferMin}} {{currency}} ຕົ້ນທາງ ແລະ ປາຍທາງຕ້ອງບໍ່ແມ່ນບ່ອນດຽວກັນ</p>",
 			}},
-			map[string]any{"conditions": []string{
+			Conditions{Conditions: []string{
 				"<p>Deposit by {{depositMethods}}; credit is added automatically within about {{creditWithinMinutes}} min.</p>",
 				"<p>Upload the slip within {{slipWithinHours}} h of the transfer. Slips are not accepted between {{slipClosedFrom}} and {{slipClosedTo}} every day.</p>",
 				"<p>Withdraw at least {{withdrawMin}} and at most {{withdrawMax}} {{currency}} at a time, one pending request at a time. " +
@@ -64,14 +64,14 @@ func Defaults() map[string]any {
 		// The notice the bonus and promotion modals show; %percentFail% is
 		// the bonus's percentFail, filled by the app.
 		KeyNotice: inLangs(
-			map[string]any{"notice": "หลังรับโบนัสนี้ คุณจะถอนเงินได้เมื่อทำตามเงื่อนไขครบแล้วเท่านั้น หากยอดเงินรวมต่ำกว่า %percentFail%% ของยอดเงินตอนรับโบนัส โบนัสจะสิ้นสุด"},
-			map[string]any{"notice": "ຫຼັງຈາກຮັບໂບນັດນີ້ ທ່ານຈະຖອນເງິນໄດ້ເມື່ອເຮັດຕາມເງື່ອນໄຂຄົບແລ້ວເທົ່ານັ້ນ ຖ້າຍອດເງິນລວມຕ່ຳກວ່າ %percentFail%% ຂອງຍອດເງິນຕອນຮັບໂບນັດ ໂບນັດຈະສິ້ນສຸດ"},
-			map[string]any{"notice": "After receiving this bonus you can withdraw only once its conditions are met. If your total balance falls below %percentFail%% of your balance at receipt, the bonus ends."},
+			Notice{Notice: "หลังรับโบนัสนี้ คุณจะถอนเงินได้เมื่อทำตามเงื่อนไขครบแล้วเท่านั้น หากยอดเงินรวมต่ำกว่า %percentFail%% ของยอดเงินตอนรับโบนัส โบนัสจะสิ้นสุด"},
+			Notice{Notice: "ຫຼັງຈາກຮັບໂບນັດນີ້ ທ່ານຈະຖອນເງິນໄດ້ເມື່ອເຮັດຕາມເງື່ອນໄຂຄົບແລ້ວເທົ່ານັ້ນ ຖ້າຍອດເງິນລວມຕ່ຳກວ່າ %percentFail%% ຂອງຍອດເງິນຕອນຮັບໂບນັດ ໂບນັດຈະສິ້ນສຸດ"},
+			Notice{Notice: "After receiving this bonus you can withdraw only once its conditions are met. If your total balance falls below %percentFail%% of your balance at receipt, the bonus ends."},
 		),
 		KeyWithdraw: Withdraw{Min: money.FromBaht(100), Max: money.FromBaht(50000)},
 		KeySlip:     Slip{MaxSizeMB: 10, UploadWithinHours: 1, ClosedFrom: "23:50", ClosedTo: "00:10"},
-		KeyDeposit:  map[string]any{"banks": []any{}, "wallets": []any{}, "isManual": false},
-		KeyChat:     map[string]any{"enableChatWidget": false},
+		KeyDeposit:  Deposit{Banks: []ReceivingBank{}, Wallets: []ReceivingWallet{}},
+		KeyChat:     ChatWidget{EnableChatWidget: false},
 		KeyActive:   Active{Terminated: false},
 
 		KeyApprovalThreshold: ApprovalThreshold{Amount: money.FromBaht(20000)},
@@ -93,25 +93,23 @@ func sources(friend, other string) []Source {
 
 // info is the info lookup: the how-to videos (null until the operator sets
 // them; a language may have its own) and their titles.
-func info(wallet, play, balance, bonus, bonusCancel string) map[string]any {
-	return map[string]any{
-		"name":    "Ngern",
-		"website": "https://ngern.example",
-		"howtoVideos": map[string]any{
-			"wallet": nil, "play": nil, "balance": nil, "bonus": nil, "bonusCancel": nil,
-		},
-		"howtoTitles": map[string]any{
+func info(wallet, play, balance, bonus, bonusCancel string) Info {
+	return Info{
+		Name:        "Ngern",
+		Website:     "https://ngern.example",
+		HowtoVideos: map[string]*string{"wallet": nil, "play": nil, "balance": nil, "bonus": nil, "bonusCancel": nil},
+		HowtoTitles: map[string]string{
 			"wallet": wallet, "play": play, "balance": balance, "bonus": bonus, "bonusCancel": bonusCancel,
 		},
 	}
 }
 
-func contact(text string) map[string]any {
-	return map[string]any{"contactText": text, "lineLink": "https://line.me/R/ti/p/@ngern", "lineName": "@ngern", "lineQR": ""}
+func contact(text string) Contact {
+	return Contact{ContactText: text, LineLink: "https://line.me/R/ti/p/@ngern", LineName: "@ngern"}
 }
 
-func agreements(texts ...string) map[string]any {
-	return map[string]any{"version": "2026-11-01", "agreements": texts}
+func agreements(texts ...string) Agreements {
+	return Agreements{Version: "2026-11-01", Agreements: texts}
 }
 
 // retiredDefaults are single-language texts earlier versions seeded (in

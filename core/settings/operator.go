@@ -44,16 +44,6 @@ func (s *Service) WithdrawApprovalThreshold(ctx context.Context) (money.Satang, 
 	return t.Amount, err
 }
 
-// checkApprovalThreshold validates and normalises the setting.
-func checkApprovalThreshold(doc json.RawMessage) (json.RawMessage, bool) {
-	var v ApprovalThreshold
-	if err := json.Unmarshal(doc, &v); err != nil || v.Amount <= 0 || v.Amount > money.Max {
-		return nil, false
-	}
-	out, _ := json.Marshal(v)
-	return out, true
-}
-
 // KeyCoins names the setting of how deposits earn coins (read by
 // operators and the ledger, not a lookup): one coin for every
 // depositPerCoin credited by one deposit, rounded down (docs/spin.md).
@@ -66,13 +56,3 @@ type Coins struct {
 
 // DefaultCoins is one coin per 100.00 baht deposited.
 var DefaultCoins = Coins{DepositPerCoin: money.FromBaht(100)}
-
-// checkCoins validates and normalises the coins setting.
-func checkCoins(doc json.RawMessage) (json.RawMessage, bool) {
-	var v Coins
-	if err := json.Unmarshal(doc, &v); err != nil || v.DepositPerCoin <= 0 || v.DepositPerCoin > money.Max {
-		return nil, false
-	}
-	out, _ := json.Marshal(v)
-	return out, true
-}

@@ -9,38 +9,27 @@ import (
 	"strconv"
 	"strings"
 
+	"ngern/core/limits"
 	"ngern/core/money"
 )
 
-// The fixed business values of spec part 9, each defined here only: the
-// wallet enforces them, the limits lookup serves them to the apps, and the
-// stored texts name them through placeholders (see Placeholders). The
-// operator-edited values live in the withdraw lookup (withdrawMin,
-// withdrawMax) and the slip lookup (uploadWithinHours).
-const (
-	// TransferMin is the smallest transfer between the wallet and a game.
-	TransferMin money.Satang = 100 // 1 baht
-	// GiftLinkMin is the smallest wallet-link (gift link) deposit.
-	GiftLinkMin money.Satang = 200 // 2 baht
-	// PasswordMin is the fewest characters a member's password may have
-	// (quality bars), checked at registration and password change and
-	// named by PASSWORD_TOO_SHORT's text.
-	PasswordMin = 8
-	// CreditWithinMinutes is how soon an automatic deposit is credited,
-	// as the texts promise it.
-	CreditWithinMinutes = 1
-)
-
-// Limits is the limits lookup: the values the apps show or check before
-// they ask (the server checks them again). qr[] are the QR channels members
-// may use now, with the minimums and quick amounts the operators set
-// (qrproviders.go).
+// Limits is the limits lookup: every fixed limit of core/limits (amounts
+// in baht, by the names of limits.Table), the version the apps show, and
+// qr[], the QR channels members may use now with the minimums and quick
+// amounts the operators set (qrproviders.go). The operator-edited values
+// live in the withdraw lookup (withdrawMin, withdrawMax) and the slip
+// lookup (uploadWithinHours).
 type Limits struct {
-	AppVersion  string       `json:"appVersion"`
-	TransferMin money.Satang `json:"transferMin"`
-	GiftLinkMin money.Satang `json:"giftLinkMin"`
-	PasswordMin int          `json:"passwordMin"`
-	QR          []QRChannel  `json:"qr"`
+	AppVersion string      `json:"appVersion"`
+	QR         []QRChannel `json:"qr"`
+}
+
+// MarshalJSON writes the lookup with every limit of core/limits.
+func (l Limits) MarshalJSON() ([]byte, error) {
+	out := limits.Values()
+	out["appVersion"] = l.AppVersion
+	out["qr"] = l.QR
+	return json.Marshal(out)
 }
 
 // Limits returns the limits lookup.
@@ -53,7 +42,7 @@ func (s *Service) Limits(ctx context.Context) (Limits, error) {
 	for i, c := range chans {
 		qr[i] = c.Channel()
 	}
-	return Limits{AppVersion: s.cfg.AppVersion, TransferMin: TransferMin, GiftLinkMin: GiftLinkMin, PasswordMin: PasswordMin, QR: qr}, nil
+	return Limits{AppVersion: s.cfg.AppVersion, QR: qr}, nil
 }
 
 // Slip is the slip lookup.
@@ -93,14 +82,14 @@ func (s *Service) Placeholders(ctx context.Context, lang string) (map[string]str
 	}
 	return map[string]string{
 		"appVersion":          s.cfg.AppVersion,
-		"creditWithinMinutes": strconv.Itoa(CreditWithinMinutes),
+		"creditWithinMinutes": strconv.Itoa(limits.CreditWithinMinutes),
 		"currency":            currencyWords[s.cfg.Laos][lang],
 		"depositMethods":      methods,
-		"giftLinkMin":         bahtText(GiftLinkMin),
+		"giftLinkMin":         bahtText(limits.GiftLinkMin),
 		"slipClosedFrom":      slip.ClosedFrom,
 		"slipClosedTo":        slip.ClosedTo,
 		"slipWithinHours":     strconv.Itoa(slip.UploadWithinHours),
-		"transferMin":         bahtText(TransferMin),
+		"transferMin":         bahtText(limits.TransferMin),
 		"withdrawMax":         bahtText(w.Max),
 		"withdrawMin":         bahtText(w.Min),
 	}, nil

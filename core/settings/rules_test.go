@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"ngern/core/errs"
+	"ngern/core/limits"
 	"ngern/core/money"
 )
 
@@ -145,21 +146,39 @@ func textsIn(t *testing.T, s *Service, name, lang string) string {
 	return string(raw)
 }
 
+// TestLimitsLookup: the lookup serves every limit of core/limits with the
+// value the apps' generated table holds (core/limits/gen writes the same
+// table), and the QR channels.
 func TestLimitsLookup(t *testing.T) {
 	s, _ := newSeeded(t, nil)
 	v, err := s.Lookup(context.Background(), KeyLimits, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, _ := json.Marshal(v)
-	want := `{"appVersion":"1.1.14","transferMin":1.00,"giftLinkMin":2.00,"passwordMin":8,"qr":[` +
-		`{"code":"kbank","min":0.01,"quickAmounts":[10.00,20.00,50.00,100.00,500.00,1000.00]},` +
+	raw, _ := json.Marshal(v)
+	var got map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &got); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range limits.Table() {
+		want, _ := json.Marshal(l.Value)
+		if string(got[l.Name]) != string(want) {
+			t.Errorf("%s served %s, want %s", l.Name, got[l.Name], want)
+		}
+	}
+	if len(got) != len(limits.Table())+2 {
+		t.Errorf("served %d fields, want the %d limits, appVersion and qr", len(got), len(limits.Table()))
+	}
+	if string(got["appVersion"]) != `"1.1.14"` || string(got["transferMin"]) != "1.00" {
+		t.Errorf("limits %s", raw)
+	}
+	wantQR := `[{"code":"kbank","min":0.01,"quickAmounts":[10.00,20.00,50.00,100.00,500.00,1000.00]},` +
 		`{"code":"WW","min":100.00,"quickAmounts":[100.00,200.00,300.00,500.00,1000.00]},` +
 		`{"code":"PAYTIMZ","min":10.00,"quickAmounts":[10.00,50.00,100.00,500.00,1000.00]},` +
 		`{"code":"PAYONEX","min":100.00,"quickAmounts":[100.00,200.00,300.00,500.00,1000.00]},` +
-		`{"code":"FP","min":10.00,"quickAmounts":[10.00,50.00,100.00,500.00,1000.00]}]}`
-	if string(got) != want {
-		t.Fatalf("limits\n got %s\nwant %s", got, want)
+		`{"code":"FP","min":10.00,"quickAmounts":[10.00,50.00,100.00,500.00,1000.00]}]`
+	if string(got["qr"]) != wantQR {
+		t.Fatalf("qr\n got %s\nwant %s", got["qr"], wantQR)
 	}
 }
 

@@ -5,7 +5,6 @@ package settings
 import (
 	"context"
 	"encoding/json"
-	"strings"
 	"sync"
 	"time"
 
@@ -181,126 +180,6 @@ func (s *Service) Lookup(ctx context.Context, name, lang string) (any, error) {
 		return active, nil
 	}
 	return nil, errs.New(errs.NotFoundCode)
-}
-
-// Put replaces a stored lookup (operator use). The document must have the
-// shape of the lookup's default — an object with at least the same fields,
-// or a list — so that the apps always find what they read.
-func (s *Service) Put(ctx context.Context, name string, doc json.RawMessage) error {
-	doc, err := s.Check(ctx, name, doc)
-	if err != nil {
-		return err
-	}
-	if err := s.store.PutSetting(ctx, name, doc); err != nil {
-		return err
-	}
-	s.forgetStatus() // a status change takes effect at once on this node
-	if name == KeyActive && s.bus != nil {
-		return statusTopic.Publish(ctx, s.bus, struct{}{}) // and on the others
-	}
-	return nil
-}
-
-// Check validates a document for a stored lookup as Put does and answers
-// it normalised as Put would store it; it stores nothing (a change that
-// waits for a second owner is checked when proposed).
-func (s *Service) Check(ctx context.Context, name string, doc json.RawMessage) (json.RawMessage, error) {
-	def, ok := Defaults()[name]
-	if !ok {
-		return nil, errs.New(errs.NotFoundCode)
-	}
-	bad := func(why string) error { return errs.Newf(errs.InvalidRequest, "%s: %s", name, why) }
-	if IsText(name) {
-		// The default of a text is per language; each language's
-		// document has the shape of the Thai default.
-		def = def.(map[string]any)[LangTH]
-		return checkText(name, doc, bad, func(d json.RawMessage) (json.RawMessage, error) {
-			return s.checkOne(ctx, name, def, d, bad)
-		})
-	}
-	return s.checkOne(ctx, name, def, doc, bad)
-}
-
-// checkOne validates one document against the shape of def and the rules
-// of the setting.
-func (s *Service) checkOne(ctx context.Context, name string, def any, doc json.RawMessage, bad func(string) error) (json.RawMessage, error) {
-	defJSON, _ := json.Marshal(def)
-	var want, got any
-	json.Unmarshal(defJSON, &want)
-	if err := json.Unmarshal(doc, &got); err != nil {
-		return nil, bad("not JSON")
-	}
-	switch w := want.(type) {
-	case map[string]any:
-		g, ok := got.(map[string]any)
-		if !ok {
-			return nil, bad("must be an object")
-		}
-		for k := range w {
-			if _, ok := g[k]; !ok {
-				return nil, bad("missing field " + k)
-			}
-		}
-	case []any:
-		if _, ok := got.([]any); !ok {
-			return nil, bad("must be a list")
-		}
-	}
-	switch name {
-	case KeyWithdraw:
-		var v Withdraw
-		if err := json.Unmarshal(doc, &v); err != nil || v.Min <= 0 || v.Max < v.Min {
-			return nil, bad("withdrawMin must be positive and at most withdrawMax")
-		}
-		doc, _ = json.Marshal(v) // stored as the apps read it: two decimals
-	case KeyActive:
-		var v struct {
-			Terminated *bool `json:"terminated"`
-		}
-		if err := json.Unmarshal(doc, &v); err != nil || v.Terminated == nil {
-			return nil, bad("terminated must be true or false")
-		}
-		doc, _ = json.Marshal(Active{Terminated: *v.Terminated})
-	case KeyCoins:
-		norm, ok := checkCoins(doc)
-		if !ok {
-			return nil, bad("depositPerCoin must be a positive amount")
-		}
-		doc = norm
-	case KeyApprovalThreshold: // added by opapi
-		norm, ok := checkApprovalThreshold(doc)
-		if !ok {
-			return nil, bad("amount must be a positive amount")
-		}
-		doc = norm
-	case KeySources:
-		var v []Source
-		if err := json.Unmarshal(doc, &v); err != nil {
-			return nil, bad("a list of {code, description}")
-		}
-		for _, src := range v {
-			if src.Code == "" {
-				return nil, bad("every source needs a code")
-			}
-		}
-	case KeySlip:
-		var v Slip
-		if err := json.Unmarshal(doc, &v); err != nil || v.UploadWithinHours <= 0 || v.MaxSizeMB <= 0 {
-			return nil, bad("maxSizeMB and uploadWithinHours must be positive whole numbers")
-		}
-	case KeyDeposit:
-		norm, why := s.checkDeposit(ctx, doc)
-		if why != "" {
-			return nil, bad(why)
-		}
-		doc = norm
-	case KeyConditions, KeyAgreements:
-		if unknown := unknownPlaceholders(doc); len(unknown) > 0 {
-			return nil, bad("unknown placeholder {{" + strings.Join(unknown, "}}, {{") + "}}; known: {{" +
-				strings.Join(placeholderNames, "}}, {{") + "}}")
-		}
-	}
-	return doc, nil
 }
 
 // Terminated reports whether the operator has shut the service down. The

@@ -216,15 +216,14 @@ func (s *Service) upgradeTexts(ctx context.Context) error {
 // and it lacks (the how-to titles of info), so that it has the shape the
 // apps read and the operator's next save passes Check.
 func withNewFields(doc json.RawMessage, def any) json.RawMessage {
-	var m map[string]json.RawMessage
-	d, ok := def.(map[string]any)
-	if json.Unmarshal(doc, &m) != nil || m == nil || !ok {
+	var m, d map[string]json.RawMessage
+	b, _ := json.Marshal(def)
+	if json.Unmarshal(doc, &m) != nil || m == nil || json.Unmarshal(b, &d) != nil || d == nil {
 		return doc
 	}
 	for k, v := range d {
 		if _, there := m[k]; !there {
-			b, _ := json.Marshal(v)
-			m[k] = b
+			m[k] = v
 		}
 	}
 	out, _ := json.Marshal(m)

@@ -122,7 +122,7 @@ func TestTextCheck(t *testing.T) {
 		{"ErrThaiNull", KeyNotice, `{"th":null,"en":{"notice":"x"}}`, "Thai text (th) is required"},
 		{"ErrUnknownLanguage", KeyNotice, `{"th":{"notice":"x"},"fr":{"notice":"x"}}`, "unknown language fr"},
 		{"ErrOldShape", KeyNotice, `{"notice":"x"}`, "unknown language notice"},
-		{"ErrLanguageMissingField", KeyContact, `{"th":{"contactText":"","lineLink":"","lineName":"","lineQR":""},"en":{"contactText":""}}`, "missing field"},
+		{"ErrLanguageMissingField", KeyContact, `{"th":{"contactText":"","lineLink":"","lineName":"","lineQR":""},"en":{"contactText":""}}`, "lineLink: is missing"},
 		{"ErrSourceCodesDiffer", KeySources, `{"th":[{"code":"A","description":"a"}],"en":[{"code":"B","description":"b"}]}`, "same source codes"},
 		{"ErrAgreementVersionsDiffer", KeyAgreements, `{"th":{"version":"2","agreements":[]},"en":{"version":"1","agreements":[]}}`, "same version (en)"},
 		{"ErrUnknownPlaceholderInLao", KeyConditions, `{"th":{"conditions":[]},"la":{"conditions":["{{depositMin}}"]}}`, "{{depositMin}}"},

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"ngern/core/errs"
+	"ngern/core/limits"
 	"ngern/core/money"
 )
 
@@ -148,15 +149,15 @@ func (w *Wheel) Validate() error {
 		}
 		seen[s.Code] = true
 		for _, l := range []string{s.Label.TH, s.Label.LA, s.Label.EN} {
-			if n := len([]rune(l)); n < 1 || n > 40 {
-				return bad("slice %s: a label in th, la and en of 1 to 40 characters", s.Code)
+			if n := len([]rune(l)); n < 1 || n > limits.Label {
+				return bad("slice %s: a label in th, la and en of 1 to %d characters", s.Code, limits.Label)
 			}
 		}
 		if !colorRE.MatchString(s.BgColor) || !colorRE.MatchString(s.TextColor) {
 			return bad("slice %s: colours are #RRGGBB", s.Code)
 		}
-		if len(s.HTMLDescription) > 2000 {
-			return bad("slice %s: htmlDescription over 2000 characters", s.Code)
+		if len(s.HTMLDescription) > limits.Note {
+			return bad("slice %s: htmlDescription over %d characters", s.Code, limits.Note)
 		}
 		if s.Weight < 0 || s.Weight > MaxWeight {
 			return bad("slice %s: weight must be 0 to %d", s.Code, MaxWeight)

@@ -6,6 +6,7 @@ import (
 
 	"ngern/core/errs"
 	"ngern/core/ledger"
+	"ngern/core/limits"
 	"ngern/core/money"
 )
 
@@ -28,7 +29,7 @@ func (s *Service) Adjust(ctx context.Context, a Adjustment) (money.Satang, error
 	switch {
 	case a.Amount == 0 || a.Amount > money.Max || a.Amount < -money.Max:
 		return 0, errs.OnField(errs.InvalidAmount, "amount")
-	case a.Reason == "" || len(a.Reason) > 500:
+	case a.Reason == "" || len(a.Reason) > limits.Reason:
 		return 0, errs.OnField(errs.InvalidRequest, "reason")
 	}
 	m, err := s.members.MemberByPhone(ctx, strings.TrimSpace(a.Phone))

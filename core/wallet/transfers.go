@@ -7,8 +7,8 @@ import (
 
 	"ngern/core/errs"
 	"ngern/core/ledger"
+	"ngern/core/limits"
 	"ngern/core/money"
-	"ngern/core/settings"
 )
 
 // Transfer moves amount from one account to another: WALLET or a game
@@ -22,7 +22,7 @@ func (s *Service) Transfer(ctx context.Context, memberID, from, to string, amoun
 		return 0, errs.OnField(errs.InvalidRequest, "from")
 	case to == "":
 		return 0, errs.OnField(errs.InvalidRequest, "to")
-	case amount < settings.TransferMin:
+	case amount < limits.TransferMin:
 		return 0, errs.OnField(errs.TransferMinimum, "amount")
 	case from == to:
 		return 0, errs.New(errs.SameAccount)

@@ -6,6 +6,7 @@ import (
 
 	"ngern/core/errs"
 	"ngern/core/ledger"
+	"ngern/core/limits"
 	"ngern/core/money"
 )
 
@@ -113,7 +114,7 @@ func (s *Service) Approve(ctx context.Context, id, by string) (w Withdrawal, pai
 // Reject returns a pending withdrawal to the member's wallet.
 func (s *Service) Reject(ctx context.Context, id, reason, by string) (Withdrawal, error) {
 	reason = strings.TrimSpace(reason)
-	if reason == "" || len(reason) > 500 {
+	if reason == "" || len(reason) > limits.Reason {
 		return Withdrawal{}, errs.OnField(errs.InvalidRequest, "reason")
 	}
 	return s.decide(ctx, id, WithdrawalRejected, reason, by)

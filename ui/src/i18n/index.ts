@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { Platform } from 'react-native';
 
 import { isLaos } from '@/lib/config';
+import { limits } from '@/lib/limits.generated';
 import { readItem, saveLocale, storageKeys, storageReady } from '@/lib/storage';
 
 // The build's default language (Thai, or Lao in the Laos build; see metro.config.js) is part of
@@ -65,7 +66,8 @@ i18n.use(lazyLocales).use(initReactI18next).init({
   lng: defaultLocale,
   fallbackLng: defaultLocale,
   supportedLngs: [...locales],
-  interpolation: { escapeValue: false },
+  // Texts name the fixed limits by placeholder ({{transferMin}}), never as numbers (core/limits).
+  interpolation: { escapeValue: false, defaultVariables: { ...limits } },
   returnNull: false,
   saveMissing: __DEV__,
   missingKeyHandler: (_lngs, _ns, key) => {

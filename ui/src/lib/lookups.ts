@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
 import { api } from './api';
+import type { LimitName } from './limits.generated';
 
 const long = 5 * 60_000;
 
@@ -93,11 +94,12 @@ export const useWithdrawLimits = (enabled = true) => useQuery({ ...withdrawLimit
 /** A QR deposit channel: its smallest amount and the amounts offered as buttons (baht). */
 export type QRChannel = { code: string; min: number; quickAmounts: number[] };
 /**
- * Limits are the business values the server serves (spec part 9): the app shows and checks them
- * before asking, and hard-codes none of them. The withdraw limits are the withdraw lookup, the
- * slip window the slip lookup, and the English-only rule each bank's englishOnly flag.
+ * Limits are the business values the server serves (spec part 9): every fixed limit of
+ * core/limits (the same table as limits.generated.ts), the app version and the QR channels. The
+ * app hard-codes none of them. The withdraw limits are the withdraw lookup, the slip window the
+ * slip lookup, and the English-only rule each bank's englishOnly flag.
  */
-export type Limits = { appVersion: string; transferMin: number; giftLinkMin: number; passwordMin: number; qr: QRChannel[] };
+export type Limits = { [K in LimitName]: number } & { appVersion: string; qr: QRChannel[] };
 
 export const limitsQuery = queryOptions({
   queryKey: ['lookup', 'limits'],

@@ -146,7 +146,7 @@ export function useChat(active: boolean) {
     [deliver, setState, update],
   );
 
-  /** sendText sends a non-blank text, capped at 2000 characters. */
+  /** sendText sends a non-blank text, capped at chatLimits.maxText characters. */
   const sendText = useCallback(
     (raw: string) => {
       const text = capText(raw);

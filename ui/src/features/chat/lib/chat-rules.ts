@@ -1,11 +1,13 @@
 // The widget's rules (spec parts 4, 5 and 9, chat), kept pure so that they are tested alone.
 
-/** chatLimits are the spec's chat constants. */
+import { limits } from '@/lib/limits.generated';
+
+/** chatLimits are the widget's constants; the sizes come from the server's limits (core/limits). */
 export const chatLimits = {
-  maxText: 2000,
-  imageMb: 10,
-  videoMb: 20,
-  historyPage: 10,
+  maxText: limits.chatText,
+  imageMb: limits.chatImageMB,
+  videoMb: limits.chatVideoMB,
+  historyPage: limits.chatHistoryPage,
   rejoinEveryMs: 5000,
   readDebounceMs: 1000,
   sendDelayMs: 500,
@@ -57,7 +59,7 @@ export function canSend(text: string): boolean {
   return text.trim().length > 0;
 }
 
-/** capText caps a text at 2000 characters (code points). */
+/** capText caps a text at chatLimits.maxText characters (code points). */
 export function capText(text: string): string {
   const chars = Array.from(text);
   return chars.length > chatLimits.maxText ? chars.slice(0, chatLimits.maxText).join('') : text;
@@ -73,7 +75,7 @@ const videoExt = ['mp4', 'mov', 'quicktime'];
 
 /**
  * checkAttachment: the file needs an extension of an accepted type (mp4, quicktime, png, jpeg,
- * jpg, gif) and at most 10 MB for an image, 20 MB for a video. The server sniffs the content
+ * jpg, gif) and at most chatLimits.imageMb for an image, chatLimits.videoMb for a video. The server sniffs the content
  * again; this only spares a useless upload.
  */
 export function checkAttachment(name: string, size: number): AttachmentCheck {

@@ -13,7 +13,8 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api';
 import { copyText } from '@/lib/clipboard';
 import { formatAccountNo, formatNumber } from '@/lib/format';
-import { useLimits, useSlipRules } from '@/lib/lookups';
+import { limits } from '@/lib/limits.generated';
+import { useSlipRules } from '@/lib/lookups';
 
 import {
   depositMethods,
@@ -217,11 +218,10 @@ function GiftLinkTab({ onDeposited, onClose }: { onDeposited: () => void; onClos
   const { t, i18n } = useTranslation();
   const { t: d } = useDepositT();
   const alert = useAlert();
-  const limits = useLimits();
   const redeem = useRedeemGift();
   const [link, setLink] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const min = formatNumber(limits.data?.giftLinkMin ?? 2);
+  const min = formatNumber(limits.giftLinkMin);
 
   const submit = () => {
     if (!link.trim()) {

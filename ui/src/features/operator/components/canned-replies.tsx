@@ -7,6 +7,7 @@ import { Pressable, StyleSheet, TextInput, View } from 'react-native';
 import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
+import { limits } from '@/lib/limits.generated';
 
 import { cannedKey, createCanned, deleteCanned, fetchCanned, updateCanned, type Canned } from '../api/chat';
 import { useOpT } from '../i18n';
@@ -62,8 +63,8 @@ function CannedEditor({ lang, list }: { lang: 'th' | 'la' | 'en'; list: Canned[]
       )}
       {draft ? (
         <View style={styles.draft}>
-          <TextInput value={draft.title} onChangeText={(v) => setDraft({ ...draft, title: v })} maxLength={40} placeholder={t('chat.cannedEditor.titleField')} accessibilityLabel={t('chat.cannedEditor.titleField')} style={styles.field} />
-          <TextInput value={draft.body} onChangeText={(v) => setDraft({ ...draft, body: v })} maxLength={2000} multiline placeholder={t('chat.cannedEditor.bodyField')} accessibilityLabel={t('chat.cannedEditor.bodyField')} style={[styles.field, styles.body]} />
+          <TextInput value={draft.title} onChangeText={(v) => setDraft({ ...draft, title: v })} maxLength={limits.cannedTitle} placeholder={t('chat.cannedEditor.titleField')} accessibilityLabel={t('chat.cannedEditor.titleField')} style={styles.field} />
+          <TextInput value={draft.body} onChangeText={(v) => setDraft({ ...draft, body: v })} maxLength={limits.chatText} multiline placeholder={t('chat.cannedEditor.bodyField')} accessibilityLabel={t('chat.cannedEditor.bodyField')} style={[styles.field, styles.body]} />
           <Row>
             <Button title={t('chat.cannedEditor.save')} disabled={busy || !draft.title.trim() || !draft.body.trim()} onPress={() => void save(draft)} />
             <Button variant="secondary" title={t('chat.cannedEditor.cancel')} onPress={() => setDraft(null)} />

@@ -6,6 +6,7 @@ import { Pressable, StyleSheet, TextInput, View } from 'react-native';
 import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
+import { limits } from '@/lib/limits.generated';
 
 import { buttonsMessage, cardsMessage, quickReplies, type ChatButton, type ChatCard, type ChatMessage } from '../api/chat';
 import { useOpT } from '../i18n';
@@ -122,7 +123,7 @@ export function ChatComposer({ text, onTextChange, busy, onSend, attach }: Props
           value={text}
           onChangeText={onTextChange}
           multiline
-          maxLength={2000}
+          maxLength={limits.chatText}
           placeholder={t('chat.replyPlaceholder')}
           accessibilityLabel={t('chat.reply')}
           style={styles.input}

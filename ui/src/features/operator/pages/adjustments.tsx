@@ -9,6 +9,7 @@ import { TextField } from '@/components/ui/text-field';
 import { Select } from '@/components/ui/select';
 import { parseAmount, sanitizeAmount } from '@/lib/amount';
 import { idempotencyHeader, useIdempotentMutation } from '@/lib/idempotency';
+import { limits } from '@/lib/limits.generated';
 
 import { opApi, qs } from '../api/client';
 import type { Adjustment, MemberRow } from '../api/types';
@@ -94,7 +95,7 @@ export default function AdjustmentsPage() {
             <TextField label={t('common.amount')} value={amount} onChangeText={(v) => setAmount(sanitizeAmount(v))} keyboardType="decimal-pad" />
           </View>
         </Row>
-        <TextField label={t('adjustments.reason')} value={reason} onChangeText={setReason} maxLength={500} />
+        <TextField label={t('adjustments.reason')} value={reason} onChangeText={setReason} maxLength={limits.reason} />
         {invalid ? (
           <AppText variant="error" role="alert">
             {invalid}

@@ -7,6 +7,7 @@ import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 import { spacing } from '@/components/ui/theme';
 import { idempotencyHeader, useIdempotentMutation } from '@/lib/idempotency';
+import { limits } from '@/lib/limits.generated';
 
 import { opApi, qs } from '../api/client';
 import type {
@@ -278,7 +279,7 @@ function RefundPayment({ payment, onDone }: { payment: UnmatchedQRPayment; onDon
   const { t } = useOpT();
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
-  const tooLong = note.trim().length > 500;
+  const tooLong = note.trim().length > limits.reason;
   const refund = useIdempotentMutation(
     (text: string, key: string) =>
       opApi.post(

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 import { spacing } from '@/components/ui/theme';
+import { limits } from '@/lib/limits.generated';
 
 import { opApi, qs } from '../api/client';
 import type { MemberDetail, StatementLine } from '../api/types';
@@ -103,7 +104,7 @@ export default function MemberPage() {
 
       {can(role, actionRoles.lockMember) ? (
         <Card title={locked ? t('member.unlockTitle') : t('member.lockTitle')}>
-          <TextField label={t('member.reason')} value={reason} onChangeText={setReason} maxLength={500} />
+          <TextField label={t('member.reason')} value={reason} onChangeText={setReason} maxLength={limits.reason} />
           <Row>
             {locked ? (
               <Button title={t('member.unlock')} onPress={() => lock.mutate('unlock')} loading={lock.isPending} />
@@ -157,7 +158,7 @@ export default function MemberPage() {
             <AppText>{n.text}</AppText>
           </View>
         ))}
-        <TextField label={t('member.newNote')} value={note} onChangeText={setNote} multiline maxLength={2000} />
+        <TextField label={t('member.newNote')} value={note} onChangeText={setNote} multiline maxLength={limits.note} />
         <Row>
           <Button title={t('member.addNote')} onPress={() => addNote.mutate()} disabled={!note.trim()} loading={addNote.isPending} />
         </Row>

@@ -27,14 +27,14 @@ function textsOf(value: unknown): Texts {
 
 /**
  * checkLanguage checks one language's document: an empty field is a missing translation (members
- * then read the Thai text), except for Thai, which is required; otherwise the document keeps the
- * shape of the stored Thai one. It answers the value to send (null when missing) or an error key.
+ * then read the Thai text), except for Thai, which is required; otherwise the document must pass the
+ * setting's schema (settings-rules.ts). It answers the value to send (null when missing) or an error key.
  */
-export function checkLanguage(name: string, lng: Locale, text: string, thai: unknown): { value: unknown; error: string | null } {
+export function checkLanguage(name: string, lng: Locale, text: string): { value: unknown; error: string | null } {
   if (text.trim() === '') return { value: null, error: lng === 'th' ? 'settings.errors.thaiRequired' : null };
   const parsed = parseSetting(text);
   if (parsed.error) return { value: undefined, error: parsed.error };
-  return { value: parsed.value, error: validateSetting(name, parsed.value, thai) };
+  return { value: parsed.value, error: validateSetting(name, parsed.value) };
 }
 
 /**
@@ -50,8 +50,7 @@ export function TextSettingEditor({ setting, editable }: { setting: Setting; edi
   const [saved, setSaved] = useState(false);
   useEffect(() => setTexts(original), [original]);
 
-  const storedThai = (setting.value as Partial<Record<Locale, unknown>> | null)?.th;
-  const checks = Object.fromEntries(locales.map((l) => [l, checkLanguage(setting.name, l, texts[l], storedThai)])) as Record<
+  const checks = Object.fromEntries(locales.map((l) => [l, checkLanguage(setting.name, l, texts[l])])) as Record<
     Locale,
     ReturnType<typeof checkLanguage>
   >;

@@ -90,7 +90,7 @@ function DocumentEditor({ setting, editable }: { setting: Setting; editable: boo
   useEffect(() => setText(original), [original]);
 
   const parsed = parseSetting(text);
-  const problem = parsed.error ?? (parsed.value !== undefined ? validateSetting(setting.name, parsed.value, setting.value) : null);
+  const problem = parsed.error ?? (parsed.value !== undefined ? validateSetting(setting.name, parsed.value) : null);
   const changed = text !== original;
 
   const save = useMutation({

@@ -8,6 +8,7 @@ import { Select } from '@/components/ui/select';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 import { idempotencyHeader, useIdempotentMutation } from '@/lib/idempotency';
+import { limits } from '@/lib/limits.generated';
 
 import { opApi, qs } from '../api/client';
 import { Badge, Card, DataTable, ErrorLine, money, Pager, PageTitle, Row, when } from '../components/ui';
@@ -257,7 +258,7 @@ function WheelEditor({
                   label={t('spin.label', { lang: t(`languages.${l}`) })}
                   value={s.label[l]}
                   onChangeText={(v) => setSlice(i, { label: { ...s.label, [l]: v } })}
-                  maxLength={40}
+                  maxLength={limits.label}
                 />
               </View>
             ))}
@@ -316,7 +317,7 @@ function WheelEditor({
             label={t('spin.htmlDescription')}
             value={s.htmlDescription}
             onChangeText={(v) => setSlice(i, { htmlDescription: v })}
-            maxLength={2000}
+            maxLength={limits.note}
             multiline
           />
         </View>

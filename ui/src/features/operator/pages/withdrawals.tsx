@@ -9,6 +9,7 @@ import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 import { spacing } from '@/components/ui/theme';
 import { idempotencyHeader, useIdempotentMutation } from '@/lib/idempotency';
+import { limits } from '@/lib/limits.generated';
 
 import { opApi, qs } from '../api/client';
 import { withdrawalId, type Setting, type StatementLine, type Withdrawal } from '../api/types';
@@ -186,7 +187,7 @@ export default function WithdrawalsPage() {
         }
       >
         {rejecting ? <AppText>{`${rejecting.name} ${rejecting.phone} · ${money(rejecting.amount)}`}</AppText> : null}
-        <TextField label={t('withdrawals.reason')} value={reason} onChangeText={setReason} maxLength={500} multiline />
+        <TextField label={t('withdrawals.reason')} value={reason} onChangeText={setReason} maxLength={limits.reason} multiline />
         <AppText variant="caption">{t('withdrawals.reasonHelp')}</AppText>
         <ErrorLine error={reject.error} />
       </AppModal>

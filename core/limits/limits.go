@@ -1,0 +1,118 @@
+// Package limits is the one home of the fixed limits of spec part 9 and of
+// the length caps of what members and operators write: the core checks
+// them, the limits lookup serves them (GET /api/lookup/limits), `go
+// generate ./core/limits` writes them for the apps
+// (ui/src/lib/limits.generated.ts; a test fails while that file is not
+// current), and texts name them through placeholders, never as numbers.
+// The operator-edited values live in the settings (core/settings).
+package limits
+
+import "ngern/core/money"
+
+//go:generate go run ./gen ../../ui/src/lib/limits.generated.ts
+
+// Money.
+const (
+	// TransferMin is the smallest transfer between the wallet and a game.
+	TransferMin money.Satang = 100
+	// GiftLinkMin is the smallest wallet-link (gift link) deposit.
+	GiftLinkMin money.Satang = 200
+)
+
+// Accounts.
+const (
+	// PasswordMin is the fewest characters a member's password may have
+	// (quality bars), checked at registration and password change.
+	PasswordMin = 8
+	// CodeMax is the most characters of an invitation or source code.
+	CodeMax = 40
+)
+
+// Deposits.
+const (
+	// CreditWithinMinutes is how soon an automatic deposit is credited,
+	// as the texts promise it.
+	CreditWithinMinutes = 1
+	// SlipMB is the largest slip image read, in megabytes; the slip
+	// setting's maxSizeMB may lower it, never raise it.
+	SlipMB    = 10
+	SlipBytes = SlipMB << 20
+	// SlipPixels: a slip whose header claims more pixels is refused before
+	// anything decodes it (e.g. 2160 × 4166: 36 MB decoded).
+	SlipPixels = 9_000_000
+)
+
+// Support chat.
+const (
+	// ChatText is the most characters of a chat message, and of a canned
+	// reply's text.
+	ChatText = 2000
+	// ChatImageMB and ChatVideoMB are the largest chat attachments.
+	ChatImageMB    = 10
+	ChatVideoMB    = 20
+	ChatImageBytes = ChatImageMB << 20
+	ChatVideoBytes = ChatVideoMB << 20
+	// ChatImagePixels: an image whose header claims more is refused before
+	// anything decodes it (a 20000 × 20000 PNG of a few KB took an
+	// operator's browser to 3 GB). A 12 MP phone photo fits.
+	ChatImagePixels = 16_000_000
+	// CannedTitle is the most characters of a canned reply's title.
+	CannedTitle = 40
+	// ChatHistoryPage is the widget's page of history, and the page the
+	// API answers when none is asked.
+	ChatHistoryPage = 10
+)
+
+// What operators write.
+const (
+	// Reason is the most characters of the reason an operator gives
+	// (adjustments, rejections, suspensions, refunds).
+	Reason = 500
+	// Note is the most characters of an operator's note on a member, and
+	// of a wheel slice's description.
+	Note = 2000
+	// HTML is the most characters of an operator-written HTML page
+	// (a promotion's description, a rewards page).
+	HTML = 20000
+	// Label is the most characters of a short label (a wheel slice's
+	// label, a game group).
+	Label = 40
+)
+
+// Limit is one row of the table: its name in the lookup, the texts'
+// placeholders and the apps' generated module, and its value.
+type Limit struct {
+	Name  string
+	Value any // an int, or a money.Satang (served and written in baht)
+	Doc   string
+}
+
+// Table lists every limit the apps see, in a fixed order.
+func Table() []Limit {
+	return []Limit{
+		{"transferMin", TransferMin, "smallest transfer between the wallet and a game, in baht"},
+		{"giftLinkMin", GiftLinkMin, "smallest gift-link deposit, in baht"},
+		{"passwordMin", PasswordMin, "fewest characters of a password"},
+		{"codeMax", CodeMax, "most characters of an invitation or source code"},
+		{"creditWithinMinutes", CreditWithinMinutes, "minutes within which an automatic deposit is credited"},
+		{"slipMB", SlipMB, "largest slip image, in MB (the slip setting may lower it)"},
+		{"chatText", ChatText, "most characters of a chat message or a canned reply's text"},
+		{"chatImageMB", ChatImageMB, "largest chat image, in MB"},
+		{"chatVideoMB", ChatVideoMB, "largest chat video, in MB"},
+		{"cannedTitle", CannedTitle, "most characters of a canned reply's title"},
+		{"chatHistoryPage", ChatHistoryPage, "messages in a page of chat history"},
+		{"reason", Reason, "most characters of an operator's reason"},
+		{"note", Note, "most characters of an operator's note or a wheel slice's description"},
+		{"html", HTML, "most characters of an operator-written HTML page"},
+		{"label", Label, "most characters of a short label"},
+	}
+}
+
+// Values is the table as the limits lookup serves it, by name.
+func Values() map[string]any {
+	out := map[string]any{}
+	for _, l := range Table() {
+		out[l.Name] = l.Value
+	}
+	return out
+}
