@@ -114,6 +114,13 @@ type Config struct {
 
 	// Chat is the support chat's configuration (NGERN_CHAT_*).
 	Chat chat.Config
+
+	// MetricsAddr (NGERN_METRICS_ADDR) is where GET /metrics answers;
+	// empty: no metrics, and no periodic check. CheckInterval
+	// (NGERN_CHECK_INTERVAL) is the period of the check the server runs
+	// for the metrics.
+	MetricsAddr   string
+	CheckInterval time.Duration
 }
 
 // SimConfig configures the simulated game provider, in-process or as
@@ -215,6 +222,8 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		TrueMoneyTimeout:  duration("NGERN_TRUEMONEY_TIMEOUT", 10*time.Second),
 		ReconcileInterval: duration("NGERN_RECONCILE_INTERVAL", 5*time.Second),
 		ReconcileWindow:   duration("NGERN_RECONCILE_WINDOW", 15*time.Minute),
+		MetricsAddr:       env("NGERN_METRICS_ADDR", ""),
+		CheckInterval:     duration("NGERN_CHECK_INTERVAL", time.Hour),
 		QR: QRConfig{
 			Gateways:        env("NGERN_QR_GATEWAYS", def.gateways),
 			PromptPayTarget: env("NGERN_PROMPTPAY_TARGET", def.promptPay),

@@ -20,6 +20,7 @@ import (
 	"ngern/adapters/gameprovider/sim"
 	"ngern/adapters/gameprovider/transferwallet"
 	"ngern/adapters/httpapi"
+	"ngern/adapters/metrics"
 	"ngern/adapters/sqlstore"
 	"ngern/core/account"
 	"ngern/core/idempotency"
@@ -314,12 +315,14 @@ func (offlineProvider) Bets(context.Context, string, string, int) ([]wallet.Bet,
 // idempotency keys older than a day, and OTPs, rate-limit windows and
 // member and operator sessions that can no longer be used.
 func startReconciler(lc fx.Lifecycle, cfg Config, log *slog.Logger, w *wallet.Service, idem *idempotency.Service, accounts *account.Service,
-	operators *operator.Service) {
+	operators *operator.Service, m *metrics.Metrics) {
 	var purged time.Time
 	startEvery(lc, cfg.ReconcileInterval, func(ctx context.Context) {
 		st, err := w.Reconcile(ctx)
 		if err != nil && ctx.Err() == nil {
 			log.Error("reconciler", "err", err)
+		} else if err == nil {
+			m.JobSucceeded(jobReconciler, time.Now())
 		}
 		if st != (wallet.ReconcileStats{}) {
 			log.Info("reconciler pass", "settled", st.Settled, "reversed", st.Reversed, "unresolved", st.Unresolved)

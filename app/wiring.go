@@ -75,6 +75,7 @@ func Services() fx.Option {
 		depositServices(),
 		qrServices(),
 		spinServices(),
+		metricsServices(),
 	)
 }
 
@@ -83,6 +84,7 @@ func Serve() fx.Option {
 	return fx.Options(
 		fx.Provide(newHTTPServer),
 		fx.Invoke(warnDemo, startHTTP, startReconciler, startPromoJob, startQRPoller, startChatPurge, startRewardsJob, startGiftRecovery),
+		serveMetrics(),
 	)
 }
 
@@ -325,6 +327,7 @@ type httpDeps struct {
 	QR          *deposit.QRService
 	Spin        *spin.Service
 	QRSim       *paygate.Sim
+	Observer    httpapi.Observer
 	Routes      []httpapi.Route `group:"routes"`
 }
 
@@ -341,7 +344,7 @@ func newHTTPServer(d httpDeps) *httpapi.Server {
 	api := httpapi.New(hc, httpapi.Deps{Log: d.Log, Accounts: d.Accounts, Settings: d.Settings, DB: d.DB,
 		Wallet: d.Wallet, Operators: d.Operators, Auditor: d.Auditor, Changes: d.Changes, Console: d.Console, Idempotency: d.Idempotency,
 		Promo: d.Promo, Rewards: d.Rewards, Deposits: d.Deposits, Objects: d.Objects, SlipURLKey: d.SlipURLKey, Chat: d.Chat, QR: d.QR, Spin: d.Spin,
-		Routes: routes, DomainError: sqlstore.DomainError})
+		Routes: routes, DomainError: sqlstore.DomainError, Observer: d.Observer})
 	deliverInProcess(d.QRSim, api)
 	return api
 }

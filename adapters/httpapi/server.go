@@ -106,6 +106,9 @@ type Deps struct {
 	// DomainError maps an infrastructure failure that reaches the API (e.g.
 	// the database cannot be reached) to a domain error; nil: none is.
 	DomainError func(error) error
+	// Observer is told of every request when it ends and of sockets as
+	// they open and close (the metrics); nil: none is.
+	Observer Observer
 	// Routes are handlers of other adapters mounted beside the API, keyed
 	// by Go 1.22 route patterns: today the simulated game provider's /sim/
 	// pages (the wallet and operator calls are this server's own).
@@ -143,6 +146,7 @@ type Server struct {
 	qr        *deposit.QRService
 	spin      *spin.Service
 	slots     slotCache // the home screen's per-game JSON (homejson.go)
+	obs       Observer
 }
 
 // New returns the API server.
@@ -150,7 +154,8 @@ func New(cfg Config, d Deps) *Server {
 	s := &Server{cfg: cfg, log: d.Log, accounts: d.Accounts, settings: d.Settings, db: d.DB,
 		wallet: d.Wallet, operators: d.Operators, auditor: d.Auditor, console: d.Console, idem: d.Idempotency,
 		promo: d.Promo, rewards: d.Rewards, validate: newValidator(), mux: http.NewServeMux(), domainErr: d.DomainError,
-		changes: d.Changes, deposits: d.Deposits, objects: d.Objects, slipKey: d.SlipURLKey, chat: d.Chat, qr: d.QR, spin: d.Spin}
+		changes: d.Changes, deposits: d.Deposits, objects: d.Objects, slipKey: d.SlipURLKey, chat: d.Chat, qr: d.QR, spin: d.Spin,
+		obs: d.Observer}
 	s.routes()
 	for _, r := range d.Routes {
 		s.mux.Handle(r.Pattern, r.Handler)
@@ -160,7 +165,7 @@ func New(cfg Config, d Deps) *Server {
 
 // Handler returns the whole HTTP handler with its middleware.
 func (s *Server) Handler() http.Handler {
-	return s.observe(s.secure(s.limits(s.cleanPaths(s.mux))))
+	return s.observe(s.secure(s.limits(s.cleanPaths(s.routed(s.mux)))))
 }
 
 func (s *Server) routes() {
