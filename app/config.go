@@ -121,6 +121,11 @@ type Config struct {
 	// for the metrics.
 	MetricsAddr   string
 	CheckInterval time.Duration
+	// DrainDelay (NGERN_DRAIN_DELAY) is how long a stopping node answers
+	// /readyz 503 while still serving, before it stops accepting
+	// connections: a load balancer's health interval and more; 0 (the
+	// default, a single node): none.
+	DrainDelay time.Duration
 }
 
 // SimConfig configures the simulated game provider, in-process or as
@@ -224,6 +229,7 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		ReconcileWindow:   duration("NGERN_RECONCILE_WINDOW", 15*time.Minute),
 		MetricsAddr:       env("NGERN_METRICS_ADDR", ""),
 		CheckInterval:     duration("NGERN_CHECK_INTERVAL", time.Hour),
+		DrainDelay:        duration("NGERN_DRAIN_DELAY", 0),
 		QR: QRConfig{
 			Gateways:        env("NGERN_QR_GATEWAYS", def.gateways),
 			PromptPayTarget: env("NGERN_PROMPTPAY_TARGET", def.promptPay),

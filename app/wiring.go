@@ -378,6 +378,16 @@ func startHTTP(lc fx.Lifecycle, cfg Config, log *slog.Logger, api *httpapi.Serve
 			return nil
 		},
 		OnStop: func(ctx context.Context) error {
+			if cfg.DrainDelay > 0 {
+				// Behind a load balancer: fail /readyz first, go on serving
+				// until the balancer has seen it, then stop accepting.
+				log.Info("draining", "for", cfg.DrainDelay)
+				api.Drain()
+				select {
+				case <-time.After(cfg.DrainDelay):
+				case <-ctx.Done():
+				}
+			}
 			log.Info("shutting down")
 			return srv.Shutdown(ctx)
 		},

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/netip"
 	"ngern/core/changes"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-playground/validator/v10"
@@ -147,7 +148,12 @@ type Server struct {
 	spin      *spin.Service
 	slots     slotCache // the home screen's per-game JSON (homejson.go)
 	obs       Observer
+	draining  atomic.Bool // Drain was called: /readyz answers 503
 }
+
+// Drain makes /readyz answer 503 from now on, so that a load balancer
+// stops sending requests before the server stops accepting them.
+func (s *Server) Drain() { s.draining.Store(true) }
 
 // New returns the API server.
 func New(cfg Config, d Deps) *Server {
@@ -204,6 +210,10 @@ func (s *Server) routes() {
 }
 
 func (s *Server) ready(w http.ResponseWriter, r *http.Request) {
+	if s.draining.Load() {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "draining"})
+		return
+	}
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
 	if err := s.db.Ping(ctx); err != nil {
