@@ -18,8 +18,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"ngern/adapters/sqlstore"
 	"ngern/adapters/sqlstore/storetest"
+	"ngern/core/operator"
 )
 
 // The two-node deployment of docker-compose.yml's profile scale, with local
@@ -186,6 +189,19 @@ func (c *cluster) must(base, method, path, token string, body any, status int) r
 	return r
 }
 
+// dial opens a chat socket on base with a ticket.
+func (c *cluster) dial(t *testing.T, base, ticket string) *websocket.Conn {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/chat/ws?ticket="+ticket, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ws.CloseNow() })
+	return ws
+}
+
 func (c *cluster) node(i int) string { return "http://" + c.nodes[i].addr }
 
 // TestTwoNodes: login through one node then actions through the other,
@@ -270,6 +286,45 @@ func TestTwoNodes(t *testing.T) {
 				t.Fatalf("node B accepts a token logged out on A: %d", r.Status)
 			}
 			time.Sleep(20 * time.Millisecond)
+		}
+	})
+	t.Run("ChatAcrossNodes", func(t *testing.T) {
+		out := c.tool("operator", "add", "-username", "sue", "-role", "support")
+		pw, secret := passwordLine.FindStringSubmatch(out), secretLine.FindStringSubmatch(out)
+		if pw == nil || secret == nil {
+			t.Fatalf("operator add: %s", out)
+		}
+		code, err := operator.TOTPCode(secret[1], time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		op, _ := c.must(c.node(1), "POST", "/api/operator/login", "", map[string]any{"username": "sue", "password": pw[1], "totp": code}, 200).Body["token"].(string)
+		// The member's socket on node A, the operator's on node B.
+		tk := c.must(c.node(0), "POST", "/api/chat/ticket", token, nil, 200)
+		room, _ := tk.Body["room"].(string)
+		mc := c.dial(t, c.node(0), tk.Body["ticket"].(string))
+		writeFrame(t, mc, map[string]string{"type": "join", "room": room})
+		if f, err := readFrame(t, mc, 5*time.Second); err != nil || f.Type != "joined" {
+			t.Fatalf("member join: %+v %v", f, err)
+		}
+		oc := c.dial(t, c.node(1), c.must(c.node(1), "POST", "/api/operator/chat/ticket", op, nil, 200).Body["ticket"].(string))
+		if f, err := readFrame(t, oc, 5*time.Second); err != nil || f.Type != "joined" {
+			t.Fatalf("operator socket: %+v %v", f, err)
+		}
+		c.must(c.node(0), "POST", "/api/chat/send-message", token, textMessage("hello from node A"), 200)
+		if f, err := readFrame(t, oc, 5*time.Second); err != nil || !strings.Contains(string(f.Data), "hello from node A") {
+			t.Fatalf("operator on B: %+v %v", f, err)
+		}
+		c.must(c.node(1), "POST", "/api/operator/chat/"+room+"/assign", op, nil, 200)
+		c.must(c.node(1), "POST", "/api/operator/chat/"+room+"/messages", op, textMessage("hello from node B"), 201)
+		for {
+			f, err := readFrame(t, mc, 5*time.Second)
+			if err != nil {
+				t.Fatalf("member on A: %v", err)
+			}
+			if strings.Contains(string(f.Data), "hello from node B") {
+				break
+			}
 		}
 	})
 	t.Run("RollingRestart", func(t *testing.T) {
