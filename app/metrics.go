@@ -19,8 +19,13 @@ import (
 
 // Job names of ngern_job_last_success_timestamp_seconds.
 const (
-	jobReconciler = "reconciler"
-	jobCheck      = "check"
+	jobReconciler   = "reconciler"
+	jobCheck        = "check"
+	jobPromotions   = "promotions"
+	jobRewards      = "rewards"
+	jobQRPoller     = "qr_poller"
+	jobGiftRecovery = "gift_recovery"
+	jobChatPurge    = "chat_purge"
 )
 
 // metricsServices provides the metrics registry and, when
@@ -99,7 +104,7 @@ func startCheck(lc fx.Lifecycle, cfg Config, log *slog.Logger, l ledger.Store, p
 		case !r.OK():
 			log.Error("check failed", "summary", r.Summary(), "problems", r.Problems)
 		default:
-			m.JobSucceeded(jobCheck, at)
+			m.JobEnded(jobCheck, nil)
 		}
 	})
 }

@@ -43,7 +43,7 @@ func TestMetrics(t *testing.T) {
 		t.Fatalf("unsigned webhook: %d", r.Status)
 	}
 	h.call("GET", "/api/no/such/"+strings.Repeat("x", 12), "", nil)
-	h.metrics.JobSucceeded(jobReconciler, h.clock())
+	h.metrics.JobEnded(jobReconciler, nil)
 	h.metrics.CheckRan(h.clock(), 0, false)
 
 	text := h.scrape()

@@ -20,6 +20,7 @@ import (
 
 	"ngern/adapters/bankfeed"
 	"ngern/adapters/httpapi"
+	"ngern/adapters/metrics"
 	"ngern/adapters/paygate"
 	"ngern/adapters/slip"
 	"ngern/adapters/sqlstore"
@@ -355,7 +356,7 @@ func deliverInProcess(sim *paygate.Sim, api *httpapi.Server) {
 
 // startQRPoller asks the gateways, every NGERN_QR_POLL_INTERVAL, the status
 // of QRs that saw no webhook.
-func startQRPoller(lc fx.Lifecycle, cfg Config, log *slog.Logger, svc *deposit.QRService, sim *paygate.Sim) {
+func startQRPoller(lc fx.Lifecycle, cfg Config, log *slog.Logger, svc *deposit.QRService, sim *paygate.Sim, m *metrics.Metrics) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	lc.Append(fx.Hook{
@@ -370,7 +371,9 @@ func startQRPoller(lc fx.Lifecycle, cfg Config, log *slog.Logger, svc *deposit.Q
 						return
 					case <-tick.C:
 					}
-					if n, err := svc.PollGateways(ctx); err != nil && ctx.Err() == nil {
+					n, err := svc.PollGateways(ctx)
+					m.JobEnded(jobQRPoller, err)
+					if err != nil && ctx.Err() == nil {
 						log.Error("qr poller", "err", err)
 					} else if n > 0 {
 						log.Info("qr poller settled payments", "count", n)

@@ -319,10 +319,9 @@ func startReconciler(lc fx.Lifecycle, cfg Config, log *slog.Logger, w *wallet.Se
 	var purged time.Time
 	startEvery(lc, cfg.ReconcileInterval, func(ctx context.Context) {
 		st, err := w.Reconcile(ctx)
+		m.JobEnded(jobReconciler, err)
 		if err != nil && ctx.Err() == nil {
 			log.Error("reconciler", "err", err)
-		} else if err == nil {
-			m.JobSucceeded(jobReconciler, time.Now())
 		}
 		if st != (wallet.ReconcileStats{}) {
 			log.Info("reconciler pass", "settled", st.Settled, "reversed", st.Reversed, "unresolved", st.Unresolved)

@@ -18,6 +18,7 @@ import (
 	"ngern/adapters/events/inproc"
 	"ngern/adapters/events/pgnotify"
 	"ngern/adapters/httpapi"
+	"ngern/adapters/metrics"
 	"ngern/adapters/objectstore"
 	"ngern/adapters/paygate"
 	"ngern/adapters/sms"
@@ -249,9 +250,11 @@ func newChat(lc fx.Lifecycle, cfg Config, store chat.Store, limiter account.Limi
 // startChatPurge deletes, hourly while the server runs, the chat guests
 // with no message for the retention (NGERN_CHAT_GUEST_RETENTION, 30 days).
 // Every node runs it; the deletes are idempotent.
-func startChatPurge(lc fx.Lifecycle, c *chat.Service, files objects.Store, log *slog.Logger) {
+func startChatPurge(lc fx.Lifecycle, c *chat.Service, files objects.Store, log *slog.Logger, m *metrics.Metrics) {
 	startEvery(lc, time.Hour, func(ctx context.Context) {
-		if n, err := c.PurgeGuests(ctx, files); err != nil && ctx.Err() == nil {
+		n, err := c.PurgeGuests(ctx, files)
+		m.JobEnded(jobChatPurge, err)
+		if err != nil && ctx.Err() == nil {
 			log.Error("chat guests not purged", "err", err)
 		} else if n > 0 {
 			log.Info("chat guests purged", "guests", n)

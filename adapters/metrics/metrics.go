@@ -155,9 +155,12 @@ func (m *Metrics) party(p string) string {
 // Socket counts a socket opening (1) or closing (-1) (httpapi.Observer).
 func (m *Metrics) Socket(delta int) { m.sockets.Add(float64(delta)) }
 
-// JobSucceeded records that a background job finished a pass at at.
-func (m *Metrics) JobSucceeded(job string, at time.Time) {
-	m.jobs.WithLabelValues(job).Set(float64(at.Unix()))
+// JobEnded records a background job's pass: its time when it succeeded
+// (err nil), nothing when it failed.
+func (m *Metrics) JobEnded(job string, err error) {
+	if err == nil {
+		m.jobs.WithLabelValues(job).SetToCurrentTime()
+	}
 }
 
 // CheckRan records a periodic ngern check: the problems it reported, or
