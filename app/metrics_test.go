@@ -44,6 +44,9 @@ func TestMetrics(t *testing.T) {
 	}
 	h.call("GET", "/api/no/such/"+strings.Repeat("x", 12), "", nil)
 	h.metrics.JobEnded(jobReconciler, nil)
+	if res, err := h.metrics.Client("test_party", nil).Get(h.srv.URL + "/healthz"); err == nil {
+		res.Body.Close()
+	}
 	h.metrics.CheckRan(h.clock(), 0, false)
 
 	text := h.scrape()

@@ -229,7 +229,7 @@ func fingerprint(parts ...string) string {
 // stored for the provider or, when none is, one derived from the secret
 // key) or the real ones at NGERN_GATEWAY_<CODE>_URL with their stored API
 // key and secret.
-func newGateways(cfg Config, log *slog.Logger, now Clock, set *settings.Service) (gatewaysOut, error) {
+func newGateways(cfg Config, log *slog.Logger, now Clock, set *settings.Service, m *metrics.Metrics) (gatewaysOut, error) {
 	src := &gatewaySource{clients: map[string]cachedGateway{}, log: log}
 	if cfg.QR.Gateways == "api" {
 		src.from = func(p settings.QRProvider) string {
@@ -241,7 +241,7 @@ func newGateways(cfg Config, log *slog.Logger, now Clock, set *settings.Service)
 		}
 		src.build = func(p settings.QRProvider) (deposit.PaymentGateway, error) {
 			return paygate.New(paygate.Config{Name: p.Code, BaseURL: cfg.QR.API[p.Code].URL, APIKey: p.APIKey,
-				Secret: []byte(p.WebhookSecret), Timeout: cfg.QR.Timeout, Now: now})
+				Secret: []byte(p.WebhookSecret), Timeout: cfg.QR.Timeout, Now: now, HTTPClient: m.Client(p.Code, nil)})
 		}
 		log.Info("qr gateways", "kind", "api", "providers", len(cfg.QR.API))
 		return gatewaysOut{Gateways: src}, nil

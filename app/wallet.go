@@ -153,9 +153,10 @@ func Provider() fx.Option {
 	)
 }
 
-func newProvider(lc fx.Lifecycle, cfg Config, log *slog.Logger) (providerOut, error) {
+func newProvider(lc fx.Lifecycle, cfg Config, log *slog.Logger, m *metrics.Metrics) (providerOut, error) {
 	if cfg.ProviderURL != "" {
-		c, err := transferwallet.New(transferwallet.Config{BaseURL: cfg.ProviderURL, AgentKey: cfg.ProviderKey, Timeout: cfg.ProviderTimeout})
+		c, err := transferwallet.New(transferwallet.Config{BaseURL: cfg.ProviderURL, AgentKey: cfg.ProviderKey, Timeout: cfg.ProviderTimeout,
+			HTTPClient: m.Client(metrics.PartyGameProvider, nil)})
 		return providerOut{Provider: c}, err
 	}
 	if cfg.Mode != ModeDemo {

@@ -48,6 +48,7 @@ type Metrics struct {
 	requests *prometheus.HistogramVec
 	errors   *prometheus.CounterVec
 	failures *prometheus.CounterVec
+	calls    *prometheus.CounterVec
 	sockets  prometheus.Gauge
 	jobs     *prometheus.GaugeVec
 
@@ -77,6 +78,10 @@ func New(db *sql.DB, h health.Reader, now func() time.Time, log *slog.Logger) *M
 		Namespace: Namespace, Name: "party_failures_total",
 		Help: "Webhooks and callbacks of an outside party answered with an error, by party.",
 	}, []string{"party"})
+	m.calls = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Namespace: Namespace, Name: "party_calls_total",
+		Help: "Calls to an outside party by party and outcome: ok (answered under 500), server_error (5xx) or error (no answer).",
+	}, []string{"party", "outcome"})
 	m.sockets = prometheus.NewGauge(prometheus.GaugeOpts{
 		Namespace: Namespace, Name: "sockets_open",
 		Help: "Chat sockets open on this node.",
@@ -97,7 +102,7 @@ func New(db *sql.DB, h health.Reader, now func() time.Time, log *slog.Logger) *M
 		Namespace: Namespace, Name: "check_problems",
 		Help: "Problems the last periodic ngern check reported.",
 	})
-	m.reg.MustRegister(m.requests, m.errors, m.failures, m.sockets, m.jobs, m.checkOK, m.checkLast, m.checkProblems,
+	m.reg.MustRegister(m.requests, m.errors, m.failures, m.calls, m.sockets, m.jobs, m.checkOK, m.checkLast, m.checkProblems,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	if db != nil {
 		m.reg.MustRegister(collectors.NewDBStatsCollector(db, "ngern"))
@@ -150,6 +155,42 @@ func (m *Metrics) party(p string) string {
 		m.parties[p] = true
 	}
 	return p
+}
+
+// Parties the server calls, as ngern_party_calls_total names them (a QR
+// gateway is named by its provider code).
+const (
+	PartyGameProvider = "game_provider"
+	PartySlipOK       = "slipok"
+	PartyTrueMoney    = "truemoney"
+)
+
+// Client returns an HTTP client whose calls to party are counted
+// (ngern_party_calls_total); base nil: http.DefaultTransport.
+func (m *Metrics) Client(party string, base http.RoundTripper) *http.Client {
+	if base == nil {
+		base = http.DefaultTransport
+	}
+	return &http.Client{Transport: countingTransport{base: base, party: party, calls: m.calls}}
+}
+
+type countingTransport struct {
+	base  http.RoundTripper
+	party string
+	calls *prometheus.CounterVec
+}
+
+func (t countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	res, err := t.base.RoundTrip(r)
+	outcome := "ok"
+	switch {
+	case err != nil:
+		outcome = "error"
+	case res.StatusCode >= 500:
+		outcome = "server_error"
+	}
+	t.calls.WithLabelValues(t.party, outcome).Inc()
+	return res, err
 }
 
 // Socket counts a socket opening (1) or closing (-1) (httpapi.Observer).
