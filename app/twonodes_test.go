@@ -40,6 +40,7 @@ type cluster struct {
 
 type node struct {
 	name, addr string
+	metrics    string // the NGERN_METRICS_ADDR
 	cmd        *exec.Cmd
 	done       chan error
 	log        *bytes.Buffer
@@ -101,9 +102,9 @@ func lastLines(s string, n int) string {
 }
 
 // startNode starts ngern serve at addr and waits until it is ready.
-func (c *cluster) startNode(i int, addr string) {
-	n := c.start(fmt.Sprintf("node %c", 'A'+i), append(c.env, "NGERN_ADDR="+addr), c.bin, "serve")
-	n.addr = addr
+func (c *cluster) startNode(i int, addr, metricsAddr string) {
+	n := c.start(fmt.Sprintf("node %c", 'A'+i), append(c.env, "NGERN_ADDR="+addr, "NGERN_METRICS_ADDR="+metricsAddr), c.bin, "serve")
+	n.addr, n.metrics = addr, metricsAddr
 	c.nodes[i] = n
 	c.waitReady("http://" + addr)
 }
@@ -227,11 +228,11 @@ func TestTwoNodes(t *testing.T) {
 		"NGERN_REGISTER_OTP=false", "NGERN_SMS=console", "NGERN_PROVIDER_URL=http://" + simAddr, "NGERN_PROVIDER_KEY=" + testAgentKey,
 		"NGERN_SIMPROVIDER_ADDR=" + simAddr, "NGERN_SIMPROVIDER_AGENT_KEY=" + testAgentKey,
 		"NGERN_SIMPROVIDER_STATE=" + filepath.Join(dir, "sim.jsonl"), "NGERN_SIMPROVIDER_DELAY=1ms",
-		"NGERN_LIMIT_LOGIN_PER_IP=1000", "NGERN_MAX_CONNS_PER_IP=0", "NGERN_RECONCILE_INTERVAL=1s", "NGERN_DRAIN_DELAY=2s"}
+		"NGERN_LIMIT_LOGIN_PER_IP=1000", "NGERN_MAX_CONNS_PER_IP=0", "NGERN_RECONCILE_INTERVAL=1s", "NGERN_DRAIN_DELAY=2s", "NGERN_CHECK_INTERVAL=1s"}
 	c.start("simprovider", c.env, c.bin, "simprovider")
-	addrs := [2]string{freeAddr(t), freeAddr(t)}
-	c.startNode(0, addrs[0])
-	c.startNode(1, addrs[1])
+	addrs, metricsAddrs := [2]string{freeAddr(t), freeAddr(t)}, [2]string{freeAddr(t), freeAddr(t)}
+	c.startNode(0, addrs[0], metricsAddrs[0])
+	c.startNode(1, addrs[1], metricsAddrs[1])
 	c.lb = freeAddr(t)
 	_, lbPort, _ := net.SplitHostPort(c.lb)
 	c.start("caddy", []string{"NGERN_LB_PORT=" + lbPort, "NGERN_NODES=" + addrs[0] + " " + addrs[1],
@@ -286,6 +287,28 @@ func TestTwoNodes(t *testing.T) {
 				t.Fatalf("node B accepts a token logged out on A: %d", r.Status)
 			}
 			time.Sleep(20 * time.Millisecond)
+		}
+	})
+	t.Run("Metrics", func(t *testing.T) {
+		// Each node serves its metrics on its own address and runs the
+		// periodic check.
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			res, err := c.client.Get("http://" + c.nodes[1].metrics + "/metrics")
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			text := string(b)
+			if strings.Contains(text, "\nngern_check_ok 1\n") && strings.Contains(text, `ngern_job_last_success_timestamp_seconds{job="reconciler"}`) &&
+				strings.Contains(text, `ngern_http_request_duration_seconds_count{route="POST /api/wallet/transfer",status="200"}`) {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("node B's metrics:\n%s", grepLines(text, "ngern_"))
+			}
+			time.Sleep(200 * time.Millisecond)
 		}
 	})
 	t.Run("ChatAcrossNodes", func(t *testing.T) {
@@ -368,7 +391,7 @@ func TestTwoNodes(t *testing.T) {
 			time.Sleep(time.Second)
 			c.stopNode(i)
 			time.Sleep(time.Second)
-			c.startNode(i, addrs[i])
+			c.startNode(i, addrs[i], metricsAddrs[i])
 			// The balancer takes a node back at its next health check
 			// (health_interval 1s): only then may the other one stop.
 			time.Sleep(1500 * time.Millisecond)
