@@ -133,15 +133,10 @@ var errCheckFailed = errors.New("ledger check failed")
 // runCheck verifies the ledger's invariants and prints a one-line summary,
 // or the summary and each problem and errCheckFailed.
 func runCheck(ctx context.Context, t tools, stdout io.Writer) error {
-	r, err := t.ledger.Verify(ctx, t.now().Add(-t.cfg.ReconcileWindow))
+	r, err := verifyInstall(ctx, t.ledger, t.promos, t.now().Add(-t.cfg.ReconcileWindow))
 	if err != nil {
 		return err
 	}
-	promoProblems, err := t.promos.VerifyPromotions(ctx)
-	if err != nil {
-		return err
-	}
-	r.Problems = append(r.Problems, promoProblems...)
 	fmt.Fprintln(stdout, r.Summary())
 	if r.OK() {
 		return nil

@@ -97,6 +97,15 @@ type Config struct {
 	ReconcileInterval time.Duration `env:"NGERN_RECONCILE_INTERVAL" envDefault:"5s" min:"1ns" doc:"How often the reconciler asks the provider about transfers whose outcome is unknown. It also runs once at start."`
 	ReconcileWindow   time.Duration `env:"NGERN_RECONCILE_WINDOW" envDefault:"15m" min:"1ns" doc:"A transfer still open (~PENDING~/~UNKNOWN~) after this long is reported by ~ngern check~."`
 
+	// MetricsAddr is where GET /metrics answers; empty: no metrics, and no
+	// periodic check. CheckInterval is the period of the check the server
+	// runs for the metrics. DrainDelay is how long a stopping node answers
+	// /readyz 503 while still serving, before it stops accepting
+	// connections.
+	MetricsAddr   string        `env:"NGERN_METRICS_ADDR" doc:"Where ~GET /metrics~ answers in the Prometheus text format (e.g. ~127.0.0.1:9090~), apart from the API so that the figures are never public ([operations](operations.md#metrics-and-alerts)). Empty → no metrics and no periodic check."`
+	CheckInterval time.Duration `env:"NGERN_CHECK_INTERVAL" envDefault:"1h" min:"1ns" doc:"With metrics on, how often the server runs ~ngern check~ and exposes its result (~ngern_check_ok~); the first run is one interval after start."`
+	DrainDelay    time.Duration `env:"NGERN_DRAIN_DELAY" envDefault:"0s" min:"0" docDefault:"~0~ (none)" doc:"Behind a load balancer: on SIGTERM the node answers ~/readyz~ with 503 for this long while it still serves, then stops accepting connections and drains ([operations](operations.md#rolling-restart)). Set it above the balancer's health interval (the scale profile: ~3s~ with Caddy's ~1s~)."`
+
 	// HomeCacheTTL bounds the life of a member's home in the node's home
 	// cache (NGERN_HOME_CACHE_TTL, at most a minute); 0 keeps nothing (the
 	// node still tells the others of its writes).

@@ -14,6 +14,7 @@ import (
 
 	"ngern/adapters/gift"
 	"ngern/adapters/httpapi"
+	"ngern/adapters/metrics"
 	"ngern/adapters/slip"
 	"ngern/adapters/sqlstore"
 	"ngern/core/account"
@@ -47,11 +48,11 @@ type verifierOut struct {
 
 // newSlipVerifier returns the verifier of NGERN_SLIP_VERIFIER: the
 // simulated bank (mounted at /sim/bank/), SlipOK, or manual review.
-func newSlipVerifier(cfg Config, log *slog.Logger, now Clock) verifierOut {
+func newSlipVerifier(cfg Config, log *slog.Logger, now Clock, m *metrics.Metrics) verifierOut {
 	switch cfg.SlipVerifier {
 	case "slipok":
 		c, _ := slip.NewSlipOK(slip.SlipOKConfig{BaseURL: cfg.SlipOKURL, BranchID: cfg.SlipOKBranch, APIKey: cfg.SlipOKKey,
-			Timeout: cfg.SlipOKTimeout}) // the configuration checked these
+			Timeout: cfg.SlipOKTimeout, HTTPClient: m.Client(metrics.PartySlipOK, nil)}) // the configuration checked these
 		log.Info("slip verifier", "kind", "slipok")
 		return verifierOut{Verifier: c}
 	case "manual":
@@ -72,13 +73,13 @@ type redeemerOut struct {
 // newGiftRedeemer returns TrueMoney's gift API client, the simulated
 // TrueMoney (mounted at /sim/truemoney/, called in-process), or, with
 // NGERN_TRUEMONEY=off, a redeemer that refuses every link.
-func newGiftRedeemer(cfg Config, log *slog.Logger) (redeemerOut, error) {
+func newGiftRedeemer(cfg Config, log *slog.Logger, m *metrics.Metrics) (redeemerOut, error) {
 	switch cfg.TrueMoney {
 	case "off":
 		log.Info("gift redeemer", "kind", "off: gift links refused")
 		return redeemerOut{Redeemer: giftsOff{}}, nil
 	case "api":
-		c, err := gift.New(gift.Config{BaseURL: cfg.TrueMoneyURL, Timeout: cfg.TrueMoneyTimeout})
+		c, err := gift.New(gift.Config{BaseURL: cfg.TrueMoneyURL, Timeout: cfg.TrueMoneyTimeout, HTTPClient: m.Client(metrics.PartyTrueMoney, nil)})
 		log.Info("gift redeemer", "kind", "truemoney")
 		return redeemerOut{Redeemer: c}, err
 	}

@@ -6,6 +6,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"ngern/adapters/metrics"
 	"ngern/core/deposit"
 )
 
@@ -13,9 +14,11 @@ import (
 // reconciler's period (NGERN_RECONCILE_INTERVAL), the TrueMoney vouchers
 // that were redeemed and recorded but whose credit failed. Every node runs
 // it; a voucher credits once whatever runs concurrently.
-func startGiftRecovery(lc fx.Lifecycle, cfg Config, d *deposit.Service, log *slog.Logger) {
+func startGiftRecovery(lc fx.Lifecycle, cfg Config, d *deposit.Service, log *slog.Logger, m *metrics.Metrics) {
 	startEvery(lc, cfg.ReconcileInterval, func(ctx context.Context) {
-		if n, err := d.RecoverGifts(ctx); err != nil && ctx.Err() == nil {
+		n, err := d.RecoverGifts(ctx)
+		m.JobEnded(jobGiftRecovery, err)
+		if err != nil && ctx.Err() == nil {
 			log.Error("gift recovery", "err", err)
 		} else if n > 0 {
 			log.Info("gift recovery pass", "credited", n)

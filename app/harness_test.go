@@ -20,6 +20,7 @@ import (
 	"ngern/adapters/gameprovider/sim"
 	"ngern/adapters/gameprovider/transferwallet"
 	"ngern/adapters/httpapi"
+	"ngern/adapters/metrics"
 	"ngern/adapters/paygate"
 	"ngern/adapters/sqlstore"
 	"ngern/core/chat"
@@ -72,6 +73,8 @@ type harness struct {
 	qrSim *paygate.Sim
 	// chat is the support chat service.
 	chat *chat.Service
+	// metrics is the node's metrics registry.
+	metrics *metrics.Metrics
 }
 
 // testClock runs with the system clock from an offset the test moves.
@@ -137,7 +140,7 @@ func newHarness(t *testing.T, db *sqlstore.DB, mutate func(*Config)) *harness {
 		Services(),
 		fx.Provide(newHTTPServer),
 		fx.Invoke(func(w *wallet.Service) error { _, err := w.SeedDemoGames(context.Background()); return err }),
-		fx.Populate(&h.chat),
+		fx.Populate(&h.chat, &h.metrics),
 		fx.Populate(&api, &h.qr, &h.qrSim, &h.bus, &h.tools.wallet, &h.tools.ledger, &h.tools.accounts, &h.tools.operators, &h.tools.auditor, &h.tools.promo, &h.tools.promos, &h.tools.spin, &h.tools.settings, &h.tools.rewards, &h.tools.log, &h.tools.now),
 	)
 	h.tools.cfg = cfg

@@ -10,6 +10,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"ngern/adapters/metrics"
 	"ngern/adapters/sqlstore"
 	"ngern/core/account"
 	"ngern/core/errs"
@@ -34,9 +35,11 @@ func promoServices() fx.Option {
 
 // startPromoJob evaluates every active condition at start and then every
 // promoEvaluateEvery.
-func startPromoJob(lc fx.Lifecycle, log *slog.Logger, p *promo.Service) {
+func startPromoJob(lc fx.Lifecycle, log *slog.Logger, p *promo.Service, m *metrics.Metrics) {
 	startEvery(lc, promoEvaluateEvery, func(ctx context.Context) {
-		if n, err := p.EvaluateAll(ctx); err != nil && ctx.Err() == nil {
+		n, err := p.EvaluateAll(ctx)
+		m.JobEnded(jobPromotions, err)
+		if err != nil && ctx.Err() == nil {
 			log.Error("promotion conditions not evaluated", "err", err)
 		} else if n > 0 {
 			log.Info("promotion conditions ended", "conditions", n)

@@ -20,6 +20,7 @@ import (
 
 	"ngern/adapters/bankfeed"
 	"ngern/adapters/httpapi"
+	"ngern/adapters/metrics"
 	"ngern/adapters/paygate"
 	"ngern/adapters/slip"
 	"ngern/adapters/sqlstore"
@@ -225,7 +226,7 @@ func fingerprint(parts ...string) string {
 // stored for the provider or, when none is, one derived from the secret
 // key) or the real ones at NGERN_GATEWAY_<CODE>_URL with their stored API
 // key and secret.
-func newGateways(cfg Config, log *slog.Logger, now Clock, set *settings.Service) (gatewaysOut, error) {
+func newGateways(cfg Config, log *slog.Logger, now Clock, set *settings.Service, m *metrics.Metrics) (gatewaysOut, error) {
 	src := &gatewaySource{clients: map[string]cachedGateway{}, log: log}
 	if cfg.QR.Gateways == "api" {
 		src.from = func(p settings.QRProvider) string {
@@ -237,7 +238,7 @@ func newGateways(cfg Config, log *slog.Logger, now Clock, set *settings.Service)
 		}
 		src.build = func(p settings.QRProvider) (deposit.PaymentGateway, error) {
 			return paygate.New(paygate.Config{Name: p.Code, BaseURL: cfg.QR.API[p.Code].URL, APIKey: p.APIKey,
-				Secret: []byte(p.WebhookSecret), Timeout: cfg.QR.Timeout, Now: now})
+				Secret: []byte(p.WebhookSecret), Timeout: cfg.QR.Timeout, Now: now, HTTPClient: m.Client(p.Code, nil)})
 		}
 		log.Info("qr gateways", "kind", "api", "providers", len(cfg.QR.API))
 		return gatewaysOut{Gateways: src}, nil
@@ -352,7 +353,7 @@ func deliverInProcess(sim *paygate.Sim, api *httpapi.Server) {
 
 // startQRPoller asks the gateways, every NGERN_QR_POLL_INTERVAL, the status
 // of QRs that saw no webhook.
-func startQRPoller(lc fx.Lifecycle, cfg Config, log *slog.Logger, svc *deposit.QRService, sim *paygate.Sim) {
+func startQRPoller(lc fx.Lifecycle, cfg Config, log *slog.Logger, svc *deposit.QRService, sim *paygate.Sim, m *metrics.Metrics) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	lc.Append(fx.Hook{
@@ -367,7 +368,9 @@ func startQRPoller(lc fx.Lifecycle, cfg Config, log *slog.Logger, svc *deposit.Q
 						return
 					case <-tick.C:
 					}
-					if n, err := svc.PollGateways(ctx); err != nil && ctx.Err() == nil {
+					n, err := svc.PollGateways(ctx)
+					m.JobEnded(jobQRPoller, err)
+					if err != nil && ctx.Err() == nil {
 						log.Error("qr poller", "err", err)
 					} else if n > 0 {
 						log.Info("qr poller settled payments", "count", n)

@@ -10,6 +10,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"ngern/adapters/metrics"
 	"ngern/adapters/sqlstore"
 	"ngern/core/account"
 	"ngern/core/promo"
@@ -47,9 +48,11 @@ func rewardsServices() fx.Option {
 // startRewardsJob collects the bet history and closes due periods at start
 // and then every rewardsEvery. Several nodes may run it: bets are stored
 // once per bet id and a period is closed once (a unique run).
-func startRewardsJob(lc fx.Lifecycle, log *slog.Logger, r *rewards.Service) {
+func startRewardsJob(lc fx.Lifecycle, log *slog.Logger, r *rewards.Service, m *metrics.Metrics) {
 	startEvery(lc, rewardsEvery, func(ctx context.Context) {
-		if _, err := r.AccrueDue(ctx); err != nil && ctx.Err() == nil {
+		_, err := r.AccrueDue(ctx)
+		m.JobEnded(jobRewards, err)
+		if err != nil && ctx.Err() == nil {
 			log.Error("reward periods not closed", "err", err)
 		}
 	})

@@ -20,6 +20,7 @@ import (
 	"ngern/adapters/gameprovider/sim"
 	"ngern/adapters/gameprovider/transferwallet"
 	"ngern/adapters/httpapi"
+	"ngern/adapters/metrics"
 	"ngern/adapters/sqlstore"
 	"ngern/core/account"
 	"ngern/core/idempotency"
@@ -152,9 +153,10 @@ func Provider() fx.Option {
 	)
 }
 
-func newProvider(lc fx.Lifecycle, cfg Config, log *slog.Logger) (providerOut, error) {
+func newProvider(lc fx.Lifecycle, cfg Config, log *slog.Logger, m *metrics.Metrics) (providerOut, error) {
 	if cfg.ProviderURL != "" {
-		c, err := transferwallet.New(transferwallet.Config{BaseURL: cfg.ProviderURL, AgentKey: cfg.ProviderKey, Timeout: cfg.ProviderTimeout})
+		c, err := transferwallet.New(transferwallet.Config{BaseURL: cfg.ProviderURL, AgentKey: cfg.ProviderKey, Timeout: cfg.ProviderTimeout,
+			HTTPClient: m.Client(metrics.PartyGameProvider, nil)})
 		return providerOut{Provider: c}, err
 	}
 	if cfg.Mode != ModeDemo {
@@ -314,10 +316,11 @@ func (offlineProvider) Bets(context.Context, string, string, int) ([]wallet.Bet,
 // idempotency keys older than a day, and OTPs, rate-limit windows and
 // member and operator sessions that can no longer be used.
 func startReconciler(lc fx.Lifecycle, cfg Config, log *slog.Logger, w *wallet.Service, idem *idempotency.Service, accounts *account.Service,
-	operators *operator.Service) {
+	operators *operator.Service, m *metrics.Metrics) {
 	var purged time.Time
 	startEvery(lc, cfg.ReconcileInterval, func(ctx context.Context) {
 		st, err := w.Reconcile(ctx)
+		m.JobEnded(jobReconciler, err)
 		if err != nil && ctx.Err() == nil {
 			log.Error("reconciler", "err", err)
 		}

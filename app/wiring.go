@@ -18,6 +18,7 @@ import (
 	"ngern/adapters/events/inproc"
 	"ngern/adapters/events/pgnotify"
 	"ngern/adapters/httpapi"
+	"ngern/adapters/metrics"
 	"ngern/adapters/objectstore"
 	"ngern/adapters/paygate"
 	"ngern/adapters/sms"
@@ -75,6 +76,7 @@ func Services() fx.Option {
 		depositServices(),
 		qrServices(),
 		spinServices(),
+		metricsServices(),
 	)
 }
 
@@ -83,6 +85,7 @@ func Serve() fx.Option {
 	return fx.Options(
 		fx.Provide(newHTTPServer),
 		fx.Invoke(warnDemo, startHTTP, startReconciler, startPromoJob, startQRPoller, startChatPurge, startRewardsJob, startGiftRecovery),
+		serveMetrics(),
 	)
 }
 
@@ -247,9 +250,11 @@ func newChat(lc fx.Lifecycle, cfg Config, store chat.Store, limiter account.Limi
 // startChatPurge deletes, hourly while the server runs, the chat guests
 // with no message for the retention (NGERN_CHAT_GUEST_RETENTION, 30 days).
 // Every node runs it; the deletes are idempotent.
-func startChatPurge(lc fx.Lifecycle, c *chat.Service, files objects.Store, log *slog.Logger) {
+func startChatPurge(lc fx.Lifecycle, c *chat.Service, files objects.Store, log *slog.Logger, m *metrics.Metrics) {
 	startEvery(lc, time.Hour, func(ctx context.Context) {
-		if n, err := c.PurgeGuests(ctx, files); err != nil && ctx.Err() == nil {
+		n, err := c.PurgeGuests(ctx, files)
+		m.JobEnded(jobChatPurge, err)
+		if err != nil && ctx.Err() == nil {
 			log.Error("chat guests not purged", "err", err)
 		} else if n > 0 {
 			log.Info("chat guests purged", "guests", n)
@@ -325,6 +330,7 @@ type httpDeps struct {
 	QR          *deposit.QRService
 	Spin        *spin.Service
 	QRSim       *paygate.Sim
+	Observer    httpapi.Observer
 	Routes      []httpapi.Route `group:"routes"`
 }
 
@@ -341,7 +347,7 @@ func newHTTPServer(d httpDeps) *httpapi.Server {
 	api := httpapi.New(hc, httpapi.Deps{Log: d.Log, Accounts: d.Accounts, Settings: d.Settings, DB: d.DB,
 		Wallet: d.Wallet, Operators: d.Operators, Auditor: d.Auditor, Changes: d.Changes, Console: d.Console, Idempotency: d.Idempotency,
 		Promo: d.Promo, Rewards: d.Rewards, Deposits: d.Deposits, Objects: d.Objects, SlipURLKey: d.SlipURLKey, Chat: d.Chat, QR: d.QR, Spin: d.Spin,
-		Routes: routes, DomainError: sqlstore.DomainError})
+		Routes: routes, DomainError: sqlstore.DomainError, Observer: d.Observer})
 	deliverInProcess(d.QRSim, api)
 	return api
 }
@@ -375,6 +381,16 @@ func startHTTP(lc fx.Lifecycle, cfg Config, log *slog.Logger, api *httpapi.Serve
 			return nil
 		},
 		OnStop: func(ctx context.Context) error {
+			if cfg.DrainDelay > 0 {
+				// Behind a load balancer: fail /readyz first, go on serving
+				// until the balancer has seen it, then stop accepting.
+				log.Info("draining", "for", cfg.DrainDelay)
+				api.Drain()
+				select {
+				case <-time.After(cfg.DrainDelay):
+				case <-ctx.Done():
+				}
+			}
 			log.Info("shutting down")
 			return srv.Shutdown(ctx)
 		},

@@ -21,11 +21,87 @@ type callerKey struct{}
 type requestInfoKey struct{}
 type domainErrKey struct{}
 
-// requestInfo is what every log line of a request carries.
+// requestInfo is what every log line of a request carries, and what the
+// observer is told when it ends: the route pattern that served it, the
+// catalogue code it was answered with and the outside party it came from.
 type requestInfo struct {
 	id       string
 	memberID string
 	operator string
+	route    string
+	code     errs.Code
+	party    string
+}
+
+// Observation is one request that ended. Route is the pattern that served
+// it ("GET /api/games/{code}/{kind}"; empty: none matched), never the raw
+// path; Code the catalogue code of an error answer; Party the outside party
+// a webhook came from.
+type Observation struct {
+	Route    string
+	Status   int
+	Code     errs.Code
+	Party    string
+	Duration time.Duration
+}
+
+// Observer is told of each request when it ends and of each member or
+// operator socket as it opens and closes.
+type Observer interface {
+	Request(o Observation)
+	Socket(delta int)
+}
+
+// socketPath is the path of the chat socket.
+const socketPath = "/api/chat/ws"
+
+// routed notes which route pattern serves each request (the mux sets it
+// on the request it is given), the party of a webhook, and counts the open
+// sockets.
+func (s *Server) routed(mux *http.ServeMux) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		info, _ := r.Context().Value(requestInfoKey{}).(*requestInfo)
+		if info == nil {
+			mux.ServeHTTP(w, r)
+			return
+		}
+		defer func() {
+			info.route = r.Pattern
+			info.party = webhookParty(r)
+		}()
+		if s.obs != nil && r.URL.Path == socketPath {
+			s.obs.Socket(1)
+			defer s.obs.Socket(-1)
+		}
+		mux.ServeHTTP(w, r)
+	})
+}
+
+// webhookPrefix is where the outside parties' webhooks are mounted: the
+// gateways' /api/payments/{provider}/webhook and the bank feed's
+// /api/payments/bankfeed.
+const webhookPrefix = "/api/payments/"
+
+// webhookParty is the outside party a webhook came from ("" for any other
+// request).
+func webhookParty(r *http.Request) string {
+	_, path, _ := strings.Cut(r.Pattern, " ")
+	rest, ok := strings.CutPrefix(path, webhookPrefix)
+	if !ok {
+		return ""
+	}
+	if p := r.PathValue("provider"); p != "" {
+		return p
+	}
+	party, _, _ := strings.Cut(rest, "/")
+	return party
+}
+
+// answeredCode notes the catalogue code a request is answered with.
+func answeredCode(r *http.Request, code errs.Code) {
+	if info, ok := r.Context().Value(requestInfoKey{}).(*requestInfo); ok {
+		info.code = code
+	}
 }
 
 // LogHandler wraps a slog handler so that every record logged with a
@@ -109,8 +185,12 @@ func (s *Server) observe(next http.Handler) http.Handler {
 				}
 				log.ErrorContext(r.Context(), "panic", "panic", p, "stack", string(debug.Stack()))
 				if sw.status == 0 {
+					info.code = errs.InternalServerError
 					writeJSON(sw, http.StatusInternalServerError, errorBody{Message: errs.InternalServerError})
 				}
+			}
+			if s.obs != nil {
+				s.obs.Request(Observation{Route: info.route, Status: sw.status, Code: info.code, Party: info.party, Duration: time.Since(start)})
 			}
 			if !strings.HasPrefix(r.URL.Path, "/api/") && sw.status < 400 && !s.cfg.LogStatic {
 				return
@@ -161,7 +241,7 @@ func (s *Server) limits(next http.Handler) http.Handler {
 			return
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, maxBody)
-		if r.URL.Path != "/api/chat/ws" { // a socket lives on; its frames have their own limits
+		if r.URL.Path != socketPath { // a socket lives on; its frames have their own limits
 			rc := http.NewResponseController(w)
 			rc.SetReadDeadline(time.Now().Add(s.cfg.RequestTimeout))
 			rc.SetWriteDeadline(time.Now().Add(timeout + 5*time.Second))

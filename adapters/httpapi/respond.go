@@ -68,6 +68,7 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	if e == nil {
 		logger(r.Context()).ErrorContext(r.Context(), "request failed", "err", err)
+		answeredCode(r, errs.InternalServerError)
 		writeJSON(w, http.StatusInternalServerError, errorBody{Message: errs.InternalServerError})
 		return
 	}
@@ -79,6 +80,7 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 		// err may wrap the cause (a provider's answer): logged, never sent.
 		logger(r.Context()).WarnContext(r.Context(), "request failed", "code", e.Code, "detail", e.Detail, "err", err)
 	}
+	answeredCode(r, e.Code)
 	writeJSON(w, status, errorBody{Message: e.Code, Detail: e.Detail, Field: e.Field})
 }
 

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/netip"
 	"ngern/core/changes"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-playground/validator/v10"
@@ -106,6 +107,9 @@ type Deps struct {
 	// DomainError maps an infrastructure failure that reaches the API (e.g.
 	// the database cannot be reached) to a domain error; nil: none is.
 	DomainError func(error) error
+	// Observer is told of every request when it ends and of sockets as
+	// they open and close (the metrics); nil: none is.
+	Observer Observer
 	// Routes are handlers of other adapters mounted beside the API, keyed
 	// by Go 1.22 route patterns: today the simulated game provider's /sim/
 	// pages (the wallet and operator calls are this server's own).
@@ -143,14 +147,21 @@ type Server struct {
 	qr        *deposit.QRService
 	spin      *spin.Service
 	slots     slotCache // the home screen's per-game JSON (homejson.go)
+	obs       Observer
+	draining  atomic.Bool // Drain was called: /readyz answers 503
 }
+
+// Drain makes /readyz answer 503 from now on, so that a load balancer
+// stops sending requests before the server stops accepting them.
+func (s *Server) Drain() { s.draining.Store(true) }
 
 // New returns the API server.
 func New(cfg Config, d Deps) *Server {
 	s := &Server{cfg: cfg, log: d.Log, accounts: d.Accounts, settings: d.Settings, db: d.DB,
 		wallet: d.Wallet, operators: d.Operators, auditor: d.Auditor, console: d.Console, idem: d.Idempotency,
 		promo: d.Promo, rewards: d.Rewards, validate: newValidator(), mux: http.NewServeMux(), domainErr: d.DomainError,
-		changes: d.Changes, deposits: d.Deposits, objects: d.Objects, slipKey: d.SlipURLKey, chat: d.Chat, qr: d.QR, spin: d.Spin}
+		changes: d.Changes, deposits: d.Deposits, objects: d.Objects, slipKey: d.SlipURLKey, chat: d.Chat, qr: d.QR, spin: d.Spin,
+		obs: d.Observer}
 	s.routes()
 	for _, r := range d.Routes {
 		s.mux.Handle(r.Pattern, r.Handler)
@@ -160,7 +171,7 @@ func New(cfg Config, d Deps) *Server {
 
 // Handler returns the whole HTTP handler with its middleware.
 func (s *Server) Handler() http.Handler {
-	return s.observe(s.secure(s.limits(s.cleanPaths(s.mux))))
+	return s.observe(s.secure(s.limits(s.cleanPaths(s.routed(s.mux)))))
 }
 
 func (s *Server) routes() {
@@ -199,6 +210,10 @@ func (s *Server) routes() {
 }
 
 func (s *Server) ready(w http.ResponseWriter, r *http.Request) {
+	if s.draining.Load() {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "draining"})
+		return
+	}
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
 	if err := s.db.Ping(ctx); err != nil {
