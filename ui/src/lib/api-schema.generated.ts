@@ -100,6 +100,7 @@ export interface paths {
             };
             cookie?: never;
         };
+        /** A game's launch link signed in as the member. */
         get: operations["getAutologinProviderUsername"];
         put?: never;
         post?: never;
@@ -120,6 +121,7 @@ export interface paths {
             };
             cookie?: never;
         };
+        /** A game's launch link signed in as the member. */
         get: operations["getAutologinProviderUsernamePassword"];
         put?: never;
         post?: never;
@@ -155,6 +157,7 @@ export interface paths {
             };
             cookie?: never;
         };
+        /** Take a bonus. */
         get: operations["getBonusActivateCode"];
         put?: never;
         post?: never;
@@ -205,6 +208,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Give up the active bonus. */
         get: operations["getBonusClear"];
         put?: never;
         post?: never;
@@ -221,6 +225,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The support chat's configuration. */
         get: operations["getChatConfig"];
         put?: never;
         post?: never;
@@ -239,6 +244,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Start a support chat as a guest. */
         post: operations["postChatGuest"];
         delete?: never;
         options?: never;
@@ -322,6 +328,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** A ticket to the support chat's socket. */
         post: operations["postChatTicket"];
         delete?: never;
         options?: never;
@@ -338,6 +345,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Upload an image to the support chat. */
         post: operations["postChatUploadImage"];
         delete?: never;
         options?: never;
@@ -354,6 +362,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Upload a video to the support chat. */
         post: operations["postChatUploadVideo"];
         delete?: never;
         options?: never;
@@ -405,6 +414,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** A page of the member's invitees. */
         post: operations["postInvite"];
         delete?: never;
         options?: never;
@@ -1859,6 +1869,7 @@ export interface paths {
             };
             cookie?: never;
         };
+        /** Take a promotion. */
         get: operations["getPromotionActivateCode"];
         put?: never;
         post?: never;
@@ -1893,6 +1904,7 @@ export interface paths {
             };
             cookie?: never;
         };
+        /** A promotion by its code. */
         get: operations["getPromotionFindCode"];
         put?: never;
         post?: never;
@@ -1949,6 +1961,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** A page of the member's refunds. */
         post: operations["postRefund"];
         delete?: never;
         options?: never;
@@ -2047,6 +2060,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Whether a wheel is active. */
         get: operations["getSpinwheelActive"];
         put?: never;
         post?: never;
@@ -2063,6 +2077,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The member's coupons. */
         get: operations["getSpinwheelCoupon"];
         put?: never;
         post?: never;
@@ -2081,6 +2096,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Claim a coupon. */
         post: operations["postSpinwheelCouponClaim"];
         delete?: never;
         options?: never;
@@ -2220,6 +2236,7 @@ export interface paths {
             };
             cookie?: never;
         };
+        /** Open an account at a game. */
         get: operations["getWalletActivateCode"];
         put?: never;
         post?: never;
@@ -2252,6 +2269,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The wallet with every game's balance read again from the providers. */
         get: operations["getWalletRefreshSlot"];
         put?: never;
         post?: never;
@@ -2270,6 +2288,7 @@ export interface paths {
             };
             cookie?: never;
         };
+        /** Reset the member's password at a game. */
         get: operations["getWalletResetpasswordCode"];
         put?: never;
         post?: never;
@@ -2434,8 +2453,8 @@ export interface components {
         /** @description A JSON answer whose shape is described in the handler (not yet in this document). */
         Any: Record<string, unknown>;
         Bank: {
-            code?: string;
-            nameTH?: string;
+            code: string;
+            nameTH: string;
             nameEN?: string;
         };
         BankAccount: {
@@ -2785,8 +2804,34 @@ export interface components {
             /** Format: date-time */
             claimedAt: string | null;
         };
-        /** @description An operator's role (core/operator). */
-        Role: string;
+        AutoLoginLink: {
+            link: string;
+        };
+        ChatGuest: {
+            guestId: string;
+            guestToken: string;
+        };
+        ChatTicket: {
+            ticket: string;
+            room: string;
+        };
+        UploadedMedia: {
+            path: string;
+        };
+        InvitePage: {
+            invites: components["schemas"]["InviteRow"][];
+            total: number;
+            code: string;
+        };
+        RefundPage: {
+            refunds: components["schemas"]["RefundRow"][];
+            total: number;
+        };
+        /**
+         * @description An operator's role (core/operator).
+         * @enum {string}
+         */
+        Role: "owner" | "finance" | "support";
         CountAmount: {
             count: number;
             amount: number;
@@ -3080,6 +3125,12 @@ export type Slice = components['schemas']['Slice'];
 export type SpinSetup = components['schemas']['SpinSetup'];
 export type SpinResult = components['schemas']['SpinResult'];
 export type Coupon = components['schemas']['Coupon'];
+export type AutoLoginLink = components['schemas']['AutoLoginLink'];
+export type ChatGuest = components['schemas']['ChatGuest'];
+export type ChatTicket = components['schemas']['ChatTicket'];
+export type UploadedMedia = components['schemas']['UploadedMedia'];
+export type InvitePage = components['schemas']['InvitePage'];
+export type RefundPage = components['schemas']['RefundPage'];
 export type Role = components['schemas']['Role'];
 export type CountAmount = components['schemas']['CountAmount'];
 export type Dashboard = components['schemas']['Dashboard'];
@@ -3262,13 +3313,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["AutoLoginLink"];
                 };
             };
             default: components["responses"]["Error"];
@@ -3287,13 +3338,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["AutoLoginLink"];
                 };
             };
             default: components["responses"]["Error"];
@@ -3334,13 +3385,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             default: components["responses"]["Error"];
@@ -3400,13 +3451,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             default: components["responses"]["Error"];
@@ -3421,13 +3472,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": {
+                        PREFIX: string;
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3442,13 +3495,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["ChatGuest"];
                 };
             };
             default: components["responses"]["Error"];
@@ -3560,15 +3613,19 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Any"];
+            };
+        };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["ChatTicket"];
                 };
             };
             default: components["responses"]["Error"];
@@ -3587,13 +3644,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["UploadedMedia"];
                 };
             };
             default: components["responses"]["Error"];
@@ -3612,13 +3669,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["UploadedMedia"];
                 };
             };
             default: components["responses"]["Error"];
@@ -3676,17 +3733,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["PageInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["InvitePage"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6005,13 +6062,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6049,13 +6106,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Promotion"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6143,17 +6200,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["PageInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["RefundPage"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6281,13 +6338,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": {
+                        isActive: boolean;
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6302,13 +6361,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": {
+                        result: components["schemas"]["Coupon"][];
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6330,13 +6391,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": {
+                        success: boolean;
+                        result: components["schemas"]["Coupon"];
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6383,7 +6447,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SpinResult"];
+                    "application/json": {
+                        success: boolean;
+                        result: components["schemas"]["SpinResult"];
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -6517,13 +6584,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6563,13 +6630,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Wallet"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6586,13 +6653,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["GameCredentials"];
                 };
             };
             default: components["responses"]["Error"];

@@ -4,10 +4,13 @@
 import { useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api';
+import type { components } from '@/lib/api-schema.generated';
 
-export type BonusStatus = { status: boolean; type: 'limit' | 'day' | 'week' | 'promotion' | null };
+type Schemas = components['schemas'];
 
-export type BonusThresholds = { status: boolean; minimum: number; target: number; progress: number };
+export type BonusStatus = Schemas['ActiveBonus'];
+
+export type BonusThresholds = Schemas['BonusMinimum'];
 
 export function useActiveBonus(enabled = true) {
   return useQuery({
