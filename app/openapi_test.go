@@ -133,9 +133,17 @@ func TestOpenAPIAnswers(t *testing.T) {
 		r = h.call("GET", "/api/operator/operators", op, nil)
 		h.expect(r, 200, "")
 		check("get", "/api/operator/operators", r)
-		r = h.call("GET", "/api/operator/dashboard", op, nil)
+		for _, path := range []string{"/api/operator/dashboard", "/api/operator/members", "/api/operator/withdrawals",
+			"/api/operator/adjustments", "/api/operator/transfers", "/api/operator/reports/daily", "/api/operator/settings",
+			"/api/operator/games", "/api/operator/banks", "/api/operator/audit", "/api/operator/changes"} {
+			r = h.call("GET", path, op, nil)
+			h.expect(r, 200, "")
+			check("get", path, r)
+		}
+
+		r = h.call("GET", "/api/operator/members/"+h.memberID(token), op, nil)
 		h.expect(r, 200, "")
-		check("get", "/api/operator/dashboard", r)
+		check("get", "/api/operator/members/{id}", r)
 
 		r = h.call("GET", "/api/wallet", "", nil)
 		if r.Status < 400 {

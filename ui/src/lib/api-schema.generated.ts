@@ -549,6 +549,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The adjustments, newest first. */
         get: operations["getOperatorAdjustments"];
         put?: never;
         post: operations["postOperatorAdjustments"];
@@ -565,6 +566,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The audit log. */
         get: operations["getOperatorAudit"];
         put?: never;
         post?: never;
@@ -597,6 +599,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The bank directory. */
         get: operations["getOperatorBanks"];
         put?: never;
         post?: never;
@@ -681,6 +684,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The four-eyes changes. */
         get: operations["getOperatorChanges"];
         put?: never;
         post?: never;
@@ -1038,6 +1042,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The game catalogue. */
         get: operations["getOperatorGames"];
         put?: never;
         post?: never;
@@ -1136,6 +1141,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Search members. */
         get: operations["getOperatorMembers"];
         put?: never;
         post?: never;
@@ -1246,6 +1252,7 @@ export interface paths {
             };
             cookie?: never;
         };
+        /** A member's statement. */
         get: operations["getOperatorMembersIdStatement"];
         put?: never;
         post?: never;
@@ -1472,6 +1479,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The daily report. */
         get: operations["getOperatorReportsDaily"];
         put?: never;
         post?: never;
@@ -1542,6 +1550,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The settings an operator may read. */
         get: operations["getOperatorSettings"];
         put?: never;
         post?: never;
@@ -1695,6 +1704,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The transfers still open. */
         get: operations["getOperatorTransfers"];
         put?: never;
         post?: never;
@@ -1729,6 +1739,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The withdrawals waiting for approval. */
         get: operations["getOperatorWithdrawals"];
         put?: never;
         post?: never;
@@ -3917,13 +3928,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": {
+                        adjustments: components["schemas"]["Adjustment"][];
+                        total: number;
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3966,13 +3980,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": {
+                        entries: components["schemas"]["AuditEntry"][];
+                        total: number;
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4008,13 +4025,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": {
+                        banks: components["schemas"]["OperatorBank"][];
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4154,13 +4173,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": {
+                        changes: components["schemas"]["PendingChange"][];
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4768,13 +4789,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": {
+                        games: components["schemas"]["Game"][];
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -4908,13 +4931,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": {
+                        members: components["schemas"]["MemberRow"][];
+                        total: number;
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5055,13 +5081,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": {
+                        statements: components["schemas"]["StatementLine"][];
+                        total: number;
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5445,13 +5474,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": {
+                        days: components["schemas"]["ReportDay"][];
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5562,13 +5593,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": {
+                        settings: components["schemas"]["Setting"][];
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5811,13 +5844,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": {
+                        transfers: components["schemas"]["Transfer"][];
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5859,13 +5894,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": {
+                        withdrawals: components["schemas"]["PendingWithdrawal"][];
+                    };
                 };
             };
             default: components["responses"]["Error"];
