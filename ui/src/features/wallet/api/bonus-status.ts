@@ -8,14 +8,10 @@ import type { components } from '@/lib/api-schema.generated';
 
 type Schemas = components['schemas'];
 
-export type BonusStatus = Schemas['ActiveBonus'];
-
-export type BonusThresholds = Schemas['BonusMinimum'];
-
 export function useActiveBonus(enabled = true) {
   return useQuery({
     queryKey: ['bonus', 'active'],
-    queryFn: () => api.get<BonusStatus>('/api/bonus/check/active'),
+    queryFn: () => api.get<Schemas['ActiveBonus']>('/api/bonus/check/active'),
     enabled,
   });
 }
@@ -23,7 +19,7 @@ export function useActiveBonus(enabled = true) {
 export function useBonusThresholds(enabled = true) {
   return useQuery({
     queryKey: ['bonus', 'minimum'],
-    queryFn: () => api.get<BonusThresholds>('/api/bonus/check/minimum'),
+    queryFn: () => api.get<Schemas['BonusMinimum']>('/api/bonus/check/minimum'),
     enabled,
   });
 }
