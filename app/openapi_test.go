@@ -111,8 +111,12 @@ func TestOpenAPIAnswers(t *testing.T) {
 			}
 		}
 
+		r := h.call("GET", "/api/openapi.json", "", nil)
+		h.expect(r, 200, "")
+		check("get", "/api/openapi.json", r)
+
 		token := h.member("0812345678", "1234567890", 500_00)
-		r := h.call("GET", "/api/wallet", token, nil)
+		r = h.call("GET", "/api/wallet", token, nil)
 		h.expect(r, 200, "")
 		check("get", "/api/wallet", r)
 		r = h.call("GET", "/api/account/profile", token, nil)
