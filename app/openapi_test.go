@@ -137,7 +137,7 @@ func TestOpenAPIAnswers(t *testing.T) {
 		r = h.call("GET", "/api/operator/operators", op, nil)
 		h.expect(r, 200, "")
 		check("get", "/api/operator/operators", r)
-		for _, path := range []string{"/api/operator/dashboard", "/api/operator/members", "/api/operator/withdrawals",
+		for _, path := range []string{"/api/operator/me", "/api/operator/dashboard", "/api/operator/members", "/api/operator/withdrawals",
 			"/api/operator/adjustments", "/api/operator/transfers", "/api/operator/reports/daily", "/api/operator/settings",
 			"/api/operator/games", "/api/operator/banks", "/api/operator/audit", "/api/operator/changes"} {
 			r = h.call("GET", path, op, nil)
@@ -159,6 +159,10 @@ func TestOpenAPIAnswers(t *testing.T) {
 			t.Fatalf("bad password change: %d %s", r.Status, r.Raw)
 		}
 		check("put", "/api/account/changepwd", r)
+
+		r = h.call("DELETE", "/api/operator/members/"+h.memberID(token)+"/sessions", op, nil)
+		h.expect(r, 200, "")
+		check("delete", "/api/operator/members/{id}/sessions", r)
 	})
 }
 

@@ -1111,6 +1111,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Operator sign-out; the session is revoked. */
         post: operations["postOperatorLogout"];
         delete?: never;
         options?: never;
@@ -1125,6 +1126,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The signed-in operator. */
         get: operations["getOperatorMe"];
         put?: never;
         post?: never;
@@ -1218,6 +1220,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Revoke every session of a member. */
         delete: operations["deleteOperatorMembersIdSessions"];
         options?: never;
         head?: never;
@@ -1237,6 +1240,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Revoke one session of a member. */
         delete: operations["deleteOperatorMembersIdSessionsSessionid"];
         options?: never;
         head?: never;
@@ -1342,6 +1346,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change the operator's own password; every other session is revoked. */
         put: operations["putOperatorPassword"];
         post?: never;
         delete?: never;
@@ -4883,19 +4888,15 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["Any"];
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4910,13 +4911,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": {
+                        username: string;
+                        role: components["schemas"]["Role"];
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -5034,13 +5038,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5058,13 +5062,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5241,17 +5245,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["ChangePasswordInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             default: components["responses"]["Error"];
