@@ -47,6 +47,7 @@ test-go: tools
 	$(GO) test -race -count=1 $(PKGS)
 
 test-ui: deps
+	npm --workspace ui run check:api # the generated API types match adapters/httpapi/openapi.yaml
 	npm --workspace ui run typecheck
 	npm --workspace ui test
 

@@ -75,6 +75,8 @@ type harness struct {
 	chat *chat.Service
 	// metrics is the node's metrics registry.
 	metrics *metrics.Metrics
+	// api is the HTTP server, whose registered routes the contract test reads.
+	api *httpapi.Server
 }
 
 // testClock runs with the system clock from an offset the test moves.
@@ -146,6 +148,7 @@ func newHarness(t *testing.T, db *sqlstore.DB, mutate func(*Config)) *harness {
 	h.tools.cfg = cfg
 	app.RequireStart()
 	t.Cleanup(app.RequireStop)
+	h.api = api
 	h.srv = httptest.NewServer(api.Handler())
 	t.Cleanup(h.srv.Close)
 	t.Cleanup(func() {

@@ -58,7 +58,7 @@ const socketPath = "/api/chat/ws"
 // routed notes which route pattern serves each request (the mux sets it
 // on the request it is given), the party of a webhook, and counts the open
 // sockets.
-func (s *Server) routed(mux *http.ServeMux) http.Handler {
+func (s *Server) routed(mux http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		info, _ := r.Context().Value(requestInfoKey{}).(*requestInfo)
 		if info == nil {

@@ -139,7 +139,7 @@ type Server struct {
 	rewards   *rewards.Service
 	chat      *chat.Service
 	validate  *validator.Validate
-	mux       *http.ServeMux
+	mux       *routeMux
 	domainErr func(error) error
 	deposits  *deposit.Service
 	objects   objects.Store
@@ -159,7 +159,7 @@ func (s *Server) Drain() { s.draining.Store(true) }
 func New(cfg Config, d Deps) *Server {
 	s := &Server{cfg: cfg, log: d.Log, accounts: d.Accounts, settings: d.Settings, db: d.DB,
 		wallet: d.Wallet, operators: d.Operators, auditor: d.Auditor, console: d.Console, idem: d.Idempotency,
-		promo: d.Promo, rewards: d.Rewards, validate: newValidator(), mux: http.NewServeMux(), domainErr: d.DomainError,
+		promo: d.Promo, rewards: d.Rewards, validate: newValidator(), mux: &routeMux{ServeMux: http.NewServeMux()}, domainErr: d.DomainError,
 		changes: d.Changes, deposits: d.Deposits, objects: d.Objects, slipKey: d.SlipURLKey, chat: d.Chat, qr: d.QR, spin: d.Spin,
 		obs: d.Observer}
 	s.routes()
@@ -182,6 +182,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /readyz", s.ready)
 
 	m.HandleFunc("GET /api/lookup/{name}", s.lookup)
+	m.HandleFunc("GET /api/openapi.json", serveOpenAPI)
 
 	m.Handle("POST /api/otp/send", s.serviceOpen(http.HandlerFunc(s.otpSend)))
 	m.Handle("POST /api/otp/verify", s.serviceOpen(http.HandlerFunc(s.otpVerify)))

@@ -3,51 +3,23 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api';
 import { idempotencyHeader, useIdempotentMutation } from '@/lib/idempotency';
+import type { components } from '@/lib/api-schema.generated';
 
-export type BonusType = 'limit' | 'day' | 'week';
+type Schemas = components['schemas'];
 
-export type Banner = { lang?: string; image: string; html: string };
+export type BonusType = Schemas['BonusType'];
 
-export type UserBonus = { _id: string; isActive: boolean; received: { updatedAt: string }[] };
+export type Banner = Schemas['Banner'];
 
-export type Bonus = {
-  _id: string;
-  code: string;
-  name: string;
-  type: BonusType;
-  maxReceived: number;
-  percentFail: number;
-  successPercent: number;
-  amount: number;
-  percent: number;
-  cap: number;
-  minDeposit: number;
-  firstDepositOfDay: boolean;
-  banners: Banner[];
-  receivedOut: boolean;
-  userBonus: UserBonus | null;
-};
+export type UserBonus = Schemas['UserBonus'];
 
-export type ActiveBonus = {
-  status: boolean;
-  type: BonusType | 'promotion' | 'refund' | 'invite' | null;
-  code?: string;
-  source?: 'bonus' | 'promotion' | 'refund' | 'invite';
-  amount?: number;
-  percentFail?: number;
-  successPercent?: number;
-};
+export type Bonus = Schemas['Bonus'];
 
-export type BonusMinimum = {
-  status: boolean;
-  minimum: number;
-  target: number;
-  progress: number;
-  base: number;
-  percentFail: number;
-};
+export type ActiveBonus = Schemas['ActiveBonus'];
 
-export type Promotion = { code: string; description: string; amount: number; percentFail: number };
+export type BonusMinimum = Schemas['BonusMinimum'];
+
+export type Promotion = Schemas['Promotion'];
 
 export const bonusKeys = {
   all: ['bonus'] as const,

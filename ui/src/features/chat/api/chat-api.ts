@@ -5,8 +5,11 @@ import { apiBaseUrl } from '@/lib/config';
 import { getToken, readItem, removeItem, storageKeys, writeItem } from '@/lib/storage';
 
 import type { ChatContent, ChatItem } from '../lib/chat-rules';
+import type { components } from '@/lib/api-schema.generated';
 
-export type Guest = { guestId: string; guestToken: string };
+type Schemas = components['schemas'];
+
+export type Guest = Schemas['ChatGuest'];
 
 /** storedGuest reads the guest identity kept under the spec's guest-id key. */
 export function storedGuest(): Guest | null {
@@ -46,7 +49,7 @@ export async function resolveIdentity(): Promise<Identity> {
   return { kind: 'guest', guest: await ensureGuest() };
 }
 
-export type Ticket = { ticket: string; room: string };
+export type Ticket = Schemas['ChatTicket'];
 
 /**
  * getTicket asks for a websocket ticket. A member who still holds a guest identity sends its

@@ -5,18 +5,13 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { answerError, api, ApiError, clientHeader, networkErrorCode, timeoutErrorCode } from '@/lib/api';
 import { apiBaseUrl, uploadTimeoutMs } from '@/lib/config';
 import { getToken } from '@/lib/storage';
+import type { components } from '@/lib/api-schema.generated';
 
-export type ReceivingBank = {
-  bankCode: string;
-  bankType: string;
-  mode: string;
-  currency: string;
-  bankAccountNo: string;
-  bankAccountName: string;
-  bank: { nameTH: string; nameEN: string };
-};
-export type ReceivingWallet = { mode: string; walletAccountName: string };
-export type DepositOptions = { banks: ReceivingBank[]; wallets: ReceivingWallet[]; isManual: boolean };
+type Schemas = components['schemas'];
+
+export type ReceivingBank = Schemas['ReceivingBank'];
+export type ReceivingWallet = Schemas['ReceivingWallet'];
+export type DepositOptions = Schemas['DepositOptions'];
 
 export const depositOptionsQuery = queryOptions({
   queryKey: ['lookup', 'deposit'],
@@ -39,15 +34,7 @@ export function depositMethods(options: DepositOptions | undefined): DepositMeth
 }
 
 /** QRState is a member's QR of a channel (spec part 7). */
-export type QRState = {
-  qrcodeId: string;
-  hasQrcode: boolean;
-  qrcode: string; // SVG markup
-  payload: string;
-  amount: number;
-  expireIn: number; // seconds
-  message: string;
-};
+export type QRState = Schemas['QRState'];
 
 /** qrPollMs is how often an open QR's state is asked, to notice its payment. */
 export const qrPollMs = 3000;
@@ -68,15 +55,8 @@ export function cancelQR(qrcodeId: string): Promise<QRState> {
 }
 
 /** Slip is a slip of the member's statement (spec part 3). */
-export type Slip = {
-  createdAt: string;
-  amount: number;
-  status: 'SUCCESS' | 'FAILED' | 'PENDING' | string;
-  note: string | null;
-  link: string;
-  reference: string;
-};
-export type SlipUploadResult = { message: string; slip: Slip };
+export type Slip = Schemas['Slip'];
+export type SlipUploadResult = Schemas['SlipUploadResult'];
 
 type Xhr = Pick<XMLHttpRequest, 'open' | 'setRequestHeader' | 'send' | 'abort' | 'status' | 'responseText' | 'timeout'> & {
   upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null };

@@ -1,8 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api';
+import type { components } from '@/lib/api-schema.generated';
 
-export type ChangePasswordInput = { oldPassword: string; newPassword: string };
+type Schemas = components['schemas'];
+
+export type ChangePasswordInput = Schemas['ChangePasswordInput'];
 
 export function changePassword(input: ChangePasswordInput): Promise<{ message: string }> {
   return api.put<{ message: string }>('/api/account/changepwd', input);

@@ -1,17 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api';
+import type { components } from '@/lib/api-schema.generated';
 
-export type Profile = {
-  profile: { _id: string; name: string; username: string; createdAt: string; coin?: number };
-  bankAccount: {
-    bankCode: string;
-    bankAccountName: string;
-    bankAccountNo: string;
-    currency?: string;
-    bank?: { code: string; nameTH: string; nameEN?: string };
-  } | null;
-};
+type Schemas = components['schemas'];
+
+export type Profile = Schemas['Profile'];
 
 export function getProfile(): Promise<Profile> {
   return api.get<Profile>('/api/account/profile');

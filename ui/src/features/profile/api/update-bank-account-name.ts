@@ -3,8 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
 import { profileQuery, type Profile } from './get-profile';
+import type { components } from '@/lib/api-schema.generated';
 
-export type UpdateBankAccountNameInput = { bankCode: string; bankAccountName: string };
+type Schemas = components['schemas'];
+
+export type UpdateBankAccountNameInput = Schemas['UpdateBankAccountNameInput'];
 
 export function updateBankAccountName(input: UpdateBankAccountNameInput): Promise<Profile> {
   return api.put<Profile>('/api/account/bankAccountName', input);

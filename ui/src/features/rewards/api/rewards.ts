@@ -3,27 +3,21 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 
 import { api } from '@/lib/api';
 import { idempotencyHeader, useIdempotentMutation } from '@/lib/idempotency';
+import type { components } from '@/lib/api-schema.generated';
+
+type Schemas = components['schemas'];
 
 export type Program = 'refund' | 'invite';
 
-export type Banner = { lang?: string; image: string; html: string };
+export type Banner = Schemas['Banner'];
 
-export type RefundCheck = {
-  result: boolean;
-  bonus: boolean;
-  info: string;
-  refundAmount: number;
-  refundBalance: number;
-  refundSuccess: number;
-  refundFail: number;
-  active: boolean;
-};
+export type RefundCheck = Schemas['RefundCheck'];
 
-export type RefundRow = { refundAmount: number; status: string; period: string; createdAt: string };
+export type RefundRow = Schemas['RefundRow'];
 
-export type InviteRow = { from: { name: string }; amount: number; createdAt: string };
+export type InviteRow = Schemas['InviteRow'];
 
-export type InviteBonus = { amount: number; success: number; fail: number; active: boolean };
+export type InviteBonus = Schemas['InviteBonus'];
 
 /** pageSize is the invite and refund tables' page size (spec part 9). */
 export const pageSize = 10;

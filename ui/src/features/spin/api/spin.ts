@@ -4,46 +4,20 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { idempotencyHeader, useIdempotentMutation } from '@/lib/idempotency';
 import { walletQueryKey } from '@/features/wallet/api/get-wallet';
+import type { components } from '@/lib/api-schema.generated';
 
-export type PrizeType = 'cash' | 'bonus' | 'coins' | 'nothing';
-export type Labels = { th: string; la: string; en: string };
+type Schemas = components['schemas'];
 
-export type Slice = {
-  code: string;
-  label: string;
-  labels: Labels;
-  bgColor: string;
-  textColor: string;
-  htmlDescription: string;
-  prize: { type: PrizeType; amount: number; coins: number };
-};
+export type PrizeType = Schemas['PrizeType'];
+export type Labels = Schemas['Labels'];
 
-export type SpinSetup = {
-  activeSpinwheel: { name: string; slice: Slice[]; cost: number; dailyLimit: number } | null;
-  userCoin: number;
-  spinsToday: number;
-};
+export type Slice = Schemas['Slice'];
 
-export type SpinResult = {
-  code: string;
-  label: string;
-  labels: Labels;
-  prize: Slice['prize'];
-  remainingCoin: number;
-  coupon: string | null;
-};
+export type SpinSetup = Schemas['SpinSetup'];
 
-export type Coupon = {
-  coupon: string;
-  prize: { name: string; slice: Slice };
-  type: Exclude<PrizeType, 'nothing'>;
-  amount: number;
-  coins: number;
-  status: 'OPEN' | 'CLAIMED' | 'EXPIRED';
-  createdAt: string;
-  expiresAt: string;
-  claimedAt: string | null;
-};
+export type SpinResult = Schemas['SpinResult'];
+
+export type Coupon = Schemas['Coupon'];
 
 export const spinKeys = {
   all: ['spin'] as const,

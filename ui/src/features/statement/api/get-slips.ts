@@ -2,21 +2,17 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api';
 import { apiBaseUrl } from '@/lib/config';
+import type { components } from '@/lib/api-schema.generated';
+
+type Schemas = components['schemas'];
 
 /** Slip is a slip of the member's slip statement (spec part 3). */
-export type Slip = {
-  createdAt: string;
-  amount: number;
-  status: 'SUCCESS' | 'FAILED' | 'PENDING' | string;
-  note: string | null;
-  link: string;
-  reference: string;
-};
+export type Slip = Schemas['Slip'];
 
 /** slipPageSize is the slip table's page size (spec part 9). */
 export const slipPageSize = 10;
 
-export type SlipPage = { total: number; slips: Slip[] };
+export type SlipPage = Schemas['SlipPage'];
 export function getSlips(page: number): Promise<SlipPage> {
   return api.post<SlipPage>('/api/statement/slip', { page, limit: slipPageSize });
 }

@@ -2,21 +2,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api';
 import { statementPageSize } from '@/lib/config';
+import type { components } from '@/lib/api-schema.generated';
+
+type Schemas = components['schemas'];
 
 /** StatementItem is one line of the statement (spec part 3). */
-export type StatementItem = {
-  _id: string;
-  statementType: string;
-  from: string;
-  to: string;
-  amount: number;
-  status: string;
-  createdAt: string;
-  description: string | null;
-  source: string | null;
-};
+export type StatementItem = Schemas['StatementItem'];
 
-export type StatementPage = { total: number; statements: StatementItem[] };
+export type StatementPage = Schemas['StatementPage'];
 
 export function getStatement(page: number, limit = statementPageSize): Promise<StatementPage> {
   return api.post<StatementPage>('/api/statement', { page, limit });

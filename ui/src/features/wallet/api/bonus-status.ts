@@ -4,15 +4,14 @@
 import { useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api';
+import type { components } from '@/lib/api-schema.generated';
 
-export type BonusStatus = { status: boolean; type: 'limit' | 'day' | 'week' | 'promotion' | null };
-
-export type BonusThresholds = { status: boolean; minimum: number; target: number; progress: number };
+type Schemas = components['schemas'];
 
 export function useActiveBonus(enabled = true) {
   return useQuery({
     queryKey: ['bonus', 'active'],
-    queryFn: () => api.get<BonusStatus>('/api/bonus/check/active'),
+    queryFn: () => api.get<Schemas['ActiveBonus']>('/api/bonus/check/active'),
     enabled,
   });
 }
@@ -20,7 +19,7 @@ export function useActiveBonus(enabled = true) {
 export function useBonusThresholds(enabled = true) {
   return useQuery({
     queryKey: ['bonus', 'minimum'],
-    queryFn: () => api.get<BonusThresholds>('/api/bonus/check/minimum'),
+    queryFn: () => api.get<Schemas['BonusMinimum']>('/api/bonus/check/minimum'),
     enabled,
   });
 }

@@ -1,8 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api';
+import type { components } from '@/lib/api-schema.generated';
 
-export type GameCredentials = { username: string; password: string };
+type Schemas = components['schemas'];
+
+export type GameCredentials = Schemas['GameCredentials'];
 
 export const gameCredentialsKey = (code: string) => ['member', 'game-account', code] as const;
 

@@ -2,39 +2,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
 import { api } from '@/lib/api';
+import type { components } from '@/lib/api-schema.generated';
 
-export type GameCategory = 'slot' | 'sport' | 'lotto';
+type Schemas = components['schemas'];
+
+export type GameCategory = Schemas['GameCategory'];
 
 /** Slot is one game of the catalogue with the member's account there (spec part 3). */
-export type Slot = {
-  code: string;
-  name: string;
-  logo: string;
-  background: string;
-  isActive: boolean;
-  amount: number;
-  ftWalletSlot: number;
-  category: GameCategory;
-  web: string | null;
-  android: string | null;
-  ios: string | null;
-};
+export type Slot = Schemas['Slot'];
 
 /** WalletResponse is the answer of GET /api/wallet and GET /api/wallet/refresh/slot. */
-export type WalletResponse = {
-  profile: { _id: string; name: string; username: string; createdAt: string; coin: number };
-  bankAccount: {
-    bankCode: string;
-    bankAccountName: string;
-    bankAccountNo: string;
-    currency?: string;
-    bank?: { code: string; nameTH: string; nameEN?: string };
-  } | null;
-  wallet: { amount: number };
-  invite: { amount: number; success: number; fail: number };
-  slots: Slot[];
-  updatedAt: string;
-};
+export type WalletResponse = Schemas['Wallet'];
 
 export const walletQueryKey = ['member', 'wallet'] as const;
 

@@ -1,11 +1,14 @@
 import { api } from '@/lib/api';
 import { idempotencyHeader, useIdempotentMutation } from '@/lib/idempotency';
+import type { components } from '@/lib/api-schema.generated';
+
+type Schemas = components['schemas'];
 
 /** walletAccount is the transfer side that means the main wallet. */
 export const walletAccount = 'WALLET';
 
-export type TransferInput = { from: string; to: string; amount: number };
-export type TransferResult = { message: string; wallet: { amount: number } };
+export type TransferInput = Schemas['TransferInput'];
+export type TransferResult = Schemas['TransferResult'];
 
 /** transfer moves money between the wallet and a game, or between two games. */
 export function transfer(input: TransferInput, key: string): Promise<TransferResult> {

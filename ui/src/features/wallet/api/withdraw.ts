@@ -1,10 +1,10 @@
 import { api } from '@/lib/api';
 import { idempotencyHeader, useIdempotentMutation } from '@/lib/idempotency';
+import type { components } from '@/lib/api-schema.generated';
 
-export type WithdrawResult = {
-  message: string;
-  withdrawal: { _id: string; amount: number; status: string; createdAt: string };
-};
+type Schemas = components['schemas'];
+
+export type WithdrawResult = Schemas['WithdrawResult'];
 
 /** withdrawAll brings every game balance back to the wallet, then withdraws amount. */
 export function withdrawAll(input: { amount: number }, key: string): Promise<WithdrawResult> {
