@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
 import { api } from '@/lib/api';
+import { walletQueryKey } from '@/lib/query-keys';
 
 export type GameCategory = 'slot' | 'sport' | 'lotto';
 
@@ -35,8 +36,6 @@ export type WalletResponse = {
   slots: Slot[];
   updatedAt: string;
 };
-
-export const walletQueryKey = ['member', 'wallet'] as const;
 
 /** getWallet reads the balances as last booked. */
 export function getWallet(): Promise<WalletResponse> {
