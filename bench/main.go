@@ -208,9 +208,19 @@ func run(o options) error {
 		phases["paced"].name = r.name
 	}
 
+	printReport(phases)
+	return nil
+}
+
+// reportOrder is the order of the phases in the report: each baseline before the phases
+// compared with it.
+var reportOrder = []string{"pgbench TPC-B-like", "wallet→game transfer (HTTP)", "transfer, all members into one game",
+	"paced", "pgbench select-only (-S)", "GET /api/wallet (HTTP)"}
+
+// printReport prints the phases' figures, their ratios to the baselines and their CPU per operation.
+func printReport(phases map[string]*series) {
 	fmt.Printf("%-40s %9s %9s %9s %7s  %s\n", "phase (mean of rounds)", "ops/s", "p50", "p99", "errors", "ratio: median (each round)")
-	for _, name := range []string{"pgbench TPC-B-like", "wallet→game transfer (HTTP)", "transfer, all members into one game",
-		"paced", "pgbench select-only (-S)", "GET /api/wallet (HTTP)"} {
+	for _, name := range reportOrder {
 		p := phases[name]
 		if p == nil {
 			continue
@@ -235,14 +245,12 @@ func run(o options) error {
 	// process of the machine. Less sensitive to the machine's load than
 	// the throughput, so a steadier figure to compare revisions by.
 	fmt.Printf("\n%-40s %12s %12s\n", "CPU per operation (median of rounds)", "client/Go", "PostgreSQL")
-	for _, name := range []string{"pgbench TPC-B-like", "wallet→game transfer (HTTP)", "transfer, all members into one game",
-		"paced", "pgbench select-only (-S)", "GET /api/wallet (HTTP)"} {
+	for _, name := range reportOrder {
 		if p := phases[name]; p != nil {
 			c, g := p.cpu()
 			fmt.Printf("%-40s %12s %12s\n", p.name, us(c), us(g))
 		}
 	}
-	return nil
 }
 
 // cpu is the median CPU per operation of the rounds.
