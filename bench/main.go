@@ -120,7 +120,7 @@ func run(o options) error {
 	if err != nil {
 		return err
 	}
-	defer schema.Drop()
+	defer func() { _ = schema.Drop() }()
 	// The operator API credits the members; the bench server accepts this
 	// token from its configuration.
 	opToken := "bench-operator-" + scratch.Hex(16)
@@ -426,7 +426,7 @@ func startServer(dbURL, opToken, homeCacheTTL string) (string, func(), error) {
 	stop := func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		a.Stop(ctx)
+		_ = a.Stop(ctx)
 		os.RemoveAll(dataDir)
 	}
 	return "http://" + addr, stop, nil
@@ -541,7 +541,7 @@ func (p *pgbench) run(ctx context.Context, d time.Duration, name string, extra .
 	return r, nil
 }
 
-func (p *pgbench) close() { p.schema.Drop() }
+func (p *pgbench) close() { _ = p.schema.Drop() }
 
 var tpsLine = regexp.MustCompile(`tps = ([0-9.]+)`)
 
