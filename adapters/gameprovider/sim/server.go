@@ -214,7 +214,10 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.Delay+5*time.Second)
 	defer cancel()
 	err = hs.Shutdown(sctx)
-	_ = <-done // Serve's ErrServerClosed: the shutdown's own error is the one to report
+	// Serve answers ErrServerClosed once shut down; any other answer is a failure too.
+	if serr := <-done; err == nil && !errors.Is(serr, http.ErrServerClosed) {
+		err = serr
+	}
 	if cerr := s.Close(); err == nil {
 		err = cerr
 	}
