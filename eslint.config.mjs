@@ -72,9 +72,7 @@ export default tseslint.config(
       // no-cycle reads the imported modules: it needs to know which files are TypeScript.
       'import-x/extensions': ['.ts', '.tsx', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: path.join(root, 'ui/tsconfig.json') }),
-      ],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(root, 'ui/tsconfig.json') })],
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
