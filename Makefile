@@ -6,10 +6,14 @@ BIN     := bin/ngern
 # The MinIO server the object-store tests run against, built from source.
 MINIO_VERSION := v0.0.0-20260212201848-7aac2a2c5b7c
 GOBIN   := $(shell $(GO) env GOPATH)/bin
+# The Go linter `make lint` runs (.golangci.yml), installed under its version's name so that a
+# new pin installs afresh.
+GOLANGCI_LINT_VERSION := v2.15.0
+GOLANGCI_LINT := $(GOBIN)/golangci-lint-$(GOLANGCI_LINT_VERSION)
 # Named, not ./...: node_modules may hold Go files of npm packages.
 PKGS    := ./app/... ./core/... ./adapters/... ./bench/...
 
-.PHONY: run build build-go build-web build-laos deps tools test test-go test-ui test-native test-e2e test-budget fmt check bench bench-chat clean
+.PHONY: run build build-go build-web build-laos deps tools lint test test-go test-ui test-native test-e2e test-budget fmt check bench bench-chat clean
 
 # A demo install: every outside party simulated, the demo member, games,
 # receiving accounts and operator seeded (docs/operations.md#demo-install).
@@ -34,12 +38,23 @@ node_modules/.package-lock.json: package.json package-lock.json ui/package.json 
 	npm ci --no-audit --no-fund
 	@touch $@
 
-tools: $(GOBIN)/minio
+tools: $(GOBIN)/minio $(GOLANGCI_LINT)
 
 $(GOBIN)/minio:
 	$(GO) install github.com/minio/minio@$(MINIO_VERSION)
 
-test: test-go test-ui test-native test-e2e test-budget
+$(GOLANGCI_LINT):
+	$(GO) install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_LINT_VERSION)
+	cp $(GOBIN)/golangci-lint $@
+
+# The gates (docs/development.md): golangci-lint over the Go packages, ESLint with the UI's import
+# boundaries, and Prettier's check of the TypeScript and JavaScript.
+lint: $(GOLANGCI_LINT) deps
+	$(GOLANGCI_LINT) run $(PKGS)
+	npx eslint ui e2e
+	npx prettier --check ui e2e eslint.config.mjs
+
+test: lint test-go test-ui test-native test-e2e test-budget
 
 test-go: tools
 	$(GO) vet $(PKGS)

@@ -191,7 +191,7 @@ func restoreCheck(ctx context.Context, cfg Config, at time.Time, stdout, stderr 
 	if err := app.Start(ctx); err != nil {
 		return err
 	}
-	defer app.Stop(context.Background())
+	defer func() { _ = app.Stop(context.Background()) }() // the command's outcome is already decided
 	t.cfg, t.now = cfg, func() time.Time { return at }
 	return runCheck(ctx, t, stdout)
 }

@@ -28,7 +28,7 @@ func runChatTool(cfg Config, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "start:", err)
 		return 1
 	}
-	defer app.Stop(context.Background())
+	defer func() { _ = app.Stop(context.Background()) }() // the command's outcome is already decided
 	if err := runChat(ctx, c, files, args, stdout); err != nil {
 		fmt.Fprintln(stderr, "chat:", err)
 		return 1

@@ -118,7 +118,7 @@ func newSlipURLKey(cfg Config, log *slog.Logger) (slipURLKey, error) {
 		return nil, err
 	}
 	m := hmac.New(sha256.New, key)
-	io.WriteString(m, "ngern slip image links")
+	m.Write([]byte("ngern slip image links"))
 	return m.Sum(nil), nil
 }
 

@@ -124,7 +124,7 @@ func runTool(cfg Config, name string, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintln(stderr, "start:", err)
 		return 1
 	}
-	defer app.Stop(context.Background())
+	defer func() { _ = app.Stop(context.Background()) }() // the command's outcome is already decided
 	t.cfg = cfg
 	var err error
 	switch name {

@@ -140,7 +140,8 @@ func TestQRDepositAPI(t *testing.T) {
 		})
 		t.Run("WebhookErrorPaths", func(t *testing.T) {
 			h := h.sub(t)
-			defer h.qrSim.SetDeliver(h.qrSim.SetDeliver(swallow)) // the test delivers by hand
+			restore := h.qrSim.SetDeliver(swallow) // the test delivers by hand
+			defer func() { h.qrSim.SetDeliver(restore) }()
 			r := h.call("POST", "/api/qrcode/WW", alice, `{"amount":100}`)
 			h.expect(r, 200, "SUCCESS")
 			id := r.Body["qrcodeId"].(string)
@@ -230,7 +231,8 @@ func TestQRDepositAPI(t *testing.T) {
 		})
 		t.Run("PaidBeforeCancelNoticeAfterCredits", func(t *testing.T) {
 			h := h.sub(t)
-			defer h.qrSim.SetDeliver(h.qrSim.SetDeliver(swallow)) // the test delivers by hand
+			restore := h.qrSim.SetDeliver(swallow) // the test delivers by hand
+			defer func() { h.qrSim.SetDeliver(restore) }()
 			before := h.deposited()
 			for _, tc := range []struct {
 				name     string
@@ -325,7 +327,8 @@ func TestQRDepositAPI(t *testing.T) {
 		})
 		t.Run("PollerSettlesADroppedWebhook", func(t *testing.T) {
 			h := h.sub(t)
-			defer h.qrSim.SetDeliver(h.qrSim.SetDeliver(swallow)) // every webhook is lost
+			restore := h.qrSim.SetDeliver(swallow) // every webhook is lost
+			defer func() { h.qrSim.SetDeliver(restore) }()
 			r := h.call("POST", "/api/qrcode/PAYONEX", alice, `{"amount":200}`)
 			h.expect(r, 200, "SUCCESS")
 			before := h.deposited()

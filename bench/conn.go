@@ -77,7 +77,7 @@ func (c *leanConn) roundTrip(host, method, path, token, body string, status int)
 	b = append(b, "\r\n\r\n"...)
 	b = append(b, body...)
 	c.wb = b
-	c.c.SetDeadline(time.Now().Add(30 * time.Second))
+	_ = c.c.SetDeadline(time.Now().Add(30 * time.Second))
 	if _, err := c.c.Write(b); err != nil {
 		return err
 	}

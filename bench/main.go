@@ -120,7 +120,7 @@ func run(o options) error {
 	if err != nil {
 		return err
 	}
-	defer schema.Drop()
+	defer func() { _ = schema.Drop() }()
 	// The operator API credits the members; the bench server accepts this
 	// token from its configuration.
 	opToken := "bench-operator-" + scratch.Hex(16)
@@ -208,9 +208,19 @@ func run(o options) error {
 		phases["paced"].name = r.name
 	}
 
+	printReport(phases)
+	return nil
+}
+
+// reportOrder is the order of the phases in the report: each baseline before the phases
+// compared with it.
+var reportOrder = []string{"pgbench TPC-B-like", "wallet→game transfer (HTTP)", "transfer, all members into one game",
+	"paced", "pgbench select-only (-S)", "GET /api/wallet (HTTP)"}
+
+// printReport prints the phases' figures, their ratios to the baselines and their CPU per operation.
+func printReport(phases map[string]*series) {
 	fmt.Printf("%-40s %9s %9s %9s %7s  %s\n", "phase (mean of rounds)", "ops/s", "p50", "p99", "errors", "ratio: median (each round)")
-	for _, name := range []string{"pgbench TPC-B-like", "wallet→game transfer (HTTP)", "transfer, all members into one game",
-		"paced", "pgbench select-only (-S)", "GET /api/wallet (HTTP)"} {
+	for _, name := range reportOrder {
 		p := phases[name]
 		if p == nil {
 			continue
@@ -235,14 +245,12 @@ func run(o options) error {
 	// process of the machine. Less sensitive to the machine's load than
 	// the throughput, so a steadier figure to compare revisions by.
 	fmt.Printf("\n%-40s %12s %12s\n", "CPU per operation (median of rounds)", "client/Go", "PostgreSQL")
-	for _, name := range []string{"pgbench TPC-B-like", "wallet→game transfer (HTTP)", "transfer, all members into one game",
-		"paced", "pgbench select-only (-S)", "GET /api/wallet (HTTP)"} {
+	for _, name := range reportOrder {
 		if p := phases[name]; p != nil {
 			c, g := p.cpu()
 			fmt.Printf("%-40s %12s %12s\n", p.name, us(c), us(g))
 		}
 	}
-	return nil
 }
 
 // cpu is the median CPU per operation of the rounds.
@@ -418,7 +426,7 @@ func startServer(dbURL, opToken, homeCacheTTL string) (string, func(), error) {
 	stop := func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		a.Stop(ctx)
+		_ = a.Stop(ctx)
 		os.RemoveAll(dataDir)
 	}
 	return "http://" + addr, stop, nil
@@ -533,7 +541,7 @@ func (p *pgbench) run(ctx context.Context, d time.Duration, name string, extra .
 	return r, nil
 }
 
-func (p *pgbench) close() { p.schema.Drop() }
+func (p *pgbench) close() { _ = p.schema.Drop() }
 
 var tpsLine = regexp.MustCompile(`tps = ([0-9.]+)`)
 

@@ -40,7 +40,9 @@ function isCommonJS(file) {
     let src = '';
     try {
       src = fs.readFileSync(file, 'utf8');
-    } catch {}
+    } catch {
+      // An unreadable file is taken as not CommonJS: Metro reports it itself.
+    }
     commonJS.set(file, /\brequire\(\s*["']react-native["']\s*\)/.test(src));
   }
   return commonJS.get(file);

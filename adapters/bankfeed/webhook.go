@@ -69,7 +69,8 @@ type notification struct {
 func answer(rw http.ResponseWriter, status int, message string) {
 	rw.Header().Set("Content-Type", "application/json")
 	rw.WriteHeader(status)
-	json.NewEncoder(rw).Encode(map[string]string{"message": message})
+	// The status is sent: a failed write of the body has no one left to tell.
+	_ = json.NewEncoder(rw).Encode(map[string]string{"message": message})
 }
 
 func (w *Webhook) ServeHTTP(rw http.ResponseWriter, r *http.Request) {

@@ -104,7 +104,7 @@ func (s *Sim) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusCreated)
-		json.NewEncoder(w).Encode(map[string]string{"hash": hash, "link": "https://gift.truemoney.com/campaign/?v=" + hash})
+		_ = json.NewEncoder(w).Encode(map[string]string{"hash": hash, "link": "https://gift.truemoney.com/campaign/?v=" + hash})
 		return
 	}
 	rest, ok := strings.CutPrefix(path, "/campaign/vouchers/")
@@ -170,5 +170,5 @@ func (s *Sim) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func reply(w http.ResponseWriter, status int, code string, data any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(map[string]any{"status": map[string]string{"code": code, "message": strings.ToLower(code)}, "data": data})
+	_ = json.NewEncoder(w).Encode(map[string]any{"status": map[string]string{"code": code, "message": strings.ToLower(code)}, "data": data})
 }

@@ -82,7 +82,9 @@ func (s *Server) idempotent(scope func(*http.Request) string, next http.HandlerF
 			// does); its retries answer the same rather than wait for it.
 			if p := recover(); p != nil {
 				body, _ := json.Marshal(errorBody{Message: errs.InternalServerError})
-				s.idem.Finish(r.Context(), k, http.StatusInternalServerError, append(body, '\n'), "")
+				if err := s.idem.Finish(r.Context(), k, http.StatusInternalServerError, append(body, '\n'), ""); err != nil {
+					logger(r.Context()).ErrorContext(r.Context(), "idempotent answer not stored", "err", err)
+				}
 				panic(p)
 			}
 		}()
@@ -128,7 +130,9 @@ func answerCode(rw *recorder) errs.Code {
 		return ""
 	}
 	var e errorBody
-	json.Unmarshal(rw.body.Bytes(), &e)
+	if err := json.Unmarshal(rw.body.Bytes(), &e); err != nil {
+		return "" // not an error answer of ours
+	}
 	return e.Message
 }
 

@@ -242,9 +242,10 @@ func (s *Server) limits(next http.Handler) http.Handler {
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 		if r.URL.Path != socketPath { // a socket lives on; its frames have their own limits
+			// A writer without deadlines (a test's recorder) keeps the server's own.
 			rc := http.NewResponseController(w)
-			rc.SetReadDeadline(time.Now().Add(s.cfg.RequestTimeout))
-			rc.SetWriteDeadline(time.Now().Add(timeout + 5*time.Second))
+			_ = rc.SetReadDeadline(time.Now().Add(s.cfg.RequestTimeout))
+			_ = rc.SetWriteDeadline(time.Now().Add(timeout + 5*time.Second))
 			ctx, cancel := context.WithTimeout(r.Context(), timeout)
 			defer cancel()
 			r = r.WithContext(ctx)
@@ -256,7 +257,7 @@ func (s *Server) limits(next http.Handler) http.Handler {
 // grantUpload gives an authenticated upload its long read deadline.
 func (s *Server) grantUpload(w http.ResponseWriter, r *http.Request) {
 	if uploadPaths[r.URL.Path] {
-		http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.cfg.UploadTimeout))
+		_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.cfg.UploadTimeout)) // see limits
 	}
 }
 
@@ -271,7 +272,7 @@ func refuse(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	w.Header().Set("Connection", "close")
 	writeError(w, r, err)
-	http.NewResponseController(w).SetReadDeadline(time.Now())
+	_ = http.NewResponseController(w).SetReadDeadline(time.Now()) // see limits
 }
 
 // webCSP allows the web app's own scripts and the inline styles that

@@ -260,7 +260,7 @@ func (s *Server) uploadBanner(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, errs.OnField(errs.InvalidRequest, "file"))
 		return
 	}
-	defer r.MultipartForm.RemoveAll()
+	defer func() { _ = r.MultipartForm.RemoveAll() }() // temporary files; the OS cleans what is left
 	f, _, err := r.FormFile("file")
 	if err != nil {
 		writeError(w, r, errs.OnField(errs.InvalidRequest, "file"))
@@ -297,5 +297,5 @@ func (s *Server) bannerImage(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Security-Policy", imageCSP)
 	h.Set("Cache-Control", "public, max-age=31536000, immutable")
 	h.Set("Content-Length", strconv.FormatInt(info.Size, 10))
-	io.Copy(w, rc)
+	_, _ = io.Copy(w, rc) // a client gone mid-file has no one left to tell
 }

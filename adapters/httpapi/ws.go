@@ -251,7 +251,7 @@ func (s *Server) readSocket(k *socket, t *chat.Ticket, stops []func()) {
 			if t.Room == "" || f.Room != t.Room {
 				logger(ctx).WarnContext(ctx, "chat join refused", "kind", t.Kind, "subject", t.Subject, "asked", f.Room)
 				wctx, cancel := context.WithTimeout(ctx, time.Second)
-				conn.Write(wctx, websocket.MessageText, marshalFrame("error", map[string]string{"message": string(errs.ChatRoomForbidden)}))
+				_ = conn.Write(wctx, websocket.MessageText, marshalFrame("error", map[string]string{"message": string(errs.ChatRoomForbidden)}))
 				cancel()
 				k.close(websocket.StatusPolicyViolation, "not your room")
 				return

@@ -159,7 +159,7 @@ func newRef(prefix string) string {
 func simJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v)
+	_ = json.NewEncoder(w).Encode(v)
 }
 
 func (s *Sim) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -239,7 +239,7 @@ func (s *Sim) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		payPage.Execute(w, map[string]any{"Provider": provider, "Ev": ev, "Baht": fmt.Sprintf("%d.%02d", ev.Amount/100, ev.Amount%100),
+		_ = payPage.Execute(w, map[string]any{"Provider": provider, "Ev": ev, "Baht": fmt.Sprintf("%d.%02d", ev.Amount/100, ev.Amount%100),
 			"Action": s.cfg.PathPrefix + "/" + provider + "/pay"})
 	default:
 		http.NotFound(w, r)

@@ -194,7 +194,7 @@ func (b *SimBank) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusCreated)
-		json.NewEncoder(w).Encode(rc)
+		_ = json.NewEncoder(w).Encode(rc)
 	case r.Method == http.MethodGet && strings.HasPrefix(path, "slips/") && strings.HasSuffix(path, ".png"):
 		key := strings.TrimSuffix(strings.TrimPrefix(path, "slips/"), ".png")
 		bot, ref, _ := strings.Cut(key, "-")
@@ -223,7 +223,7 @@ func (b *SimBank) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func simError(w http.ResponseWriter, status int, msg string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(map[string]string{"error": msg})
+	_ = json.NewEncoder(w).Encode(map[string]string{"error": msg})
 }
 
 // Manual is the verifier of a deployment that checks every slip by hand:

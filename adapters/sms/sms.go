@@ -51,7 +51,7 @@ func (g HTTPGateway) Send(ctx context.Context, phone, text string) error {
 		return fmt.Errorf("sms gateway: %w", err)
 	}
 	defer resp.Body.Close()
-	io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
 	if resp.StatusCode/100 != 2 {
 		return fmt.Errorf("sms gateway answered %d", resp.StatusCode)
 	}

@@ -385,8 +385,8 @@ func TestRefundAndInviteClaims(t *testing.T) {
 				t.Fatalf("wallet = %s, want 100.00", got)
 			}
 			c, active, err := e.promo.Active(ctx, invitee)
-			if err != nil || !active || c.Condition.Source != promo.SourceRefund || c.Condition.SuccessPercent != 300 ||
-				c.Condition.PercentFail != 20 {
+			if err != nil || !active || c.Source != promo.SourceRefund || c.SuccessPercent != 300 ||
+				c.PercentFail != 20 {
 				t.Fatalf("condition = %+v, %v, %v", c, active, err)
 			}
 			if got, _ := sqlstore.NewLedger(db).Balance(ctx, ledger.RefundExpense.ID); got != -money.FromBaht(100) {

@@ -85,7 +85,7 @@ func run(o options, dbURL string) error {
 	if err != nil {
 		return err
 	}
-	defer schema.Drop()
+	defer func() { _ = schema.Drop() }()
 	n, err := startNode(bin, schema.URL, tmp)
 	if err != nil {
 		return err
@@ -222,13 +222,13 @@ func startNode(bin, dbURL, tmp string) (*node, error) {
 }
 
 func (n *node) stop() {
-	n.cmd.Process.Signal(os.Interrupt)
+	_ = n.cmd.Process.Signal(os.Interrupt) // a node already gone is stopped
 	done := make(chan struct{})
-	go func() { n.cmd.Wait(); close(done) }()
+	go func() { _ = n.cmd.Wait(); close(done) }() // its exit status after a signal says nothing
 	select {
 	case <-done:
 	case <-time.After(30 * time.Second):
-		n.cmd.Process.Kill()
+		_ = n.cmd.Process.Kill()
 	}
 }
 
@@ -363,7 +363,7 @@ func drain(socks []*sock) {
 func closeAll(socks []*sock) {
 	for _, s := range socks {
 		if s != nil {
-			s.conn.CloseNow()
+			_ = s.conn.CloseNow()
 		}
 	}
 }

@@ -257,7 +257,9 @@ func TestSessionCache(t *testing.T) {
 		auth(t, e, "b", "")
 		// Revoked on another node: the database says so, this node's
 		// cache does not until the message arrives.
-		e.store.RevokeMemberSessions(ctx, "m1", e.now)
+		if err := e.store.RevokeMemberSessions(ctx, "m1", e.now); err != nil {
+			t.Fatal(err)
+		}
 		auth(t, e, "a", "")
 		e.bus.inject(string(sessionsTopic), `{"m":"m1"}`)
 		auth(t, e, "a", errs.InvalidToken)
@@ -265,7 +267,9 @@ func TestSessionCache(t *testing.T) {
 		if n := e.store.readCount(); n != 3 {
 			t.Fatalf("%d reads, want 3 (b stays cached)", n)
 		}
-		e.store.RevokeSession(ctx, HashToken("b"), e.now)
+		if err := e.store.RevokeSession(ctx, HashToken("b"), e.now); err != nil {
+			t.Fatal(err)
+		}
 		e.bus.inject(string(sessionsTopic), `{"t":"`+HashToken("b")+`"}`)
 		auth(t, e, "b", errs.InvalidToken)
 	})

@@ -195,7 +195,9 @@ func TestApprove(t *testing.T) {
 	t.Run("ErrStale", func(t *testing.T) {
 		svc, st := newEnv()
 		c := propose(t, svc, alice)
-		st.PutSetting(ctx, settings.KeyApprovalThreshold, json.RawMessage(`{"amount":30000.00}`))
+		if err := st.PutSetting(ctx, settings.KeyApprovalThreshold, json.RawMessage(`{"amount":30000.00}`)); err != nil {
+			t.Fatal(err)
+		}
 		if _, err := svc.Approve(ctx, bob, c.ID); !errs.HasCode(err, errs.ChangeStale) {
 			t.Fatal(err)
 		}

@@ -103,7 +103,9 @@ func (s *Service) RedeemGift(ctx context.Context, memberID, link string) (money.
 		}
 		return 0, "", errs.New(errs.TruelinkUnconfirmed)
 	case amount <= 0 || amount > money.Max:
-		s.d.Store.NoteVoucher(context.WithoutCancel(ctx), hash, string(NoteUnknownError))
+		if nerr := s.d.Store.NoteVoucher(context.WithoutCancel(ctx), hash, string(NoteUnknownError)); nerr != nil {
+			return 0, "", nerr
+		}
 		return 0, "", errs.New(errs.TruelinkUnconfirmed)
 	}
 	// The money has arrived: it is the member's. Record it before anything

@@ -65,7 +65,9 @@ func TestBegin(t *testing.T) {
 	t.Run("RetryWaitsForTheAnswer", func(t *testing.T) {
 		go func() {
 			time.Sleep(20 * time.Millisecond)
-			s.Finish(ctx, k, 200, []byte("body"), "")
+			if err := s.Finish(ctx, k, 200, []byte("body"), ""); err != nil {
+				t.Error(err)
+			}
 		}()
 		rec, err := s.Begin(ctx, k, h)
 		if err != nil || rec == nil || rec.Status != 200 || string(rec.Body) != "body" {
@@ -79,7 +81,9 @@ func TestBegin(t *testing.T) {
 	})
 	t.Run("ErrStillRunning", func(t *testing.T) {
 		k2 := Key{Scope: "member:1", Route: "POST /x", Key: "k2"}
-		s.Begin(ctx, k2, h)
+		if _, err := s.Begin(ctx, k2, h); err != nil {
+			t.Fatal(err)
+		}
 		short, cancel := context.WithTimeout(ctx, 10*time.Millisecond)
 		defer cancel()
 		if _, err := s.Begin(short, k2, h); !errs.HasCode(err, errs.IdempotencyConflict) {
@@ -88,7 +92,9 @@ func TestBegin(t *testing.T) {
 	})
 	t.Run("ErrStale", func(t *testing.T) {
 		k3 := Key{Scope: "member:1", Route: "POST /x", Key: "k3"}
-		store.Claim(ctx, k3, h, time.Now().Add(-2*time.Minute))
+		if _, _, err := store.Claim(ctx, k3, h, time.Now().Add(-2*time.Minute)); err != nil {
+			t.Fatal(err)
+		}
 		if _, err := s.Begin(ctx, k3, h); !errs.HasCode(err, errs.IdempotencyConflict) {
 			t.Fatalf("err = %v", err)
 		}

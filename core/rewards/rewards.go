@@ -97,19 +97,6 @@ func (s Settings) Accrue(netLoss money.Satang) money.Satang {
 	return a
 }
 
-// counts reports whether a bet of game counts for the settings.
-func (s Settings) counts(game string) bool {
-	if len(s.Games) == 0 {
-		return true
-	}
-	for _, g := range s.Games {
-		if g == game {
-			return true
-		}
-	}
-	return false
-}
-
 // CollectState is where the collector stands with one game.
 type CollectState struct {
 	Game        string     `json:"game"`

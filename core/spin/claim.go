@@ -57,7 +57,9 @@ func (s *Service) Claim(ctx context.Context, memberID, code string) (Coupon, err
 		case errs.HasCode(err, errs.BonusMaxClaimed):
 			// Credited before (a claim that stopped before marking the
 			// coupon): mark it now; this claim pays nothing.
-			s.d.Store.ClaimCoupon(ctx, c.ID, memberID, now, nil)
+			if _, err := s.d.Store.ClaimCoupon(ctx, c.ID, memberID, now, nil); err != nil {
+				return c, err
+			}
 			return c, errs.New(errs.NoClaimableCoupon)
 		case err != nil:
 			return c, err

@@ -90,10 +90,14 @@ func Run(t *testing.T, nodes Nodes) {
 		unsub := b.Subscribe("u", gone.add)
 		defer b.Subscribe("u", stay.add)()
 		ctx := context.Background()
-		a.Publish(ctx, "u", "1")
+		if err := a.Publish(ctx, "u", "1"); err != nil {
+			t.Fatal(err)
+		}
 		gone.waitFor(t, []string{"1"})
 		unsub()
-		a.Publish(ctx, "u", "2")
+		if err := a.Publish(ctx, "u", "2"); err != nil {
+			t.Fatal(err)
+		}
 		stay.waitFor(t, []string{"1", "2"})
 		if got := gone.get(); len(got) != 1 {
 			t.Fatalf("after unsubscribing got %q", got)

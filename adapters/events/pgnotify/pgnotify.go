@@ -106,12 +106,10 @@ func New(ctx context.Context, cfg Config) (*Bus, error) {
 	select {
 	case err := <-listened:
 		if err != nil {
-			b.l.Close()
-			return nil, err
+			return nil, errors.Join(err, b.l.Close())
 		}
 	case <-ctx.Done():
-		b.l.Close()
-		return nil, ctx.Err()
+		return nil, errors.Join(ctx.Err(), b.l.Close())
 	}
 	b.mu.Lock()
 	if b.epoch.Load() == 0 { // nothing was lost since it connected

@@ -85,7 +85,7 @@ func (s *Server) handlePlayPage(w http.ResponseWriter, r *http.Request) {
 	if !valid || p == nil {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.WriteHeader(http.StatusForbidden)
-		io.WriteString(w, `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`+
+		_, _ = io.WriteString(w, `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`+
 			`<title>Link expired</title><p style="font-family:system-ui,sans-serif;padding:16px">This game link has expired. Open the game again from your wallet.<br>ลิงก์หมดอายุ กรุณาเปิดเกมใหม่จากกระเป๋าเงิน</p>`)
 		return
 	}
@@ -253,7 +253,7 @@ func Spin(ctx context.Context, hc *http.Client, launchURL string, bet money.Sata
 	}
 	if res.StatusCode != http.StatusOK {
 		var e errorBody
-		json.Unmarshal(data, &e)
+		_ = json.Unmarshal(data, &e) // a body that is not ours leaves the message empty
 		return SpinResult{}, fmt.Errorf("sim: spin: HTTP %d %s", res.StatusCode, e.Error)
 	}
 	var out SpinResult

@@ -214,7 +214,10 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.Delay+5*time.Second)
 	defer cancel()
 	err = hs.Shutdown(sctx)
-	<-done
+	// Serve answers ErrServerClosed once shut down; any other answer is a failure too.
+	if serr := <-done; err == nil && !errors.Is(serr, http.ErrServerClosed) {
+		err = serr
+	}
 	if cerr := s.Close(); err == nil {
 		err = cerr
 	}
@@ -303,7 +306,7 @@ func writeJSON(w http.ResponseWriter, code int, body any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(code)
-	json.NewEncoder(w).Encode(body)
+	_ = json.NewEncoder(w).Encode(body)
 }
 
 // decode reads a JSON request body of at most 64 KiB into v, answering 400

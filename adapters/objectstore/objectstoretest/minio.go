@@ -55,7 +55,7 @@ func StartMinIO(t *testing.T) string {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }) // killed: Wait reports the signal
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
 		// The cluster check answers 200 only once the object layer, the

@@ -89,7 +89,9 @@ func openPostgres(t testing.TB, ctx context.Context) (*sqlstore.DB, error) {
 			return
 		}
 		defer a.Close()
-		a.SQL().ExecContext(ctx, "DROP SCHEMA "+schema+" CASCADE")
+		if _, err := a.SQL().ExecContext(ctx, "DROP SCHEMA "+schema+" CASCADE"); err != nil {
+			t.Logf("scratch schema %s left behind: %v", schema, err)
+		}
 	})
 	u, err := url.Parse(base)
 	if err != nil {

@@ -2,7 +2,8 @@ import { ScrollViewStyleReset } from 'expo-router/html';
 import type { PropsWithChildren } from 'react';
 
 import { colors } from '@/components/ui/theme';
-import { defaultLocale, documentLang } from '@/i18n';
+import { documentLang } from '@/i18n';
+import { defaultLocale } from '@/lib/config';
 import { earlyWalletScript } from '@/lib/early-wallet-script';
 import { fontFaceCSS, fontFiles } from '@/lib/font-files.web';
 

@@ -2,7 +2,7 @@ import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { Platform } from 'react-native';
 
-import { isLaos } from '@/lib/config';
+import { defaultLocale, isLaos } from '@/lib/config';
 import { limits } from '@/lib/limits.generated';
 import { readItem, saveLocale, storageKeys, storageReady } from '@/lib/storage';
 
@@ -12,8 +12,6 @@ import defaultTranslation from 'ngern-default-locale';
 
 export const locales = ['th', 'la', 'en'] as const;
 export type Locale = (typeof locales)[number];
-
-export const defaultLocale: Locale = isLaos ? 'la' : 'th';
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (locales as readonly string[]).includes(value);

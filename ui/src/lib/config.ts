@@ -7,6 +7,13 @@ const extra = (Constants.expoConfig?.extra ?? {}) as { laos?: boolean; apiUrl?: 
 export const isLaos = process.env.EXPO_PUBLIC_NGERN_LAOS === '1' || extra.laos === true;
 
 /**
+ * defaultLocale is the build's default language: Lao in the Laos build, else Thai. It is the
+ * language bundled with the first load (src/i18n) and whose fonts every pre-rendered page
+ * declares (src/app/+html.tsx).
+ */
+export const defaultLocale = isLaos ? 'la' : 'th';
+
+/**
  * apiBaseUrl is prefixed to every API path. The web build talks to the same origin that
  * served it; native builds need EXPO_PUBLIC_API_URL.
  */

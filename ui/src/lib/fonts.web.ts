@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
+import { getI18n } from 'react-i18next';
 
-import i18n, { defaultLocale } from '@/i18n';
-
+import { defaultLocale } from './config';
 import { fontFiles, fontScript } from './font-files.web';
 
 export { fontFamily } from './font-family';
@@ -32,6 +32,9 @@ export function loadFonts(locale: string): void {
  */
 export function useAppFonts(): [boolean, Error | null] {
   useEffect(() => {
+    // The app's i18next instance (src/i18n registers it): lib/ does not import i18n/, which
+    // imports lib/.
+    const i18n = getI18n();
     loadFonts(i18n.language);
     i18n.on('languageChanged', loadFonts);
     return () => i18n.off('languageChanged', loadFonts);

@@ -58,14 +58,15 @@ export default function ChatPanel({ onClose }: Props) {
   }, [alert]);
 
   // A new message: follow it when at the end, else show the banner; incoming ones are read.
+  const { items, markReadSoon } = chat;
   useEffect(() => {
-    const grew = chat.items.length > lastCount.current;
-    lastCount.current = chat.items.length;
+    const grew = items.length > lastCount.current;
+    lastCount.current = items.length;
     if (!grew || prependFrom.current !== null) return;
     if (isScrolledUp(metrics.current)) setBanner(true);
     else requestAnimationFrame(() => scroll.current?.scrollToEnd({ animated: true }));
-    if (hasIncoming(chat.items)) chat.markReadSoon();
-  }, [chat.items]);
+    if (hasIncoming(items)) markReadSoon();
+  }, [items, markReadSoon]);
 
   const onScroll = useCallback(
     (e: NativeSyntheticEvent<NativeScrollEvent>) => {

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api';
 import { idempotencyHeader, useIdempotentMutation } from '@/lib/idempotency';
-import { walletQueryKey } from '@/features/wallet/api/get-wallet';
+import { walletQueryKey } from '@/lib/query-keys';
 import type { components } from '@/lib/api-schema.generated';
 
 type Schemas = components['schemas'];

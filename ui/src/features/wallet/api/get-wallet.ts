@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 
 import { api } from '@/lib/api';
 import type { components } from '@/lib/api-schema.generated';
+import { walletQueryKey } from '@/lib/query-keys';
 
 type Schemas = components['schemas'];
 
@@ -13,8 +14,6 @@ export type Slot = Schemas['Slot'];
 
 /** WalletResponse is the answer of GET /api/wallet and GET /api/wallet/refresh/slot. */
 export type WalletResponse = Schemas['Wallet'];
-
-export const walletQueryKey = ['member', 'wallet'] as const;
 
 /** getWallet reads the balances as last booked. */
 export function getWallet(): Promise<WalletResponse> {

@@ -2,10 +2,11 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 import { api } from '@/lib/api';
+import { walletQueryKey } from '@/lib/query-keys';
 import { storageKeys, writeItem } from '@/lib/storage';
 
 import { takeEarlyWallet, takeEarlyWalletData } from './early-wallet';
-import { walletQueryKey, type WalletResponse } from './get-wallet';
+import type { WalletResponse } from './get-wallet';
 
 /**
  * refreshWallet asks every game for its balance first, then answers like getWallet; the time

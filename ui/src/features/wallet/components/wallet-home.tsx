@@ -22,7 +22,7 @@ import { WalletSummary } from './wallet-summary';
 import { WithdrawModal } from './withdraw-modal';
 
 // The deposit modal loads when it is first opened.
-const DepositModal = lazy(() => import('@/features/deposit/components/deposit-modal').then((m) => ({ default: m.DepositModal })));
+const DepositModal = lazy(() => import('@/features/deposit/entry').then((m) => ({ default: m.DepositModal })));
 // Invite and refund (features/rewards, one chunk) load when opened.
 const RewardFlow = lazy(() => import('@/features/rewards/entry').then((m) => ({ default: m.RewardFlow })));
 const InviteReceive = lazy(() => import('@/features/rewards/entry').then((m) => ({ default: m.InviteReceive })));
