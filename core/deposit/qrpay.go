@@ -205,11 +205,12 @@ type QRStore interface {
 	// answers ErrPaymentDuplicate and changes nothing. When p.QRCodeID
 	// names a QR of p's provider, of p's amount, OPEN (or EXPIRED or
 	// CANCELLED since, a late notice: cancelled strictly after p.PaidAt) and
-	// whose lifetime holds p.PaidAt, the QR becomes PAID and j is posted (the payment CREDITED),
+	// whose lifetime holds p.PaidAt, the QR becomes PAID and the journals of m
+	// are posted (the credit first; the payment CREDITED),
 	// all in one transaction; otherwise the payment is stored for review
 	// with p.Note (NoteQRNotOpen when the QR was not open). It answers the
 	// payment as stored.
-	PayQR(ctx context.Context, p Payment, j ledger.Journal) (Payment, error)
+	PayQR(ctx context.Context, p Payment, m []ledger.Journal) (Payment, error)
 	// UnsettledGatewayQRs are gateway QRs without a payment, OPEN or
 	// expired or cancelled after since, for the poller (oldest first, at
 	// most limit).
@@ -220,10 +221,10 @@ type QRStore interface {
 	RecentQRs(ctx context.Context, offset, limit int) ([]QRCode, error)
 	// ReviewPayment is a payment waiting for review (NO_DATA otherwise).
 	ReviewPayment(ctx context.Context, provider, ref string) (Payment, error)
-	// AssignPayment credits a payment waiting for review to j's member:
-	// it posts j and marks the payment CREDITED by the operator, in one
+	// AssignPayment credits a payment waiting for review to the member of
+	// m's first journal: it posts the journals of m and marks the payment CREDITED by the operator, in one
 	// transaction; a payment no longer waiting answers NO_DATA.
-	AssignPayment(ctx context.Context, p Payment, j ledger.Journal, by string) error
+	AssignPayment(ctx context.Context, p Payment, m []ledger.Journal, by string) error
 	// RefundPayment marks a payment waiting for review REFUNDED by an
 	// operator with a note, crediting nothing; a payment no longer
 	// waiting answers NO_DATA.
@@ -267,9 +268,11 @@ type QRDeps struct {
 	// (settings.Service.QRProviders): enabled, minimum, quick amounts,
 	// lifetime, secrets. Nil: the defaults of spec part 9, all enabled.
 	Providers func(ctx context.Context) ([]settings.QRProvider, error)
-	Log       *slog.Logger
-	Now       func() time.Time
-	IDs       func() string
+	// Coins answers the operator's coins setting; nil: its default.
+	Coins CoinRate
+	Log   *slog.Logger
+	Now   func() time.Time
+	IDs   func() string
 }
 
 // QRService implements QR deposits.
@@ -553,7 +556,7 @@ func (s *QRService) settleEvent(ctx context.Context, provider string, ev Gateway
 // pay matches a payment with its QR and records it: credited when the QR
 // is open, of the amount and within its time; otherwise for review.
 func (s *QRService) pay(ctx context.Context, p Payment) (Payment, error) {
-	var j ledger.Journal
+	var m []ledger.Journal
 	if p.QRCodeID != "" {
 		q, err := s.d.Store.QR(ctx, p.QRCodeID)
 		switch {
@@ -573,14 +576,17 @@ func (s *QRService) pay(ctx context.Context, p Payment) (Payment, error) {
 			p.Note, p.MemberID = NoteQRNotOpen, q.MemberID
 		default:
 			p.MemberID = q.MemberID
-			j = ledger.Journal{ID: s.d.IDs(), Kind: JournalKind, Ref: "qr:" + p.Provider + ":" + p.Ref, MemberID: q.MemberID,
+			j := ledger.Journal{ID: s.d.IDs(), Kind: JournalKind, Ref: "qr:" + p.Provider + ":" + p.Ref, MemberID: q.MemberID,
 				Memo: "qr deposit " + p.Provider, CreatedAt: s.d.Now().UTC(),
 				Postings: ledger.Move(ledger.Deposits, ledger.Wallet(q.MemberID), p.Amount)}
+			if m, err = credit(ctx, s.d.Coins, j); err != nil {
+				return Payment{}, err
+			}
 		}
 	} else if p.Note == "" {
 		p.Note = NoteNoQR
 	}
-	out, err := s.d.Store.PayQR(ctx, p, j)
+	out, err := s.d.Store.PayQR(ctx, p, m)
 	if errors.Is(err, ErrPaymentDuplicate) {
 		return out, nil // told before: nothing changes
 	}
@@ -690,7 +696,11 @@ func (s *QRService) AssignPayment(ctx context.Context, provider, ref, memberID, 
 	j := ledger.Journal{ID: s.d.IDs(), Kind: JournalKind, Ref: "qr:" + p.Provider + ":" + p.Ref, MemberID: memberID, By: by,
 		Memo: "qr deposit " + p.Provider + " assigned", CreatedAt: s.d.Now().UTC(),
 		Postings: ledger.Move(ledger.Deposits, ledger.Wallet(memberID), p.Amount)}
-	if err := s.d.Store.AssignPayment(ctx, p, j, by); err != nil {
+	m, err := credit(ctx, s.d.Coins, j)
+	if err != nil {
+		return Payment{}, err
+	}
+	if err := s.d.Store.AssignPayment(ctx, p, m, by); err != nil {
 		return Payment{}, err
 	}
 	p.Status, p.MemberID, p.JournalID, p.Note = PaymentCredited, memberID, j.ID, ""

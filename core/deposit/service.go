@@ -41,9 +41,11 @@ type Deps struct {
 	Options  Options
 	Members  Members
 	Limiter  account.Limiter
-	Log      *slog.Logger
-	Now      func() time.Time
-	IDs      func() string
+	// Coins answers the operator's coins setting; nil: its default.
+	Coins CoinRate
+	Log   *slog.Logger
+	Now   func() time.Time
+	IDs   func() string
 }
 
 // Service implements the deposit rules.
@@ -252,7 +254,11 @@ func (s *Service) credit(ctx context.Context, sl Slip, by string) (Slip, error) 
 	if by != "" {
 		sl.DecidedBy, sl.DecidedAt = by, &now
 	}
-	ok, err := s.d.Store.CreditSlip(ctx, sl, j)
+	m, err := credit(ctx, s.d.Coins, j)
+	if err != nil {
+		return sl, err
+	}
+	ok, err := s.d.Store.CreditSlip(ctx, sl, m)
 	if errors.Is(err, ledger.ErrDuplicate) {
 		if by != "" {
 			return sl, errs.New(NoteRefNoDuplicated)

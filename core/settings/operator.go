@@ -55,7 +55,7 @@ func checkApprovalThreshold(doc json.RawMessage) (json.RawMessage, bool) {
 }
 
 // KeyCoins names the setting of how deposits earn coins (read by
-// operators and the ledger, not a lookup): one coin for every
+// operators and the deposit services, not a lookup): one coin for every
 // depositPerCoin credited by one deposit, rounded down (docs/spin.md).
 const KeyCoins = "coins"
 
@@ -66,6 +66,13 @@ type Coins struct {
 
 // DefaultCoins is one coin per 100.00 baht deposited.
 var DefaultCoins = Coins{DepositPerCoin: money.FromBaht(100)}
+
+// Coins answers the coins setting.
+func (s *Service) Coins(ctx context.Context) (Coins, error) {
+	var c Coins
+	err := s.decode(ctx, KeyCoins, &c)
+	return c, err
+}
 
 // checkCoins validates and normalises the coins setting.
 func checkCoins(doc json.RawMessage) (json.RawMessage, bool) {
