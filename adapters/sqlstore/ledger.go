@@ -157,7 +157,13 @@ type guard struct {
 // postFor is post that also returns the balance, after j, of the account
 // with id of (0 when j does not touch it), read by the statement that
 // changed it rather than by another query.
+//
+// On PostgreSQL the function ngern_post (functions/postgres.sql) runs these
+// statements in one round trip; on SQLite they are sent one by one.
 func (db *DB) postFor(ctx context.Context, tx *sqlx.Tx, j ledger.Journal, of string) (money.Satang, error) {
+	if db.dialect == Postgres {
+		return db.postFunction(ctx, tx, j, of)
+	}
 	var after money.Satang
 	if err := j.Validate(); err != nil {
 		return 0, err
@@ -247,6 +253,29 @@ func (db *DB) postFor(ctx context.Context, tx *sqlx.Tx, j ledger.Journal, of str
 	return after, err
 }
 
+// postFunction is postFor on PostgreSQL: ngern_post runs its statements.
+func (db *DB) postFunction(ctx context.Context, tx *sqlx.Tx, j ledger.Journal, of string) (money.Satang, error) {
+	args, err := journalArgs(j)
+	if err != nil {
+		return 0, err
+	}
+	st, err := db.prepared(ctx, tx, `SELECT ngern_post(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return 0, err
+	}
+	var after money.Satang
+	if err := st.QueryRowxContext(ctx, append(args, of)...).Scan(&after); err != nil {
+		return 0, functionError(err)
+	}
+	db.homeChanged(tx, j.MemberID)
+	for _, p := range j.Postings {
+		if p.Account.Member() {
+			db.homeChanged(tx, p.Account.MemberID)
+		}
+	}
+	return after, nil
+}
+
 // lockOrder sorts postings in the one order rows are locked everywhere
 // (member accounts, then system accounts, each by id), so that two
 // journals never wait on each other.
@@ -265,7 +294,7 @@ func lockOrder(postings []ledger.Posting) []ledger.Posting {
 }
 
 // journalArgs are the arguments of j for the PostgreSQL function
-// ngern_post and the functions that call it (migration 0003): the journal
+// ngern_post and the functions that call it (functions/postgres.sql): the journal
 // (7 values), then its postings in lock order as five arrays (accounts,
 // kinds, members, games, amounts; an empty string for no member or game).
 func journalArgs(j ledger.Journal) ([]any, error) {

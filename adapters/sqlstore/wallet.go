@@ -246,7 +246,7 @@ func (s *Wallet) ReserveTransfer(ctx context.Context, t wallet.Transfer, j ledge
 }
 
 // reservePostgres is ReserveTransfer in one round trip: the function
-// ngern_reserve_transfer (migration 0003) runs the statements of reserve.
+// ngern_reserve_transfer (functions/postgres.sql) runs the statements of reserve.
 func (s *Wallet) reservePostgres(ctx context.Context, t wallet.Transfer, j ledger.Journal, from string) (wallet.Reservation, error) {
 	jargs, err := journalArgs(j)
 	if err != nil {
@@ -339,7 +339,7 @@ func (s *Wallet) reserve(ctx context.Context, t wallet.Transfer, j ledger.Journa
 // second. It saves one disk flush of the two per transfer.
 func (s *Wallet) FinishTransfer(ctx context.Context, id string, state wallet.TransferState, j ledger.Journal, at time.Time) (bool, error) {
 	if s.db.dialect == Postgres {
-		// In one round trip: ngern_finish_transfer (migration 0003) runs
+		// In one round trip: ngern_finish_transfer (functions/postgres.sql) runs
 		// the statements below and sets synchronous_commit = off for its
 		// own transaction.
 		jargs, err := journalArgs(j)
