@@ -104,7 +104,7 @@ func (g giftsOff) Redeem(ctx context.Context, voucher, phone string) (money.Sata
 func newDeposits(store deposit.Store, l ledger.Store, objs objects.Store, v deposit.SlipVerifier, g deposit.GiftRedeemer,
 	s *settings.Service, members account.Store, limiter account.Limiter, log *slog.Logger, now Clock) *deposit.Service {
 	return deposit.NewService(deposit.Deps{Store: store, Ledger: l, Objects: objs, Reader: slip.NewReader(deposit.SlipDecoders), Verifier: v,
-		Redeemer: g, Options: s, Members: members, Limiter: limiter, Log: log, Now: now})
+		Redeemer: g, Options: s, Coins: s.Coins, Members: members, Limiter: limiter, Log: log, Now: now})
 }
 
 // slipURLKey signs the links to slip images.

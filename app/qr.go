@@ -311,7 +311,7 @@ type qrIn struct {
 // it is the slip verifier, is also the bank QR's feed.
 func newQRService(in qrIn) *deposit.QRService {
 	svc := deposit.NewQRService(deposit.QRDeps{Store: in.Store, Gateways: in.Gateways, PromptPayCode: promptPayCode,
-		PromptPayTarget: in.Cfg.QR.PromptPayTarget, Members: in.Members, Providers: in.Settings.QRProviders, Log: in.Log,
+		PromptPayTarget: in.Cfg.QR.PromptPayTarget, Members: in.Members, Providers: in.Settings.QRProviders, Coins: in.Settings.Coins, Log: in.Log,
 		Now: in.Now})
 	var feeds []deposit.BankFeed
 	if sim, ok := in.Verifier.(*slip.SimBank); ok {

@@ -36,6 +36,12 @@ const (
 //go:embed migrations
 var migrations embed.FS
 
+// functions are the ledger's PostgreSQL functions, applied on every
+// migrate (Migrate): the one definition of the ledger there.
+//
+//go:embed functions/postgres.sql
+var functions string
+
 // DB is a connection pool of either dialect.
 type DB struct {
 	x       *sqlx.DB
@@ -251,7 +257,8 @@ func (db *DB) inTx(ctx context.Context, fn func(tx *sqlx.Tx) error) (err error) 
 }
 
 // Migrate applies the embedded migrations of the dialect that are not yet
-// applied, each in its own transaction.
+// applied, each in its own transaction, then (PostgreSQL) the ledger's
+// functions, which replace those of the last start.
 func (db *DB) Migrate(ctx context.Context) error {
 	dir := "migrations/" + string(db.dialect)
 	entries, err := fs.ReadDir(migrations, dir)
@@ -306,6 +313,19 @@ func (db *DB) Migrate(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("migration %s: %w", name, err)
 		}
+	}
+	if db.dialect != Postgres {
+		return nil
+	}
+	err = db.inTx(ctx, func(tx *sqlx.Tx) error {
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(734001)`); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, functions)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("ledger functions: %w", err)
 	}
 	return nil
 }

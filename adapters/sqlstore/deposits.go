@@ -112,25 +112,17 @@ func (s *Deposits) UpdateSlip(ctx context.Context, sl deposit.Slip) (bool, error
 // transaction. The journal's unique (kind, ref) is what makes one bank
 // transfer credit once: of concurrent uploads, the others get
 // ledger.ErrDuplicate and nothing of theirs is kept.
-func (s *Deposits) CreditSlip(ctx context.Context, sl deposit.Slip, j ledger.Journal) (bool, error) {
+func (s *Deposits) CreditSlip(ctx context.Context, sl deposit.Slip, m []ledger.Journal) (bool, error) {
 	credited := false
 	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
-		res, err := tx.ExecContext(ctx, s.db.q(updateSlip+`, journal_id = ? WHERE id = ? AND status = 'PENDING'`),
-			append(slipArgs(sl), nil, sl.ID)...)
-		if err != nil {
+		var err error
+		credited, err = s.db.transition(ctx, tx, guard{update: updateSlip + `, journal_id = ? WHERE id = ? AND status = 'PENDING'`,
+			args: append(slipArgs(sl), nil, sl.ID)}, m...)
+		if err != nil || !credited {
 			return err
 		}
-		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return err
-		}
-		if err := s.db.post(ctx, tx, j); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, s.db.q(`UPDATE slips SET journal_id = ? WHERE id = ?`), j.ID, sl.ID); err != nil {
-			return err
-		}
-		credited = true
-		return nil
+		_, err = tx.ExecContext(ctx, s.db.q(`UPDATE slips SET journal_id = ? WHERE id = ?`), m[0].ID, sl.ID)
+		return err
 	})
 	return credited && err == nil, err
 }
@@ -218,23 +210,18 @@ func (s *Deposits) RecordVoucher(ctx context.Context, hash string, amount money.
 }
 
 // CreditVoucher marks a PENDING voucher SUCCESS and posts its journal.
-func (s *Deposits) CreditVoucher(ctx context.Context, hash string, amount money.Satang, j ledger.Journal) error {
+func (s *Deposits) CreditVoucher(ctx context.Context, hash string, amount money.Satang, m []ledger.Journal) error {
 	return s.db.inTx(ctx, func(tx *sqlx.Tx) error {
-		if err := s.db.post(ctx, tx, j); err != nil {
-			return err
+		ok, err := s.db.transition(ctx, tx, guard{update: `UPDATE gift_vouchers SET status = 'SUCCESS', amount = ?, journal_id = ?, settled_at = ?
+			WHERE voucher = ? AND status = 'PENDING'`, args: []any{amount, nil, utc(m[0].CreatedAt), hash}}, m...)
+		if err == nil && !ok {
+			err = errs.New(errs.TruelinkDup)
 		}
-		res, err := tx.ExecContext(ctx, s.db.q(`UPDATE gift_vouchers SET status = 'SUCCESS', amount = ?, journal_id = ?, settled_at = ?
-			WHERE voucher = ? AND status = 'PENDING'`), amount, j.ID, utc(j.CreatedAt), hash)
 		if err != nil {
 			return err
 		}
-		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			if err == nil {
-				err = errs.New(errs.TruelinkDup)
-			}
-			return err
-		}
-		return nil
+		_, err = tx.ExecContext(ctx, s.db.q(`UPDATE gift_vouchers SET journal_id = ? WHERE voucher = ?`), m[0].ID, hash)
+		return err
 	})
 }
 

@@ -3,7 +3,6 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -13,12 +12,9 @@ import (
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 
-	"ngern/core/deposit"
 	"ngern/core/errs"
 	"ngern/core/ledger"
 	"ngern/core/money"
-	"ngern/core/settings"
-	"ngern/core/spin"
 )
 
 // Ledger implements ledger.Store.
@@ -91,47 +87,83 @@ func postingsInsert(n int) string {
 		strings.TrimSuffix(strings.Repeat("(?, ?, ?), ", n), ", ")
 }
 
-// post records j in tx: the journal row, the balance of every member
-// account it touches (a system account is created if missing, its balance
-// is its postings' sum), and its postings. A debit of a member account is a conditional
-// update that refuses to go below zero (MONEY_NOT_ENOUGH); the CHECK on the
-// table holds the same line should any other statement try.
-//
-// A deposit credit (kind deposit.JournalKind, whichever way it came: slip,
-// gift voucher, QR) earns the member its coins in the same transaction
-// (spin.DepositCoins, at the operator's "coins" setting): every deposit
-// credit is posted here, so there is one place they are earned, and the
-// coin journal's ref is the deposit's, so they are earned once.
-func (db *DB) post(ctx context.Context, tx *sqlx.Tx, j ledger.Journal) error {
-	if _, err := db.postFor(ctx, tx, j, ""); err != nil {
-		return err
-	}
-	if j.Kind != deposit.JournalKind {
-		return nil
-	}
-	perCoin := settings.DefaultCoins.DepositPerCoin
-	var doc string
-	err := tx.GetContext(ctx, &doc, db.q(`SELECT value FROM settings WHERE key = ?`), settings.KeyCoins)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return err
-	}
-	if err == nil {
-		var c settings.Coins
-		if json.Unmarshal([]byte(doc), &c) == nil && c.DepositPerCoin > 0 {
-			perCoin = c.DepositPerCoin
+// post records the journals of one movement in tx, in order: for each, the
+// journal row, the balance of every member account it touches (a system
+// account is created if missing, its balance is its postings' sum), and
+// its postings. A debit of a member account is a conditional update that
+// refuses to go below zero (MONEY_NOT_ENOUGH); the CHECK on the table holds
+// the same line should any other statement try. The movement is core's
+// whole: a deposit's coins come with it (deposit.Coins), no rule of the
+// domain is added here.
+func (db *DB) post(ctx context.Context, tx *sqlx.Tx, m ...ledger.Journal) error {
+	for _, j := range m {
+		if _, err := db.postFor(ctx, tx, j, ""); err != nil {
+			return err
 		}
 	}
-	if cj, ok := spin.DepositCoins(j, perCoin); ok {
-		_, err := db.postFor(ctx, tx, cj, "")
-		return err
-	}
 	return nil
+}
+
+// transition is the one way this package moves a row to another state
+// together with money: in tx, the guarded update (a conditional UPDATE)
+// must change exactly one row, the row being in the state it expects, and
+// then the journals of m are posted. When the update changes no row,
+// nothing is posted and transition answers false: another writer moved
+// the row first, and of two concurrent transitions only one posts.
+//
+// The updates are a fixed set of statements, prepared (DB.prepared).
+func (db *DB) transition(ctx context.Context, tx *sqlx.Tx, g guard, m ...ledger.Journal) (bool, error) {
+	st, err := db.prepared(ctx, tx, g.update)
+	if err != nil {
+		return false, err
+	}
+	if g.into != nil {
+		err := st.GetContext(ctx, g.into, g.args...)
+		if errors.Is(err, sql.ErrNoRows) {
+			return false, nil
+		}
+		if err != nil {
+			return false, err
+		}
+	} else {
+		res, err := st.ExecContext(ctx, g.args...)
+		if err != nil {
+			return false, err
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return false, err
+		}
+	}
+	if g.then != nil {
+		if err := g.then(); err != nil {
+			return true, err
+		}
+	}
+	return true, db.post(ctx, tx, m...)
+}
+
+// guard is the conditional UPDATE of a transition and its arguments; with
+// into, the update RETURNs columns of the row, scanned into it. then, when
+// set, runs after the update matched and before the journals: what else
+// the transition writes, in the order rows are locked everywhere (e.g. a
+// game account before the ledger's accounts).
+type guard struct {
+	update string
+	args   []any
+	into   any
+	then   func() error
 }
 
 // postFor is post that also returns the balance, after j, of the account
 // with id of (0 when j does not touch it), read by the statement that
 // changed it rather than by another query.
+//
+// On PostgreSQL the function ngern_post (functions/postgres.sql) runs these
+// statements in one round trip; on SQLite they are sent one by one.
 func (db *DB) postFor(ctx context.Context, tx *sqlx.Tx, j ledger.Journal, of string) (money.Satang, error) {
+	if db.dialect == Postgres {
+		return db.postFunction(ctx, tx, j, of)
+	}
 	var after money.Satang
 	if err := j.Validate(); err != nil {
 		return 0, err
@@ -221,6 +253,29 @@ func (db *DB) postFor(ctx context.Context, tx *sqlx.Tx, j ledger.Journal, of str
 	return after, err
 }
 
+// postFunction is postFor on PostgreSQL: ngern_post runs its statements.
+func (db *DB) postFunction(ctx context.Context, tx *sqlx.Tx, j ledger.Journal, of string) (money.Satang, error) {
+	args, err := journalArgs(j)
+	if err != nil {
+		return 0, err
+	}
+	st, err := db.prepared(ctx, tx, `SELECT ngern_post(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return 0, err
+	}
+	var after money.Satang
+	if err := st.QueryRowxContext(ctx, append(args, of)...).Scan(&after); err != nil {
+		return 0, functionError(err)
+	}
+	db.homeChanged(tx, j.MemberID)
+	for _, p := range j.Postings {
+		if p.Account.Member() {
+			db.homeChanged(tx, p.Account.MemberID)
+		}
+	}
+	return after, nil
+}
+
 // lockOrder sorts postings in the one order rows are locked everywhere
 // (member accounts, then system accounts, each by id), so that two
 // journals never wait on each other.
@@ -239,7 +294,7 @@ func lockOrder(postings []ledger.Posting) []ledger.Posting {
 }
 
 // journalArgs are the arguments of j for the PostgreSQL function
-// ngern_post and the functions that call it (migration 0003): the journal
+// ngern_post and the functions that call it (functions/postgres.sql): the journal
 // (7 values), then its postings in lock order as five arrays (accounts,
 // kinds, members, games, amounts; an empty string for no member or game).
 func journalArgs(j ledger.Journal) ([]any, error) {

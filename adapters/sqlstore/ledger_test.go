@@ -257,3 +257,34 @@ func rebind(db *sqlstore.DB, q string) string {
 	}
 	return sqlx.Rebind(sqlx.DOLLAR, q)
 }
+
+// TestLedgerFunctionsReapplied: on PostgreSQL the ledger's functions are
+// (re)applied by every migrate, so a start with them already there, or
+// with an older text of them, ends with the one definition of
+// functions/postgres.sql, and posting goes on.
+func TestLedgerFunctionsReapplied(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		if db.Dialect() == sqlstore.Postgres {
+			if _, err := db.SQL().ExecContext(ctx, `CREATE OR REPLACE FUNCTION ngern_post(
+				p_id TEXT, p_kind TEXT, p_ref TEXT, p_member TEXT, p_memo TEXT, p_by TEXT, p_at TIMESTAMPTZ,
+				p_accounts TEXT[], p_kinds TEXT[], p_members TEXT[], p_games TEXT[], p_amounts BIGINT[], p_of TEXT)
+				RETURNS BIGINT LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'stale'; END $$`); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := db.Migrate(ctx); err != nil {
+			t.Fatalf("migrate again: %v", err)
+		}
+		seed(t, db)
+		m := newMember("0812345670", "1234567800")
+		if err := sqlstore.NewAccounts(db).CreateMember(ctx, m, ""); err != nil {
+			t.Fatal(err)
+		}
+		l := sqlstore.NewLedger(db)
+		credit(t, l, m.ID, 10_00)
+		if b, err := l.Balance(ctx, ledger.Wallet(m.ID).ID); err != nil || b != 10_00 {
+			t.Fatalf("balance %s, %v", b, err)
+		}
+	})
+}

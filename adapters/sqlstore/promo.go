@@ -264,18 +264,15 @@ func (db *DB) grantTx(ctx context.Context, tx *sqlx.Tx, g promo.Grant) (promo.Co
 		return promo.Condition{}, err
 	}
 	if r.Source == promo.SourcePromotion {
-		res, err := tx.ExecContext(ctx, db.q(`UPDATE promotions SET used = used + 1
-			WHERE code = ? AND (limit_total = 0 OR used < limit_total)`), r.Code)
+		ok, err := db.transition(ctx, tx, guard{update: `UPDATE promotions SET used = used + 1
+			WHERE code = ? AND (limit_total = 0 OR used < limit_total)`, args: []any{r.Code}}, g.Journal)
+		if err == nil && !ok {
+			err = errs.New(errs.BonusFull)
+		}
 		if err != nil {
 			return promo.Condition{}, err
 		}
-		if n, err := res.RowsAffected(); err != nil {
-			return promo.Condition{}, err
-		} else if n != 1 {
-			return promo.Condition{}, errs.New(errs.BonusFull)
-		}
-	}
-	if err := db.post(ctx, tx, g.Journal); err != nil {
+	} else if err := db.post(ctx, tx, g.Journal); err != nil {
 		return promo.Condition{}, err
 	}
 	// One statement, one snapshot: a game result booked meanwhile is in
@@ -391,21 +388,14 @@ func (p *Promo) EndCondition(ctx context.Context, id string, status promo.Status
 	}
 	ended := false
 	err := p.db.inTx(ctx, func(tx *sqlx.Tx) error {
-		res, err := tx.ExecContext(ctx, p.db.q(`UPDATE promo_conditions SET status = ?, ended_by = ?, ended_at = ?, forfeited = ?
-			WHERE id = ? AND status = 'ACTIVE'`), status, by, utc(at), forfeited, id)
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return err
-		}
+		var m []ledger.Journal
 		if forfeit != nil {
-			if err := p.db.post(ctx, tx, *forfeit); err != nil {
-				return err
-			}
+			m = append(m, *forfeit)
 		}
-		ended = true
-		return nil
+		var err error
+		ended, err = p.db.transition(ctx, tx, guard{update: `UPDATE promo_conditions SET status = ?, ended_by = ?, ended_at = ?, forfeited = ?
+			WHERE id = ? AND status = 'ACTIVE'`, args: []any{status, by, utc(at), forfeited, id}}, m...)
+		return err
 	})
 	if err != nil {
 		return false, err

@@ -58,9 +58,9 @@ func (e *promoEnv) deposit(t *testing.T, memberID string, amount money.Satang) {
 	if err := deps.ClaimVoucher(ctx, deposit.Voucher{Hash: hash, MemberID: memberID, CreatedAt: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
-	if err := deps.CreditVoucher(ctx, hash, amount, ledger.Journal{ID: account.NewID(), Kind: promo.KindDeposit,
+	if err := deps.CreditVoucher(ctx, hash, amount, []ledger.Journal{{ID: account.NewID(), Kind: promo.KindDeposit,
 		Ref: "gift:" + hash, MemberID: memberID, Postings: ledger.Move(ledger.Deposits, ledger.Wallet(memberID), amount),
-		CreatedAt: time.Now().UTC()}); err != nil {
+		CreatedAt: time.Now().UTC()}}); err != nil {
 		t.Fatal(err)
 	}
 }

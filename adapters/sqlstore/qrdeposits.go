@@ -159,7 +159,7 @@ func (s *QRDeposits) RecordDelivery(ctx context.Context, provider, id string, at
 // the QR is open, of the amount and within its lifetime, in one
 // transaction: the payment's primary key makes concurrent deliveries of one
 // payment wait for, then see, the first.
-func (s *QRDeposits) PayQR(ctx context.Context, p deposit.Payment, j ledger.Journal) (deposit.Payment, error) {
+func (s *QRDeposits) PayQR(ctx context.Context, p deposit.Payment, m []ledger.Journal) (deposit.Payment, error) {
 	p.Status = deposit.PaymentReview
 	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
 		var qr, member any
@@ -175,30 +175,25 @@ func (s *QRDeposits) PayQR(ctx context.Context, p deposit.Payment, j ledger.Jour
 		if _, dup := uniqueViolation(err); dup {
 			return deposit.ErrPaymentDuplicate
 		}
-		if err != nil || p.Note != "" || p.QRCodeID == "" {
+		if err != nil || p.Note != "" || p.QRCodeID == "" || len(m) == 0 {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, s.db.q(`UPDATE qr_codes SET status = 'PAID', closed_at = ?
+		paid, err := s.db.transition(ctx, tx, guard{update: `UPDATE qr_codes SET status = 'PAID', closed_at = ?
 			WHERE id = ? AND provider = ? AND amount = ? AND expires_at >= ?
-			AND (status = 'OPEN' OR status = 'EXPIRED' AND closed_at >= ? OR status = 'CANCELLED' AND closed_at > ?)`),
-			utc(p.PaidAt), p.QRCodeID, p.Provider, p.Amount, utc(p.PaidAt), utc(p.PaidAt), utc(p.PaidAt))
+			AND (status = 'OPEN' OR status = 'EXPIRED' AND closed_at >= ? OR status = 'CANCELLED' AND closed_at > ?)`,
+			args: []any{utc(p.PaidAt), p.QRCodeID, p.Provider, p.Amount, utc(p.PaidAt), utc(p.PaidAt), utc(p.PaidAt)}}, m...)
 		if err != nil {
 			return err
 		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n != 1 {
+		if !paid {
 			p.Note = deposit.NoteQRNotOpen
 			_, err := tx.ExecContext(ctx, s.db.q(`UPDATE qr_payments SET note = ? WHERE provider = ? AND ref = ?`),
 				p.Note, p.Provider, p.Ref)
 			return err
 		}
-		if err := s.db.post(ctx, tx, j); err != nil {
-			return err
-		}
-		p.Status, p.JournalID = deposit.PaymentCredited, j.ID
+		p.Status, p.JournalID = deposit.PaymentCredited, m[0].ID
 		_, err = tx.ExecContext(ctx, s.db.q(`UPDATE qr_payments SET status = 'CREDITED', journal_id = ? WHERE provider = ? AND ref = ?`),
-			j.ID, p.Provider, p.Ref)
+			m[0].ID, p.Provider, p.Ref)
 		return err
 	})
 	if errors.Is(err, deposit.ErrPaymentDuplicate) {
@@ -321,25 +316,19 @@ func (s *QRDeposits) ReviewPayment(ctx context.Context, provider, ref string) (d
 // (assign or refund) the first holds it and the others find it decided and
 // answer NO_DATA, instead of racing to post the same journal; the journal is
 // linked once posted (the row's journal_id references it).
-func (s *QRDeposits) AssignPayment(ctx context.Context, p deposit.Payment, j ledger.Journal, by string) error {
+func (s *QRDeposits) AssignPayment(ctx context.Context, p deposit.Payment, m []ledger.Journal, by string) error {
+	j := m[0]
 	return s.db.inTx(ctx, func(tx *sqlx.Tx) error {
-		res, err := tx.ExecContext(ctx, s.db.q(`UPDATE qr_payments SET status = 'CREDITED', member_id = ?,
-			decided_by = ?, decided_at = ? WHERE provider = ? AND ref = ? AND status = 'REVIEW'`),
-			j.MemberID, by, utc(j.CreatedAt), p.Provider, p.Ref)
-		if err != nil {
+		ok, err := s.db.transition(ctx, tx, guard{update: `UPDATE qr_payments SET status = 'CREDITED', member_id = ?,
+			decided_by = ?, decided_at = ? WHERE provider = ? AND ref = ? AND status = 'REVIEW'`,
+			args: []any{j.MemberID, by, utc(j.CreatedAt), p.Provider, p.Ref}}, m...)
+		switch {
+		case errors.Is(err, ledger.ErrDuplicate): // decided by another, committed meanwhile
+			return errs.New(errs.NoData)
+		case err != nil:
 			return err
-		}
-		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			if err == nil {
-				err = errs.New(errs.NoData)
-			}
-			return err
-		}
-		if err := s.db.post(ctx, tx, j); err != nil {
-			if errors.Is(err, ledger.ErrDuplicate) { // decided by another, committed meanwhile
-				return errs.New(errs.NoData)
-			}
-			return err
+		case !ok:
+			return errs.New(errs.NoData)
 		}
 		_, err = tx.ExecContext(ctx, s.db.q(`UPDATE qr_payments SET journal_id = ? WHERE provider = ? AND ref = ?`),
 			j.ID, p.Provider, p.Ref)

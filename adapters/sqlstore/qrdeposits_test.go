@@ -259,7 +259,7 @@ func TestQRRefundAndDecided(t *testing.T) {
 		at := time.Now().UTC().Truncate(time.Second)
 		for _, ref := range []string{"R1", "R2"} {
 			p := deposit.Payment{Provider: "WW", Ref: ref, Amount: money.FromBaht(7), PaidAt: at, Note: deposit.NoteNoQR}
-			if _, err := store.PayQR(ctx, p, ledger.Journal{}); err != nil {
+			if _, err := store.PayQR(ctx, p, nil); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -308,7 +308,7 @@ func TestQRDecisionRace(t *testing.T) {
 		for round := range 4 {
 			at := time.Now().UTC().Truncate(time.Second)
 			p := deposit.Payment{Provider: "WW", Ref: fmt.Sprintf("RACE%d", round), Amount: money.FromBaht(9), PaidAt: at, Note: deposit.NoteNoQR}
-			if _, err := store.PayQR(ctx, p, ledger.Journal{}); err != nil {
+			if _, err := store.PayQR(ctx, p, nil); err != nil {
 				t.Fatal(err)
 			}
 			start := make(chan struct{})
@@ -322,7 +322,7 @@ func TestQRDecisionRace(t *testing.T) {
 					if (i+round)%2 == 0 {
 						j := ledger.Journal{ID: fmt.Sprintf("j%d-%d", round, i), Kind: deposit.JournalKind, Ref: "qr:WW:" + p.Ref,
 							MemberID: m.ID, By: "fin", CreatedAt: at, Postings: ledger.Move(ledger.Deposits, ledger.Wallet(m.ID), p.Amount)}
-						err = store.AssignPayment(ctx, p, j, "fin")
+						err = store.AssignPayment(ctx, p, []ledger.Journal{j}, "fin")
 					} else {
 						err = store.RefundPayment(ctx, "WW", p.Ref, "returned", "fin", at)
 					}
@@ -398,7 +398,7 @@ func TestQRPaidBeforeCancel(t *testing.T) {
 					j = ledger.Journal{ID: "j" + q.ID, Kind: deposit.JournalKind, Ref: "qr:WW:" + p.Ref, MemberID: m.ID,
 						CreatedAt: cancel.Add(time.Minute), Postings: ledger.Move(ledger.Deposits, ledger.Wallet(m.ID), p.Amount)}
 				}
-				out, err := store.PayQR(ctx, p, j)
+				out, err := store.PayQR(ctx, p, []ledger.Journal{j})
 				if err != nil || out.Status != tc.want {
 					t.Fatalf("paid %s: %+v %v, want %s", tc.paidAt.Sub(cancel), out, err, tc.want)
 				}

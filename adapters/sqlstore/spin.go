@@ -257,21 +257,14 @@ func (s *Spin) Coupons(ctx context.Context, offset, limit int) ([]spin.Coupon, i
 func (s *Spin) ClaimCoupon(ctx context.Context, id, memberID string, at time.Time, j *ledger.Journal) (bool, error) {
 	claimed := false
 	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
-		res, err := tx.ExecContext(ctx, s.db.q(`UPDATE spin_coupons SET status = 'CLAIMED', claimed_at = ?
-			WHERE id = ? AND member_id = ? AND status = 'OPEN' AND expires_at > ?`), utc(at), id, memberID, utc(at))
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return err
-		}
+		var m []ledger.Journal
 		if j != nil {
-			if err := s.db.post(ctx, tx, *j); err != nil {
-				return err
-			}
+			m = append(m, *j)
 		}
-		claimed = true
-		return nil
+		var err error
+		claimed, err = s.db.transition(ctx, tx, guard{update: `UPDATE spin_coupons SET status = 'CLAIMED', claimed_at = ?
+			WHERE id = ? AND member_id = ? AND status = 'OPEN' AND expires_at > ?`, args: []any{utc(at), id, memberID, utc(at)}}, m...)
+		return err
 	})
 	return claimed && err == nil, err
 }

@@ -15,6 +15,7 @@ import (
 	"ngern/core/errs"
 	"ngern/core/ledger"
 	"ngern/core/money"
+	"ngern/core/settings"
 	"ngern/core/spin"
 )
 
@@ -166,8 +167,9 @@ func TestSpinStore(t *testing.T) {
 			}
 		})
 		t.Run("DepositEarnsCoinsOnce", func(t *testing.T) {
-			// A gift voucher credit: one of the deposit paths, all of
-			// which post their journal through the same function.
+			// A gift voucher credit with the coins it earns, as core
+			// builds every deposit credit (deposit.Coins): posted in
+			// one transaction, once.
 			before, _ := f.svc.Coins(ctx, f.member.ID)
 			deps := sqlstore.NewDeposits(db)
 			const hash = "0123456789abcdef0123456789abcdef"
@@ -177,7 +179,11 @@ func TestSpinStore(t *testing.T) {
 			}
 			j := ledger.Journal{ID: account.NewID(), Kind: deposit.JournalKind, Ref: "gift:" + hash, MemberID: f.member.ID,
 				Postings: ledger.Move(ledger.Deposits, wallet, 250_00), CreatedAt: time.Now().UTC()}
-			if err := deps.CreditVoucher(ctx, hash, 250_00, j); err != nil {
+			cj, ok := deposit.Coins(j, settings.DefaultCoins.DepositPerCoin)
+			if !ok {
+				t.Fatal("a deposit of 250.00 earns no coins")
+			}
+			if err := deps.CreditVoucher(ctx, hash, 250_00, []ledger.Journal{j, cj}); err != nil {
 				t.Fatal(err)
 			}
 			j.ID = account.NewID()

@@ -198,16 +198,10 @@ func (s *Wallet) BookGameResult(ctx context.Context, memberID, game string, vers
 	// home: unchanged by the version; post announces the balance.
 	booked := false
 	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
-		res, err := tx.ExecContext(ctx, s.db.q(`UPDATE game_accounts SET version = version + 1, updated_at = ?
-			WHERE member_id = ? AND game_code = ? AND version = ?`), utc(j.CreatedAt), memberID, game, version)
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return err
-		}
-		booked = true
-		return s.db.post(ctx, tx, j)
+		var err error
+		booked, err = s.db.transition(ctx, tx, guard{update: `UPDATE game_accounts SET version = version + 1, updated_at = ?
+			WHERE member_id = ? AND game_code = ? AND version = ?`, args: []any{utc(j.CreatedAt), memberID, game, version}}, j)
+		return err
 	})
 	return booked && err == nil, err
 }
@@ -252,7 +246,7 @@ func (s *Wallet) ReserveTransfer(ctx context.Context, t wallet.Transfer, j ledge
 }
 
 // reservePostgres is ReserveTransfer in one round trip: the function
-// ngern_reserve_transfer (migration 0003) runs the statements of reserve.
+// ngern_reserve_transfer (functions/postgres.sql) runs the statements of reserve.
 func (s *Wallet) reservePostgres(ctx context.Context, t wallet.Transfer, j ledger.Journal, from string) (wallet.Reservation, error) {
 	jargs, err := journalArgs(j)
 	if err != nil {
@@ -345,7 +339,7 @@ func (s *Wallet) reserve(ctx context.Context, t wallet.Transfer, j ledger.Journa
 // second. It saves one disk flush of the two per transfer.
 func (s *Wallet) FinishTransfer(ctx context.Context, id string, state wallet.TransferState, j ledger.Journal, at time.Time) (bool, error) {
 	if s.db.dialect == Postgres {
-		// In one round trip: ngern_finish_transfer (migration 0003) runs
+		// In one round trip: ngern_finish_transfer (functions/postgres.sql) runs
 		// the statements below and sets synchronous_commit = off for its
 		// own transaction.
 		jargs, err := journalArgs(j)
@@ -372,23 +366,12 @@ func (s *Wallet) FinishTransfer(ctx context.Context, id string, state wallet.Tra
 		}
 		// The conditional update is the lock: of two processes finishing
 		// one transfer, the second finds it final and posts nothing.
-		st, err := s.db.prepared(ctx, tx, `UPDATE transfers SET state = ?, updated_at = ?
-			WHERE id = ? AND state IN ('PENDING', 'UNKNOWN') RETURNING member_id, game_code`)
-		if err != nil {
-			return err
-		}
-		err = st.GetContext(ctx, &t, state, utc(at), id)
-		if errors.Is(err, sql.ErrNoRows) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		if err := s.bumpVersion(ctx, tx, t.MemberID, t.Game, at); err != nil {
-			return err
-		}
-		finished = true
-		return s.db.post(ctx, tx, j)
+		var err error
+		finished, err = s.db.transition(ctx, tx, guard{update: `UPDATE transfers SET state = ?, updated_at = ?
+			WHERE id = ? AND state IN ('PENDING', 'UNKNOWN') RETURNING member_id, game_code`,
+			args: []any{state, utc(at), id}, into: &t,
+			then: func() error { return s.bumpVersion(ctx, tx, t.MemberID, t.Game, at) }}, j)
+		return err
 	})
 	return finished && err == nil, err
 }
@@ -469,16 +452,10 @@ func (s *Wallet) Withdrawal(ctx context.Context, id string) (wallet.Withdrawal, 
 func (s *Wallet) DecideWithdrawal(ctx context.Context, id string, status wallet.WithdrawalStatus, reason, by string, j ledger.Journal, at time.Time) (bool, error) {
 	decided := false
 	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
-		res, err := tx.ExecContext(ctx, s.db.q(`UPDATE withdrawals SET status = ?, reason = ?, decided_by = ?, decided_at = ?
-			WHERE id = ? AND status = 'PENDING'`), status, reason, by, utc(at), id)
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return err
-		}
-		decided = true
-		return s.db.post(ctx, tx, j)
+		var err error
+		decided, err = s.db.transition(ctx, tx, guard{update: `UPDATE withdrawals SET status = ?, reason = ?, decided_by = ?, decided_at = ?
+			WHERE id = ? AND status = 'PENDING'`, args: []any{status, reason, by, utc(at), id}}, j)
+		return err
 	})
 	return decided && err == nil, err
 }

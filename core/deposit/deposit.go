@@ -191,11 +191,12 @@ type Store interface {
 	// parties, amount, time) and, when status is FAILED, refuses it. A slip
 	// no longer PENDING is left alone (false).
 	UpdateSlip(ctx context.Context, s Slip) (bool, error)
-	// CreditSlip marks a PENDING slip SUCCESS with s's details and posts j
-	// in one transaction. A journal whose ref was credited before answers
+	// CreditSlip marks a PENDING slip SUCCESS with s's details and posts
+	// the journals of m (the credit first, then what it earns) in one
+	// transaction. A journal whose ref was credited before answers
 	// ledger.ErrDuplicate and changes nothing; a slip no longer PENDING
 	// answers false.
-	CreditSlip(ctx context.Context, s Slip, j ledger.Journal) (bool, error)
+	CreditSlip(ctx context.Context, s Slip, m []ledger.Journal) (bool, error)
 	// Slip returns a slip with its member's bank data (NO_DATA when absent).
 	Slip(ctx context.Context, id string) (Slip, error)
 	// MemberSlips is a page of a member's slips, newest first, and how many
@@ -219,8 +220,8 @@ type Store interface {
 	// voucher and notes it NoteRedeemed (to be credited).
 	RecordVoucher(ctx context.Context, hash string, amount money.Satang) error
 	// CreditVoucher marks a PENDING voucher SUCCESS with its amount and posts
-	// j in one transaction.
-	CreditVoucher(ctx context.Context, hash string, amount money.Satang, j ledger.Journal) error
+	// the journals of m (the credit first) in one transaction.
+	CreditVoucher(ctx context.Context, hash string, amount money.Satang, m []ledger.Journal) error
 
 	// Credits lists deposit credits, newest first.
 	Credits(ctx context.Context, offset, limit int) ([]Credit, error)

@@ -35,17 +35,21 @@ func newMemStore() *memStore {
 		balances: map[string]money.Satang{}}
 }
 
-func (m *memStore) post(j ledger.Journal) error {
-	if err := j.Validate(); err != nil {
-		return err
+// post posts the journals of one movement: all of them or none.
+func (m *memStore) post(js ...ledger.Journal) error {
+	for _, j := range js {
+		if err := j.Validate(); err != nil {
+			return err
+		}
+		if _, dup := m.journals[string(j.Kind)+"|"+j.Ref]; dup {
+			return ledger.ErrDuplicate
+		}
 	}
-	k := string(j.Kind) + "|" + j.Ref
-	if _, dup := m.journals[k]; dup {
-		return ledger.ErrDuplicate
-	}
-	m.journals[k] = j
-	for _, p := range j.Postings {
-		m.balances[p.Account.ID] += p.Amount
+	for _, j := range js {
+		m.journals[string(j.Kind)+"|"+j.Ref] = j
+		for _, p := range j.Postings {
+			m.balances[p.Account.ID] += p.Amount
+		}
 	}
 	return nil
 }
@@ -67,13 +71,13 @@ func (m *memStore) UpdateSlip(_ context.Context, s Slip) (bool, error) {
 	return true, nil
 }
 
-func (m *memStore) CreditSlip(_ context.Context, s Slip, j ledger.Journal) (bool, error) {
+func (m *memStore) CreditSlip(_ context.Context, s Slip, js []ledger.Journal) (bool, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.slips[s.ID].Status != Pending {
 		return false, nil
 	}
-	if err := m.post(j); err != nil {
+	if err := m.post(js...); err != nil {
 		return false, err
 	}
 	m.slips[s.ID] = s
@@ -149,7 +153,7 @@ func (m *memStore) RecordVoucher(_ context.Context, hash string, amount money.Sa
 	return nil
 }
 
-func (m *memStore) CreditVoucher(_ context.Context, hash string, amount money.Satang, j ledger.Journal) error {
+func (m *memStore) CreditVoucher(_ context.Context, hash string, amount money.Satang, js []ledger.Journal) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.failCredit != nil {
@@ -158,7 +162,7 @@ func (m *memStore) CreditVoucher(_ context.Context, hash string, amount money.Sa
 	if m.vouchers[hash].Status != Pending {
 		return errs.New(errs.TruelinkDup)
 	}
-	if err := m.post(j); err != nil {
+	if err := m.post(js...); err != nil {
 		return err
 	}
 	v := m.vouchers[hash]

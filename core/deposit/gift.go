@@ -154,7 +154,11 @@ func (s *Service) recordLater(ctx context.Context, hash, memberID string, amount
 func (s *Service) creditGift(ctx context.Context, hash, memberID string, amount money.Satang) error {
 	j := ledger.Journal{ID: s.d.IDs(), Kind: JournalKind, Ref: "gift:" + hash, MemberID: memberID, Memo: "truemoney gift",
 		Postings: ledger.Move(ledger.Deposits, ledger.Wallet(memberID), amount), CreatedAt: s.d.Now().UTC()}
-	return s.d.Store.CreditVoucher(ctx, hash, amount, j)
+	m, err := credit(ctx, s.d.Coins, j)
+	if err != nil {
+		return err
+	}
+	return s.d.Store.CreditVoucher(ctx, hash, amount, m)
 }
 
 // RecoverGifts credits the vouchers TrueMoney redeemed whose credit failed
@@ -207,7 +211,11 @@ func (s *Service) CreditGiftNow(ctx context.Context, hash string, amount money.S
 		}
 		j := ledger.Journal{ID: s.d.IDs(), Kind: JournalKind, Ref: "gift:" + hash, MemberID: v.MemberID, Memo: "truemoney gift",
 			Postings: ledger.Move(ledger.Deposits, ledger.Wallet(v.MemberID), amount), CreatedAt: s.d.Now().UTC(), By: by}
-		switch err := s.d.Store.CreditVoucher(ctx, hash, amount, j); {
+		m, err := credit(ctx, s.d.Coins, j)
+		if err != nil {
+			return Voucher{}, err
+		}
+		switch err := s.d.Store.CreditVoucher(ctx, hash, amount, m); {
 		case errs.HasCode(err, errs.TruelinkDup), errors.Is(err, ledger.ErrDuplicate):
 			return Voucher{}, errs.New(errs.NoData)
 		case err != nil:

@@ -198,11 +198,12 @@ type QRStore interface {
 	// answers ErrPaymentDuplicate and changes nothing. When p.QRCodeID
 	// names a QR of p's provider, of p's amount, OPEN (or EXPIRED or
 	// CANCELLED since, a late notice: cancelled strictly after p.PaidAt) and
-	// whose lifetime holds p.PaidAt, the QR becomes PAID and j is posted (the payment CREDITED),
+	// whose lifetime holds p.PaidAt, the QR becomes PAID and the journals of m
+	// are posted (the credit first; the payment CREDITED),
 	// all in one transaction; otherwise the payment is stored for review
 	// with p.Note (NoteQRNotOpen when the QR was not open). It answers the
 	// payment as stored.
-	PayQR(ctx context.Context, p Payment, j ledger.Journal) (Payment, error)
+	PayQR(ctx context.Context, p Payment, m []ledger.Journal) (Payment, error)
 	// UnsettledGatewayQRs are gateway QRs without a payment, OPEN or
 	// expired or cancelled after since, for the poller (oldest first, at
 	// most limit).
@@ -213,10 +214,10 @@ type QRStore interface {
 	RecentQRs(ctx context.Context, offset, limit int) ([]QRCode, error)
 	// ReviewPayment is a payment waiting for review (NO_DATA otherwise).
 	ReviewPayment(ctx context.Context, provider, ref string) (Payment, error)
-	// AssignPayment credits a payment waiting for review to j's member:
-	// it posts j and marks the payment CREDITED by the operator, in one
+	// AssignPayment credits a payment waiting for review to the member of
+	// m's first journal: it posts the journals of m and marks the payment CREDITED by the operator, in one
 	// transaction; a payment no longer waiting answers NO_DATA.
-	AssignPayment(ctx context.Context, p Payment, j ledger.Journal, by string) error
+	AssignPayment(ctx context.Context, p Payment, m []ledger.Journal, by string) error
 	// RefundPayment marks a payment waiting for review REFUNDED by an
 	// operator with a note, crediting nothing; a payment no longer
 	// waiting answers NO_DATA.

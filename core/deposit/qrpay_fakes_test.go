@@ -149,7 +149,7 @@ func (m *memQR) RecordDelivery(_ context.Context, provider, id string, _ time.Ti
 	return true, nil
 }
 
-func (m *memQR) PayQR(_ context.Context, p Payment, j ledger.Journal) (Payment, error) {
+func (m *memQR) PayQR(_ context.Context, p Payment, js []ledger.Journal) (Payment, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.failPay != nil {
@@ -164,12 +164,12 @@ func (m *memQR) PayQR(_ context.Context, p Payment, j ledger.Journal) (Payment, 
 		q := m.qrs[p.QRCodeID]
 		if (q.Status == QROpen || q.Status == QRExpired || q.Status == QRCancelled && p.PaidAt.Before(q.ClosedAt)) &&
 			q.Amount == p.Amount && !p.PaidAt.After(q.ExpiresAt) {
-			if err := m.ledger.post(j); err != nil {
+			if err := m.ledger.post(js...); err != nil {
 				return Payment{}, err
 			}
 			q.Status, q.ClosedAt = QRPaid, p.PaidAt
 			m.qrs[q.ID] = q
-			p.Status, p.JournalID = PaymentCredited, j.ID
+			p.Status, p.JournalID = PaymentCredited, js[0].ID
 		} else {
 			p.Note = NoteQRNotOpen
 		}
@@ -300,7 +300,8 @@ func (m *memQR) ReviewPayment(_ context.Context, provider, ref string) (Payment,
 	return p, nil
 }
 
-func (m *memQR) AssignPayment(_ context.Context, p Payment, j ledger.Journal, _ string) error {
+func (m *memQR) AssignPayment(_ context.Context, p Payment, js []ledger.Journal, _ string) error {
+	j := js[0]
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	k := p.Provider + "|" + p.Ref
@@ -308,7 +309,7 @@ func (m *memQR) AssignPayment(_ context.Context, p Payment, j ledger.Journal, _ 
 	if !ok || cur.Status != PaymentReview {
 		return errs.New(errs.NoData)
 	}
-	if err := m.ledger.post(j); err != nil {
+	if err := m.ledger.post(js...); err != nil {
 		return err
 	}
 	cur.Status, cur.MemberID, cur.JournalID = PaymentCredited, j.MemberID, j.ID

@@ -31,7 +31,11 @@ func (s *QRService) AssignPayment(ctx context.Context, provider, ref, memberID, 
 	j := ledger.Journal{ID: s.d.IDs(), Kind: JournalKind, Ref: "qr:" + p.Provider + ":" + p.Ref, MemberID: memberID, By: by,
 		Memo: "qr deposit " + p.Provider + " assigned", CreatedAt: s.d.Now().UTC(),
 		Postings: ledger.Move(ledger.Deposits, ledger.Wallet(memberID), p.Amount)}
-	if err := s.d.Store.AssignPayment(ctx, p, j, by); err != nil {
+	m, err := credit(ctx, s.d.Coins, j)
+	if err != nil {
+		return Payment{}, err
+	}
+	if err := s.d.Store.AssignPayment(ctx, p, m, by); err != nil {
 		return Payment{}, err
 	}
 	p.Status, p.MemberID, p.JournalID, p.Note = PaymentCredited, memberID, j.ID, ""

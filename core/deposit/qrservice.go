@@ -23,9 +23,11 @@ type QRDeps struct {
 	// (settings.Service.QRProviders): enabled, minimum, quick amounts,
 	// lifetime, secrets. Nil: the defaults of spec part 9, all enabled.
 	Providers func(ctx context.Context) ([]settings.QRProvider, error)
-	Log       *slog.Logger
-	Now       func() time.Time
-	IDs       func() string
+	// Coins answers the operator's coins setting; nil: its default.
+	Coins CoinRate
+	Log   *slog.Logger
+	Now   func() time.Time
+	IDs   func() string
 }
 
 // QRService implements QR deposits.

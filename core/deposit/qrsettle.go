@@ -70,7 +70,7 @@ func (s *QRService) settleEvent(ctx context.Context, provider string, ev Gateway
 // pay matches a payment with its QR and records it: credited when the QR
 // is open, of the amount and within its time; otherwise for review.
 func (s *QRService) pay(ctx context.Context, p Payment) (Payment, error) {
-	var j ledger.Journal
+	var m []ledger.Journal
 	if p.QRCodeID != "" {
 		q, err := s.d.Store.QR(ctx, p.QRCodeID)
 		switch {
@@ -90,14 +90,17 @@ func (s *QRService) pay(ctx context.Context, p Payment) (Payment, error) {
 			p.Note, p.MemberID = NoteQRNotOpen, q.MemberID
 		default:
 			p.MemberID = q.MemberID
-			j = ledger.Journal{ID: s.d.IDs(), Kind: JournalKind, Ref: "qr:" + p.Provider + ":" + p.Ref, MemberID: q.MemberID,
+			j := ledger.Journal{ID: s.d.IDs(), Kind: JournalKind, Ref: "qr:" + p.Provider + ":" + p.Ref, MemberID: q.MemberID,
 				Memo: "qr deposit " + p.Provider, CreatedAt: s.d.Now().UTC(),
 				Postings: ledger.Move(ledger.Deposits, ledger.Wallet(q.MemberID), p.Amount)}
+			if m, err = credit(ctx, s.d.Coins, j); err != nil {
+				return Payment{}, err
+			}
 		}
 	} else if p.Note == "" {
 		p.Note = NoteNoQR
 	}
-	out, err := s.d.Store.PayQR(ctx, p, j)
+	out, err := s.d.Store.PayQR(ctx, p, m)
 	if errors.Is(err, ErrPaymentDuplicate) {
 		return out, nil // told before: nothing changes
 	}

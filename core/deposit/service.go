@@ -35,9 +35,11 @@ type Deps struct {
 	Options  Options
 	Members  Members
 	Limiter  account.Limiter
-	Log      *slog.Logger
-	Now      func() time.Time
-	IDs      func() string
+	// Coins answers the operator's coins setting; nil: its default.
+	Coins CoinRate
+	Log   *slog.Logger
+	Now   func() time.Time
+	IDs   func() string
 }
 
 // Service implements the deposit rules.

@@ -193,7 +193,11 @@ func (s *Service) credit(ctx context.Context, sl Slip, by string) (Slip, error) 
 	if by != "" {
 		sl.DecidedBy, sl.DecidedAt = by, &now
 	}
-	ok, err := s.d.Store.CreditSlip(ctx, sl, j)
+	m, err := credit(ctx, s.d.Coins, j)
+	if err != nil {
+		return sl, err
+	}
+	ok, err := s.d.Store.CreditSlip(ctx, sl, m)
 	if errors.Is(err, ledger.ErrDuplicate) {
 		if by != "" {
 			return sl, errs.New(NoteRefNoDuplicated)

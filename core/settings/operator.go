@@ -56,3 +56,10 @@ type Coins struct {
 
 // DefaultCoins is one coin per 100.00 baht deposited.
 var DefaultCoins = Coins{DepositPerCoin: money.FromBaht(100)}
+
+// Coins answers the coins setting.
+func (s *Service) Coins(ctx context.Context) (Coins, error) {
+	var c Coins
+	err := s.decode(ctx, KeyCoins, &c)
+	return c, err
+}

@@ -9,7 +9,6 @@ import (
 	"context"
 	"time"
 
-	"ngern/core/deposit"
 	"ngern/core/ledger"
 	"ngern/core/money"
 )
@@ -47,9 +46,6 @@ func (c Coupon) Expired(now time.Time) bool {
 
 // Journal kinds of coins and the wheel.
 const (
-	// KindCoinDeposit credits the coins a deposit earns: sys:coins →
-	// coin:<member>; ref the deposit journal's ref (once per deposit).
-	KindCoinDeposit ledger.JournalKind = "coin_deposit"
 	// KindCoinGrant is an operator's grant (or take-back) of coins; ref
 	// the grant id.
 	KindCoinGrant ledger.JournalKind = "coin_grant"
@@ -62,28 +58,6 @@ const (
 	// the coupon id.
 	KindPrizeCoins ledger.JournalKind = "spin_prize_coins"
 )
-
-// DepositCoins returns the journal of the coins a deposit credit earns at
-// one coin per perCoin credited to the member's wallet (rounded down), and
-// false when it earns none. Its ref is the deposit's, so that one deposit
-// earns coins once; the store posts it in the deposit's transaction.
-func DepositCoins(j ledger.Journal, perCoin money.Satang) (ledger.Journal, bool) {
-	if j.Kind != deposit.JournalKind || j.MemberID == "" || perCoin <= 0 {
-		return ledger.Journal{}, false
-	}
-	var credited money.Satang
-	for _, p := range j.Postings {
-		if p.Account.ID == ledger.Wallet(j.MemberID).ID && p.Amount > 0 {
-			credited += p.Amount
-		}
-	}
-	n := int64(credited / perCoin)
-	if n <= 0 {
-		return ledger.Journal{}, false
-	}
-	return ledger.Journal{ID: j.ID + "-coins", Kind: KindCoinDeposit, Ref: j.Ref, MemberID: j.MemberID, By: j.By,
-		Memo: "deposit " + j.ID, Postings: ledger.CoinMove(ledger.Coins, ledger.Coin(j.MemberID), n), CreatedAt: j.CreatedAt}, true
-}
 
 // SpinRecord is one spin for the store to record atomically.
 type SpinRecord struct {

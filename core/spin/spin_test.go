@@ -4,12 +4,8 @@ import (
 	"context"
 	"fmt"
 	"testing"
-	"time"
 
-	"ngern/core/deposit"
 	"ngern/core/errs"
-	"ngern/core/ledger"
-	"ngern/core/money"
 )
 
 func TestValidate(t *testing.T) {
@@ -147,44 +143,6 @@ func (randReader) Read(p []byte) (int, error) {
 		p[i] = byte(i * 37)
 	}
 	return len(p), nil
-}
-
-func TestDepositCoins(t *testing.T) {
-	dep := func(amount money.Satang) ledger.Journal {
-		return ledger.Journal{ID: "j1", Kind: deposit.JournalKind, Ref: "slip:KBANK:1", MemberID: "m1",
-			Postings: ledger.Move(ledger.Deposits, ledger.Wallet("m1"), amount), CreatedAt: time.Now()}
-	}
-	cases := []struct {
-		name    string
-		j       ledger.Journal
-		perCoin money.Satang
-		coins   int64
-	}{
-		{"OneHundred", dep(100_00), 100_00, 1},
-		{"RoundedDown", dep(299_99), 100_00, 2},
-		{"BelowRate", dep(99_99), 100_00, 0},
-		{"OtherRate", dep(100_00), 10_00, 10},
-		{"NotADeposit", ledger.Journal{ID: "j", Kind: ledger.Adjustment, Ref: "r", MemberID: "m1",
-			Postings: ledger.Move(ledger.Adjustments, ledger.Wallet("m1"), 500_00)}, 100_00, 0},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			cj, ok := DepositCoins(tc.j, tc.perCoin)
-			if ok != (tc.coins > 0) {
-				t.Fatalf("ok = %v", ok)
-			}
-			if !ok {
-				return
-			}
-			if err := cj.Validate(); err != nil {
-				t.Fatal(err)
-			}
-			if cj.Ref != tc.j.Ref || cj.Kind != KindCoinDeposit || cj.Postings[1].Account.ID != "coin:m1" ||
-				int64(cj.Postings[1].Amount) != tc.coins {
-				t.Fatalf("journal %+v", cj)
-			}
-		})
-	}
 }
 
 func TestExpectedPayout(t *testing.T) {
