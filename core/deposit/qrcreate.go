@@ -58,7 +58,11 @@ func (s *QRService) Create(ctx context.Context, memberID, provider string, amoun
 	g, err := s.d.Gateways.Gateway(ch).Create(ctx, GatewayOrder{Ref: q.ID, Amount: amount, ExpiresAt: q.ExpiresAt})
 	if err != nil {
 		s.d.Log.WarnContext(ctx, "gateway order refused", "provider", provider, "qr", q.ID, "err", err)
-		s.d.Store.CancelQR(ctx, memberID, q.ID, now)
+		// Cancelled so that the member can ask again at once; a QR left open
+		// here blocks a new one of its provider only until it expires.
+		if _, cerr := s.d.Store.CancelQR(ctx, memberID, q.ID, now); cerr != nil {
+			s.d.Log.ErrorContext(ctx, "refused gateway order's QR not cancelled", "provider", provider, "qr", q.ID, "err", cerr)
+		}
 		return QRCode{}, qrFail("%s cannot make a QR now", provider)
 	}
 	q.GatewayRef, q.Payload = g.Ref, g.Payload
