@@ -1565,6 +1565,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/operator/settings/schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The JSON Schema of every setting key, from the typed definitions the server validates with; the console checks its forms with them. */
+        get: operations["getOperatorSettingsSchema"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/operator/settings/{name}": {
         parameters: {
             query?: never;
@@ -2455,7 +2472,7 @@ export interface components {
          * @description Every error code the server answers (core/errs/catalogue.go; a test keeps this list equal to the catalogue).
          * @enum {string}
          */
-        ErrorCode: "invalid-token" | "gone" | "UNAUTHORIZED" | "EXPIRED_AUTH_TOKEN" | "INVALID_USER_1" | "INVALID_USER_2" | "INVALID_USER_3" | "INVALID_USER_4" | "INVALID_IP" | "OTP_BLOCK" | "REQUEST_LIMIT" | "OTP_TOKEN_INVALID" | "OTP_NOT_EXIST" | "OTP_VERIFIED" | "OTP_EXPIRED" | "OTP_CODE_INVALID" | "OTP_CODE_VALID" | "OTP_SEND_FAIL" | "OTP_VERIFY_FAIL" | "UNVERIFIED_OTP" | "EXISTING_USER" | "EXISTING_BANK" | "INVALID_USER_INFO" | "INVALID_BANK" | "BANK_ACCOUNT_NAME_ENG" | "REGISTER_FAIL" | "PHONE_NUMBER_REQUIRE_10_DIGIT" | "PASSWORD_TOO_SHORT" | "USE_DEPOSIT_METHOD" | "NO_USER" | "WRONG_PASSWORD" | "WRONG_CREDENTIAL" | "INACTIVE_USER" | "LOGIN_FAIL" | "BONUS_REMAINING" | "BONUS_ALREADY_ACTIVE" | "BONUS_MAX_CLAIMED" | "BONUS_CONDITION" | "BONUS_CLEAR" | "BONUS_FULL" | "NO_PROMOTION" | "PROMOTION_RECEIVED" | "INVITE_COLLECT" | "INVITE_INACTIVE" | "NO_INVITE_BONUS" | "NO_INVITEE_PLAY_INFO" | "INVITE_BONUS_SUCCESS" | "INVITE_BONUS_FAIL" | "NO_REFUND" | "REFUND_CONDITION" | "REFUND_SUCCESS" | "REFUND_INACTIVE" | "REFUND_MINIMUM" | "SLOT_ALREADY_ACTIVE" | "SLOT_ACTIVATE_FAIL" | "SLOT_NO_ACCOUNT" | "SLOT_RESET_PASSWORD_FAIL" | "GAME_ACTIVATION_FAIL" | "NO_GAME" | "NOT_AREASLOT" | "NOT_UFABET" | "TRANSFER_MINIMUM" | "MONEY_NOT_ENOUGH" | "TRANSFER_FAIL" | "SLIP_UPLOAD_FAIL" | "REQUEST_LIMIT_1MIN" | "SLIP_NO_FILE" | "SLIP_INVALID_FILE" | "TRUELINK_DUPLICATE" | "TRUELINK_INVALID" | "QR_FAIL" | "NO_BANK" | "NO_WALLET" | "NO_DATA" | "KEY_MISSING" | "KEY_INVALID" | "INTERNAL_SERVER_ERROR" | "OK" | "SUCCESS" | "NO_CLAIMABLE_COUPON" | "INVALID_PRIZE_CODE" | "INVALID_CODE" | "INVALID_COUPON_TYPE" | "COUPON_EXPIRED" | "INVALID_REQUEST" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "IDEMPOTENCY_CONFLICT" | "INVALID_AMOUNT" | "SAME_ACCOUNT" | "WITHDRAW_MINIMUM" | "WITHDRAW_MAXIMUM" | "WITHDRAW_PENDING" | "TRANSFER_PENDING" | "INVALID_CHARACTERS" | "SERVICE_UNAVAILABLE" | "PROVIDER_UNAVAILABLE" | "IMAGE_BUSY" | "FORBIDDEN_ROLE" | "TOTP_REQUIRED" | "TOTP_INVALID" | "SAME_APPROVER" | "SECOND_APPROVAL_REQUIRED" | "CHANGE_PENDING" | "CHANGE_STALE" | "CHANGE_DECIDED" | "OWN_CHANGE" | "UPLOADED_FILE_NOT_EXIST" | "IMG_SIZE_UNABLE_TO_PROCESS" | "CANNOT_READ_CROPPED_IMAGE" | "DEST_ACC_INVALID" | "SLIP_REFNO_DUPLICATED" | "UNSTABLE_REFNO_ON_SLIP" | "TRIPPLE_WRONG_CAPTCHA" | "INVALID_SLIP" | "NOT_MATCH" | "EXPIRED_SLIP" | "UNKNOW_ERROR" | "TRUELINK_EXPIRED" | "TRUELINK_EMPTY" | "TRUELINK_OWN" | "TRUELINK_MINIMUM" | "TRUELINK_UNCONFIRMED" | "QR_MINIMUM" | "CHAT_MESSAGE_INVALID" | "CHAT_FILE_NOT_SUPPORTED" | "CHAT_FILE_TOO_LARGE" | "CHAT_TICKET_INVALID" | "GUEST_TOKEN_INVALID" | "ORIGIN_NOT_ALLOWED" | "CHAT_ROOM_FORBIDDEN" | "CHAT_CANNED_INVALID" | "INVALID_SIGNATURE" | "NOT_ENOUGH_COIN" | "SPIN_INACTIVE" | "SPIN_DAILY_LIMIT";
+        ErrorCode: "invalid-token" | "gone" | "UNAUTHORIZED" | "EXPIRED_AUTH_TOKEN" | "INVALID_USER_1" | "INVALID_USER_2" | "INVALID_USER_3" | "INVALID_USER_4" | "INVALID_IP" | "OTP_BLOCK" | "REQUEST_LIMIT" | "OTP_TOKEN_INVALID" | "OTP_NOT_EXIST" | "OTP_VERIFIED" | "OTP_EXPIRED" | "OTP_CODE_INVALID" | "OTP_CODE_VALID" | "OTP_SEND_FAIL" | "OTP_VERIFY_FAIL" | "UNVERIFIED_OTP" | "EXISTING_USER" | "EXISTING_BANK" | "INVALID_USER_INFO" | "INVALID_BANK" | "BANK_ACCOUNT_NAME_ENG" | "REGISTER_FAIL" | "PHONE_NUMBER_REQUIRE_10_DIGIT" | "PASSWORD_TOO_SHORT" | "USE_DEPOSIT_METHOD" | "NO_USER" | "WRONG_PASSWORD" | "WRONG_CREDENTIAL" | "INACTIVE_USER" | "LOGIN_FAIL" | "BONUS_REMAINING" | "BONUS_ALREADY_ACTIVE" | "BONUS_MAX_CLAIMED" | "BONUS_CONDITION" | "BONUS_CLEAR" | "BONUS_FULL" | "NO_PROMOTION" | "PROMOTION_RECEIVED" | "INVITE_COLLECT" | "INVITE_INACTIVE" | "NO_INVITE_BONUS" | "NO_INVITEE_PLAY_INFO" | "INVITE_BONUS_SUCCESS" | "INVITE_BONUS_FAIL" | "NO_REFUND" | "REFUND_CONDITION" | "REFUND_SUCCESS" | "REFUND_INACTIVE" | "REFUND_MINIMUM" | "SLOT_ALREADY_ACTIVE" | "SLOT_ACTIVATE_FAIL" | "SLOT_NO_ACCOUNT" | "SLOT_RESET_PASSWORD_FAIL" | "GAME_ACTIVATION_FAIL" | "NO_GAME" | "NOT_AREASLOT" | "NOT_UFABET" | "TRANSFER_MINIMUM" | "MONEY_NOT_ENOUGH" | "TRANSFER_FAIL" | "SLIP_UPLOAD_FAIL" | "REQUEST_LIMIT_1MIN" | "SLIP_NO_FILE" | "SLIP_INVALID_FILE" | "TRUELINK_DUPLICATE" | "TRUELINK_INVALID" | "QR_FAIL" | "NO_BANK" | "NO_WALLET" | "NO_DATA" | "KEY_MISSING" | "KEY_INVALID" | "INTERNAL_SERVER_ERROR" | "OK" | "SUCCESS" | "NO_CLAIMABLE_COUPON" | "INVALID_PRIZE_CODE" | "INVALID_CODE" | "INVALID_COUPON_TYPE" | "COUPON_EXPIRED" | "INVALID_REQUEST" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "IDEMPOTENCY_CONFLICT" | "INVALID_AMOUNT" | "SAME_ACCOUNT" | "WITHDRAW_MINIMUM" | "WITHDRAW_MAXIMUM" | "WITHDRAW_PENDING" | "TRANSFER_PENDING" | "INVALID_CHARACTERS" | "SERVICE_UNAVAILABLE" | "PROVIDER_UNAVAILABLE" | "IMAGE_BUSY" | "FORBIDDEN_ROLE" | "TOTP_REQUIRED" | "TOTP_INVALID" | "SAME_APPROVER" | "SECOND_APPROVAL_REQUIRED" | "CHANGE_PENDING" | "CHANGE_STALE" | "CHANGE_DECIDED" | "OWN_CHANGE" | "SETTING_URL_INVALID" | "SETTING_NOT_HONOURED" | "UPLOADED_FILE_NOT_EXIST" | "IMG_SIZE_UNABLE_TO_PROCESS" | "CANNOT_READ_CROPPED_IMAGE" | "DEST_ACC_INVALID" | "SLIP_REFNO_DUPLICATED" | "UNSTABLE_REFNO_ON_SLIP" | "TRIPPLE_WRONG_CAPTCHA" | "INVALID_SLIP" | "NOT_MATCH" | "EXPIRED_SLIP" | "UNKNOW_ERROR" | "TRUELINK_EXPIRED" | "TRUELINK_EMPTY" | "TRUELINK_OWN" | "TRUELINK_MINIMUM" | "TRUELINK_UNCONFIRMED" | "QR_MINIMUM" | "CHAT_MESSAGE_INVALID" | "CHAT_FILE_NOT_SUPPORTED" | "CHAT_FILE_TOO_LARGE" | "CHAT_TICKET_INVALID" | "GUEST_TOKEN_INVALID" | "ORIGIN_NOT_ALLOWED" | "CHAT_ROOM_FORBIDDEN" | "CHAT_CANNED_INVALID" | "INVALID_SIGNATURE" | "NOT_ENOUGH_COIN" | "SPIN_INACTIVE" | "SPIN_DAILY_LIMIT";
         /** @description The error envelope. message is the catalogue code; detail says more to a developer, field names the request field at fault. */
         Error: {
             message: components["schemas"]["ErrorCode"];
@@ -5605,6 +5622,31 @@ export interface operations {
                 content: {
                     "application/json": {
                         settings: components["schemas"]["Setting"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOperatorSettingsSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        schemas: {
+                            [key: string]: Record<string, unknown>;
+                        };
                     };
                 };
             };
