@@ -2,7 +2,7 @@ import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { Platform } from 'react-native';
 
-import { defaultLocale, isLaos } from '@/lib/config';
+import { defaultLocale } from '@/lib/config';
 import { limits } from '@/lib/limits.generated';
 import { readItem, saveLocale, storageKeys, storageReady } from '@/lib/storage';
 
