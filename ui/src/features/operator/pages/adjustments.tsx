@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { StyleSheet, View } from 'react-native';
 
+import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { AppModal } from '@/components/ui/modal';
 import { AppText } from '@/components/ui/text';
@@ -9,10 +10,11 @@ import { TextField } from '@/components/ui/text-field';
 import { Select } from '@/components/ui/select';
 import { parseAmount, sanitizeAmount } from '@/lib/amount';
 import { idempotencyHeader, useIdempotentMutation } from '@/lib/idempotency';
+import { pageCount } from '@/lib/pagination';
 
 import { opApi, qs } from '../api/client';
 import type { Adjustment, MemberRow } from '../api/types';
-import { Card, DataTable, ErrorLine, money, Pager, PageTitle, Row, when } from '../components/ui';
+import { Card, DataTable, ErrorLine, money, PageTitle, Row, when } from '../components/ui';
 import { useOpT } from '../i18n';
 
 const limit = 20;
@@ -121,7 +123,7 @@ export default function AdjustmentsPage() {
           { key: 'operator', label: t('adjustments.operator'), text: (a) => a.operator },
         ]}
       />
-      <Pager page={page} total={list.data?.total ?? 0} limit={limit} onChange={setPage} />
+      <Pagination page={page} pages={pageCount(list.data?.total ?? 0, limit)} onChange={setPage} />
       <AppModal
         visible={!!pending}
         title={t('adjustments.confirmTitle')}

@@ -2,13 +2,15 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { StyleSheet, View } from 'react-native';
 
+import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
+import { pageCount } from '@/lib/pagination';
 
 import { opApi, qs } from '../api/client';
 import type { AuditEntry } from '../api/types';
-import { DataTable, Pager, PageTitle, Row, when } from '../components/ui';
+import { DataTable, PageTitle, Row, when } from '../components/ui';
 import { useOpT } from '../i18n';
 
 const limit = 50;
@@ -74,7 +76,7 @@ export default function AuditPage() {
           { key: 'requestId', label: t('audit.requestId'), text: (e) => e.requestId ?? '', flex: 1 },
         ]}
       />
-      <Pager page={page} total={q.data?.total ?? 0} limit={limit} onChange={setPage} />
+      <Pagination page={page} pages={pageCount(q.data?.total ?? 0, limit)} onChange={setPage} />
     </>
   );
 }

@@ -3,14 +3,16 @@ import { useLocalSearchParams } from 'expo-router';
 import { useState } from 'react';
 import { StyleSheet, View } from 'react-native';
 
+import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 import { spacing } from '@/components/ui/theme';
+import { pageCount } from '@/lib/pagination';
 
 import { opApi, qs } from '../api/client';
 import type { MemberDetail, StatementLine } from '../api/types';
-import { Badge, Card, DataTable, ErrorLine, KeyValue, money, Pager, PageTitle, Row, when } from '../components/ui';
+import { Badge, Card, DataTable, ErrorLine, KeyValue, money, PageTitle, Row, when } from '../components/ui';
 import { useOpT } from '../i18n';
 import { actionRoles, can } from '../roles';
 import { useMe } from '../session';
@@ -197,7 +199,7 @@ function Statement({ id }: { id: string }) {
           { key: 'description', label: t('member.description'), text: (s) => s.description ?? '', flex: 1.5 },
         ]}
       />
-      <Pager page={page} total={q.data?.total ?? 0} limit={statementLimit} onChange={setPage} />
+      <Pagination page={page} pages={pageCount(q.data?.total ?? 0, statementLimit)} onChange={setPage} />
     </Card>
   );
 }

@@ -3,12 +3,14 @@ import { useRouter, type Href } from 'expo-router';
 import { useState } from 'react';
 import { StyleSheet, View } from 'react-native';
 
+import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { pageCount } from '@/lib/pagination';
 
 import { opApi, qs } from '../api/client';
 import type { MemberRow } from '../api/types';
-import { Badge, DataTable, Pager, PageTitle, Row, when } from '../components/ui';
+import { Badge, DataTable, PageTitle, Row, when } from '../components/ui';
 import { useOpT } from '../i18n';
 
 const limit = 20;
@@ -64,7 +66,7 @@ export default function MembersPage() {
           },
         ]}
       />
-      <Pager page={page} total={list.data?.total ?? 0} limit={limit} onChange={setPage} />
+      <Pagination page={page} pages={pageCount(list.data?.total ?? 0, limit)} onChange={setPage} />
     </>
   );
 }

@@ -2,15 +2,17 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { Image, StyleSheet, View } from 'react-native';
 
+import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Select } from '@/components/ui/select';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 import { idempotencyHeader, useIdempotentMutation } from '@/lib/idempotency';
+import { pageCount } from '@/lib/pagination';
 
 import { opApi, qs } from '../api/client';
-import { Badge, Card, DataTable, ErrorLine, money, Pager, PageTitle, Row, when } from '../components/ui';
+import { Badge, Card, DataTable, ErrorLine, money, PageTitle, Row, when } from '../components/ui';
 import { useOpT } from '../i18n';
 import { actionRoles, can } from '../roles';
 import { useMe } from '../session';
@@ -169,7 +171,7 @@ export default function SpinPage() {
           { key: 'expiresAt', label: t('spin.expires'), text: (c) => when(c.expiresAt) },
         ]}
       />
-      <Pager page={page} total={coupons.data?.total ?? 0} limit={limit} onChange={setPage} />
+      <Pagination page={page} pages={pageCount(coupons.data?.total ?? 0, limit)} onChange={setPage} />
 
       {canEdit ? <CoinGrants /> : null}
     </>
@@ -412,7 +414,7 @@ function CoinGrants() {
           { key: 'operator', label: t('adjustments.operator'), text: (g) => g.operator },
         ]}
       />
-      <Pager page={page} total={list.data?.total ?? 0} limit={limit} onChange={setPage} />
+      <Pagination page={page} pages={pageCount(list.data?.total ?? 0, limit)} onChange={setPage} />
     </>
   );
 }
