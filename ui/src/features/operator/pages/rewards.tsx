@@ -2,16 +2,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { StyleSheet, View } from 'react-native';
 
+import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Select } from '@/components/ui/select';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 import { spacing } from '@/components/ui/theme';
+import { pageCount } from '@/lib/pagination';
 
 import { opApi } from '../api/client';
-import { BannerEditor, bannersToText, textToBanners, type OpBanner } from '../components/banner-editor';
-import { Badge, Card, DataTable, ErrorLine, PageTitle, Pager, Row, money, when } from '../components/ui';
+import type { OpBanner } from '../api/upload-banner';
+import { BannerEditor, bannersToText, textToBanners } from '../components/banner-editor';
+import { Badge, Card, DataTable, ErrorLine, PageTitle, Row, money, when } from '../components/ui';
 import { useOpT } from '../i18n';
 import { actionRoles, can } from '../roles';
 import { useMe } from '../session';
@@ -298,7 +301,7 @@ export default function RewardsPage() {
             { key: 'created', label: t('rewards.createdAt'), text: (r) => when(r.createdAt) },
           ]}
         />
-        <Pager page={page} total={items.data?.total ?? 0} limit={20} onChange={setPage} />
+        <Pagination page={page} pages={pageCount(items.data?.total ?? 0, 20)} onChange={setPage} />
       </Card>
 
       <Card title={t('rewards.collection')}>
