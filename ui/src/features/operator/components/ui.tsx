@@ -101,7 +101,7 @@ export type Column<T> = {
   align?: 'left' | 'right';
 };
 
-type TableProps<T> = {
+export type TableProps<T> = {
   label: string;
   columns: Column<T>[];
   rows: T[];
