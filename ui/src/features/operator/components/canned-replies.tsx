@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
 
-import { cannedKey, createCanned, deleteCanned, fetchCanned, updateCanned, type Canned } from '../api/chat';
+import { chatKey, createCanned, deleteCanned, fetchCanned, updateCanned, type Canned } from '../api/chat';
 import { useOpT } from '../i18n';
 import { ErrorLine, Row } from './ui';
 
@@ -32,7 +32,7 @@ function CannedEditor({ lang, list }: { lang: 'th' | 'la' | 'en'; list: Canned[]
     try {
       await fn();
       setDraft(null);
-      await client.invalidateQueries({ queryKey: cannedKey(lang) });
+      await client.invalidateQueries({ queryKey: chatKey.canned(lang) });
     } catch (err) {
       setError(err);
     } finally {
@@ -81,7 +81,7 @@ export function CannedReplies({ onPick }: { onPick: (body: string) => void }) {
   const { t, i18n } = useOpT();
   const lang = cannedLang(i18n.resolvedLanguage ?? i18n.language);
   const [editing, setEditing] = useState(false);
-  const canned = useQuery({ queryKey: cannedKey(lang), queryFn: () => fetchCanned(lang) });
+  const canned = useQuery({ queryKey: chatKey.canned(lang), queryFn: () => fetchCanned(lang) });
   const list = canned.data?.canned ?? [];
   return (
     <View style={styles.wrap}>
