@@ -93,6 +93,11 @@ export function fetchCanned(lang: string) {
   return opApi.get<{ canned: Canned[] }>(`/api/operator/chat/canned${qs({ lang })}`);
 }
 
+/** useCanned reads the canned replies of one language. */
+export function useCanned(lang: string) {
+  return useQuery({ queryKey: chatKey.canned(lang), queryFn: () => fetchCanned(lang) });
+}
+
 export function createCanned(c: CannedInput) {
   return opApi.post<Canned>('/api/operator/chat/canned', c);
 }

@@ -1,6 +1,6 @@
 // Canned replies: chips that fill the composer, in the console's language, and their editor.
 // They are stored on the server per language (th, la, en) and shared by every operator.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Pressable, StyleSheet, TextInput, View } from 'react-native';
 
@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
 
-import { chatKey, createCanned, deleteCanned, fetchCanned, updateCanned, type Canned } from '../api/chat';
+import { chatKey, createCanned, deleteCanned, updateCanned, useCanned, type Canned } from '../api/chat';
 import { useOpT } from '../i18n';
 import { ErrorLine, Row } from './ui';
 
@@ -81,7 +81,7 @@ export function CannedReplies({ onPick }: { onPick: (body: string) => void }) {
   const { t, i18n } = useOpT();
   const lang = cannedLang(i18n.resolvedLanguage ?? i18n.language);
   const [editing, setEditing] = useState(false);
-  const canned = useQuery({ queryKey: chatKey.canned(lang), queryFn: () => fetchCanned(lang) });
+  const canned = useCanned(lang);
   const list = canned.data?.canned ?? [];
   return (
     <View style={styles.wrap}>
