@@ -1,12 +1,24 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 
-import { chatTicket, socketUrl, type ChatMessage } from '../api/chat';
+import { chatKey, chatTicket, socketUrl, type ChatMessage, type MessagesPage } from '../api/chat';
 
 /** rejoinMs is how long a dropped socket waits before it joins again. */
 const rejoinMs = 5000;
 
-/** useLiveChat keeps the operator socket open (every room), rejoining every 5 s when it drops. */
-export function useLiveChat(onMessage: (m: ChatMessage) => void): boolean {
+/**
+ * useLiveChat keeps the operator socket open (every room), rejoining every 5 s when it drops: a
+ * message refreshes the inbox and joins its room's page when that is loaded. Answers whether the
+ * socket is open.
+ */
+export function useLiveChat(): boolean {
+  const client = useQueryClient();
+  const onMessage = (m: ChatMessage) => {
+    client.invalidateQueries({ queryKey: chatKey.inbox });
+    client.setQueryData(chatKey.messages(m.room), (old: MessagesPage | undefined) =>
+      old && !old.messages.some((x) => x._id === m._id) ? { ...old, messages: [...old.messages, m] } : old,
+    );
+  };
   const [live, setLive] = useState(false);
   const handler = useRef(onMessage);
   handler.current = onMessage;

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Platform, StyleSheet, View } from 'react-native';
 
@@ -6,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { spacing } from '@/components/ui/theme';
 
-import { assign, chatKey, closeConversation, fetchMessages, reply, uploadReply, useInbox, useMessages, type ChatMessage, type MessagesPage } from '../api/chat';
+import { assign, closeConversation, fetchMessages, useInbox, useMessages, type ChatMessage } from '../api/chat';
 import { CannedReplies } from '../components/canned-replies';
 import { ChatComposer } from '../components/chat-composer';
 import { InboxList } from '../components/chat/inbox-list';
@@ -14,6 +13,7 @@ import { MessageList } from '../components/chat/message-list';
 import { customerName } from '../components/chat/message-text';
 import { Badge, ErrorLine, PageTitle, Row } from '../components/ui';
 import { useLiveChat } from '../hooks/use-live-chat';
+import { useRoomActions } from '../hooks/use-room-actions';
 import { useOpT } from '../i18n';
 import { useMe } from '../session';
 
@@ -28,13 +28,11 @@ const statuses = ['open', 'closed', 'all'] as const;
 export default function ChatPage() {
   const { t } = useOpT();
   const me = useMe();
-  const client = useQueryClient();
   const [status, setStatus] = useState<(typeof statuses)[number]>('open');
   const [mine, setMine] = useState(false);
   const [room, setRoom] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   // older holds the pages read back beyond the newest (oldest first), for the open room.
   const [older, setOlder] = useState<{ room: string; messages: ChatMessage[]; more: boolean } | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
@@ -42,12 +40,7 @@ export default function ChatPage() {
   const inbox = useInbox(status, mine);
   const convo = useMessages(room);
 
-  const live = useLiveChat((m) => {
-    client.invalidateQueries({ queryKey: chatKey.inbox });
-    client.setQueryData(chatKey.messages(m.room), (old: MessagesPage | undefined) =>
-      old && !old.messages.some((x) => x._id === m._id) ? { ...old, messages: [...old.messages, m] } : old,
-    );
-  });
+  const live = useLiveChat();
 
   const olderHere = older && older.room === room ? older : null;
   const shown = [...(olderHere?.messages ?? []), ...(convo.data?.messages ?? [])];
@@ -69,43 +62,7 @@ export default function ChatPage() {
 
   const list = inbox.data?.conversations ?? [];
   const current = convo.data?.conversation;
-  const run = async (fn: () => Promise<unknown>) => {
-    setError(null);
-    setBusy(true);
-    try {
-      await fn();
-      client.invalidateQueries({ queryKey: chatKey.all });
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const send = async (message: ChatMessage['message']) => {
-    if (!room) return false;
-    let ok = false;
-    await run(async () => {
-      await reply(room, message);
-      ok = true;
-    });
-    return ok;
-  };
-  const attach = () => {
-    if (!room || Platform.OS !== 'web') return;
-    const input = document.createElement('input');
-    input.type = 'file';
-    input.accept = 'image/png,image/jpeg,image/gif,video/mp4,video/quicktime';
-    input.onchange = () => {
-      const f = input.files?.[0];
-      if (!f) return;
-      const kind = f.type.startsWith('video/') ? 'video' : 'image';
-      void run(async () => {
-        const { path } = await uploadReply(room, kind, f, f.name);
-        await reply(room, { message_type: 'media', payload: { message: '', url: path, filePath: path, fileType: kind, name: f.name } });
-      });
-    };
-    input.click();
-  };
+  const { busy, run, send, attach } = useRoomActions(room, setError);
 
   return (
     <>

@@ -6,7 +6,6 @@ import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 
 import { useDailyReport } from '../api/get-reports';
-import type { ReportDay } from '../api/types';
 import { DataTable, money, PageTitle, Row } from '../components/ui';
 import { useOpT } from '../i18n';
 

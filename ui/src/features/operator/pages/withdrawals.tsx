@@ -4,7 +4,6 @@ import { StyleSheet, View } from 'react-native';
 
 import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
-import { TextField } from '@/components/ui/text-field';
 import { spacing } from '@/components/ui/theme';
 
 import { useApproveWithdrawal, useRejectWithdrawal } from '../api/decide-withdrawal';
@@ -13,7 +12,7 @@ import { useWithdrawals } from '../api/get-withdrawals';
 import { withdrawalId, type Setting, type Withdrawal } from '../api/types';
 import { RecentActivity } from '../components/withdrawals/recent-activity';
 import { RejectDialog } from '../components/withdrawals/reject-dialog';
-import { Badge, Card, DataTable, ErrorLine, money, PageTitle, Row, when } from '../components/ui';
+import { Badge, DataTable, ErrorLine, money, PageTitle, Row, when } from '../components/ui';
 import { useOpT } from '../i18n';
 import { useMe } from '../session';
 
