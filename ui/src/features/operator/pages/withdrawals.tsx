@@ -1,6 +1,6 @@
 import { useRouter, type Href } from 'expo-router';
 import { useState } from 'react';
-import { StyleSheet, View } from 'react-native';
+import { StyleSheet } from 'react-native';
 
 import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
@@ -9,21 +9,13 @@ import { spacing } from '@/components/ui/theme';
 import { useApproveWithdrawal, useRejectWithdrawal } from '../api/decide-withdrawal';
 import { useSettings } from '../api/get-settings';
 import { useWithdrawals } from '../api/get-withdrawals';
-import { withdrawalId, type Setting, type Withdrawal } from '../api/types';
+import { withdrawalId, type Withdrawal } from '../api/types';
+import { ApprovalsCell, thresholdOf } from '../components/withdrawals/approvals';
 import { RecentActivity } from '../components/withdrawals/recent-activity';
 import { RejectDialog } from '../components/withdrawals/reject-dialog';
-import { Badge, DataTable, ErrorLine, money, PageTitle, Row, when } from '../components/ui';
+import { DataTable, ErrorLine, money, PageTitle, Row, when } from '../components/ui';
 import { useOpT } from '../i18n';
 import { useMe } from '../session';
-
-/** thresholdOf reads withdrawApprovalThreshold ({amount} or a bare number) from the settings. */
-export function thresholdOf(settings: Setting[] | undefined): number | null {
-  const s = settings?.find((x) => x.name === 'withdrawApprovalThreshold');
-  if (!s) return null;
-  const v = s.value as { amount?: unknown } | number;
-  const n = typeof v === 'number' ? v : Number((v as { amount?: unknown })?.amount);
-  return Number.isFinite(n) ? n : null;
-}
 
 /**
  * The withdrawal queue, oldest first. Above the approval threshold a withdrawal needs two
@@ -99,15 +91,7 @@ export default function WithdrawalsPage() {
             label: t('withdrawals.approvals'),
             text: (w) => `${w.approvals ?? 0}${w.approvedBy?.length ? ` (${w.approvedBy.join(', ')})` : ''}`,
             flex: 1.4,
-            render: (w) =>
-              (w.approvals ?? 0) > 0 ? (
-                <View style={styles.cellCol}>
-                  <Badge label={t('withdrawals.waitingSecond')} tone="warn" />
-                  <AppText variant="caption">{t('withdrawals.approvedBy', { names: (w.approvedBy ?? []).join(', ') })}</AppText>
-                </View>
-              ) : (
-                <AppText variant="caption">{needsTwo(w) ? t('withdrawals.needsTwo') : t('withdrawals.needsOne')}</AppText>
-              ),
+            render: (w) => <ApprovalsCell w={w} needsTwo={needsTwo(w)} />,
           },
           {
             key: 'actions',
@@ -161,6 +145,5 @@ export default function WithdrawalsPage() {
 }
 
 const styles = StyleSheet.create({
-  cellCol: { gap: 2 },
   actions: { gap: spacing.xs },
 });

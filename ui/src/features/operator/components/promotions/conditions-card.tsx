@@ -19,39 +19,39 @@ export function ConditionsCard({ canEdit, onNotice }: { canEdit: boolean; onNoti
     setEnding(null);
   });
   return (
-      <Card title={t('promotions.conditions')}>
-        <DataTable
-          label={t('promotions.conditions')}
-          csvName="conditions"
-          loading={conditions.isLoading}
-          error={conditions.error}
-          rows={conditions.data?.conditions ?? []}
-          rowKey={(c) => c._id}
-          minWidth={900}
-          columns={[
-            { key: 'member', label: t('promotions.member'), text: (c) => `${c.name} ${c.phone}`, flex: 1.4 },
-            { key: 'code', label: t('promotions.code'), text: (c) => `${c.code} (${c.type})` },
-            { key: 'amount', label: t('common.amount'), text: (c) => money(c.amount), align: 'right' },
-            { key: 'progress', label: t('promotions.progress'), text: (c) => money(c.progress), align: 'right' },
-            { key: 'bounds', label: t('promotions.bounds'), text: (c) => `${money(c.minimum)} – ${money(c.target)}`, flex: 1.4 },
-            { key: 'share', label: '%', text: (c) => progressShare(c), flex: 0.5, align: 'right' },
-            { key: 'since', label: t('promotions.since'), text: (c) => when(c.createdAt) },
-            {
-              key: 'end',
-              label: '',
-              text: () => '',
-              flex: 1.4,
-              render: (c) =>
-                canEdit ? (
-                  <Row>
-                    <Button variant="link" title={t('promotions.release')} accessibilityLabel={t('promotions.releaseNamed', { name: c.name || c.phone })} onPress={() => { end.reset(); setEnding({ condition: c, forfeit: false }); }} />
-                    <Button variant="link" title={t('promotions.forfeit')} accessibilityLabel={t('promotions.forfeitNamed', { name: c.name || c.phone })} onPress={() => { end.reset(); setEnding({ condition: c, forfeit: true }); }} />
-                  </Row>
-                ) : null,
-            },
-          ]}
-        />
-        {ending ? (
+    <Card title={t('promotions.conditions')}>
+      <DataTable
+        label={t('promotions.conditions')}
+        csvName="conditions"
+        loading={conditions.isLoading}
+        error={conditions.error}
+        rows={conditions.data?.conditions ?? []}
+        rowKey={(c) => c._id}
+        minWidth={900}
+        columns={[
+          { key: 'member', label: t('promotions.member'), text: (c) => `${c.name} ${c.phone}`, flex: 1.4 },
+          { key: 'code', label: t('promotions.code'), text: (c) => `${c.code} (${c.type})` },
+          { key: 'amount', label: t('common.amount'), text: (c) => money(c.amount), align: 'right' },
+          { key: 'progress', label: t('promotions.progress'), text: (c) => money(c.progress), align: 'right' },
+          { key: 'bounds', label: t('promotions.bounds'), text: (c) => `${money(c.minimum)} – ${money(c.target)}`, flex: 1.4 },
+          { key: 'share', label: '%', text: (c) => progressShare(c), flex: 0.5, align: 'right' },
+          { key: 'since', label: t('promotions.since'), text: (c) => when(c.createdAt) },
+          {
+            key: 'end',
+            label: '',
+            text: () => '',
+            flex: 1.4,
+            render: (c) =>
+              canEdit ? (
+                <Row>
+                  <Button variant="link" title={t('promotions.release')} accessibilityLabel={t('promotions.releaseNamed', { name: c.name || c.phone })} onPress={() => { end.reset(); setEnding({ condition: c, forfeit: false }); }} />
+                  <Button variant="link" title={t('promotions.forfeit')} accessibilityLabel={t('promotions.forfeitNamed', { name: c.name || c.phone })} onPress={() => { end.reset(); setEnding({ condition: c, forfeit: true }); }} />
+                </Row>
+              ) : null,
+          },
+        ]}
+      />
+      {ending ? (
         <InlineConfirm
           text={t(ending.forfeit ? 'promotions.confirmForfeit' : 'promotions.confirmRelease', {
             name: ending.condition.name || ending.condition.phone,
