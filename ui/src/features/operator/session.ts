@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 
 import { clearOperatorToken, getOperatorToken, setOperatorToken, subscribeOperatorToken } from '@/lib/operator-token';
 
-import { opApi } from './api/client';
+import { opApi, opKey } from './api/client';
 import type { Role } from './roles';
 
 export type Operator = { username: string; role: Role };
@@ -11,6 +11,8 @@ export type Operator = { username: string; role: Role };
 export type Enrolment = { secret: string; uri: string; qrSvg: string };
 
 export type LoginAnswer = { token: string; operator: Operator };
+
+const meKey = (token: string | null) => [...opKey, 'me', token] as const;
 
 /** useOperatorToken re-renders when the console signs in or out. */
 export function useOperatorToken(): string | null {
@@ -21,7 +23,7 @@ export function useOperatorToken(): string | null {
 export function useMe() {
   const token = useOperatorToken();
   return useQuery({
-    queryKey: ['operator', 'me', token],
+    queryKey: meKey(token),
     queryFn: () => opApi.get<Operator>('/api/operator/me'),
     enabled: !!token,
     staleTime: 5 * 60_000,
@@ -36,9 +38,9 @@ export function login(body: { username: string; password: string; totp: string }
 export function useSignedIn() {
   const client = useQueryClient();
   return (answer: LoginAnswer) => {
-    client.removeQueries({ queryKey: ['operator'] });
+    client.removeQueries({ queryKey: opKey });
     setOperatorToken(answer.token);
-    client.setQueryData(['operator', 'me', answer.token], answer.operator);
+    client.setQueryData(meKey(answer.token), answer.operator);
   };
 }
 
@@ -49,7 +51,7 @@ export function useSignOut() {
     mutationFn: () => opApi.post('/api/operator/logout').catch(() => undefined),
     onSettled: () => {
       clearOperatorToken();
-      client.removeQueries({ queryKey: ['operator'] });
+      client.removeQueries({ queryKey: opKey });
     },
   });
 }

@@ -15,6 +15,7 @@ import { useToast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
 import { limitsQuery } from '@/lib/lookups';
+import { svgDataUrl } from '@/lib/svg';
 
 import { cancelQR, createQR, qrPollMs, qrStateQuery, type QRState } from '../api/deposit';
 import { useDepositT } from '../i18n';
@@ -23,11 +24,6 @@ import { useDepositT } from '../i18n';
 export function mmss(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-}
-
-/** svgDataUrl makes an image address of SVG markup. */
-export function svgDataUrl(svg: string): string {
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
 type Props = { bankCode: string; onDeposited: () => void; onClose: () => void };

@@ -1,8 +1,10 @@
 // The console's support-chat calls and socket (docs/api.md, operator API, support chat).
+import { useQuery } from '@tanstack/react-query';
+
 import { apiBaseUrl } from '@/lib/config';
 import { getOperatorToken } from '@/lib/operator-token';
 
-import { opApi, qs } from './client';
+import { opApi, opKey, qs } from './client';
 
 export type ChatPayload = {
   message?: string;
@@ -50,11 +52,24 @@ export type Conversation = {
   customerReadAt?: string | null;
 };
 
-export const inboxKey = (status: string, mine: boolean) => ['operator', 'chat', 'inbox', status, mine] as const;
-export const messagesKey = (room: string) => ['operator', 'chat', 'messages', room] as const;
+/** chatKey roots the chat queries: all (after a reply, an assignment, a close), the inbox, a room's messages. */
+export const chatKey = {
+  all: [...opKey, 'chat'] as const,
+  inbox: [...opKey, 'chat', 'inbox'] as const,
+  inboxOf: (status: string, mine: boolean) => [...opKey, 'chat', 'inbox', status, mine] as const,
+  messages: (room: string) => [...opKey, 'chat', 'messages', room] as const,
+  canned: (lang: string) => [...opKey, 'chat', 'canned', lang] as const,
+};
+
+/** inboxRefreshMs is how often the inbox is read again besides the socket's news. */
+const inboxRefreshMs = 60_000;
 
 export function fetchInbox(status: string, mine: boolean) {
   return opApi.get<{ conversations: Conversation[] }>(`/api/operator/chat/conversations${qs({ status, mine: mine ? 1 : undefined })}`);
+}
+
+export function useInbox(status: string, mine: boolean) {
+  return useQuery({ queryKey: chatKey.inboxOf(status, mine), queryFn: () => fetchInbox(status, mine), refetchInterval: inboxRefreshMs });
 }
 
 export type MessagesPage = { conversation: Conversation; messages: ChatMessage[]; more: boolean };
@@ -64,14 +79,23 @@ export function fetchMessages(room: string, before?: string, limit = 50) {
   return opApi.get<MessagesPage>(`/api/operator/chat/${encodeURIComponent(room)}/messages${qs({ limit, before })}`);
 }
 
+/** useMessages reads the newest page of the open room. */
+export function useMessages(room: string | null) {
+  return useQuery({ queryKey: chatKey.messages(room ?? ''), queryFn: () => fetchMessages(room!), enabled: !!room });
+}
+
 /** Canned is an operators' canned reply of one console language. */
 export type Canned = { id: string; lang: 'th' | 'la' | 'en'; title: string; body: string; position: number; updatedBy: string; updatedAt: string };
 export type CannedInput = Pick<Canned, 'lang' | 'title' | 'body'> & { position?: number };
 
-export const cannedKey = (lang: string) => ['operator', 'chat', 'canned', lang] as const;
 
 export function fetchCanned(lang: string) {
   return opApi.get<{ canned: Canned[] }>(`/api/operator/chat/canned${qs({ lang })}`);
+}
+
+/** useCanned reads the canned replies of one language. */
+export function useCanned(lang: string) {
+  return useQuery({ queryKey: chatKey.canned(lang), queryFn: () => fetchCanned(lang) });
 }
 
 export function createCanned(c: CannedInput) {

@@ -3,6 +3,12 @@ import { api, type RequestOptions } from '@/lib/api';
 
 const op = { operator: true } as const;
 
+/** pageSize is the rows of one page of the console's paged lists. */
+export const pageSize = 20;
+
+/** opKey roots every console query key: signing out removes them all. */
+export const opKey = ['operator'] as const;
+
 export const opApi = {
   get: <T>(path: string, options?: RequestOptions) => api.get<T>(path, { ...options, ...op }),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => api.post<T>(path, body, { ...options, ...op }),

@@ -6,7 +6,8 @@ import i18n from '@/i18n';
 import { setOperatorToken } from '@/lib/operator-token';
 import { mockApi, renderWithProviders } from '@/testing/render';
 
-import { BannerEditor, bannersToText, textToBanners, uploadBanner, withPicture } from './banner-editor';
+import { uploadBanner } from '../api/upload-banner';
+import { BannerEditor, bannersToText, textToBanners, withPicture } from './banner-editor';
 
 /** Editor is a page's form holding the banners text. */
 function Editor({ initial, onText }: { initial: string; onText?: (text: string) => void }) {

@@ -1,6 +1,5 @@
 // The banner editor of the promotions page (a bonus's banners) and of the rewards page (the
 // cashback and invite programs' banners): one banner a line, and a picture upload that adds a line.
-import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Platform, StyleSheet, View } from 'react-native';
 
@@ -12,12 +11,10 @@ import { colors, radius, spacing } from '@/components/ui/theme';
 import { locales } from '@/i18n';
 import { bannersFor } from '@/lib/banners';
 
-import { opApi } from '../api/client';
+import { useUploadBanner, type OpBanner } from '../api/upload-banner';
 import { useOpT } from '../i18n';
 
 import { Badge, ErrorLine, Row } from './ui';
-
-export type OpBanner = { lang?: string; image: string; html: string };
 
 /** bannersToText writes banners one a line: "image URL | html" (an optional "th:" … prefix keeps one to a language). */
 export function bannersToText(banners: OpBanner[]): string {
@@ -41,13 +38,6 @@ export function textToBanners(text: string): OpBanner[] {
 /** withPicture adds a banner line for an uploaded picture (its html left to write) after the others. */
 export function withPicture(text: string, image: string): string {
   return [text.trim(), `${image} | `].filter(Boolean).join('\n');
-}
-
-/** uploadBanner sends a picture to the object store and answers its link (docs/api.md). */
-export function uploadBanner(file: Blob, name = 'banner'): Promise<{ image: string }> {
-  const form = new FormData();
-  form.append('file', file, name);
-  return opApi.post<{ image: string }>('/api/operator/banners', form, { upload: true });
 }
 
 /** pickPicture opens the browser's file chooser (the console is web only) and gives the chosen file. */
@@ -79,10 +69,7 @@ export function BannerEditor({ value, onChange }: Props) {
   // The upload answers later: its line goes after what is in the field then, not when it started.
   const latest = useRef(value);
   latest.current = value;
-  const upload = useMutation({
-    mutationFn: (file: File) => uploadBanner(file, file.name),
-    onSuccess: ({ image }) => onChange(withPicture(latest.current, image)),
-  });
+  const upload = useUploadBanner((image) => onChange(withPicture(latest.current, image)));
   return (
     <>
       <TextField label={t('bannerEditor.label')} value={value} onChangeText={onChange} multiline autoCapitalize="none" />

@@ -1,6 +1,6 @@
 // Canned replies: chips that fill the composer, in the console's language, and their editor.
 // They are stored on the server per language (th, la, en) and shared by every operator.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Pressable, StyleSheet, TextInput, View } from 'react-native';
 
@@ -9,7 +9,7 @@ import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
 import { limits } from '@/lib/limits.generated';
 
-import { cannedKey, createCanned, deleteCanned, fetchCanned, updateCanned, type Canned } from '../api/chat';
+import { chatKey, createCanned, deleteCanned, updateCanned, useCanned, type Canned } from '../api/chat';
 import { useOpT } from '../i18n';
 import { ErrorLine, Row } from './ui';
 
@@ -33,7 +33,7 @@ function CannedEditor({ lang, list }: { lang: 'th' | 'la' | 'en'; list: Canned[]
     try {
       await fn();
       setDraft(null);
-      await client.invalidateQueries({ queryKey: cannedKey(lang) });
+      await client.invalidateQueries({ queryKey: chatKey.canned(lang) });
     } catch (err) {
       setError(err);
     } finally {
@@ -82,7 +82,7 @@ export function CannedReplies({ onPick }: { onPick: (body: string) => void }) {
   const { t, i18n } = useOpT();
   const lang = cannedLang(i18n.resolvedLanguage ?? i18n.language);
   const [editing, setEditing] = useState(false);
-  const canned = useQuery({ queryKey: cannedKey(lang), queryFn: () => fetchCanned(lang) });
+  const canned = useCanned(lang);
   const list = canned.data?.canned ?? [];
   return (
     <View style={styles.wrap}>

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
@@ -6,7 +5,7 @@ import { AppModal } from '@/components/ui/modal';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 
-import { opApi } from '../api/client';
+import { useChangePassword } from '../api/change-password';
 import { useOpT } from '../i18n';
 import { ErrorLine } from './ui';
 
@@ -19,20 +18,17 @@ export function ChangePassword({ visible, onClose }: { visible: boolean; onClose
   const [newPassword, setNew] = useState('');
   const [confirm, setConfirm] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const change = useMutation({
-    mutationFn: () => opApi.put('/api/operator/password', { oldPassword, newPassword }),
-    onSuccess: () => {
-      setOld('');
-      setNew('');
-      setConfirm('');
-    },
+  const change = useChangePassword(() => {
+    setOld('');
+    setNew('');
+    setConfirm('');
   });
   const submit = () => {
     if (newPassword.length < minOperatorPassword || newPassword.length > 128) return setProblem(t('password.rule'));
     if (newPassword !== confirm) return setProblem(t('password.mismatch'));
     if (newPassword === oldPassword) return setProblem(t('password.same'));
     setProblem(null);
-    change.mutate();
+    change.mutate({ oldPassword, newPassword });
   };
   const close = () => {
     change.reset();

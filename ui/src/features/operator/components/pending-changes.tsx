@@ -1,25 +1,10 @@
 // Changes that wait for a second owner (docs/operations.md, "Four-eyes changes"): the pages that
 // propose them show what is waiting; the Pending changes page approves or rejects them.
-import { useQuery } from '@tanstack/react-query';
-
 import { AppText } from '@/components/ui/text';
 
-import { opApi } from '../api/client';
+import { usePendingChanges } from '../api/get-changes';
 import type { PendingChange } from '../api/types';
 import { useOpT } from '../i18n';
-import { useMe } from '../session';
-
-export const changesKey = ['operator', 'changes'] as const;
-
-/** usePendingChanges lists the pending changes; only owners may (the others get none). */
-export function usePendingChanges() {
-  const me = useMe();
-  return useQuery({
-    queryKey: changesKey,
-    queryFn: () => opApi.get<{ changes: PendingChange[] }>('/api/operator/changes'),
-    enabled: me.data?.role === 'owner',
-  });
-}
 
 /** PendingNotice says which changes of kind (and target, when given) await a second owner. */
 export function PendingNotice({ kinds, target }: { kinds: readonly PendingChange['kind'][]; target?: string }) {

@@ -9,6 +9,7 @@ import { TextField } from '@/components/ui/text-field';
 import { colors, radius, spacing } from '@/components/ui/theme';
 import { ApiError } from '@/lib/api';
 import { sessionEnded } from '@/lib/operator-token';
+import { svgDataUrl } from '@/lib/svg';
 
 import { changeConsoleLocale } from '../console-locale';
 import { useOpT } from '../i18n';
@@ -16,11 +17,6 @@ import { login, useSignedIn, type Enrolment } from '../session';
 import { ErrorLine } from './ui';
 
 const codePattern = /^\d{6}$/;
-
-/** svgImage turns the server's QR SVG into an image source (an <img>, so nothing in it runs). */
-export function svgImage(svg: string): { uri: string } {
-  return { uri: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` };
-}
 
 /**
  * SignIn asks for username and password, then the authenticator code. On a first sign-in the
@@ -110,7 +106,7 @@ export function SignIn({ onSignedIn }: { onSignedIn?: () => void }) {
                   {t('signIn.enrolTitle')}
                 </AppText>
                 <AppText>{t('signIn.enrolHelp')}</AppText>
-                <Image source={svgImage(enrolment.qrSvg)} style={styles.qr} accessibilityLabel={t('signIn.qr')} resizeMode="contain" />
+                <Image source={{ uri: svgDataUrl(enrolment.qrSvg) }} style={styles.qr} accessibilityLabel={t('signIn.qr')} resizeMode="contain" />
                 <AppText variant="label">{t('signIn.secret')}</AppText>
                 <AppText selectable testID="totp-secret" style={styles.secret}>
                   {enrolment.secret}

@@ -101,7 +101,7 @@ export type Column<T> = {
   align?: 'left' | 'right';
 };
 
-type TableProps<T> = {
+export type TableProps<T> = {
   label: string;
   columns: Column<T>[];
   rows: T[];
@@ -174,19 +174,6 @@ export function DataTable<T>({ label, columns, rows, rowKey, csvName, loading, e
   );
 }
 
-/** Pager moves between pages of a listed total. */
-export function Pager({ page, total, limit, onChange }: { page: number; total: number; limit: number; onChange: (p: number) => void }) {
-  const { t } = useOpT();
-  const pages = Math.max(1, Math.ceil(total / limit));
-  return (
-    <Row style={styles.pager}>
-      <Button variant="secondary" title={t('common.previous')} disabled={page <= 1} onPress={() => onChange(page - 1)} />
-      <AppText>{t('common.pageOf', { page, pages, total })}</AppText>
-      <Button variant="secondary" title={t('common.next')} disabled={page >= pages} onPress={() => onChange(page + 1)} />
-    </Row>
-  );
-}
-
 const styles = StyleSheet.create({
   flex: { flex: 1 },
   titleRow: { flexDirection: 'row', alignItems: 'center', gap: spacing.md, marginBottom: spacing.md, flexWrap: 'wrap' },
@@ -210,7 +197,6 @@ const styles = StyleSheet.create({
   cell: { paddingHorizontal: spacing.sm, paddingVertical: spacing.sm, minWidth: 60, overflow: 'hidden' },
   right: { textAlign: 'right' },
   empty: { padding: spacing.lg, alignItems: 'center' },
-  pager: { justifyContent: 'center', marginTop: spacing.sm },
 });
 
 const badgeTones = StyleSheet.create({

@@ -1,27 +1,25 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { StyleSheet, View } from 'react-native';
 
 import { Button } from '@/components/ui/button';
-import { AppModal } from '@/components/ui/modal';
+import { Select } from '@/components/ui/select';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
-import { Select } from '@/components/ui/select';
 import { parseAmount, sanitizeAmount } from '@/lib/amount';
-import { idempotencyHeader, useIdempotentMutation } from '@/lib/idempotency';
+
+import { useAdjustments } from '../api/get-adjustments';
+import { findMemberByPhone } from '../api/get-members';
+import { useMakeAdjustment } from '../api/make-adjustment';
+import { ConfirmAdjustment, type PendingAdjustment } from '../components/adjustments/confirm-adjustment';
+import { PagedTable } from '../components/paged-table';
+import { Card, ErrorLine, money, PageTitle, Row, when } from '../components/ui';
+import { useOpT } from '../i18n';
 import { limits } from '@/lib/limits.generated';
 
-import { opApi, qs } from '../api/client';
-import type { Adjustment, MemberRow } from '../api/types';
-import { Card, DataTable, ErrorLine, money, Pager, PageTitle, Row, when } from '../components/ui';
-import { useOpT } from '../i18n';
-
-const limit = 20;
 const phonePattern = /^\d{10}$/;
 
 export default function AdjustmentsPage() {
   const { t } = useOpT();
-  const client = useQueryClient();
   const [page, setPage] = useState(1);
   const [phone, setPhone] = useState('');
   const [kind, setKind] = useState<'credit' | 'debit'>('credit');
@@ -30,27 +28,16 @@ export default function AdjustmentsPage() {
   const [invalid, setInvalid] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   // Money goes to a member found by phone: the operator confirms who it is first.
-  const [pending, setPending] = useState<{ body: { phone: string; amount: number; reason: string }; member: MemberRow } | null>(null);
+  const [pending, setPending] = useState<PendingAdjustment | null>(null);
   const [finding, setFinding] = useState(false);
   const [findError, setFindError] = useState<unknown>(null);
 
-  const list = useQuery({
-    queryKey: ['operator', 'adjustments', page],
-    queryFn: () => opApi.get<{ adjustments: Adjustment[]; total: number }>(`/api/operator/adjustments${qs({ page, limit })}`),
-    placeholderData: keepPreviousData,
+  const list = useAdjustments(page);
+  const save = useMakeAdjustment((body, balance) => {
+    setDone(t('adjustments.done', { amount: money(body.amount), phone: body.phone, balance: money(balance) }));
+    setAmount('');
+    setReason('');
   });
-  const save = useIdempotentMutation(
-    (body: { phone: string; amount: number; reason: string }, key: string) =>
-      opApi.post<{ wallet?: { amount: number } }>('/api/operator/adjustments', body, { headers: { [idempotencyHeader]: key } }),
-    {
-    onSuccess: (answer, body) => {
-      setDone(t('adjustments.done', { amount: money(body.amount), phone: body.phone, balance: money(answer.wallet?.amount) }));
-      setAmount('');
-      setReason('');
-      client.invalidateQueries({ queryKey: ['operator', 'adjustments'] });
-    },
-    },
-  );
 
   const submit = () => {
     setDone(null);
@@ -61,10 +48,8 @@ export default function AdjustmentsPage() {
     setInvalid(null);
     setFindError(null);
     setFinding(true);
-    opApi
-      .get<{ members: MemberRow[] }>(`/api/operator/members${qs({ q: phone, limit: 20 })}`)
-      .then(({ members }) => {
-        const member = members.find((m) => m.phone === phone);
+    findMemberByPhone(phone)
+      .then((member) => {
         if (!member) setInvalid(t('adjustments.noMember'));
         else setPending({ body: { phone, amount: kind === 'debit' ? -value : value, reason: reason.trim() }, member });
       })
@@ -107,7 +92,7 @@ export default function AdjustmentsPage() {
           <Button title={kind === 'debit' ? t('adjustments.debitButton') : t('adjustments.creditButton')} onPress={submit} loading={finding || save.isPending} />
         </Row>
       </Card>
-      <DataTable
+      <PagedTable
         label={t('adjustments.list')}
         csvName="adjustments"
         loading={list.isLoading}
@@ -121,35 +106,15 @@ export default function AdjustmentsPage() {
           { key: 'reason', label: t('adjustments.reason'), text: (a) => a.reason, flex: 2 },
           { key: 'operator', label: t('adjustments.operator'), text: (a) => a.operator },
         ]}
+        page={page}
+        total={list.data?.total ?? 0}
+        onPage={setPage}
       />
-      <Pager page={page} total={list.data?.total ?? 0} limit={limit} onChange={setPage} />
-      <AppModal
-        visible={!!pending}
-        title={t('adjustments.confirmTitle')}
+      <ConfirmAdjustment
+        pending={pending}
+        onConfirm={(body) => save.mutate(body)}
         onClose={() => setPending(null)}
-        footer={
-          <Button
-            variant={pending && pending.body.amount < 0 ? 'danger' : 'primary'}
-            title={t('adjustments.confirm')}
-            onPress={() => {
-              if (pending) save.mutate(pending.body);
-              setPending(null);
-            }}
-          />
-        }
-      >
-        {pending ? (
-          <AppText>
-            {t(pending.body.amount < 0 ? 'adjustments.confirmDebit' : 'adjustments.confirmCredit', {
-              amount: money(Math.abs(pending.body.amount)),
-              name: pending.member.name,
-              phone: pending.member.phone,
-              bank: `${pending.member.bankCode} ${pending.member.bankAccountNo}`,
-            })}
-          </AppText>
-        ) : null}
-        {pending ? <AppText variant="caption">{`${t('adjustments.reason')}: ${pending.body.reason}`}</AppText> : null}
-      </AppModal>
+      />
     </>
   );
 }

@@ -1,17 +1,15 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { StyleSheet, View } from 'react-native';
 
+import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
+import { pageCount } from '@/lib/pagination';
 
-import { opApi, qs } from '../api/client';
-import type { AuditEntry } from '../api/types';
-import { DataTable, Pager, PageTitle, Row, when } from '../components/ui';
+import { auditPageSize, useAudit, useAuditActions } from '../api/get-audit';
+import { DataTable, PageTitle, Row, when } from '../components/ui';
 import { useOpT } from '../i18n';
-
-const limit = 50;
 
 const show = (v: unknown) => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 
@@ -20,17 +18,9 @@ export default function AuditPage() {
   const [form, setForm] = useState({ operator: '', action: '', target: '' });
   const [filters, setFilters] = useState(form);
   const [page, setPage] = useState(1);
-  const q = useQuery({
-    queryKey: ['operator', 'audit', filters, page],
-    queryFn: () => opApi.get<{ entries: AuditEntry[]; total: number }>(`/api/operator/audit${qs({ ...filters, page, limit })}`),
-    placeholderData: keepPreviousData,
-  });
+  const q = useAudit(filters, page);
   // The actions the server records come from its route table (GET /api/operator/audit/actions).
-  const actions = useQuery({
-    queryKey: ['operator', 'audit', 'actions'],
-    queryFn: () => opApi.get<{ actions: string[] }>('/api/operator/audit/actions'),
-    staleTime: Infinity,
-  });
+  const actions = useAuditActions();
   const apply = () => {
     setFilters({ operator: form.operator.trim(), action: form.action.trim(), target: form.target.trim() });
     setPage(1);
@@ -74,7 +64,7 @@ export default function AuditPage() {
           { key: 'requestId', label: t('audit.requestId'), text: (e) => e.requestId ?? '', flex: 1 },
         ]}
       />
-      <Pager page={page} total={q.data?.total ?? 0} limit={limit} onChange={setPage} />
+      <Pagination page={page} pages={pageCount(q.data?.total ?? 0, auditPageSize)} onChange={setPage} />
     </>
   );
 }

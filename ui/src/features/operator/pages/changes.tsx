@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { StyleSheet } from 'react-native';
 
@@ -6,9 +5,9 @@ import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
 
-import { opApi } from '../api/client';
-import type { Credentials, PendingChange } from '../api/types';
-import { changesKey, usePendingChanges } from '../components/pending-changes';
+import { useDecideChange } from '../api/decide-change';
+import { usePendingChanges } from '../api/get-changes';
+import type { Credentials } from '../api/types';
 import { Card, DataTable, ErrorLine, PageTitle, Row, when } from '../components/ui';
 import { useOpT } from '../i18n';
 import { useMe } from '../session';
@@ -23,26 +22,10 @@ import { useMe } from '../session';
 export default function ChangesPage() {
   const { t } = useOpT();
   const me = useMe();
-  const client = useQueryClient();
   const q = usePendingChanges();
   const [shown, setShown] = useState<Credentials | null>(null);
-  const refresh = () => {
-    client.invalidateQueries({ queryKey: changesKey });
-    client.invalidateQueries({ queryKey: ['operator'] });
-  };
-  const approve = useMutation({
-    mutationFn: (id: string) => opApi.post<{ change: PendingChange; credentials?: Credentials }>(`/api/operator/changes/${encodeURIComponent(id)}/approve`),
-    onSuccess: (answer) => {
-      if (answer.credentials) setShown(answer.credentials);
-      refresh();
-    },
-    onError: refresh,
-  });
-  const reject = useMutation({
-    mutationFn: (id: string) => opApi.post(`/api/operator/changes/${encodeURIComponent(id)}/reject`),
-    onSuccess: refresh,
-  });
-
+  const approve = useDecideChange('approve', (answer) => answer.credentials && setShown(answer.credentials));
+  const reject = useDecideChange('reject');
   return (
     <>
       <PageTitle>{t('pages.changes')}</PageTitle>

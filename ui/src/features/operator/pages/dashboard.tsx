@@ -1,20 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { StyleSheet } from 'react-native';
 
 import { AppText } from '@/components/ui/text';
 
-import { opApi } from '../api/client';
-import type { Dashboard } from '../api/types';
+import { useDashboard } from '../api/get-dashboard';
 import { Card, ErrorLine, money, PageTitle, Row } from '../components/ui';
 import { useOpT } from '../i18n';
 
 export default function DashboardPage() {
   const { t } = useOpT();
-  const q = useQuery({
-    queryKey: ['operator', 'dashboard'],
-    queryFn: () => opApi.get<Dashboard>('/api/operator/dashboard'),
-    refetchInterval: 60_000,
-  });
+  const q = useDashboard();
   const d = q.data;
   const tiles: { key: string; value: string; sub?: string }[] = d
     ? [

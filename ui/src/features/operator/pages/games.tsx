@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { StyleSheet, View } from 'react-native';
 
@@ -8,7 +7,8 @@ import { Select } from '@/components/ui/select';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 
-import { opApi } from '../api/client';
+import { useGames } from '../api/get-games';
+import { useSaveGame, type GameBody } from '../api/save-game';
 import type { Game } from '../api/types';
 import { Badge, Card, DataTable, ErrorLine, PageTitle, Row } from '../components/ui';
 import { useOpT } from '../i18n';
@@ -45,31 +45,30 @@ export function gameProblem(f: Form): string | null {
   return null;
 }
 
+/** gameBody is what the server stores of the form. */
+function gameBody(form: Form): GameBody {
+  return {
+    name: form.name.trim(),
+    logo: form.logo,
+    background: form.background,
+    category: form.category.trim(),
+    ftWalletSlot: Number(form.ftWalletSlot),
+    web: form.web || null,
+    android: form.android || null,
+    ios: form.ios || null,
+    active: form.active,
+    sort: Number(form.sort),
+  };
+}
+
 export default function GamesPage() {
   const { t } = useOpT();
-  const client = useQueryClient();
-  const q = useQuery({ queryKey: ['operator', 'games'], queryFn: () => opApi.get<{ games: Game[] }>('/api/operator/games') });
+  const q = useGames();
   const [editing, setEditing] = useState<{ code: string; form: Form } | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: ({ code, form }: { code: string; form: Form }) =>
-      opApi.put(`/api/operator/games/${encodeURIComponent(code)}`, {
-        name: form.name.trim(),
-        logo: form.logo,
-        background: form.background,
-        category: form.category.trim(),
-        ftWalletSlot: Number(form.ftWalletSlot),
-        web: form.web || null,
-        android: form.android || null,
-        ios: form.ios || null,
-        active: form.active,
-        sort: Number(form.sort),
-      }),
-    onSuccess: (_a, { code }) => {
-      setSaved(code);
-      setEditing(null);
-      client.invalidateQueries({ queryKey: ['operator', 'games'] });
-    },
+  const save = useSaveGame((code) => {
+    setSaved(code);
+    setEditing(null);
   });
   const problem = editing ? gameProblem(editing.form) : null;
   const set = (k: keyof Form) => (v: string) => setEditing((e) => (e ? { ...e, form: { ...e.form, [k]: v } } : e));
@@ -141,7 +140,7 @@ export default function GamesPage() {
           ) : null}
           <ErrorLine error={save.error} />
           <Row>
-            <Button title={t('common.save')} disabled={!!problem} loading={save.isPending} onPress={() => save.mutate(editing)} />
+            <Button title={t('common.save')} disabled={!!problem} loading={save.isPending} onPress={() => save.mutate({ code: editing.code, body: gameBody(editing.form) })} />
             <Button variant="secondary" title={t('common.cancel')} onPress={() => setEditing(null)} />
           </Row>
         </Card>

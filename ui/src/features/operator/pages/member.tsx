@@ -1,4 +1,3 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocalSearchParams } from 'expo-router';
 import { useState } from 'react';
 import { StyleSheet, View } from 'react-native';
@@ -9,50 +8,25 @@ import { TextField } from '@/components/ui/text-field';
 import { spacing } from '@/components/ui/theme';
 import { limits } from '@/lib/limits.generated';
 
-import { opApi, qs } from '../api/client';
-import type { MemberDetail, StatementLine } from '../api/types';
-import { Badge, Card, DataTable, ErrorLine, KeyValue, money, Pager, PageTitle, Row, when } from '../components/ui';
+import { useAddMemberNote, useLockMember, useRevokeSessions } from '../api/change-member';
+import { useMember } from '../api/get-member';
+import type { MemberDetail } from '../api/types';
+import { Statement } from '../components/member/statement-card';
+import { Badge, Card, DataTable, ErrorLine, KeyValue, money, PageTitle, Row, when } from '../components/ui';
 import { useOpT } from '../i18n';
 import { actionRoles, can } from '../roles';
 import { useMe } from '../session';
-
-const statementLimit = 20;
 
 export default function MemberPage() {
   const { t } = useOpT();
   const { id } = useLocalSearchParams<{ id: string }>();
   const me = useMe();
-  const client = useQueryClient();
-  const key = ['operator', 'member', id];
-  const detail = useQuery({
-    queryKey: key,
-    queryFn: () => opApi.get<MemberDetail>(`/api/operator/members/${encodeURIComponent(id)}`),
-    enabled: !!id,
-  });
-  const refresh = () => client.invalidateQueries({ queryKey: key });
+  const detail = useMember(id);
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
-
-  const lock = useMutation({
-    mutationFn: (action: 'lock' | 'unlock') =>
-      opApi.post(`/api/operator/members/${encodeURIComponent(id)}/${action}`, reason.trim() ? { reason: reason.trim() } : {}),
-    onSuccess: () => {
-      setReason('');
-      refresh();
-    },
-  });
-  const revoke = useMutation({
-    mutationFn: (sessionId?: string) =>
-      opApi.delete(`/api/operator/members/${encodeURIComponent(id)}/sessions${sessionId ? `/${encodeURIComponent(sessionId)}` : ''}`),
-    onSuccess: refresh,
-  });
-  const addNote = useMutation({
-    mutationFn: () => opApi.post(`/api/operator/members/${encodeURIComponent(id)}/notes`, { text: note.trim() }),
-    onSuccess: () => {
-      setNote('');
-      refresh();
-    },
-  });
+  const lock = useLockMember(id, () => setReason(''));
+  const revoke = useRevokeSessions(id);
+  const addNote = useAddMemberNote(id, () => setNote(''));
 
   const role = me.data?.role;
   const d = detail.data;
@@ -107,9 +81,9 @@ export default function MemberPage() {
           <TextField label={t('member.reason')} value={reason} onChangeText={setReason} maxLength={limits.reason} />
           <Row>
             {locked ? (
-              <Button title={t('member.unlock')} onPress={() => lock.mutate('unlock')} loading={lock.isPending} />
+              <Button title={t('member.unlock')} onPress={() => lock.mutate({ action: 'unlock', reason: reason.trim() })} loading={lock.isPending} />
             ) : (
-              <Button variant="danger" title={t('member.lock')} onPress={() => lock.mutate('lock')} loading={lock.isPending} />
+              <Button variant="danger" title={t('member.lock')} onPress={() => lock.mutate({ action: 'lock', reason: reason.trim() })} loading={lock.isPending} />
             )}
           </Row>
           <ErrorLine error={lock.error} />
@@ -160,46 +134,11 @@ export default function MemberPage() {
         ))}
         <TextField label={t('member.newNote')} value={note} onChangeText={setNote} multiline maxLength={limits.note} />
         <Row>
-          <Button title={t('member.addNote')} onPress={() => addNote.mutate()} disabled={!note.trim()} loading={addNote.isPending} />
+          <Button title={t('member.addNote')} onPress={() => addNote.mutate(note.trim())} disabled={!note.trim()} loading={addNote.isPending} />
         </Row>
         <ErrorLine error={addNote.error} />
       </Card>
     </>
-  );
-}
-
-function Statement({ id }: { id: string }) {
-  const { t } = useOpT();
-  const [page, setPage] = useState(1);
-  const q = useQuery({
-    queryKey: ['operator', 'member', id, 'statement', page],
-    queryFn: () =>
-      opApi.get<{ statements: StatementLine[]; total: number }>(
-        `/api/operator/members/${encodeURIComponent(id)}/statement${qs({ page, limit: statementLimit })}`,
-      ),
-    placeholderData: keepPreviousData,
-  });
-  return (
-    <Card title={t('member.statement')}>
-      <DataTable
-        label={t('member.statement')}
-        csvName={`member-${id}-statement-${page}`}
-        loading={q.isLoading}
-        error={q.error}
-        rows={q.data?.statements ?? []}
-        rowKey={(s) => s._id}
-        columns={[
-          { key: 'createdAt', label: t('member.time'), text: (s) => when(s.createdAt), flex: 1.3 },
-          { key: 'type', label: t('member.type'), text: (s) => s.statementType },
-          { key: 'from', label: t('member.from'), text: (s) => s.from },
-          { key: 'to', label: t('member.to'), text: (s) => s.to },
-          { key: 'amount', label: t('common.amount'), text: (s) => money(s.amount), align: 'right' },
-          { key: 'status', label: t('members.status'), text: (s) => s.status },
-          { key: 'description', label: t('member.description'), text: (s) => s.description ?? '', flex: 1.5 },
-        ]}
-      />
-      <Pager page={page} total={q.data?.total ?? 0} limit={statementLimit} onChange={setPage} />
-    </Card>
   );
 }
 

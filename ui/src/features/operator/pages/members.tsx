@@ -1,4 +1,3 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRouter, type Href } from 'expo-router';
 import { useState } from 'react';
 import { StyleSheet, View } from 'react-native';
@@ -6,12 +5,11 @@ import { StyleSheet, View } from 'react-native';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 
-import { opApi, qs } from '../api/client';
+import { useMembers } from '../api/get-members';
 import type { MemberRow } from '../api/types';
-import { Badge, DataTable, Pager, PageTitle, Row, when } from '../components/ui';
+import { PagedTable } from '../components/paged-table';
+import { Badge, PageTitle, Row, when } from '../components/ui';
 import { useOpT } from '../i18n';
-
-const limit = 20;
 
 export default function MembersPage() {
   const { t } = useOpT();
@@ -19,11 +17,7 @@ export default function MembersPage() {
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  const list = useQuery({
-    queryKey: ['operator', 'members', q, page],
-    queryFn: () => opApi.get<{ members: MemberRow[]; total: number }>(`/api/operator/members${qs({ q, page, limit })}`),
-    placeholderData: keepPreviousData,
-  });
+  const list = useMembers(q, page);
   const search = () => {
     setQ(text.trim());
     setPage(1);
@@ -38,7 +32,7 @@ export default function MembersPage() {
         </View>
         <Button title={t('members.searchButton')} onPress={search} />
       </Row>
-      <DataTable
+      <PagedTable
         label={t('pages.members')}
         csvName="members"
         loading={list.isLoading}
@@ -63,8 +57,10 @@ export default function MembersPage() {
             render: (m) => <Button variant="link" title={t('members.open')} accessibilityLabel={t('members.openNamed', { name: m.name || m.phone })} onPress={() => open(m)} />,
           },
         ]}
+        page={page}
+        total={list.data?.total ?? 0}
+        onPage={setPage}
       />
-      <Pager page={page} total={list.data?.total ?? 0} limit={limit} onChange={setPage} />
     </>
   );
 }

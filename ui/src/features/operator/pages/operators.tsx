@@ -1,17 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { StyleSheet, View } from 'react-native';
 
 import { Button } from '@/components/ui/button';
-import { AppModal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 import { spacing } from '@/components/ui/theme';
 
-import { opApi } from '../api/client';
-import { isProposal, type OperatorRow, type Proposal } from '../api/types';
-import { changesKey, PendingNotice } from '../components/pending-changes';
+import { useAddOperator, useResetOperator, useUpdateOperator } from '../api/change-operator';
+import { useOperators } from '../api/get-operators';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { PendingNotice } from '../components/pending-changes';
 import { Badge, Card, DataTable, ErrorLine, PageTitle, Row, when } from '../components/ui';
 import { useOpT } from '../i18n';
 import { isRole, roles, type Role } from '../roles';
@@ -22,40 +21,19 @@ const usernamePattern = /^[a-z0-9][a-z0-9._-]{2,31}$/;
 export default function OperatorsPage() {
   const { t } = useOpT();
   const me = useMe();
-  const client = useQueryClient();
-  const q = useQuery({ queryKey: ['operator', 'operators'], queryFn: () => opApi.get<{ operators: OperatorRow[] }>('/api/operator/operators') });
-  // Every change here waits for a second owner (202: proposed); the credentials of an operator
-  // created or reset are shown to the approving owner on the Pending changes page.
+  const q = useOperators();
   const [proposed, setProposed] = useState(false);
-  const refresh = () => {
-    client.invalidateQueries({ queryKey: ['operator', 'operators'] });
-    client.invalidateQueries({ queryKey: changesKey });
-  };
-  const onProposal = (answer: unknown) => {
-    setProposed(isProposal(answer));
-    refresh();
-  };
   const [username, setUsername] = useState('');
   const [role, setRole] = useState<Role>('support');
   // Resetting or disabling locks a person out: both ask first.
   const [confirming, setConfirming] = useState<{ kind: 'reset' | 'disable'; name: string } | null>(null);
 
-  const add = useMutation({
-    mutationFn: () => opApi.post<Proposal>('/api/operator/operators', { username: username.trim(), role }),
-    onSuccess: (answer) => {
-      setUsername('');
-      onProposal(answer);
-    },
+  const add = useAddOperator((wasProposed) => {
+    setUsername('');
+    setProposed(wasProposed);
   });
-  const update = useMutation({
-    mutationFn: ({ name, change }: { name: string; change: { role?: Role; disabled?: boolean } }) =>
-      opApi.put<Proposal>(`/api/operator/operators/${encodeURIComponent(name)}`, change),
-    onSuccess: onProposal,
-  });
-  const reset = useMutation({
-    mutationFn: (name: string) => opApi.post<Proposal>(`/api/operator/operators/${encodeURIComponent(name)}/reset`),
-    onSuccess: onProposal,
-  });
+  const update = useUpdateOperator(setProposed);
+  const reset = useResetOperator(setProposed);
   const nameOk = usernamePattern.test(username.trim());
   const roleOptions = roles.map((r) => ({ value: r, label: t(`roles.${r}`) }));
 
@@ -78,7 +56,7 @@ export default function OperatorsPage() {
           <View style={styles.field}>
             <Select label={t('operators.role')} value={role} options={roleOptions} onChange={(v) => isRole(v) && setRole(v)} />
           </View>
-          <Button title={t('operators.addButton')} disabled={!nameOk} loading={add.isPending} onPress={() => add.mutate()} />
+          <Button title={t('operators.addButton')} disabled={!nameOk} loading={add.isPending} onPress={() => add.mutate({ username: username.trim(), role })} />
         </Row>
         <ErrorLine error={add.error} />
       </Card>
@@ -155,25 +133,19 @@ export default function OperatorsPage() {
           },
         ]}
       />
-      <AppModal
+      <ConfirmDialog
         visible={!!confirming}
         title={confirming?.kind === 'reset' ? t('operators.confirmResetTitle', { username: confirming?.name }) : t('operators.confirmDisableTitle', { username: confirming?.name ?? '' })}
+        text={confirming?.kind === 'reset' ? t('operators.confirmResetText') : t('operators.confirmDisableText')}
+        confirm={confirming?.kind === 'reset' ? t('operators.confirmReset') : t('operators.confirmDisable')}
         onClose={() => setConfirming(null)}
-        footer={
-          <Button
-            variant="danger"
-            title={confirming?.kind === 'reset' ? t('operators.confirmReset') : t('operators.confirmDisable')}
-            onPress={() => {
-              if (!confirming) return;
-              if (confirming.kind === 'reset') reset.mutate(confirming.name);
-              else update.mutate({ name: confirming.name, change: { disabled: true } });
-              setConfirming(null);
-            }}
-          />
-        }
-      >
-        <AppText>{confirming?.kind === 'reset' ? t('operators.confirmResetText') : t('operators.confirmDisableText')}</AppText>
-      </AppModal>
+        onConfirm={() => {
+          if (!confirming) return;
+          if (confirming.kind === 'reset') reset.mutate(confirming.name);
+          else update.mutate({ name: confirming.name, change: { disabled: true } });
+          setConfirming(null);
+        }}
+      />
     </>
   );
 }

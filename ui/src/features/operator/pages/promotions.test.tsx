@@ -4,7 +4,8 @@ import i18n from '@/i18n';
 import { setOperatorToken } from '@/lib/operator-token';
 import { mockApi, renderWithProviders } from '@/testing/render';
 
-import PromotionsPage, { progressShare } from './promotions';
+import { progressShare } from '../components/promotions/forms';
+import PromotionsPage from './promotions';
 
 const welcome = {
   code: 'WELCOME', name: 'Welcome bonus', banners: [], type: 'limit', maxReceived: 1, amount: 100, percent: 0, cap: 0,

@@ -1,11 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 
-import { opApi } from '../api/client';
-import type { Transfer } from '../api/types';
+import { useOpenTransfers } from '../api/get-transfers';
+import { useQueryTransfer } from '../api/query-transfer';
 import { Badge, DataTable, ErrorLine, money, PageTitle, when } from '../components/ui';
 import { useOpT } from '../i18n';
 
@@ -27,20 +26,9 @@ export function age(seconds: number): string {
  */
 export default function ReconciliationPage() {
   const { t } = useOpT();
-  const client = useQueryClient();
-  const q = useQuery({
-    queryKey: ['operator', 'transfers'],
-    queryFn: () => opApi.get<{ transfers: Transfer[] }>('/api/operator/transfers?state=open'),
-    refetchInterval: 30_000,
-  });
+  const q = useOpenTransfers();
   const [answers, setAnswers] = useState<Record<string, string>>({});
-  const ask = useMutation({
-    mutationFn: (tr: Transfer) => opApi.post<{ providerStatus: string; transfer: Transfer }>(`/api/operator/transfers/${encodeURIComponent(tr.id)}/query`),
-    onSuccess: (answer, tr) => {
-      setAnswers((a) => ({ ...a, [tr.id]: `${answer.providerStatus} → ${answer.transfer?.state ?? ''}` }));
-      client.invalidateQueries({ queryKey: ['operator', 'transfers'] });
-    },
-  });
+  const ask = useQueryTransfer((answer, tr) => setAnswers((a) => ({ ...a, [tr.id]: `${answer.providerStatus} → ${answer.transfer?.state ?? ''}` })));
   return (
     <>
       <PageTitle>{t('pages.reconciliation')}</PageTitle>

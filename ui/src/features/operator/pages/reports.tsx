@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { StyleSheet, View } from 'react-native';
 
@@ -6,8 +5,7 @@ import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 
-import { opApi, qs } from '../api/client';
-import type { ReportDay } from '../api/types';
+import { useDailyReport } from '../api/get-reports';
 import { DataTable, money, PageTitle, Row } from '../components/ui';
 import { useOpT } from '../i18n';
 
@@ -24,10 +22,7 @@ export default function ReportsPage() {
   const [to, setTo] = useState(bangkokDay(0));
   const [range, setRange] = useState({ from, to });
   const valid = dayPattern.test(from) && dayPattern.test(to) && from <= to;
-  const q = useQuery({
-    queryKey: ['operator', 'reports', range],
-    queryFn: () => opApi.get<{ days: ReportDay[] }>(`/api/operator/reports/daily${qs(range)}`),
-  });
+  const q = useDailyReport(range);
   return (
     <>
       <PageTitle>{t('pages.reports')}</PageTitle>

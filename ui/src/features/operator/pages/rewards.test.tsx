@@ -4,7 +4,8 @@ import i18n from '@/i18n';
 import { setOperatorToken } from '@/lib/operator-token';
 import { mockApi, renderWithProviders } from '@/testing/render';
 
-import RewardsPage, { formProblem, toSettings } from './rewards';
+import { formProblem, toSettings } from '../components/rewards/forms';
+import RewardsPage from './rewards';
 
 const settings = {
   active: true, period: 'daily', rateBP: 550, minNetLoss: 100, maxPerPeriod: 0, games: [], successPercent: 200, failPercent: 10,

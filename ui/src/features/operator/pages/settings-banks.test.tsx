@@ -6,7 +6,7 @@ import { mockApi, renderWithProviders } from '@/testing/render';
 
 import type { OperatorBank } from '../api/types';
 import SettingsPage from './settings';
-import { bankProblem } from './settings-banks';
+import { bankProblem } from '../components/settings/banks';
 
 const directory: OperatorBank[] = [
   { code: 'BBL', nameTH: 'ธนาคารกรุงเทพ', nameEN: 'Bangkok Bank', englishOnly: true, active: true, sort: 1 },

@@ -6,7 +6,7 @@ import { mockApi, renderWithProviders } from '@/testing/render';
 
 import type { QRProvider } from '../api/deposits';
 import SettingsPage from './settings';
-import { qrProviderBody, qrProviderProblem, toForm } from './settings-qr';
+import { qrProviderBody, qrProviderProblem, toForm } from '../components/settings/qr';
 
 const seeded: QRProvider[] = [
   {

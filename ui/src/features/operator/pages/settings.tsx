@@ -1,34 +1,24 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Pressable, StyleSheet, View } from 'react-native';
 
-import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
-import { TextField } from '@/components/ui/text-field';
 import { colors, radius, spacing } from '@/components/ui/theme';
-import { locales } from '@/i18n';
 
-import { opApi } from '../api/client';
-import { isProposal, type Setting } from '../api/types';
-import { changesKey, PendingNotice } from '../components/pending-changes';
-import { Badge, Card, ErrorLine, PageTitle, Row } from '../components/ui';
+import { useSettings } from '../api/get-settings';
+import type { Setting } from '../api/types';
+import { BanksSettings } from '../components/settings/banks';
+import { DocumentEditor } from '../components/settings/document-editor';
+import { QRSettings } from '../components/settings/qr';
+import { TextSettingEditor } from '../components/settings/texts';
+import { ErrorLine, PageTitle } from '../components/ui';
 import { useOpT } from '../i18n';
 import { actionRoles, can } from '../roles';
-import { parseSetting, textSettings, validateSetting } from '../settings-rules';
 import { useMe } from '../session';
-
-import { BanksSettings } from './settings-banks';
-import { Preview } from './settings-preview';
-import { QRSettings } from './settings-qr';
-import { TextSettingEditor } from './settings-texts';
 
 export default function SettingsPage() {
   const { t } = useOpT();
   const me = useMe();
-  const q = useQuery({
-    queryKey: ['operator', 'settings'],
-    queryFn: () => opApi.get<{ settings: Setting[] }>('/api/operator/settings'),
-  });
+  const q = useSettings();
   const [selected, setSelected] = useState<string | null>(null);
   // The switch that shuts the service down comes last, never as the page opens.
   const list = [...(q.data?.settings ?? [])].sort((a, b) => Number(a.name === 'active') - Number(b.name === 'active'));
@@ -79,97 +69,6 @@ function SettingEditor({ setting, editable }: { setting: Setting; editable: bool
   return <DocumentEditor setting={setting} editable={editable} />;
 }
 
-function DocumentEditor({ setting, editable }: { setting: Setting; editable: boolean }) {
-  const { t } = useOpT();
-  const client = useQueryClient();
-  const original = useMemo(() => JSON.stringify(setting.value, null, 2), [setting.value]);
-  const [text, setText] = useState(original);
-  const [saved, setSaved] = useState(false);
-  // The threshold and the receiving accounts wait for a second owner (202: proposed).
-  const [proposed, setProposed] = useState(false);
-  useEffect(() => setText(original), [original]);
-
-  const parsed = parseSetting(text);
-  const problem = parsed.error ?? (parsed.value !== undefined ? validateSetting(setting.name, parsed.value) : null);
-  const changed = text !== original;
-
-  const save = useMutation({
-    mutationFn: (value: unknown) => opApi.put(`/api/operator/settings/${encodeURIComponent(setting.name)}`, value),
-    onMutate: () => {
-      setSaved(false);
-      setProposed(false);
-    },
-    onSuccess: (answer) => {
-      if (isProposal(answer)) {
-        setProposed(true);
-        setText(original);
-        client.invalidateQueries({ queryKey: changesKey });
-        return;
-      }
-      setSaved(true);
-      client.invalidateQueries({ queryKey: ['operator', 'settings'] });
-    },
-  });
-  const danger = setting.name === 'active';
-
-  return (
-    <>
-      <Card title={t(`settings.names.${setting.name}`, { defaultValue: setting.name })}>
-        <Row>
-          <AppText variant="caption">{t('settings.editableBy')}</AppText>
-          {setting.editableBy.map((r) => (
-            <Badge key={r} label={t(`roles.${r}`)} />
-          ))}
-        </Row>
-        {danger ? (
-          <AppText variant="error">{t('settings.activeWarning')}</AppText>
-        ) : null}
-        <TextField
-          label={t('settings.document')}
-          value={text}
-          onChangeText={setText}
-          editable={editable}
-          multiline
-          autoCapitalize="none"
-          autoCorrect={false}
-          spellCheck={false}
-          style={styles.json}
-          error={changed && problem ? t(problem) : null}
-        />
-        <ErrorLine error={save.error} />
-        {saved && !changed ? <AppText role="status">{t('settings.saved')}</AppText> : null}
-        {proposed ? <AppText role="status">{t('changes.proposed')}</AppText> : null}
-        <PendingNotice kinds={['setting']} target={setting.name} />
-        {editable ? (
-          <Row>
-            <Button
-              variant={danger ? 'danger' : 'primary'}
-              title={t('common.save')}
-              disabled={!changed || !!problem}
-              loading={save.isPending}
-              onPress={() => save.mutate(parsed.value)}
-            />
-            <Button variant="secondary" title={t('settings.undo')} disabled={!changed} onPress={() => setText(original)} />
-          </Row>
-        ) : (
-          <AppText variant="caption">{t('settings.readOnlyHelp')}</AppText>
-        )}
-      </Card>
-      {(textSettings as readonly string[]).includes(setting.name) && parsed.value !== undefined && !problem ? (
-        <Card title={t('settings.preview')}>
-          <Row style={styles.previews}>
-            {locales.map((lng) => (
-              <View key={lng} style={styles.preview} accessibilityLabel={t('settings.previewIn', { language: t(`languages.${lng}`) })}>
-                <Badge label={t(`languages.${lng}`)} />
-                <Preview name={setting.name} value={parsed.value} lng={lng} />
-              </View>
-            ))}
-          </Row>
-        </Card>
-      ) : null}
-    </>
-  );
-}
 
 const styles = StyleSheet.create({
   layout: { flexDirection: 'row', gap: spacing.lg, flexWrap: 'wrap', alignItems: 'flex-start' },
@@ -177,7 +76,4 @@ const styles = StyleSheet.create({
   name: { padding: spacing.sm, borderRadius: radius.sm, borderWidth: 1, borderColor: colors.border, backgroundColor: colors.surface },
   nameActive: { borderColor: colors.primary, backgroundColor: '#e3efe9' },
   editor: { flex: 1, minWidth: 320, gap: spacing.lg },
-  json: { minHeight: 260, fontFamily: 'monospace', fontSize: 14 },
-  previews: { alignItems: 'flex-start' },
-  preview: { flex: 1, minWidth: 220, gap: spacing.sm, padding: spacing.sm, borderWidth: 1, borderColor: colors.border, borderRadius: radius.sm },
 });

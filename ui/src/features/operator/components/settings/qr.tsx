@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { StyleSheet, View } from 'react-native';
 
@@ -8,14 +7,14 @@ import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 import { colors, spacing } from '@/components/ui/theme';
 
-import { opApi } from '../api/client';
-import type { QRProvider } from '../api/deposits';
-import { isProposal } from '../api/types';
-import { changesKey, PendingNotice } from '../components/pending-changes';
-import { Badge, Card, ErrorLine, money, Row, when } from '../components/ui';
-import { useOpT } from '../i18n';
-import { actionRoles, can } from '../roles';
-import { useMe } from '../session';
+import type { QRProvider } from '../../api/deposits';
+import { useQRProviders } from '../../api/get-qr-providers';
+import { useSaveQRProvider } from '../../api/save-qr-provider';
+import { useOpT } from '../../i18n';
+import { actionRoles, can } from '../../roles';
+import { useMe } from '../../session';
+import { PendingNotice } from '../pending-changes';
+import { Badge, Card, ErrorLine, money, Row, when } from '../ui';
 
 /** The form of one provider: amounts as typed (baht), secrets empty unless being replaced. */
 export type QRProviderForm = {
@@ -90,10 +89,7 @@ export function qrProviderBody(f: QRProviderForm) {
 /** QRSettings edits the QR providers members deposit with (owner and finance). */
 export function QRSettings() {
   const { t } = useOpT();
-  const q = useQuery({
-    queryKey: ['operator', 'qr-providers'],
-    queryFn: () => opApi.get<{ providers: QRProvider[] }>('/api/operator/qr/providers'),
-  });
+  const q = useQRProviders();
   return (
     <Card title={t('settings.names.qrProviders')}>
       <AppText variant="caption">{t('settings.qr.help')}</AppText>
@@ -110,7 +106,6 @@ export function QRSettings() {
 
 function ProviderRow({ provider }: { provider: QRProvider }) {
   const { t } = useOpT();
-  const client = useQueryClient();
   const [form, setForm] = useState<QRProviderForm>(() => toForm(provider));
   const [saved, setSaved] = useState(false);
   // A change of a secret waits for a second owner (202: proposed); only owners see the secrets.
@@ -121,22 +116,15 @@ function ProviderRow({ provider }: { provider: QRProvider }) {
   const original = toForm(provider);
   const changed = JSON.stringify(form) !== JSON.stringify(original);
   const problem = changed ? qrProviderProblem(provider, form) : null;
-  const save = useMutation({
-    mutationFn: (f: QRProviderForm) =>
-      opApi.put<{ provider: QRProvider }>(`/api/operator/qr/providers/${encodeURIComponent(provider.code)}`, qrProviderBody(f)),
+  const save = useSaveQRProvider(provider.code, {
     onMutate: () => {
       setSaved(false);
       setProposed(false);
     },
-    onSuccess: (answer) => {
-      if (isProposal(answer)) {
-        setProposed(true);
-        setForm(toForm(provider));
-        client.invalidateQueries({ queryKey: changesKey });
-        return;
-      }
-      setSaved(true);
-      client.invalidateQueries({ queryKey: ['operator', 'qr-providers'] });
+    onApplied: () => setSaved(true),
+    onProposed: () => {
+      setProposed(true);
+      setForm(toForm(provider));
     },
   });
   const set = (patch: Partial<QRProviderForm>) => {
@@ -199,7 +187,7 @@ function ProviderRow({ provider }: { provider: QRProvider }) {
           accessibilityLabel={t('settings.qr.save', { code: provider.code })}
           disabled={!changed || !!problem}
           loading={save.isPending}
-          onPress={() => save.mutate(form)}
+          onPress={() => save.mutate(qrProviderBody(form))}
         />
       </Row>
       {(provider.unreadableSecrets ?? []).map((what) => (

@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { StyleSheet, View } from 'react-native';
 
@@ -8,10 +7,11 @@ import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 import { colors, spacing } from '@/components/ui/theme';
 
-import { opApi } from '../api/client';
-import type { OperatorBank } from '../api/types';
-import { Card, ErrorLine, Row } from '../components/ui';
-import { useOpT } from '../i18n';
+import { useBanks } from '../../api/get-banks';
+import { useSaveBank } from '../../api/save-bank';
+import type { OperatorBank } from '../../api/types';
+import { useOpT } from '../../i18n';
+import { Card, ErrorLine, Row } from '../ui';
 
 type Flags = { englishOnly: boolean; active: boolean; sort: string };
 
@@ -30,10 +30,7 @@ export function bankProblem(code: string, f: Flags, banks: readonly OperatorBank
 /** BanksSettings edits the bank directory's flags, one bank saved at a time (owner only). */
 export function BanksSettings() {
   const { t } = useOpT();
-  const q = useQuery({
-    queryKey: ['operator', 'banks'],
-    queryFn: () => opApi.get<{ banks: OperatorBank[] }>('/api/operator/banks'),
-  });
+  const q = useBanks();
   const banks = q.data?.banks ?? [];
   return (
     <Card title={t('settings.names.banks')}>
@@ -51,26 +48,13 @@ export function BanksSettings() {
 
 function BankRow({ bank, banks }: { bank: OperatorBank; banks: readonly OperatorBank[] }) {
   const { t } = useOpT();
-  const client = useQueryClient();
   const [flags, setFlags] = useState<Flags>(() => toFlags(bank));
   const [saved, setSaved] = useState(false);
   useEffect(() => setFlags(toFlags(bank)), [bank]);
   const original = toFlags(bank);
   const changed = flags.englishOnly !== original.englishOnly || flags.active !== original.active || flags.sort.trim() !== original.sort;
   const problem = changed ? bankProblem(bank.code, flags, banks) : null;
-  const save = useMutation({
-    mutationFn: (f: Flags) =>
-      opApi.put<{ bank: OperatorBank }>(`/api/operator/banks/${encodeURIComponent(bank.code)}`, {
-        englishOnly: f.englishOnly,
-        active: f.active,
-        sort: Number(f.sort),
-      }),
-    onMutate: () => setSaved(false),
-    onSuccess: () => {
-      setSaved(true);
-      client.invalidateQueries({ queryKey: ['operator', 'banks'] });
-    },
-  });
+  const save = useSaveBank(bank.code, { onMutate: () => setSaved(false), onSuccess: () => setSaved(true) });
   const set = (patch: Partial<Flags>) => {
     setSaved(false);
     setFlags((f) => ({ ...f, ...patch }));
@@ -102,7 +86,7 @@ function BankRow({ bank, banks }: { bank: OperatorBank; banks: readonly Operator
           accessibilityLabel={t('settings.banks.save', { code: bank.code })}
           disabled={!changed || !!problem}
           loading={save.isPending}
-          onPress={() => save.mutate(flags)}
+          onPress={() => save.mutate({ englishOnly: flags.englishOnly, active: flags.active, sort: Number(flags.sort) })}
         />
       </Row>
       {problem ? (

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { StyleSheet, View } from 'react-native';
 
@@ -8,13 +7,13 @@ import { TextField } from '@/components/ui/text-field';
 import { colors, radius, spacing } from '@/components/ui/theme';
 import { locales, type Locale } from '@/i18n';
 
-import { opApi } from '../api/client';
-import type { Setting } from '../api/types';
-import { Badge, Card, ErrorLine, Row } from '../components/ui';
-import { useOpT } from '../i18n';
-import { parseSetting, validateSetting } from '../settings-rules';
+import { useSaveSetting } from '../../api/save-setting';
+import type { Setting } from '../../api/types';
+import { useOpT } from '../../i18n';
+import { parseSetting, validateSetting } from '../../settings-rules';
+import { Badge, Card, ErrorLine, Row } from '../ui';
 
-import { Preview } from './settings-preview';
+import { Preview } from './preview';
 
 type Texts = Record<Locale, string>;
 
@@ -44,7 +43,6 @@ export function checkLanguage(name: string, lng: Locale, text: string): { value:
  */
 export function TextSettingEditor({ setting, editable }: { setting: Setting; editable: boolean }) {
   const { t } = useOpT();
-  const client = useQueryClient();
   const original = useMemo(() => textsOf(setting.value), [setting.value]);
   const [texts, setTexts] = useState(original);
   const [saved, setSaved] = useState(false);
@@ -57,18 +55,7 @@ export function TextSettingEditor({ setting, editable }: { setting: Setting; edi
   const problem = locales.some((l) => checks[l].error);
   const changed = locales.some((l) => texts[l] !== original[l]);
 
-  const save = useMutation({
-    mutationFn: () =>
-      opApi.put(
-        `/api/operator/settings/${encodeURIComponent(setting.name)}`,
-        Object.fromEntries(locales.map((l) => [l, checks[l].value])),
-      ),
-    onMutate: () => setSaved(false),
-    onSuccess: () => {
-      setSaved(true);
-      client.invalidateQueries({ queryKey: ['operator', 'settings'] });
-    },
-  });
+  const save = useSaveSetting(setting.name, { onMutate: () => setSaved(false), onApplied: () => setSaved(true) });
 
   const title = t(`settings.names.${setting.name}`, { defaultValue: setting.name });
   return (
@@ -118,7 +105,7 @@ export function TextSettingEditor({ setting, editable }: { setting: Setting; edi
       {saved && !changed ? <AppText role="status">{t('settings.saved')}</AppText> : null}
       {editable ? (
         <Row>
-          <Button title={t('common.save')} disabled={!changed || problem} loading={save.isPending} onPress={() => save.mutate()} />
+          <Button title={t('common.save')} disabled={!changed || problem} loading={save.isPending} onPress={() => save.mutate(Object.fromEntries(locales.map((l) => [l, checks[l].value])))} />
           <Button variant="secondary" title={t('settings.undo')} disabled={!changed} onPress={() => setTexts(original)} />
         </Row>
       ) : (

@@ -1,0 +1,32 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
+import { opApi, opKey, qs } from './client';
+import type { AuditEntry } from './types';
+
+/** auditPageSize is the rows of one page of the audit log. */
+export const auditPageSize = 50;
+
+export type AuditFilters = { operator: string; action: string; target: string };
+
+export const auditKey = {
+  page: (filters: AuditFilters, page: number) => [...opKey, 'audit', filters, page] as const,
+  actions: [...opKey, 'audit', 'actions'] as const,
+};
+
+/** getAudit reads a page of the operators' audit log, filtered. */
+export function getAudit(filters: AuditFilters, page: number) {
+  return opApi.get<{ entries: AuditEntry[]; total: number }>(`/api/operator/audit${qs({ ...filters, page, limit: auditPageSize })}`);
+}
+
+export function useAudit(filters: AuditFilters, page: number) {
+  return useQuery({ queryKey: auditKey.page(filters, page), queryFn: () => getAudit(filters, page), placeholderData: keepPreviousData });
+}
+
+/** getAuditActions lists the actions the server records, from its route table. */
+export function getAuditActions() {
+  return opApi.get<{ actions: string[] }>('/api/operator/audit/actions');
+}
+
+export function useAuditActions() {
+  return useQuery({ queryKey: auditKey.actions, queryFn: getAuditActions, staleTime: Infinity });
+}

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+
+import { useMe } from '../session';
+import { opApi, opKey } from './client';
+import type { PendingChange } from './types';
+
+export const changesKey = [...opKey, 'changes'] as const;
+
+/** getChanges lists the changes that wait for a second owner. */
+export function getChanges() {
+  return opApi.get<{ changes: PendingChange[] }>('/api/operator/changes');
+}
+
+/** usePendingChanges lists the pending changes; only owners may (the others get none). */
+export function usePendingChanges() {
+  const me = useMe();
+  return useQuery({ queryKey: changesKey, queryFn: getChanges, enabled: me.data?.role === 'owner' });
+}

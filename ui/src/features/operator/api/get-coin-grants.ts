@@ -1,0 +1,19 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
+import { opApi, opKey, pageSize, qs } from './client';
+
+export type Grant = { id: string; phone: string; coins: number; reason: string; operator: string; createdAt: string };
+
+export const coinGrantsKey = {
+  all: [...opKey, 'coin-grants'] as const,
+  page: (page: number) => [...opKey, 'coin-grants', page] as const,
+};
+
+/** getCoinGrants reads a page of the coins operators gave or took. */
+export function getCoinGrants(page: number) {
+  return opApi.get<{ grants: Grant[]; total: number }>(`/api/operator/coins${qs({ page, limit: pageSize })}`);
+}
+
+export function useCoinGrants(page: number) {
+  return useQuery({ queryKey: coinGrantsKey.page(page), queryFn: () => getCoinGrants(page), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+
+import { opApi, opKey, qs } from './client';
+import type { ReportDay } from './types';
+
+export type DayRange = { from: string; to: string };
+
+export const reportsKey = (range: DayRange) => [...opKey, 'reports', range] as const;
+
+/** getDailyReport reads the daily totals of a range of Bangkok days. */
+export function getDailyReport(range: DayRange) {
+  return opApi.get<{ days: ReportDay[] }>(`/api/operator/reports/daily${qs(range)}`);
+}
+
+export function useDailyReport(range: DayRange) {
+  return useQuery({ queryKey: reportsKey(range), queryFn: () => getDailyReport(range) });
+}

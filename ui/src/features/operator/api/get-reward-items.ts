@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+
+import { opApi, pageSize, qs } from './client';
+import { rewardsKey, type Program } from './get-reward-settings';
+
+export type Item = { id: string; memberId: string; phone: string; name: string; fromName?: string; period: string; stake: number; payout: number; amount: number; status: string; createdAt: string };
+
+/** getRewardItems reads a page of a program's rewards, of one member when member is set. */
+export function getRewardItems(program: Program, member: string, page: number) {
+  return opApi.get<{ items: Item[]; total: number }>(`/api/operator/rewards/${program}/items${qs({ page, limit: pageSize, member: member.trim() })}`);
+}
+
+export function useRewardItems(program: Program, member: string, page: number) {
+  return useQuery({ queryKey: [...rewardsKey.of(program), 'items', member, page], queryFn: () => getRewardItems(program, member, page) });
+}

@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+
+import { opApi } from './client';
+import { rewardsKey, type Program } from './get-reward-settings';
+
+export type Run = { id: string; period: string; endsAt: string; bets: number; members: number; stake: number; payout: number; amount: number; by: string; createdAt: string };
+
+/** getRewardRuns lists a program's accrual runs with their totals. */
+export function getRewardRuns(program: Program) {
+  return opApi.get<{ runs: Run[] }>(`/api/operator/rewards/${program}/runs`).then((r) => r.runs);
+}
+
+export function useRewardRuns(program: Program, enabled: boolean) {
+  return useQuery({ queryKey: [...rewardsKey.of(program), 'runs'], queryFn: () => getRewardRuns(program), enabled });
+}

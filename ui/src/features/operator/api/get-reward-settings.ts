@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+
+import { opApi, opKey } from './client';
+import type { OpBanner } from './upload-banner';
+
+/** Program is a rewards program: cashback on net loss (refund) or the inviter's share (invite). */
+export type Program = 'refund' | 'invite';
+
+export type RewardSettings = {
+  active: boolean;
+  period: 'daily' | 'weekly';
+  rateBP: number;
+  minNetLoss: number;
+  maxPerPeriod: number;
+  games: string[];
+  successPercent: number;
+  failPercent: number;
+  info: Record<string, string>;
+  banners: OpBanner[];
+  updatedAt?: string;
+  updatedBy?: string;
+};
+
+/** rewardsKey roots every query of the rewards programs; rewardsKey.of(program) those of one. */
+export const rewardsKey = {
+  all: [...opKey, 'rewards'] as const,
+  of: (program: Program) => [...opKey, 'rewards', program] as const,
+};
+
+/** getRewardSettings reads a program's settings. */
+export function getRewardSettings(program: Program) {
+  return opApi.get<{ settings: RewardSettings }>(`/api/operator/rewards/${program}/settings`).then((r) => r.settings);
+}
+
+export function useRewardSettings(program: Program) {
+  return useQuery({ queryKey: [...rewardsKey.of(program), 'settings'], queryFn: () => getRewardSettings(program) });
+}

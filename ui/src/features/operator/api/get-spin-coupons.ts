@@ -1,0 +1,28 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
+import type { PrizeType } from '../wheel-preview';
+import { opApi, opKey, pageSize, qs } from './client';
+
+export type Coupon = {
+  coupon: string;
+  phone: string;
+  prize: { name: string; slice: { code: string; label: string } };
+  type: Exclude<PrizeType, 'nothing'>;
+  amount: number;
+  coins: number;
+  status: 'OPEN' | 'CLAIMED' | 'EXPIRED';
+  createdAt: string;
+  expiresAt: string;
+  claimedAt: string | null;
+};
+
+export const couponsKey = (page: number) => [...opKey, 'spin-coupons', page] as const;
+
+/** getCoupons reads a page of the prize coupons the wheel gave. */
+export function getCoupons(page: number) {
+  return opApi.get<{ coupons: Coupon[]; total: number }>(`/api/operator/spinwheel/coupons${qs({ page, limit: pageSize })}`);
+}
+
+export function useCoupons(page: number) {
+  return useQuery({ queryKey: couponsKey(page), queryFn: () => getCoupons(page), placeholderData: keepPreviousData });
+}

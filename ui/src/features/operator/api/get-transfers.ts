@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+
+import { opApi, opKey } from './client';
+import type { Transfer } from './types';
+
+export const transfersKey = [...opKey, 'transfers'] as const;
+
+/** transfersRefreshMs is how often the open transfers are read again. */
+const transfersRefreshMs = 30_000;
+
+/** getOpenTransfers lists the game transfers still PENDING or UNKNOWN. */
+export function getOpenTransfers() {
+  return opApi.get<{ transfers: Transfer[] }>('/api/operator/transfers?state=open');
+}
+
+export function useOpenTransfers() {
+  return useQuery({ queryKey: transfersKey, queryFn: getOpenTransfers, refetchInterval: transfersRefreshMs });
+}

@@ -1,0 +1,24 @@
+import { useQueryClient } from '@tanstack/react-query';
+
+import { idempotencyHeader, useIdempotentMutation } from '@/lib/idempotency';
+
+import { opApi } from './client';
+import { adjustmentsKey } from './get-adjustments';
+
+/** AdjustmentBody credits (amount > 0) or debits (amount < 0) a member's wallet, with a reason. */
+export type AdjustmentBody = { phone: string; amount: number; reason: string };
+
+/** makeAdjustment books a manual credit or debit; answers the member's new balance. */
+export function makeAdjustment(body: AdjustmentBody, key: string) {
+  return opApi.post<{ wallet?: { amount: number } }>('/api/operator/adjustments', body, { headers: { [idempotencyHeader]: key } });
+}
+
+export function useMakeAdjustment(onDone: (body: AdjustmentBody, balance: number | undefined) => void) {
+  const client = useQueryClient();
+  return useIdempotentMutation(makeAdjustment, {
+    onSuccess: (answer, body) => {
+      onDone(body, answer.wallet?.amount);
+      client.invalidateQueries({ queryKey: adjustmentsKey.all });
+    },
+  });
+}

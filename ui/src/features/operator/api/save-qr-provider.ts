@@ -1,0 +1,13 @@
+import { opApi } from './client';
+import type { QRProvider } from './deposits';
+import { useFourEyesMutation, type FourEyesHandlers } from './four-eyes';
+import { qrProvidersKey } from './get-qr-providers';
+
+/** saveQRProvider changes a QR provider; a change of its secrets waits for a second owner. */
+export function saveQRProvider(code: string, body: Record<string, unknown>) {
+  return opApi.put<{ provider: QRProvider }>(`/api/operator/qr/providers/${encodeURIComponent(code)}`, body);
+}
+
+export function useSaveQRProvider(code: string, handlers?: FourEyesHandlers) {
+  return useFourEyesMutation((body: Record<string, unknown>) => saveQRProvider(code, body), qrProvidersKey, handlers);
+}
