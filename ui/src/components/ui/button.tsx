@@ -1,7 +1,7 @@
 import { ActivityIndicator, Pressable, StyleSheet, View, type PressableProps, type StyleProp, type ViewStyle } from 'react-native';
 
 import { AppText } from './text';
-import { colors, radius, spacing } from './theme';
+import { colors, radius, spacing, touchTarget } from './theme';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'link' | 'ghost';
 
@@ -43,7 +43,7 @@ export function Button({ title, variant = 'primary', loading, disabled, icon, st
 
 const styles = StyleSheet.create({
   base: {
-    minHeight: 44,
+    minHeight: touchTarget,
     paddingHorizontal: spacing.lg,
     paddingVertical: spacing.sm,
     borderRadius: radius.md,
@@ -54,8 +54,8 @@ const styles = StyleSheet.create({
   primary: { backgroundColor: colors.primary },
   secondary: { backgroundColor: colors.surface, borderWidth: 1, borderColor: colors.primary },
   danger: { backgroundColor: colors.danger },
-  link: { backgroundColor: 'transparent', minHeight: 32, paddingHorizontal: spacing.xs },
-  ghost: { backgroundColor: 'transparent', borderWidth: 1, borderColor: 'rgba(255,255,255,0.7)', minHeight: 36 },
+  link: { backgroundColor: 'transparent', paddingHorizontal: spacing.xs },
+  ghost: { backgroundColor: 'transparent', borderWidth: 1, borderColor: 'rgba(255,255,255,0.7)' },
   pressed: { opacity: 0.8 },
   disabled: { opacity: 0.5 },
   text: { textAlign: 'center' },

@@ -5,7 +5,7 @@ import { StyleSheet, TextInput, View, type TextInputProps } from 'react-native';
 import { fontFamily } from '@/lib/fonts';
 
 import { AppText } from './text';
-import { colors, radius, spacing } from './theme';
+import { colors, radius, spacing, touchTarget } from './theme';
 
 export type TextFieldProps = TextInputProps & {
   label: string;
@@ -54,7 +54,7 @@ export const TextField = forwardRef<TextInput, TextFieldProps>(function TextFiel
 const styles = StyleSheet.create({
   wrap: { gap: spacing.xs },
   input: {
-    minHeight: 44,
+    minHeight: touchTarget,
     borderWidth: 1,
     borderColor: colors.border,
     borderRadius: radius.sm,

@@ -13,6 +13,9 @@ export const colors = {
   overlay: 'rgba(0,0,0,0.45)',
 };
 
+/** touchTarget is the least height (and width) of anything pressed: 44 px, the WCAG target size. */
+export const touchTarget = 44;
+
 export const spacing = { xs: 4, sm: 8, md: 12, lg: 16, xl: 24 };
 
 export const radius = { sm: 6, md: 10, lg: 16 };
