@@ -61,6 +61,9 @@ export type Withdrawal = {
   amount: number;
   status: string;
   createdAt: string;
+  reason?: string;
+  decidedAt?: string | null;
+  decidedBy?: string;
   approvals?: number;
   approvedBy?: string[];
 };

@@ -13,6 +13,7 @@ import { idempotencyHeader, useIdempotentMutation } from '@/lib/idempotency';
 import { opApi, qs } from '../api/client';
 import { withdrawalId, type Setting, type StatementLine, type Withdrawal } from '../api/types';
 import { Badge, Card, DataTable, ErrorLine, money, PageTitle, Row, when } from '../components/ui';
+import { AccountNo, ApproveWithdrawal, WithdrawalHistory } from '../components/withdrawal-parts';
 import { useOpT } from '../i18n';
 import { useMe } from '../session';
 
@@ -51,6 +52,8 @@ export default function WithdrawalsPage() {
   const [rejecting, setRejecting] = useState<Withdrawal | null>(null);
   const [reason, setReason] = useState('');
   const [activityOf, setActivityOf] = useState<Withdrawal | null>(null);
+  const [approving, setApproving] = useState<Withdrawal | null>(null);
+  const [view, setView] = useState<'queue' | 'history'>('queue');
 
   const refresh = () => client.invalidateQueries({ queryKey: ['operator', 'withdrawals'] });
   const approve = useIdempotentMutation(
@@ -60,6 +63,7 @@ export default function WithdrawalsPage() {
       }),
     {
     onMutate: () => setNotice(null),
+    onSettled: () => setApproving(null),
     onSuccess: (answer, w) => {
       setNotice(
         answer.message === 'SECOND_APPROVAL_REQUIRED'
@@ -91,6 +95,20 @@ export default function WithdrawalsPage() {
   return (
     <>
       <PageTitle>{t('pages.withdrawals')}</PageTitle>
+      <Row style={styles.actions}>
+        {(['queue', 'history'] as const).map((v) => (
+          <Button
+            key={v}
+            variant={v === view ? 'primary' : 'secondary'}
+            title={t(`withdrawals.${v}`)}
+            accessibilityState={{ selected: v === view }}
+            onPress={() => setView(v)}
+          />
+        ))}
+      </Row>
+      {view === 'history' ? <WithdrawalHistory /> : null}
+      {view === 'queue' ? (
+      <>
       <AppText variant="caption">
         {threshold !== null ? t('withdrawals.fourEyes', { amount: money(threshold) }) : t('withdrawals.oldestFirst')}
       </AppText>
@@ -116,6 +134,7 @@ export default function WithdrawalsPage() {
             label: t('members.bank'),
             text: (w) => [w.bankCode, w.bankAccountNo, w.bankAccountName].filter(Boolean).join(' '),
             flex: 1.6,
+            render: (w) => <AccountNo w={w} />,
           },
           { key: 'amount', label: t('common.amount'), text: (w) => money(w.amount), align: 'right' },
           {
@@ -147,7 +166,7 @@ export default function WithdrawalsPage() {
                     title={mine ? t('withdrawals.youApproved') : t('withdrawals.approve')}
                     accessibilityLabel={t('withdrawals.approveNamed', { name: who, amount: money(w.amount) })}
                     disabled={mine || approve.isPending}
-                    onPress={() => approve.mutate(w)}
+                    onPress={() => setApproving(w)}
                   />
                   <Button
                     variant="danger"
@@ -171,6 +190,9 @@ export default function WithdrawalsPage() {
         ]}
       />
       {activityOf ? <RecentActivity w={activityOf} onClose={() => setActivityOf(null)} /> : null}
+      </>
+      ) : null}
+      <ApproveWithdrawal withdrawal={approving} pending={approve.isPending} onConfirm={(w) => approve.mutate(w)} onClose={() => setApproving(null)} />
       <AppModal
         visible={!!rejecting}
         title={t('withdrawals.rejectTitle')}
