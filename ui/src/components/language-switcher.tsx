@@ -50,6 +50,6 @@ export function LanguageSwitcher({
 const styles = StyleSheet.create({
   row: { flexDirection: 'row', gap: spacing.xs, alignItems: 'center' },
   item: { paddingHorizontal: spacing.sm, paddingVertical: spacing.xs, borderRadius: radius.sm, minHeight: touchTarget, minWidth: touchTarget, alignItems: 'center', justifyContent: 'center' },
-  activeLight: { backgroundColor: '#e3efe9' },
+  activeLight: { backgroundColor: colors.primarySoft },
   activeDark: { backgroundColor: 'rgba(255,255,255,0.2)' },
 });

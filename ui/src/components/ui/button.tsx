@@ -25,7 +25,7 @@ export function Button({ title, variant = 'primary', loading, disabled, icon, st
       style={({ pressed }) => [
         styles.base,
         styles[variant],
-        pressed && !inactive ? styles.pressed : null,
+        pressed && !inactive ? pressedStyles[variant] : null,
         inactive ? styles.disabled : null,
         style,
       ]}
@@ -56,9 +56,17 @@ const styles = StyleSheet.create({
   danger: { backgroundColor: colors.danger },
   link: { backgroundColor: 'transparent', paddingHorizontal: spacing.xs },
   ghost: { backgroundColor: 'transparent', borderWidth: 1, borderColor: 'rgba(255,255,255,0.7)' },
-  pressed: { opacity: 0.8 },
   disabled: { opacity: 0.5 },
   text: { textAlign: 'center' },
+});
+
+// A pressed button darkens (an opacity would lighten it and lose contrast with its white text).
+export const pressedStyles = StyleSheet.create({
+  primary: { backgroundColor: colors.primaryDark },
+  secondary: { backgroundColor: colors.primarySoft },
+  danger: { backgroundColor: colors.dangerDark },
+  link: { backgroundColor: colors.primarySoft },
+  ghost: { backgroundColor: 'rgba(0,0,0,0.2)' },
 });
 
 const textStyles = StyleSheet.create({
