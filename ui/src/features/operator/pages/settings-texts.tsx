@@ -10,6 +10,7 @@ import { locales, type Locale } from '@/i18n';
 
 import { opApi } from '../api/client';
 import type { Setting } from '../api/types';
+import { useEditorFont } from '../components/editor-font';
 import { Badge, Card, ErrorLine, Row } from '../components/ui';
 import { useOpT } from '../i18n';
 import { parseSetting, validateSetting } from '../settings-rules';
@@ -44,6 +45,7 @@ export function checkLanguage(name: string, lng: Locale, text: string, thai: unk
  */
 export function TextSettingEditor({ setting, editable }: { setting: Setting; editable: boolean }) {
   const { t } = useOpT();
+  const mono = useEditorFont(true);
   const client = useQueryClient();
   const original = useMemo(() => textsOf(setting.value), [setting.value]);
   const [texts, setTexts] = useState(original);
@@ -102,7 +104,7 @@ export function TextSettingEditor({ setting, editable }: { setting: Setting; edi
                 autoCapitalize="none"
                 autoCorrect={false}
                 spellCheck={false}
-                style={styles.json}
+                style={[styles.json, mono]}
                 error={check.error && (texts[lng] !== original[lng] || lng === 'th') ? t(check.error) : null}
               />
               <View style={styles.preview} accessibilityLabel={t('settings.previewIn', { language })}>
@@ -132,6 +134,6 @@ export function TextSettingEditor({ setting, editable }: { setting: Setting; edi
 const styles = StyleSheet.create({
   columns: { alignItems: 'flex-start' },
   column: { flex: 1, minWidth: 260, gap: spacing.sm },
-  json: { minHeight: 220, fontFamily: 'monospace', fontSize: 14 },
+  json: { minHeight: 220, fontSize: 14 },
   preview: { gap: spacing.sm, padding: spacing.sm, borderWidth: 1, borderColor: colors.border, borderRadius: radius.sm },
 });

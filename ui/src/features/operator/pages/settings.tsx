@@ -10,6 +10,7 @@ import { locales } from '@/i18n';
 
 import { opApi } from '../api/client';
 import { isProposal, type Setting } from '../api/types';
+import { useEditorFont } from '../components/editor-font';
 import { changesKey, PendingNotice } from '../components/pending-changes';
 import { Badge, Card, ErrorLine, PageTitle, Row } from '../components/ui';
 import { useOpT } from '../i18n';
@@ -81,6 +82,7 @@ function SettingEditor({ setting, editable }: { setting: Setting; editable: bool
 
 function DocumentEditor({ setting, editable }: { setting: Setting; editable: boolean }) {
   const { t } = useOpT();
+  const mono = useEditorFont(true);
   const client = useQueryClient();
   const original = useMemo(() => JSON.stringify(setting.value, null, 2), [setting.value]);
   const [text, setText] = useState(original);
@@ -133,7 +135,7 @@ function DocumentEditor({ setting, editable }: { setting: Setting; editable: boo
           autoCapitalize="none"
           autoCorrect={false}
           spellCheck={false}
-          style={styles.json}
+          style={[styles.json, mono]}
           error={changed && problem ? t(problem) : null}
         />
         <ErrorLine error={save.error} />
@@ -177,7 +179,7 @@ const styles = StyleSheet.create({
   name: { padding: spacing.sm, borderRadius: radius.sm, borderWidth: 1, borderColor: colors.border, backgroundColor: colors.surface },
   nameActive: { borderColor: colors.primary, backgroundColor: '#e3efe9' },
   editor: { flex: 1, minWidth: 320, gap: spacing.lg },
-  json: { minHeight: 260, fontFamily: 'monospace', fontSize: 14 },
+  json: { minHeight: 260, fontSize: 14 },
   previews: { alignItems: 'flex-start' },
   preview: { flex: 1, minWidth: 220, gap: spacing.sm, padding: spacing.sm, borderWidth: 1, borderColor: colors.border, borderRadius: radius.sm },
 });
