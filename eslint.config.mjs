@@ -103,16 +103,6 @@ export default tseslint.config(
     },
   },
   {
-    // Findings in console files that are being split into the member app's shape; the split
-    // fixes them and removes this entry.
-    files: [
-      'ui/src/features/operator/pages/operators.test.tsx',
-      'ui/src/features/operator/pages/settings-qr.test.tsx',
-      'ui/src/features/operator/pages/settings-preview.tsx',
-    ],
-    rules: { '@typescript-eslint/no-unused-vars': 'warn', '@typescript-eslint/no-explicit-any': 'warn' },
-  },
-  {
     files: ['ui/src/**/*.{ts,tsx}'],
     ignores: ['ui/src/**/*.test.{ts,tsx}'],
     rules: boundaries(false),

@@ -78,7 +78,7 @@ func runAdjust(ctx context.Context, t tools, args []string, stdout io.Writer) er
 // ngern withdrawals [approve ID | reject ID -reason R].
 func runWithdrawals(ctx context.Context, t tools, args []string, stdout io.Writer) error {
 	if len(args) == 0 {
-		list, err := t.wallet.Withdrawals(ctx)
+		list, err := t.wallet.Withdrawals(ctx, wallet.WithdrawalPending)
 		if err != nil {
 			return err
 		}

@@ -332,6 +332,12 @@ func TestWithdrawals(t *testing.T) {
 			if walletAmount(h.call("GET", "/api/wallet", token, nil)) != "1000.00" {
 				t.Fatal("a rejected withdrawal was not returned")
 			}
+			rejected := h.call("GET", "/api/operator/withdrawals?status=REJECTED", opToken, nil)
+			h.expect(rejected, 200, "")
+			if rs := rejected.Body["withdrawals"].([]any); len(rs) != 1 || rs[0].(map[string]any)["reason"] != "name mismatch" || rs[0].(map[string]any)["decidedAt"] == nil {
+				t.Fatalf("rejected = %s", rejected.Raw)
+			}
+			h.expect(h.call("GET", "/api/operator/withdrawals?status=PAID", opToken, nil), 400, "INVALID_REQUEST")
 		})
 		t.Run("OKApproveByConfigToken", func(t *testing.T) {
 			h := h.sub(t)

@@ -56,7 +56,7 @@ func (s *Server) operatorTable() []operatorRoute {
 		{pattern: "DELETE /api/operator/members/{id}/sessions/{sessionId}", roles: members, action: "member.session.revoke", target: "id", handler: s.revokeMemberSession},
 		{pattern: "POST /api/operator/members/{id}/notes", roles: all, action: "member.note", target: "id", handler: s.addMemberNote},
 
-		{pattern: "GET /api/operator/withdrawals", roles: money, handler: s.pendingWithdrawals},
+		{pattern: "GET /api/operator/withdrawals", roles: money, handler: s.listWithdrawals},
 		{pattern: "POST /api/operator/withdrawals/{id}/approve", roles: money, action: "withdrawal.approve", target: "id", idempotent: true, handler: s.approveWithdrawal},
 		{pattern: "POST /api/operator/withdrawals/{id}/reject", roles: money, action: "withdrawal.reject", target: "id", idempotent: true, handler: s.rejectWithdrawal},
 

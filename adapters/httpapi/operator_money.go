@@ -41,8 +41,14 @@ func toOperatorWithdrawal(w wallet.Withdrawal) operatorWithdrawalJSON {
 		Approvals: len(by), ApprovedBy: by}
 }
 
-func (s *Server) pendingWithdrawals(w http.ResponseWriter, r *http.Request) {
-	list, err := s.wallet.Withdrawals(r.Context())
+// listWithdrawals answers the withdrawals of ?status= (PENDING by default;
+// APPROVED or REJECTED for the history).
+func (s *Server) listWithdrawals(w http.ResponseWriter, r *http.Request) {
+	status := wallet.WithdrawalStatus(r.URL.Query().Get("status"))
+	if status == "" {
+		status = wallet.WithdrawalPending
+	}
+	list, err := s.wallet.Withdrawals(r.Context(), status)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -220,7 +226,7 @@ func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	pending, err := s.wallet.Withdrawals(ctx)
+	pending, err := s.wallet.Withdrawals(ctx, wallet.WithdrawalPending)
 	if err != nil {
 		writeError(w, r, err)
 		return

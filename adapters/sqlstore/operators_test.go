@@ -313,7 +313,7 @@ func TestWithdrawalFourEyes(t *testing.T) {
 		if paid.Load() != 0 || same.Load() != 5 {
 			t.Fatalf("one operator: paid %d, refused %d", paid.Load(), same.Load())
 		}
-		list, _ := e.svc.Withdrawals(ctx)
+		list, _ := e.svc.Withdrawals(ctx, wallet.WithdrawalPending)
 		if len(list) != 1 || len(list[0].ApprovedBy) != 1 || list[0].ApprovedBy[0] != "fin1" || list[0].BankAccountNo != "1234567890" {
 			t.Fatalf("pending = %+v", list)
 		}

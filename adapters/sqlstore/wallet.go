@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strconv"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -460,22 +461,37 @@ func (s *Wallet) DecideWithdrawal(ctx context.Context, id string, status wallet.
 	return decided && err == nil, err
 }
 
-// Withdrawals lists withdrawals with status, oldest first.
-func (s *Wallet) Withdrawals(ctx context.Context, status wallet.WithdrawalStatus) ([]wallet.Withdrawal, error) {
+// Withdrawals lists withdrawals with status: pending ones oldest first,
+// decided ones newest decided first; at most limit when limit > 0.
+func (s *Wallet) Withdrawals(ctx context.Context, status wallet.WithdrawalStatus, limit int) ([]wallet.Withdrawal, error) {
+	order := `w.created_at, w.id`
+	if status != wallet.WithdrawalPending {
+		order = `w.decided_at DESC, w.id DESC`
+	}
+	if limit > 0 {
+		order += ` LIMIT ` + strconv.Itoa(limit)
+	}
 	out := []wallet.Withdrawal{}
 	err := s.db.x.SelectContext(ctx, &out, s.db.q(`SELECT `+withdrawalColumns+`
 		FROM withdrawals w JOIN members m ON m.id = w.member_id
-		WHERE w.status = ? ORDER BY w.created_at, w.id`), status)
+		WHERE w.status = ? ORDER BY `+order), status)
 	if err != nil || len(out) == 0 {
 		return out, err
+	}
+	ids := make([]string, len(out))
+	for i, w := range out {
+		ids[i] = w.ID
+	}
+	q, args, err := sqlx.In(`SELECT withdrawal_id, operator FROM withdrawal_approvals
+		WHERE withdrawal_id IN (?) ORDER BY at, operator`, ids)
+	if err != nil {
+		return nil, err
 	}
 	var rows []struct {
 		ID       string `db:"withdrawal_id"`
 		Operator string `db:"operator"`
 	}
-	if err := s.db.x.SelectContext(ctx, &rows, s.db.q(`SELECT a.withdrawal_id, a.operator
-		FROM withdrawal_approvals a JOIN withdrawals w ON w.id = a.withdrawal_id
-		WHERE w.status = ? ORDER BY a.at, a.operator`), status); err != nil {
+	if err := s.db.x.SelectContext(ctx, &rows, s.db.q(q), args...); err != nil {
 		return nil, err
 	}
 	by := map[string][]string{}

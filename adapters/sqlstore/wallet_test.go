@@ -368,7 +368,7 @@ func TestWalletWithdrawals(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			list, err := e.svc.Withdrawals(ctx)
+			list, err := e.svc.Withdrawals(ctx, wallet.WithdrawalPending)
 			if err != nil || len(list) != 1 || list[0].ID != w.ID || list[0].Phone != m.Phone {
 				t.Fatalf("pending = %+v, %v", list, err)
 			}
@@ -378,6 +378,23 @@ func TestWalletWithdrawals(t *testing.T) {
 			e.expect(t, m.ID, "SIAMSLOT", 750_00, 0)
 			if b, _ := e.l.Balance(ctx, ledger.WithdrawalsOut.ID); b != 250_00 {
 				t.Fatalf("withdrawals out = %s", b)
+			}
+		})
+		t.Run("OKHistory", func(t *testing.T) {
+			approved, err := e.svc.Withdrawals(ctx, wallet.WithdrawalApproved)
+			if err != nil || len(approved) != 1 || approved[0].Status != wallet.WithdrawalApproved || approved[0].DecidedBy != "test" ||
+				approved[0].DecidedAt == nil || len(approved[0].ApprovedBy) != 1 {
+				t.Fatalf("approved = %+v, %v", approved, err)
+			}
+			rejected, err := e.svc.Withdrawals(ctx, wallet.WithdrawalRejected)
+			if err != nil || len(rejected) != 1 || rejected[0].Reason != "name mismatch" {
+				t.Fatalf("rejected = %+v, %v", rejected, err)
+			}
+			if pending, _ := e.svc.Withdrawals(ctx, wallet.WithdrawalPending); len(pending) != 0 {
+				t.Fatalf("pending = %+v", pending)
+			}
+			if _, err := e.svc.Withdrawals(ctx, "PAID"); !errs.HasCode(err, errs.InvalidRequest) {
+				t.Fatalf("unknown status: %v", err)
 			}
 		})
 		t.Run("ErrAdjustBelowZero", func(t *testing.T) {

@@ -337,7 +337,7 @@ func (m *memStore) DecideWithdrawal(_ context.Context, id string, status Withdra
 	return true, nil
 }
 
-func (m *memStore) Withdrawals(_ context.Context, status WithdrawalStatus) ([]Withdrawal, error) {
+func (m *memStore) Withdrawals(_ context.Context, status WithdrawalStatus, limit int) ([]Withdrawal, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var out []Withdrawal
@@ -346,7 +346,14 @@ func (m *memStore) Withdrawals(_ context.Context, status WithdrawalStatus) ([]Wi
 			out = append(out, *w)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].CreatedAt.Before(out[j].CreatedAt) })
+	if status == WithdrawalPending {
+		sort.Slice(out, func(i, j int) bool { return out[i].CreatedAt.Before(out[j].CreatedAt) })
+	} else {
+		sort.Slice(out, func(i, j int) bool { return out[j].DecidedAt.Before(*out[i].DecidedAt) })
+	}
+	if limit > 0 && len(out) > limit {
+		out = out[:limit]
+	}
 	return out, nil
 }
 

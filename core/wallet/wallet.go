@@ -161,6 +161,10 @@ const (
 	WithdrawalRejected WithdrawalStatus = "REJECTED"
 )
 
+// WithdrawalHistoryLimit is how many decided withdrawals of one status an
+// operator listing shows (the newest).
+const WithdrawalHistoryLimit = 200
+
 // Withdrawal is a member's request to be paid to their bank account.
 type Withdrawal struct {
 	ID        string           `db:"id"`
@@ -262,8 +266,10 @@ type Store interface {
 	// DecideWithdrawal moves a PENDING withdrawal to status and posts j. It
 	// reports false, posting nothing, when it was not pending.
 	DecideWithdrawal(ctx context.Context, id string, status WithdrawalStatus, reason, by string, j ledger.Journal, at time.Time) (bool, error)
-	// Withdrawals lists withdrawals with status, oldest first.
-	Withdrawals(ctx context.Context, status WithdrawalStatus) ([]Withdrawal, error)
+	// Withdrawals lists withdrawals with status: PENDING ones oldest
+	// first, decided ones newest decided first; at most limit of them when
+	// limit > 0.
+	Withdrawals(ctx context.Context, status WithdrawalStatus, limit int) ([]Withdrawal, error)
 	// AddWithdrawalApproval records by's approval of a PENDING withdrawal:
 	// SAME_APPROVER when by approved it already, NO_DATA when it is not
 	// pending.

@@ -73,9 +73,18 @@ func (s *Service) promotionGate(ctx context.Context, memberID string) error {
 	return s.promos.CheckWithdraw(ctx, memberID)
 }
 
-// Withdrawals lists the withdrawals waiting for an operator.
-func (s *Service) Withdrawals(ctx context.Context) ([]Withdrawal, error) {
-	return s.store.Withdrawals(ctx, WithdrawalPending)
+// Withdrawals lists the withdrawals with status: those waiting for an
+// operator (PENDING, every one, oldest first) or the decided ones (APPROVED,
+// REJECTED: the newest WithdrawalHistoryLimit, newest decided first). Any
+// other status is INVALID_REQUEST.
+func (s *Service) Withdrawals(ctx context.Context, status WithdrawalStatus) ([]Withdrawal, error) {
+	switch status {
+	case WithdrawalPending:
+		return s.store.Withdrawals(ctx, status, 0)
+	case WithdrawalApproved, WithdrawalRejected:
+		return s.store.Withdrawals(ctx, status, WithdrawalHistoryLimit)
+	}
+	return nil, errs.Newf(errs.InvalidRequest, "unknown withdrawal status %q", status)
 }
 
 // Approve records by's approval of a pending withdrawal and reports

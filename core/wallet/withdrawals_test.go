@@ -56,7 +56,7 @@ func TestWithdraw(t *testing.T) {
 				w.CreatedAt != e.now || e.store.bal(ledger.WithdrawalsPending) != c.amount {
 				t.Fatalf("withdrawal %+v, held %s", w, e.store.bal(ledger.WithdrawalsPending))
 			}
-			list, err := e.svc.Withdrawals(ctx)
+			list, err := e.svc.Withdrawals(ctx, WithdrawalPending)
 			if err != nil || len(list) != 1 || list[0].ID != w.ID {
 				t.Fatalf("Withdrawals = %+v, %v", list, err)
 			}
@@ -170,7 +170,7 @@ func TestDecideWithdrawal(t *testing.T) {
 			if e.wallet() != c.wallet || e.store.bal(ledger.WithdrawalsOut) != c.paid {
 				t.Fatalf("second decision moved money: wallet %s, paid %s", e.wallet(), e.store.bal(ledger.WithdrawalsOut))
 			}
-			if list, _ := e.svc.Withdrawals(ctx); len(list) != 0 {
+			if list, _ := e.svc.Withdrawals(ctx, WithdrawalPending); len(list) != 0 {
 				t.Fatalf("still listed: %+v", list)
 			}
 		})

@@ -39,7 +39,7 @@ export async function signIn(page: Page, op: OperatorAccount, opts: { firstTime:
   await page.goto('/operator');
   await expect(page.getByRole('heading', { name: 'Operator sign-in' })).toBeVisible();
   await page.getByLabel('Username').fill(op.username);
-  await page.getByLabel('Password').fill(op.password);
+  await page.getByLabel('Password', { exact: true }).fill(op.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   if (opts.firstTime) {
     await expect(page.getByRole('heading', { name: 'Set up your authenticator' })).toBeVisible();

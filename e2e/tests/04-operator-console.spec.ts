@@ -95,6 +95,8 @@ test('four-eyes: two finance operators pay a withdrawal above the threshold; the
   const approve = page.getByRole('button', { name: /^Approve 800\.00 for / });
   await expect(approve).toBeVisible();
   await approve.click();
+  // Approving asks first.
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve withdrawal', exact: true }).click();
   await expect(page.getByTestId('withdrawal-notice')).toContainText('First approval recorded');
   await expect(page.getByText('Waiting for a second approval')).toBeVisible();
   await expect(page.getByText(`Approved by ${finA.username}`)).toBeVisible();
@@ -123,8 +125,12 @@ test('four-eyes: two finance operators pay a withdrawal above the threshold; the
   await signIn(page, finB, { firstTime: true });
   await page.getByRole('link', { name: 'Withdrawals', exact: true }).click();
   await page.getByRole('button', { name: /^Approve 800\.00 for / }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve withdrawal', exact: true }).click();
   await expect(page.getByTestId('withdrawal-notice')).toContainText('Approved and paid');
   await expect(page.getByRole('button', { name: /^Approve 800\.00 for / })).toHaveCount(0);
+  // The history lists it with who approved it.
+  await page.getByRole('button', { name: 'Processed withdrawals', exact: true }).click();
+  await expect(page.getByText(finB.username, { exact: false }).first()).toBeVisible();
   await shot(page, 'console-withdrawals-paid');
 
   // The member's statement shows the withdrawal.

@@ -4,7 +4,7 @@ import { Pressable, StyleSheet, View } from 'react-native';
 import { changeLocale, locales, type Locale } from '@/i18n';
 
 import { AppText } from './ui/text';
-import { colors, radius, spacing } from './ui/theme';
+import { colors, radius, spacing, touchTarget } from './ui/theme';
 
 /**
  * LanguageSwitcher offers th, la and en; each button names its language. A press saves the member
@@ -49,7 +49,7 @@ export function LanguageSwitcher({
 
 const styles = StyleSheet.create({
   row: { flexDirection: 'row', gap: spacing.xs, alignItems: 'center' },
-  item: { paddingHorizontal: spacing.sm, paddingVertical: spacing.xs, borderRadius: radius.sm, minHeight: 32, justifyContent: 'center' },
-  activeLight: { backgroundColor: '#e3efe9' },
+  item: { paddingHorizontal: spacing.sm, paddingVertical: spacing.xs, borderRadius: radius.sm, minHeight: touchTarget, minWidth: touchTarget, alignItems: 'center', justifyContent: 'center' },
+  activeLight: { backgroundColor: colors.primarySoft },
   activeDark: { backgroundColor: 'rgba(255,255,255,0.2)' },
 });

@@ -1761,7 +1761,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The withdrawals waiting for approval. */
+        /** The withdrawals waiting for approval (oldest first), or the newest processed ones of a state (newest decided first). */
         get: operations["getOperatorWithdrawals"];
         put?: never;
         post?: never;
@@ -2963,6 +2963,15 @@ export interface components {
             createdAt: string;
             approvals?: number;
             approvedBy?: string[];
+            /** @description The rejection reason the member reads (processed withdrawals). */
+            reason?: string;
+            /**
+             * Format: date-time
+             * @description When it was approved or rejected (processed withdrawals).
+             */
+            decidedAt?: string;
+            /** @description The operator who decided it (processed withdrawals). */
+            decidedBy?: string;
         };
         Adjustment: {
             id: string;
@@ -5933,7 +5942,9 @@ export interface operations {
     };
     getOperatorWithdrawals: {
         parameters: {
-            query?: never;
+            query?: {
+                status?: "PENDING" | "APPROVED" | "REJECTED";
+            };
             header?: never;
             path?: never;
             cookie?: never;

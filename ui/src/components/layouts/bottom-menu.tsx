@@ -4,6 +4,8 @@ import { useSafeAreaInsets } from 'react-native-safe-area-context';
 import { AppText } from '../ui/text';
 import { colors, spacing } from '../ui/theme';
 
+import { MenuIcon } from './menu-icon';
+
 export type MenuItem = {
   key: string;
   label: string;
@@ -29,6 +31,7 @@ export function BottomMenu({ items, label }: { items: MenuItem[]; label: string 
           style={styles.item}
         >
           <View style={[styles.marker, item.active && styles.markerActive]} />
+          <MenuIcon name={item.key} color={item.active ? colors.primary : colors.muted} />
           <AppText variant="caption" bold={item.active} style={item.active ? styles.activeText : styles.text} numberOfLines={1}>
             {item.label}
           </AppText>
@@ -46,7 +49,7 @@ const styles = StyleSheet.create({
     borderTopColor: colors.border,
     paddingTop: spacing.xs,
   },
-  item: { flex: 1, alignItems: 'center', justifyContent: 'center', minHeight: 48, gap: 4, paddingHorizontal: 2 },
+  item: { flex: 1, alignItems: 'center', justifyContent: 'center', minHeight: 56, gap: 2, paddingHorizontal: 2 },
   marker: { width: 24, height: 3, borderRadius: 2, backgroundColor: 'transparent' },
   markerActive: { backgroundColor: colors.primary },
   text: { color: colors.muted },

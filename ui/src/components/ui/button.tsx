@@ -1,7 +1,7 @@
 import { ActivityIndicator, Pressable, StyleSheet, View, type PressableProps, type StyleProp, type ViewStyle } from 'react-native';
 
 import { AppText } from './text';
-import { colors, radius, spacing } from './theme';
+import { colors, radius, spacing, touchTarget } from './theme';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'link' | 'ghost';
 
@@ -25,7 +25,7 @@ export function Button({ title, variant = 'primary', loading, disabled, icon, st
       style={({ pressed }) => [
         styles.base,
         styles[variant],
-        pressed && !inactive ? styles.pressed : null,
+        pressed && !inactive ? pressedStyles[variant] : null,
         inactive ? styles.disabled : null,
         style,
       ]}
@@ -43,7 +43,7 @@ export function Button({ title, variant = 'primary', loading, disabled, icon, st
 
 const styles = StyleSheet.create({
   base: {
-    minHeight: 44,
+    minHeight: touchTarget,
     paddingHorizontal: spacing.lg,
     paddingVertical: spacing.sm,
     borderRadius: radius.md,
@@ -54,11 +54,19 @@ const styles = StyleSheet.create({
   primary: { backgroundColor: colors.primary },
   secondary: { backgroundColor: colors.surface, borderWidth: 1, borderColor: colors.primary },
   danger: { backgroundColor: colors.danger },
-  link: { backgroundColor: 'transparent', minHeight: 32, paddingHorizontal: spacing.xs },
-  ghost: { backgroundColor: 'transparent', borderWidth: 1, borderColor: 'rgba(255,255,255,0.7)', minHeight: 36 },
-  pressed: { opacity: 0.8 },
+  link: { backgroundColor: 'transparent', paddingHorizontal: spacing.xs },
+  ghost: { backgroundColor: 'transparent', borderWidth: 1, borderColor: 'rgba(255,255,255,0.7)' },
   disabled: { opacity: 0.5 },
   text: { textAlign: 'center' },
+});
+
+// A pressed button darkens (an opacity would lighten it and lose contrast with its white text).
+export const pressedStyles = StyleSheet.create({
+  primary: { backgroundColor: colors.primaryDark },
+  secondary: { backgroundColor: colors.primarySoft },
+  danger: { backgroundColor: colors.dangerDark },
+  link: { backgroundColor: colors.primarySoft },
+  ghost: { backgroundColor: 'rgba(0,0,0,0.2)' },
 });
 
 const textStyles = StyleSheet.create({

@@ -1,7 +1,7 @@
 import { Pressable, StyleSheet, View } from 'react-native';
 
 import { AppText } from './text';
-import { colors, radius, spacing } from './theme';
+import { colors, radius, spacing, touchTarget } from './theme';
 
 type Props = { label: string; checked: boolean; onChange: (checked: boolean) => void };
 
@@ -26,7 +26,7 @@ export function Checkbox({ label, checked, onChange }: Props) {
 }
 
 const styles = StyleSheet.create({
-  row: { flexDirection: 'row', alignItems: 'center', gap: spacing.sm, minHeight: 32 },
+  row: { flexDirection: 'row', alignItems: 'center', gap: spacing.sm, minHeight: touchTarget },
   box: {
     width: 22,
     height: 22,

@@ -5,7 +5,7 @@ import { Modal as RNModal, Pressable, ScrollView, StyleSheet, View } from 'react
 import { lockBodyScroll } from '@/lib/scroll-lock';
 
 import { AppText } from './text';
-import { colors, contentMaxWidth, radius, spacing } from './theme';
+import { colors, contentMaxWidth, radius, spacing, touchTarget } from './theme';
 
 type Props = {
   visible: boolean;
@@ -81,7 +81,7 @@ const styles = StyleSheet.create({
     borderBottomColor: colors.border,
   },
   title: { flex: 1 },
-  close: { width: 36, height: 36, alignItems: 'center', justifyContent: 'center' },
+  close: { width: touchTarget, height: touchTarget, alignItems: 'center', justifyContent: 'center' },
   body: { padding: spacing.lg, gap: spacing.md },
   footer: { padding: spacing.lg, paddingTop: 0, gap: spacing.sm },
 });

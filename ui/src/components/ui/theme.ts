@@ -8,10 +8,22 @@ export const colors = {
   muted: '#5b6b63',
   border: '#d3ddd7',
   danger: '#c62828',
-  success: '#2e7d32',
+  /** dangerDark is a pressed danger button. */
+  dangerDark: '#a31f1f',
+  success: '#256b29',
   warning: '#a35a00',
+  /** primarySoft is a pressed secondary button and a light selection. */
+  primarySoft: '#e3efe9',
+  // Status chips: the text colour on its soft background reaches 4.5:1 (theme.test.ts).
+  successSoft: '#e3f3e6',
+  dangerSoft: '#fbe4e4',
+  warningSoft: '#fdf0dc',
+  neutralSoft: '#e7ece9',
   overlay: 'rgba(0,0,0,0.45)',
 };
+
+/** touchTarget is the least height (and width) of anything pressed: 44 px, the WCAG target size. */
+export const touchTarget = 44;
 
 export const spacing = { xs: 4, sm: 8, md: 12, lg: 16, xl: 24 };
 

@@ -1,13 +1,11 @@
 // The home's spin tile loads the spin feature with a dynamic import, so that /login's first load
 // does not carry it (docs/ui.md). Jest cannot run dynamic imports: src/testing/setup.ts replaces
 // this module with one that shows the fallback tile.
-import { lazy, Suspense } from 'react';
+import { lazyWithRetry } from '@/components/lazy-boundary';
 
 import type { SpinTile } from './components/spin-widget';
 
 export type { SpinTile };
-
-const Widget = lazy(() => import('./components/spin-widget').then((m) => ({ default: m.SpinWidget })));
 
 type Props = {
   coin: number;
@@ -17,10 +15,7 @@ type Props = {
   fallback: React.ReactNode;
 };
 
-export function LazySpinWidget({ fallback, ...props }: Props) {
-  return (
-    <Suspense fallback={fallback}>
-      <Widget {...props} />
-    </Suspense>
-  );
-}
+/** LazySpinWidget is the spin tile once its code has arrived (a retry in its place if it fails). */
+export const LazySpinWidget = lazyWithRetry(() => import('./components/spin-widget').then((m) => ({ default: m.SpinWidget })), {
+  fallback: (props: Props) => props.fallback,
+});

@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react-native';
+import { StyleSheet } from 'react-native';
 
 import i18n from '@/i18n';
+import { fontFamily } from '@/lib/fonts';
 import { clearToken, readItem, removeItem, setToken, storageKeys, writeItem } from '@/lib/storage';
 import { mockApi, renderWithProviders } from '@/testing/render';
 
@@ -58,6 +60,8 @@ describe('ChatPanel', () => {
     renderWithProviders(<ChatPanel onClose={() => undefined} />);
     expect(await screen.findByText('Welcome')).toBeTruthy();
     expect(JSON.parse(readItem(storageKeys.guestId)!)).toEqual({ guestId: 'gabc', guestToken: 'secret-token' });
+    // The composer is in the bundled font too (Thai and Lao readable without system fonts).
+    expect(StyleSheet.flatten(screen.getByLabelText('Type a message').props.style).fontFamily).toBe(fontFamily(i18n.language, false));
     const ticket = calls.find((c) => c.path === '/api/chat/ticket')!;
     expect(ticket.headers['X-Guest-Token']).toBe('secret-token');
     const ws = FakeWebSocket.all[0];

@@ -15,6 +15,7 @@ import {
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
 import { toastDurationMs } from '@/lib/config';
+import { fontFamily } from '@/lib/fonts';
 
 import { useChat, type PickedFile } from '../hooks/use-chat';
 import { canSend, chatLimits, checkAttachment, hasIncoming, isScrolledUp, isSendKey } from '../lib/chat-rules';
@@ -41,7 +42,7 @@ function pickWebFile(onPick: (f: File) => void) {
  * a banner for new messages while scrolled up), and the composer. It is loaded lazily.
  */
 export default function ChatPanel({ onClose }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const chat = useChat(true);
   const [text, setText] = useState('');
   const [alert, setAlert] = useState<string | null>(null);
@@ -216,7 +217,7 @@ export default function ChatPanel({ onClose }: Props) {
           accessibilityLabel={t('chat.placeholder')}
           multiline
           maxLength={chatLimits.maxText}
-          style={styles.input}
+          style={[styles.input, { fontFamily: fontFamily(i18n.language, false) }]}
           onKeyPress={(e) => {
             const ev = e.nativeEvent as unknown as { key: string; shiftKey?: boolean; ctrlKey?: boolean; altKey?: boolean; metaKey?: boolean };
             if (isSendKey(ev)) {

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react-native';
+import { StyleSheet } from 'react-native';
 
 import i18n from '@/i18n';
 import { mockApi, renderWithProviders } from '@/testing/render';
@@ -70,6 +71,20 @@ describe('DepositModal', () => {
     fireEvent.press(screen.getByRole('button', { name: 'Copy account number 1112223334' }));
     await waitFor(() => expect(clipboard.copyText).toHaveBeenCalledWith('1112223334'));
     expect(await screen.findByText('Copied: 1112223334')).toBeTruthy();
+  });
+
+  it('wraps the method tabs so that every one is reachable by touch on a narrow phone', async () => {
+    const qr = (code: string) => ({ ...options.banks[0], bankCode: code, mode: 'qr', bank: { nameTH: code, nameEN: code } });
+    const many = { ...options, banks: [...options.banks, ...['PROMPTPAY', 'PAYTIMZ', 'PAYONEX', 'FP'].map(qr)] };
+    mockApi({ 'GET /api/lookup/deposit': { body: many } });
+    renderWithProviders(<DepositModal visible onClose={jest.fn()} onDeposited={jest.fn()} />);
+    await screen.findByRole('tab', { name: 'Bank transfer' });
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs).toHaveLength(6);
+    expect(StyleSheet.flatten(screen.getByTestId('deposit-methods').props.style)).toMatchObject({ flexWrap: 'wrap' });
+    for (const tab of tabs) expect(StyleSheet.flatten(tab.props.style).minHeight).toBeGreaterThanOrEqual(44);
+    fireEvent.press(screen.getByRole('tab', { name: 'TrueMoney gift link' }));
+    expect(await screen.findByText('The gift link must be worth at least 2.00 baht.')).toBeTruthy();
   });
 
   it('states the slip rules of the slip lookup before the member uploads', async () => {

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { AppModal } from '@/components/ui/modal';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
-import { colors, radius, spacing } from '@/components/ui/theme';
+import { colors, radius, spacing, touchTarget } from '@/components/ui/theme';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api';
 import { copyText } from '@/lib/clipboard';
@@ -58,7 +58,7 @@ export function DepositModal({ visible, onClose, onDeposited }: Props) {
         <AppText>{d('noMethods')}</AppText>
       ) : (
         <View style={styles.wrap}>
-          <View role="tablist" style={styles.tabs}>
+          <View role="tablist" testID="deposit-methods" style={styles.tabs}>
             {methods.map((m) => (
               <Pressable
                 key={m}
@@ -261,8 +261,9 @@ function GiftLinkTab({ onDeposited, onClose }: { onDeposited: () => void; onClos
 
 const styles = StyleSheet.create({
   wrap: { gap: spacing.md },
-  tabs: { flexDirection: 'row', gap: spacing.sm },
-  tab: { paddingVertical: spacing.sm, paddingHorizontal: spacing.md, borderRadius: radius.md, borderWidth: 1, borderColor: colors.border },
+  // The tabs wrap onto more lines: every method stays reachable by touch on a narrow phone.
+  tabs: { flexDirection: 'row', flexWrap: 'wrap', gap: spacing.sm },
+  tab: { minHeight: touchTarget, justifyContent: 'center', paddingVertical: spacing.sm, paddingHorizontal: spacing.md, borderRadius: radius.md, borderWidth: 1, borderColor: colors.border },
   tabActive: { borderColor: colors.primary, backgroundColor: colors.surface },
   account: { backgroundColor: colors.surface, borderRadius: radius.md, padding: spacing.md, gap: 4 },
   row: { flexDirection: 'row', alignItems: 'center', gap: spacing.sm },

@@ -21,12 +21,13 @@ export function rejectWithdrawal({ w, why }: { w: Withdrawal; why: string }, key
   return opApi.post(path(w, 'reject'), { reason: why }, { headers: { [idempotencyHeader]: key } });
 }
 
-type Handlers<A, V> = { onMutate?: () => void; onDone: (answer: A, value: V) => void };
+type Handlers<A, V> = { onMutate?: () => void; onSettled?: () => void; onDone: (answer: A, value: V) => void };
 
-export function useApproveWithdrawal({ onMutate, onDone }: Handlers<ApproveAnswer, Withdrawal>) {
+export function useApproveWithdrawal({ onMutate, onSettled, onDone }: Handlers<ApproveAnswer, Withdrawal>) {
   const client = useQueryClient();
   return useIdempotentMutation(approveWithdrawal, {
     onMutate,
+    onSettled,
     onSuccess: (answer, w) => {
       onDone(answer, w);
       client.invalidateQueries({ queryKey: withdrawalsKey });

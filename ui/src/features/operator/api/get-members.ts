@@ -10,7 +10,7 @@ export function getMembers(q: string, page: number, limit = pageSize) {
   return opApi.get<{ members: MemberRow[]; total: number }>(`/api/operator/members${qs({ q, page, limit })}`);
 }
 
-export function useMembers(q: string, page: number, limit = pageSize) {
+export function useMembers(q: string, page: number) {
   return useQuery({ queryKey: membersKey(q, page), queryFn: () => getMembers(q, page), placeholderData: keepPreviousData });
 }
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { opApi, opKey } from './client';
+import { opApi, opKey, qs } from './client';
 import type { Withdrawal } from './types';
 
 export const withdrawalsKey = [...opKey, 'withdrawals'] as const;
@@ -15,4 +15,16 @@ export function getWithdrawals() {
 
 export function useWithdrawals() {
   return useQuery({ queryKey: withdrawalsKey, queryFn: getWithdrawals, refetchInterval: queueRefreshMs });
+}
+
+/** HistoryStatus is a processed withdrawal's state. */
+export type HistoryStatus = 'APPROVED' | 'REJECTED';
+
+/** getWithdrawalHistory reads the processed withdrawals of a state, newest decided first. */
+export function getWithdrawalHistory(status: HistoryStatus) {
+  return opApi.get<{ withdrawals: Withdrawal[] }>(`/api/operator/withdrawals${qs({ status })}`);
+}
+
+export function useWithdrawalHistory(status: HistoryStatus) {
+  return useQuery({ queryKey: [...withdrawalsKey, status] as const, queryFn: () => getWithdrawalHistory(status) });
 }

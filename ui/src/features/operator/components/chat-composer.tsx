@@ -10,6 +10,8 @@ import { limits } from '@/lib/limits.generated';
 
 import { buttonsMessage, cardsMessage, quickReplies, type ChatButton, type ChatCard, type ChatMessage } from '../api/chat';
 import { useOpT } from '../i18n';
+
+import { useEditorFont } from './editor-font';
 import { Row } from './ui';
 
 const modes = ['text', 'quick', 'buttons', 'cards'] as const;
@@ -32,6 +34,7 @@ function Chip({ label, on, onPress }: { label: string; on: boolean; onPress: () 
 /** ButtonsEditor edits up to 10 buttons: title, type (postback, web link, phone call, plain) and payload. */
 function ButtonsEditor({ buttons, onChange, label }: { buttons: ChatButton[]; onChange: (b: ChatButton[]) => void; label: string }) {
   const { t } = useOpT();
+  const font = useEditorFont();
   const set = (i: number, patch: Partial<ChatButton>) => onChange(buttons.map((b, j) => (j === i ? { ...b, ...patch } : b)));
   return (
     <View style={styles.group}>
@@ -43,7 +46,7 @@ function ButtonsEditor({ buttons, onChange, label }: { buttons: ChatButton[]; on
             maxLength={80}
             placeholder={t('chat.compose.buttonTitle')}
             accessibilityLabel={`${label} ${i + 1}: ${t('chat.compose.buttonTitle')}`}
-            style={[styles.field, styles.flex]}
+            style={[styles.field, styles.flex, font]}
           />
           <Row>
             {buttonTypes.map((ty) => (
@@ -57,7 +60,7 @@ function ButtonsEditor({ buttons, onChange, label }: { buttons: ChatButton[]; on
               maxLength={2048}
               placeholder={t(`chat.compose.payload.${b.type}`)}
               accessibilityLabel={`${label} ${i + 1}: ${t(`chat.compose.payload.${b.type}`)}`}
-              style={[styles.field, styles.flex]}
+              style={[styles.field, styles.flex, font]}
             />
           ) : null}
           <Button variant="secondary" title={t('chat.compose.remove')} accessibilityLabel={`${label} ${i + 1}: ${t('chat.compose.remove')}`} onPress={() => onChange(buttons.filter((_, j) => j !== i))} />
@@ -82,6 +85,7 @@ type Props = {
 /** ChatComposer composes a reply of any type an operator may send. */
 export function ChatComposer({ text, onTextChange, busy, onSend, attach }: Props) {
   const { t } = useOpT();
+  const font = useEditorFont();
   const [mode, setMode] = useState<ComposeMode>('text');
   const [options, setOptions] = useState('');
   const [buttons, setButtons] = useState<ChatButton[]>([emptyButton()]);
@@ -126,7 +130,7 @@ export function ChatComposer({ text, onTextChange, busy, onSend, attach }: Props
           maxLength={limits.chatText}
           placeholder={t('chat.replyPlaceholder')}
           accessibilityLabel={t('chat.reply')}
-          style={styles.input}
+          style={[styles.input, font]}
         />
       ) : null}
       {mode === 'quick' ? (
@@ -135,7 +139,7 @@ export function ChatComposer({ text, onTextChange, busy, onSend, attach }: Props
           onChangeText={setOptions}
           placeholder={t('chat.optionsPlaceholder')}
           accessibilityLabel={t('chat.options')}
-          style={styles.field}
+          style={[styles.field, font]}
         />
       ) : null}
       {mode === 'buttons' ? <ButtonsEditor buttons={buttons} onChange={setButtons} label={t('chat.compose.button')} /> : null}
@@ -152,9 +156,9 @@ export function ChatComposer({ text, onTextChange, busy, onSend, attach }: Props
                     <Button variant="secondary" title={t('chat.compose.remove')} accessibilityLabel={`${label}: ${t('chat.compose.remove')}`} onPress={() => setCards(cards.filter((_, j) => j !== i))} />
                   ) : null}
                 </Row>
-                <TextInput value={c.title} onChangeText={(v) => setCard(i, { title: v })} maxLength={80} placeholder={t('chat.compose.cardTitle')} accessibilityLabel={`${label}: ${t('chat.compose.cardTitle')}`} style={styles.field} />
-                <TextInput value={c.subtitle ?? ''} onChangeText={(v) => setCard(i, { subtitle: v })} maxLength={640} placeholder={t('chat.compose.cardSubtitle')} accessibilityLabel={`${label}: ${t('chat.compose.cardSubtitle')}`} style={styles.field} />
-                <TextInput value={c.image_url ?? ''} onChangeText={(v) => setCard(i, { image_url: v })} maxLength={2048} autoCapitalize="none" placeholder={t('chat.compose.cardImage')} accessibilityLabel={`${label}: ${t('chat.compose.cardImage')}`} style={styles.field} />
+                <TextInput value={c.title} onChangeText={(v) => setCard(i, { title: v })} maxLength={80} placeholder={t('chat.compose.cardTitle')} accessibilityLabel={`${label}: ${t('chat.compose.cardTitle')}`} style={[styles.field, font]} />
+                <TextInput value={c.subtitle ?? ''} onChangeText={(v) => setCard(i, { subtitle: v })} maxLength={640} placeholder={t('chat.compose.cardSubtitle')} accessibilityLabel={`${label}: ${t('chat.compose.cardSubtitle')}`} style={[styles.field, font]} />
+                <TextInput value={c.image_url ?? ''} onChangeText={(v) => setCard(i, { image_url: v })} maxLength={2048} autoCapitalize="none" placeholder={t('chat.compose.cardImage')} accessibilityLabel={`${label}: ${t('chat.compose.cardImage')}`} style={[styles.field, font]} />
                 <ButtonsEditor buttons={c.buttons ?? []} onChange={(b) => setCard(i, { buttons: b })} label={`${label} ${t('chat.compose.button')}`} />
               </View>
             );

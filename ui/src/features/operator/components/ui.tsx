@@ -200,10 +200,10 @@ const styles = StyleSheet.create({
 });
 
 const badgeTones = StyleSheet.create({
-  neutral: { backgroundColor: '#e7ece9' },
-  good: { backgroundColor: '#e1f2e4' },
-  warn: { backgroundColor: '#fff1d6' },
-  bad: { backgroundColor: '#fde3e3' },
+  neutral: { backgroundColor: colors.neutralSoft },
+  good: { backgroundColor: colors.successSoft },
+  warn: { backgroundColor: colors.warningSoft },
+  bad: { backgroundColor: colors.dangerSoft },
 });
 
 const badgeText: Record<Tone, string> = {

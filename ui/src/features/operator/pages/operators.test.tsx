@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react-native';
+import { fireEvent, screen } from '@testing-library/react-native';
 
 import i18n from '@/i18n';
 import { setOperatorToken } from '@/lib/operator-token';

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react-native';
+import { fireEvent, screen, within } from '@testing-library/react-native';
 
 import i18n from '@/i18n';
 import { setOperatorToken } from '@/lib/operator-token';

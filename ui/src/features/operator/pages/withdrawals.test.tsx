@@ -6,6 +6,8 @@ import { mockApi, renderWithProviders } from '@/testing/render';
 
 import WithdrawalsPage from './withdrawals';
 
+jest.mock('@/lib/clipboard', () => ({ copyText: jest.fn(async () => true) }));
+
 const big = {
   id: 'w1',
   memberId: 'm1',
@@ -45,6 +47,10 @@ describe('withdrawals: four-eyes', () => {
     expect(await screen.findByText('Two approvals needed')).toBeTruthy();
 
     fireEvent.press(screen.getByRole('button', { name: 'Approve 25,000.00 for Demo Player' }));
+    // Nothing is paid before the operator confirms.
+    expect(screen.getByText("Pay 25,000.00 to Demo Player, KBANK 123-456-7890 DEMO PLAYER? The money leaves for the member's bank account.")).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    fireEvent.press(screen.getByRole('button', { name: 'Approve withdrawal' }));
     expect(await screen.findByText(/First approval recorded for Demo Player \(25,000\.00\)/)).toBeTruthy();
     expect(await screen.findByText('Waiting for a second approval')).toBeTruthy();
     expect(screen.getByText('Approved by alice')).toBeTruthy();
@@ -70,12 +76,14 @@ describe('withdrawals: four-eyes', () => {
     const button = await screen.findByRole('button', { name: 'Approve 25,000.00 for Demo Player' });
     expect(button.props.accessibilityState.disabled).toBe(false);
     fireEvent.press(button);
+    fireEvent.press(screen.getByRole('button', { name: 'Approve withdrawal' }));
     const same = i18n.exists('errorMsg.SAME_APPROVER') ? i18n.t('errorMsg.SAME_APPROVER') : 'SAME_APPROVER';
     expect(await screen.findByText(same)).toBeTruthy();
 
     current = { ...current, approvals: 2, approvedBy: ['alice', 'bob'], status: 'APPROVED' };
     answer = { body: { message: 'SUCCESS', withdrawal: current } };
     fireEvent.press(screen.getByRole('button', { name: 'Approve 25,000.00 for Demo Player' }));
+    fireEvent.press(screen.getByRole('button', { name: 'Approve withdrawal' }));
     expect(await screen.findByText('Approved and paid: Demo Player, 25,000.00.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve 25,000.00 for Demo Player' })).toBeNull());
   });
@@ -95,5 +103,37 @@ describe('withdrawals: four-eyes', () => {
     fireEvent.press(screen.getByRole('button', { name: 'Reject withdrawal' }));
     expect(await screen.findByText(/Rejected: Demo Player, 25,000\.00/)).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ reason: 'Bank account name does not match' });
+  });
+});
+
+describe('withdrawals: copy and history', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+    setOperatorToken('OPT');
+  });
+
+  it('copies the account number and lists the processed withdrawals by status', async () => {
+    const decided = { ...big, decidedAt: '2026-11-22T03:00:00Z', decidedBy: 'bob' };
+    const calls = mockApi({
+      'GET /api/operator/me': { body: { username: 'bob', role: 'owner' } },
+      'GET /api/operator/settings': { body: settings },
+      'GET /api/operator/withdrawals': { body: { withdrawals: [big] } },
+      'GET /api/operator/withdrawals?status=APPROVED': { body: { withdrawals: [{ ...decided, status: 'APPROVED' }] } },
+      'GET /api/operator/withdrawals?status=REJECTED': {
+        body: { withdrawals: [{ ...decided, id: 'w2', status: 'REJECTED', reason: 'name mismatch' }] },
+      },
+    });
+    renderWithProviders(<WithdrawalsPage />);
+    fireEvent.press(await screen.findByRole('button', { name: 'Copy account number 1234567890' }));
+    await waitFor(() => expect(jest.requireMock('@/lib/clipboard').copyText).toHaveBeenCalledWith('1234567890'));
+    expect(await screen.findByText('Copied: 1234567890')).toBeTruthy();
+
+    fireEvent.press(screen.getByRole('button', { name: 'Processed withdrawals' }));
+    expect(await screen.findByText('Approved', { exact: true })).toBeTruthy();
+    fireEvent.press(screen.getByRole('button', { name: 'Rejected' }));
+    expect(await screen.findByText('bob · name mismatch')).toBeTruthy();
+    expect(calls.map((c) => c.path)).toEqual(
+      expect.arrayContaining(['/api/operator/withdrawals?status=APPROVED', '/api/operator/withdrawals?status=REJECTED']),
+    );
   });
 });

@@ -13,6 +13,7 @@ import { withdrawalId, type Withdrawal } from '../api/types';
 import { ApprovalsCell, thresholdOf } from '../components/withdrawals/approvals';
 import { RecentActivity } from '../components/withdrawals/recent-activity';
 import { RejectDialog } from '../components/withdrawals/reject-dialog';
+import { AccountNo, ApproveWithdrawal, WithdrawalHistory } from '../components/withdrawals/history';
 import { DataTable, ErrorLine, money, PageTitle, Row, when } from '../components/ui';
 import { useOpT } from '../i18n';
 import { useMe } from '../session';
@@ -33,9 +34,12 @@ export default function WithdrawalsPage() {
   const [rejecting, setRejecting] = useState<Withdrawal | null>(null);
   const [reason, setReason] = useState('');
   const [activityOf, setActivityOf] = useState<Withdrawal | null>(null);
+  const [approving, setApproving] = useState<Withdrawal | null>(null);
+  const [view, setView] = useState<'queue' | 'history'>('queue');
 
   const approve = useApproveWithdrawal({
     onMutate: () => setNotice(null),
+    onSettled: () => setApproving(null),
     onDone: (answer, w) =>
       setNotice(
         answer.message === 'SECOND_APPROVAL_REQUIRED'
@@ -59,6 +63,18 @@ export default function WithdrawalsPage() {
   return (
     <>
       <PageTitle>{t('pages.withdrawals')}</PageTitle>
+      <Row style={styles.actions}>
+        {(['queue', 'history'] as const).map((v) => (
+          <Button
+            key={v}
+            variant={v === view ? 'primary' : 'secondary'}
+            title={t(`withdrawals.${v}`)}
+            accessibilityState={{ selected: v === view }}
+            onPress={() => setView(v)}
+          />
+        ))}
+      </Row>
+      {view === 'history' ? <WithdrawalHistory /> : <>
       <AppText variant="caption">
         {threshold !== null ? t('withdrawals.fourEyes', { amount: money(threshold) }) : t('withdrawals.oldestFirst')}
       </AppText>
@@ -84,6 +100,7 @@ export default function WithdrawalsPage() {
             label: t('members.bank'),
             text: (w) => [w.bankCode, w.bankAccountNo, w.bankAccountName].filter(Boolean).join(' '),
             flex: 1.6,
+            render: (w) => <AccountNo w={w} />,
           },
           { key: 'amount', label: t('common.amount'), text: (w) => money(w.amount), align: 'right' },
           {
@@ -107,7 +124,7 @@ export default function WithdrawalsPage() {
                     title={mine ? t('withdrawals.youApproved') : t('withdrawals.approve')}
                     accessibilityLabel={t('withdrawals.approveNamed', { name: who, amount: money(w.amount) })}
                     disabled={mine || approve.isPending}
-                    onPress={() => approve.mutate(w)}
+                    onPress={() => setApproving(w)}
                   />
                   <Button
                     variant="danger"
@@ -131,6 +148,8 @@ export default function WithdrawalsPage() {
         ]}
       />
       {activityOf ? <RecentActivity w={activityOf} onClose={() => setActivityOf(null)} /> : null}
+      </>}
+      <ApproveWithdrawal withdrawal={approving} pending={approve.isPending} onConfirm={(w) => approve.mutate(w)} onClose={() => setApproving(null)} />
       <RejectDialog
         withdrawal={rejecting}
         reason={reason}

@@ -50,7 +50,7 @@ describe('RegisterFlow', () => {
     });
     writeItem(storageKeys.code, 'PR42');
     renderWithProviders(<RegisterFlow storedInviteCode="PR42" />);
-    expect(await screen.findByText('Step 1 of 3')).toBeTruthy();
+    expect(await screen.findByText('Step 1 of 4')).toBeTruthy();
     await waitFor(() => expect(calls.some((c) => c.path === '/api/lookup/registerOTP')).toBe(true));
 
     await fillPhone();
@@ -139,7 +139,7 @@ describe('RegisterFlow', () => {
       'POST /api/account': { status: 201, body: { message: 'SUCCESS' } },
     });
     renderWithProviders(<RegisterFlow storedInviteCode={null} />);
-    await screen.findByText('Step 1 of 3');
+    await screen.findByText('Step 1 of 4');
     await fillPhone();
     fireEvent.changeText(await screen.findByLabelText('OTP code'), '123456');
     fireEvent.press(screen.getByRole('button', { name: 'Verify' }));
@@ -168,10 +168,12 @@ describe('RegisterFlow', () => {
       'POST /api/otp/send': { body: { otpRef: '', otpToken: '', code: 'OTP_VERIFIED' } },
     });
     renderWithProviders(<RegisterFlow storedInviteCode={null} />);
-    await screen.findByText('Step 1 of 3');
+    await screen.findByText('Step 1 of 4');
     await fillPhone();
     expect(await screen.findByLabelText('Name')).toBeTruthy();
     expect(screen.queryByLabelText('OTP code')).toBeNull();
+    // The skipped OTP step counts as done: the total stays the same on every step.
+    expect(screen.getByText('Step 3 of 4')).toBeTruthy();
   });
 
   it('rejects a phone number that is not 10 digits', async () => {

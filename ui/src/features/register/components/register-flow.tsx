@@ -8,6 +8,7 @@ import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
 import { useToast } from '@/components/ui/toast';
 import { registerRedirectDelayMs } from '@/lib/config';
+import { useRegisterOtp } from '@/lib/lookups';
 import { removeItem, storageKeys } from '@/lib/storage';
 
 import { initialRegisterState, registerReducer, stepsFor } from '../hooks/register-machine';
@@ -34,7 +35,9 @@ export function RegisterFlow({ storedInviteCode }: Props) {
     [],
   );
 
-  const steps = stepsFor(state.otpShown);
+  const otpFlag = useRegisterOtp();
+  // While the setting loads, or when it cannot be read, OTP counts as on (as the phone step assumes).
+  const steps = stepsFor(otpFlag.data ? otpFlag.data.registerOTP : true);
   const visibleStep = state.step === 'registered' ? 'bank' : state.step;
   const index = steps.indexOf(visibleStep);
 

@@ -7,7 +7,7 @@ const sent = { otpRef: 'ABCD', otpToken: 'tok', code: 'OTP_SENT' };
 describe('register state machine', () => {
   it('goes phone → otp → profile → bank → registered when OTP is on', () => {
     const s1 = run([{ type: 'PHONE_ACCEPTED', phone: '0812345678', otpEnabled: true, otp: sent }]);
-    expect(s1).toMatchObject({ step: 'otp', otpRef: 'ABCD', otpToken: 'tok', phone: '0812345678', otpShown: true });
+    expect(s1).toMatchObject({ step: 'otp', otpRef: 'ABCD', otpToken: 'tok', phone: '0812345678' });
     const s2 = run([{ type: 'OTP_VERIFIED' }], s1);
     expect(s2.step).toBe('profile');
     const s3 = run([{ type: 'PROFILE_VALIDATED', profile }], s2);
@@ -17,12 +17,12 @@ describe('register state machine', () => {
 
   it('skips the OTP step when OTP is disabled', () => {
     const s = run([{ type: 'PHONE_ACCEPTED', phone: '0812345678', otpEnabled: false }]);
-    expect(s).toMatchObject({ step: 'profile', otpShown: false });
+    expect(s).toMatchObject({ step: 'profile' });
   });
 
   it('skips the OTP step when send answers OTP_VERIFIED', () => {
     const s = run([{ type: 'PHONE_ACCEPTED', phone: '0812345678', otpEnabled: true, otp: { ...sent, code: 'OTP_VERIFIED' } }]);
-    expect(s).toMatchObject({ step: 'profile', otpShown: false });
+    expect(s).toMatchObject({ step: 'profile' });
   });
 
   it('keeps the token that verified the phone when going back to the phone step', () => {
@@ -56,7 +56,7 @@ describe('register state machine', () => {
     ]);
     const atProfile = run([{ type: 'BACK' }], atBank);
     expect(atProfile.step).toBe('profile');
-    expect(run([{ type: 'BACK' }], atProfile)).toMatchObject({ step: 'phone', otpShown: false });
+    expect(run([{ type: 'BACK' }], atProfile)).toMatchObject({ step: 'phone' });
   });
 
   it('lists three or four steps', () => {

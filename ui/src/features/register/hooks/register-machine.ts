@@ -10,8 +10,6 @@ export type RegisterState = {
   phone: string;
   otpRef: string;
   otpToken: string;
-  /** otpShown tells whether the OTP step is part of this run (for the progress indicator). */
-  otpShown: boolean;
   profile: RegisterProfile | null;
 };
 
@@ -28,13 +26,16 @@ export const initialRegisterState: RegisterState = {
   phone: '',
   otpRef: '',
   otpToken: '',
-  otpShown: false,
   profile: null,
 };
 
-/** stepsFor lists the steps a run shows, for the progress indicator. */
-export function stepsFor(otpShown: boolean): RegisterStep[] {
-  return otpShown ? ['phone', 'otp', 'profile', 'bank'] : ['phone', 'profile', 'bank'];
+/**
+ * stepsFor lists the steps of the progress indicator, from the registerOTP setting alone, so that
+ * every step reads the same total. A phone verified recently skips the OTP screen, which then
+ * counts as done (the profile step is "3 of 4").
+ */
+export function stepsFor(otpEnabled: boolean): RegisterStep[] {
+  return otpEnabled ? ['phone', 'otp', 'profile', 'bank'] : ['phone', 'profile', 'bank'];
 }
 
 export function registerReducer(state: RegisterState, event: RegisterEvent): RegisterState {
@@ -49,7 +50,6 @@ export function registerReducer(state: RegisterState, event: RegisterEvent): Reg
         otpRef: event.otp?.otpRef ?? '',
         // OTP_VERIFIED answers the token the caller sent: keep it for registration.
         otpToken: event.otp?.otpToken || (event.otp?.code === 'OTP_VERIFIED' ? state.otpToken : ''),
-        otpShown: !skip,
         step: skip ? 'profile' : 'otp',
       };
     }
@@ -66,10 +66,10 @@ export function registerReducer(state: RegisterState, event: RegisterEvent): Reg
     case 'BACK':
       switch (state.step) {
         case 'otp':
-          return { ...state, step: 'phone', otpShown: false };
+          return { ...state, step: 'phone' };
         case 'profile':
           // A verified OTP cannot be verified again: going back restarts at the phone step.
-          return { ...state, step: 'phone', otpShown: false };
+          return { ...state, step: 'phone' };
         case 'bank':
           return { ...state, step: 'profile' };
         default:

@@ -1,9 +1,11 @@
 import { forwardRef, memo, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { Dimensions, Pressable, StyleSheet, View } from 'react-native';
+import { useTranslation } from 'react-i18next';
 import Svg, { Circle, G, Path, Polygon, Text as SvgText } from 'react-native-svg';
 
 import { AppText } from '@/components/ui/text';
 import { colors } from '@/components/ui/theme';
+import { fontFamily } from '@/lib/fonts';
 
 import { extraTurns, frictionEasing, slicePath, sliceUnderPointer, spinDuration, targetRotation, wheelSize } from '../wheel-math';
 
@@ -132,6 +134,9 @@ export const Wheel = forwardRef<WheelHandle, Props>(function Wheel(
 
 /** Drawing is the wheel itself: a slice per prize with its label along the radius. */
 const Drawing = memo(function Drawing({ slices, size }: { slices: WheelSlice[]; size: number }) {
+  // The labels are drawn in the bundled fonts: a device without Thai or Lao fonts reads them too.
+  const { i18n } = useTranslation();
+  const family = fontFamily(i18n.language, true);
   const step = 360 / slices.length;
   return (
     <Svg width={size} height={size} viewBox={`0 0 ${view} ${view}`}>
@@ -144,6 +149,7 @@ const Drawing = memo(function Drawing({ slices, size }: { slices: WheelSlice[]; 
             y={centre + 3}
             fill={s.textColor}
             fontSize={slices.length > 10 ? 7 : 9}
+            fontFamily={family}
             fontWeight="bold"
             textAnchor="middle"
             transform={`rotate(${i * step + step / 2 - 90} ${centre} ${centre})`}

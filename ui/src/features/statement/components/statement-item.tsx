@@ -62,10 +62,10 @@ const styles = StyleSheet.create({
 });
 
 const badgeStyles = StyleSheet.create({
-  success: { backgroundColor: '#e3f3e6' },
-  failed: { backgroundColor: '#fbe4e4' },
+  success: { backgroundColor: colors.successSoft },
+  failed: { backgroundColor: colors.dangerSoft },
   cancelled: { backgroundColor: colors.background },
-  progress: { backgroundColor: '#fdf0dc' },
+  progress: { backgroundColor: colors.warningSoft },
 });
 
 const textStyles = StyleSheet.create({

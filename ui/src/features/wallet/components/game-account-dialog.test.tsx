@@ -77,7 +77,7 @@ describe('GameAccountDialog', () => {
     expect(await screen.findByText('Failed to copy')).toBeTruthy();
   });
 
-  it('resets the password and reloads the credentials', async () => {
+  it('resets the password after confirming and reloads the credentials', async () => {
     let password = 'pw-1';
     const calls = mockApi({
       'GET /api/wallet/account/SIAMSLOT': () => ({ body: { username: 'ngm100', password } }),
@@ -89,6 +89,12 @@ describe('GameAccountDialog', () => {
     open();
     await screen.findByText('pw-1');
     fireEvent.press(screen.getByRole('button', { name: 'Reset password' }));
+    // Nothing is reset before the member confirms; cancelling keeps the password.
+    expect(screen.getByText('Reset the password of this game? The current password stops working.')).toBeTruthy();
+    fireEvent.press(screen.getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.path === '/api/wallet/resetpassword/SIAMSLOT')).toBe(false);
+    fireEvent.press(screen.getByRole('button', { name: 'Reset password' }));
+    fireEvent.press(screen.getByRole('button', { name: 'Yes, reset' }));
     expect(await screen.findByText('pw-2')).toBeTruthy();
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/wallet/account/SIAMSLOT')).toHaveLength(2));
   });

@@ -48,6 +48,7 @@ function DialogBody({ slot, onSaved }: { slot: Slot; onSaved: () => void }) {
   const [amount, setAmount] = useState('');
   const [status, setStatus] = useState<Status>(null);
   const [playing, setPlaying] = useState(false);
+  const [confirmingReset, setConfirmingReset] = useState(false);
   const cred = credentials.data;
   const value = parseAmount(amount);
   const canTransfer = Number.isFinite(value) && value > 0 && !transfer.isPending;
@@ -61,6 +62,7 @@ function DialogBody({ slot, onSaved }: { slot: Slot; onSaved: () => void }) {
 
   const resetPassword = () => {
     setStatus(null);
+    setConfirmingReset(false);
     reset.mutate(slot.code, {
       onSuccess: () => setStatus({ kind: 'success', text: t('game.passwordReset') }),
       onError: fail,
@@ -122,11 +124,23 @@ function DialogBody({ slot, onSaved }: { slot: Slot; onSaved: () => void }) {
         </View>
       ) : null}
 
+      {confirmingReset ? (
+        <View style={styles.confirm} role="alert">
+          <AppText>{t('game.resetAsk')}</AppText>
+          <View style={styles.row}>
+            <Button title={t('common.cancel')} variant="secondary" onPress={() => setConfirmingReset(false)} style={styles.flex} />
+            <Button title={t('game.resetConfirm')} variant="danger" onPress={resetPassword} style={styles.flex} />
+          </View>
+        </View>
+      ) : null}
       <View style={styles.row}>
         <Button
           title={t('game.resetPassword')}
           variant="secondary"
-          onPress={resetPassword}
+          onPress={() => {
+            setStatus(null);
+            setConfirmingReset(true);
+          }}
           loading={reset.isPending}
           disabled={!slot.isActive}
           style={styles.flex}
@@ -209,6 +223,7 @@ function Credential({ label, value, copyLabel, onCopy }: { label: string; value:
 
 const styles = StyleSheet.create({
   body: { gap: spacing.md },
+  confirm: { gap: spacing.sm, padding: spacing.md, borderRadius: radius.md, backgroundColor: colors.background },
   balances: { flexDirection: 'row', gap: spacing.sm },
   figure: { flex: 1, backgroundColor: colors.background, borderRadius: radius.md, padding: spacing.sm },
   credentials: { gap: spacing.sm },

@@ -1,8 +1,9 @@
 import { useRouter } from 'expo-router';
-import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StyleSheet, View } from 'react-native';
 
+import { lazyWithRetry } from '@/components/lazy-boundary';
 import { QueryState } from '@/components/query-state';
 import { contentMaxWidth, spacing } from '@/components/ui/theme';
 import { useToast } from '@/components/ui/toast';
@@ -22,10 +23,11 @@ import { WalletSummary } from './wallet-summary';
 import { WithdrawModal } from './withdraw-modal';
 
 // The deposit modal loads when it is first opened.
-const DepositModal = lazy(() => import('@/features/deposit/entry').then((m) => ({ default: m.DepositModal })));
+// A failed load (offline) shows a retry in a modal (lazyWithRetry).
+const DepositModal = lazyWithRetry(() => import('@/features/deposit/entry').then((m) => ({ default: m.DepositModal })), { modal: true });
 // Invite and refund (features/rewards, one chunk) load when opened.
-const RewardFlow = lazy(() => import('@/features/rewards/entry').then((m) => ({ default: m.RewardFlow })));
-const InviteReceive = lazy(() => import('@/features/rewards/entry').then((m) => ({ default: m.InviteReceive })));
+const RewardFlow = lazyWithRetry(() => import('@/features/rewards/entry').then((m) => ({ default: m.RewardFlow })), { modal: true });
+const InviteReceive = lazyWithRetry(() => import('@/features/rewards/entry').then((m) => ({ default: m.InviteReceive })), { modal: true });
 
 const categories: GameCategory[] = ['slot', 'sport', 'lotto'];
 
@@ -110,21 +112,11 @@ export function WalletHome({ onOpenConditions }: { onOpenConditions: () => void 
         onActivate={activateGame}
         activatingCode={activate.isPending ? activate.variables ?? null : null}
       />
-      {modal === 'deposit' ? (
-        <Suspense fallback={null}>
-          <DepositModal visible onClose={() => setModal(null)} onDeposited={reload} />
-        </Suspense>
-      ) : null}
+      {modal === 'deposit' ? <DepositModal visible onClose={() => setModal(null)} onDeposited={reload} /> : null}
       {modal === 'invite' || modal === 'refund' ? (
-        <Suspense fallback={null}>
-          <RewardFlow program={modal} onClose={() => setModal(null)} onChanged={reload} />
-        </Suspense>
+        <RewardFlow program={modal} onClose={() => setModal(null)} onChanged={reload} />
       ) : null}
-      {modal === 'inviteReceive' ? (
-        <Suspense fallback={null}>
-          <InviteReceive {...data.invite} onReceived={reload} onClose={() => setModal(null)} />
-        </Suspense>
-      ) : null}
+      {modal === 'inviteReceive' ? <InviteReceive {...data.invite} onReceived={reload} onClose={() => setModal(null)} /> : null}
       <TransferModal visible={modal === 'transfer'} data={data} onClose={() => setModal(null)} onSaved={reload} />
       <WithdrawModal visible={modal === 'withdraw'} data={data} onClose={() => setModal(null)} onSaved={reload} />
       <GameAccountsModal visible={modal === 'games'} slots={data.slots} onClose={() => setModal(null)} onOpen={openGame} />

@@ -11,6 +11,7 @@ import { useSaveSetting } from '../../api/save-setting';
 import type { Setting } from '../../api/types';
 import { useOpT } from '../../i18n';
 import { parseSetting, textSettings, validateSetting } from '../../settings-rules';
+import { useEditorFont } from '../editor-font';
 import { PendingNotice } from '../pending-changes';
 import { Badge, Card, ErrorLine, Row } from '../ui';
 import { Preview } from './preview';
@@ -18,6 +19,7 @@ import { Preview } from './preview';
 /** DocumentEditor edits a setting as its JSON document, checked before it is sent. */
 export function DocumentEditor({ setting, editable }: { setting: Setting; editable: boolean }) {
   const { t } = useOpT();
+  const mono = useEditorFont(true);
   const original = useMemo(() => JSON.stringify(setting.value, null, 2), [setting.value]);
   const [text, setText] = useState(original);
   const [saved, setSaved] = useState(false);
@@ -63,7 +65,7 @@ export function DocumentEditor({ setting, editable }: { setting: Setting; editab
           autoCapitalize="none"
           autoCorrect={false}
           spellCheck={false}
-          style={styles.json}
+          style={[styles.json, mono]}
           error={changed && problem ? t(problem) : null}
         />
         <ErrorLine error={save.error} />
@@ -102,7 +104,7 @@ export function DocumentEditor({ setting, editable }: { setting: Setting; editab
 }
 
 const styles = StyleSheet.create({
-  json: { minHeight: 260, fontFamily: 'monospace', fontSize: 14 },
+  json: { minHeight: 260, fontSize: 14 },
   previews: { alignItems: 'flex-start' },
   preview: { flex: 1, minWidth: 220, gap: spacing.sm, padding: spacing.sm, borderWidth: 1, borderColor: colors.border, borderRadius: radius.sm },
 });

@@ -7,7 +7,7 @@ import { formatNumber } from '@/lib/format';
 /** Preview shows the text as the member app frames it in one language. */
 export function Preview({ name, value, lng }: { name: string; value: unknown; lng: string }) {
   const mt = i18n.getFixedT(lng);
-  const d = (value ?? {}) as Record<string, any>;
+  const d = (value ?? {}) as Record<string, unknown>;
   switch (name) {
     case 'conditions':
       return (
@@ -37,7 +37,7 @@ export function Preview({ name, value, lng }: { name: string; value: unknown; ln
     case 'notice':
       return <AppText>{String(d.notice ?? '').replace(/%percentFail%/g, '10')}</AppText>;
     case 'withdraw':
-      return <AppText>{mt('withdraw.limits', { min: formatNumber(d.withdrawMin), max: formatNumber(d.withdrawMax) })}</AppText>;
+      return <AppText>{mt('withdraw.limits', { min: formatNumber(d.withdrawMin as number | undefined), max: formatNumber(d.withdrawMax as number | undefined) })}</AppText>;
     case 'info': {
       const videos = (d.howtoVideos ?? {}) as Record<string, string | null>;
       const titles = (d.howtoTitles ?? {}) as Record<string, string>;

@@ -10,6 +10,7 @@ import { locales, type Locale } from '@/i18n';
 import { useSaveSetting } from '../../api/save-setting';
 import type { Setting } from '../../api/types';
 import { useOpT } from '../../i18n';
+import { useEditorFont } from '../editor-font';
 import { parseSetting, validateSetting } from '../../settings-rules';
 import { Badge, Card, ErrorLine, Row } from '../ui';
 
@@ -43,6 +44,7 @@ export function checkLanguage(name: string, lng: Locale, text: string): { value:
  */
 export function TextSettingEditor({ setting, editable }: { setting: Setting; editable: boolean }) {
   const { t } = useOpT();
+  const mono = useEditorFont(true);
   const original = useMemo(() => textsOf(setting.value), [setting.value]);
   const [texts, setTexts] = useState(original);
   const [saved, setSaved] = useState(false);
@@ -88,7 +90,7 @@ export function TextSettingEditor({ setting, editable }: { setting: Setting; edi
                 autoCapitalize="none"
                 autoCorrect={false}
                 spellCheck={false}
-                style={styles.json}
+                style={[styles.json, mono]}
                 error={check.error && (texts[lng] !== original[lng] || lng === 'th') ? t(check.error) : null}
               />
               <View style={styles.preview} accessibilityLabel={t('settings.previewIn', { language })}>
@@ -118,6 +120,6 @@ export function TextSettingEditor({ setting, editable }: { setting: Setting; edi
 const styles = StyleSheet.create({
   columns: { alignItems: 'flex-start' },
   column: { flex: 1, minWidth: 260, gap: spacing.sm },
-  json: { minHeight: 220, fontFamily: 'monospace', fontSize: 14 },
+  json: { minHeight: 220, fontSize: 14 },
   preview: { gap: spacing.sm, padding: spacing.sm, borderWidth: 1, borderColor: colors.border, borderRadius: radius.sm },
 });

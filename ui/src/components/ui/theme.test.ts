@@ -1,0 +1,42 @@
+import { StyleSheet } from 'react-native';
+
+import { pressedStyles } from './button';
+import { colors } from './theme';
+
+/** contrast is the WCAG contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+describe('colour tokens', () => {
+  it.each([
+    ['success chip', colors.success, colors.successSoft],
+    ['failed chip', colors.danger, colors.dangerSoft],
+    ['in-progress chip', colors.warning, colors.warningSoft],
+    ['neutral chip', colors.muted, colors.neutralSoft],
+    ['cancelled chip', colors.text, colors.background],
+    ['primary button', '#ffffff', colors.primary],
+    ['pressed primary button', '#ffffff', colors.primaryDark],
+    ['danger button', '#ffffff', colors.danger],
+    ['pressed danger button', '#ffffff', colors.dangerDark],
+    ['secondary button', colors.primary, colors.surface],
+    ['pressed secondary button', colors.primary, colors.primarySoft],
+    ['muted text', colors.muted, colors.surface],
+  ])('%s reaches 4.5:1', (_name, text, background) => {
+    expect(contrast(text, background)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('darkens a pressed button rather than fading it', () => {
+    expect(StyleSheet.flatten(pressedStyles.primary)).toEqual({ backgroundColor: colors.primaryDark });
+    expect(StyleSheet.flatten(pressedStyles.danger)).toEqual({ backgroundColor: colors.dangerDark });
+    for (const style of Object.values(pressedStyles)) expect(StyleSheet.flatten(style)).not.toHaveProperty('opacity');
+  });
+});
