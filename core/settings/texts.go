@@ -130,16 +130,26 @@ func checkText(name string, doc json.RawMessage, bad func(string) error, check f
 		return nil, bad("the Thai text (th) is required: other languages fall back to it")
 	}
 	same := map[string]struct {
-		of  func(json.RawMessage) string
+		of  func(json.RawMessage) (string, error)
 		why string
 	}{
 		KeySources:    {sourceCodes, "every language must list the same source codes"},
 		KeyAgreements: {agreementsVersion, "every language must carry the same version"},
 	}
 	if rule, ok := same[name]; ok {
-		want := rule.of(out[LangTH])
+		want, err := rule.of(out[LangTH])
+		if err != nil {
+			return nil, bad(err.Error() + " (" + LangTH + ")")
+		}
 		for _, l := range Langs {
-			if present(out[l]) && rule.of(out[l]) != want {
+			if !present(out[l]) {
+				continue
+			}
+			got, err := rule.of(out[l])
+			if err != nil {
+				return nil, bad(err.Error() + " (" + l + ")")
+			}
+			if got != want {
 				return nil, bad(rule.why + " (" + l + ")")
 			}
 		}
@@ -153,24 +163,28 @@ func checkText(name string, doc json.RawMessage, bad func(string) error, check f
 	return b, err
 }
 
-func agreementsVersion(doc json.RawMessage) string {
+func agreementsVersion(doc json.RawMessage) (string, error) {
 	var v struct {
 		Version any `json:"version"`
 	}
-	json.Unmarshal(doc, &v)
-	b, _ := json.Marshal(v.Version)
-	return string(b)
+	if err := json.Unmarshal(doc, &v); err != nil {
+		return "", err
+	}
+	b, err := json.Marshal(v.Version)
+	return string(b), err
 }
 
-func sourceCodes(doc json.RawMessage) string {
+func sourceCodes(doc json.RawMessage) (string, error) {
 	var list []Source
-	json.Unmarshal(doc, &list)
+	if err := json.Unmarshal(doc, &list); err != nil {
+		return "", err
+	}
 	codes := make([]string, len(list))
 	for i, s := range list {
 		codes[i] = s.Code
 	}
 	sort.Strings(codes)
-	return strings.Join(codes, ",")
+	return strings.Join(codes, ","), nil
 }
 
 // upgradeTexts brings stored texts to today's shape when an install starts
