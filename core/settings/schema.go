@@ -99,74 +99,98 @@ func (v *violation) err(key string) error {
 // validate checks v (a document decoded with UseNumber) against s; nil
 // when it passes.
 func validate(s Schema, v any, path string) *violation {
-	bad := func(why string, args ...any) *violation {
-		return &violation{path: path, why: fmt.Sprintf(why, args...), code: errs.InvalidRequest}
-	}
 	if t, ok := s["type"]; ok && !hasType(t, v) {
-		return bad("must be %s", typeName(t))
+		return invalid(path, "must be %s", typeName(t))
 	}
 	switch x := v.(type) {
 	case map[string]any:
-		if req, ok := s["required"].([]string); ok {
-			for _, k := range req {
-				if _, ok := x[k]; !ok {
-					return &violation{path: join(path, k), why: "is missing", code: errs.InvalidRequest}
-				}
-			}
-		}
-		props, _ := s["properties"].(Schema)
-		for _, k := range sortedKeys(props) {
-			sub, ok := x[k]
-			if !ok {
-				continue
-			}
-			if bad := validate(props[k].(Schema), sub, join(path, k)); bad != nil {
-				return bad
-			}
-			if other, ok := props[k].(Schema)["x-notAbove"].(string); ok {
-				if a, b := num(sub), num(x[other]); !math.IsNaN(b) && a > b {
-					return &violation{path: join(path, k), why: "must not be above " + other, code: errs.InvalidRequest}
-				}
-			}
-		}
+		return validateObject(s, x, path)
 	case []any:
-		if items, ok := s["items"].(Schema); ok {
-			for i, it := range x {
-				if bad := validate(items, it, path+"["+strconv.Itoa(i)+"]"); bad != nil {
-					return bad
-				}
-			}
-		}
+		return validateArray(s, x, path)
 	case json.Number:
-		n := num(x)
-		if min, ok := s["minimum"]; ok && n < num(min) {
-			return bad("must be at least %v", min)
-		}
-		if min, ok := s["exclusiveMinimum"]; ok && n <= num(min) {
-			return bad("must be above %v", min)
-		}
-		if step, ok := s["multipleOf"]; ok {
-			if q := n / num(step); math.Abs(q-math.Round(q)) > 1e-6 {
-				return bad("must be a multiple of %v", step)
-			}
-		}
-		if max, ok := s["maximum"]; ok && n > num(max) {
-			return &violation{path: path, why: fmt.Sprintf("can be at most %v: the server cannot honour more", max), code: errs.SettingNotHonoured}
-		}
+		return validateNumber(s, x, path)
 	case string:
-		n := len([]rune(x))
-		if min, ok := s["minLength"]; ok && n < int(num(min)) {
-			return bad("must have at least %v characters", min)
-		}
-		if max, ok := s["maxLength"]; ok && n > int(num(max)) {
-			return bad("must have at most %v characters", max)
-		}
-		if p, ok := s["pattern"].(string); ok && !compiled(p).MatchString(x) {
-			if s["format"] == "uri" {
-				return &violation{path: path, why: "must be an https link", code: errs.SettingURLInvalid}
+		return validateString(s, x, path)
+	}
+	return nil
+}
+
+// invalid is a plain schema violation at path.
+func invalid(path, why string, args ...any) *violation {
+	return &violation{path: path, why: fmt.Sprintf(why, args...), code: errs.InvalidRequest}
+}
+
+func validateObject(s Schema, x map[string]any, path string) *violation {
+	if req, ok := s["required"].([]string); ok {
+		for _, k := range req {
+			if _, ok := x[k]; !ok {
+				return invalid(join(path, k), "is missing")
 			}
-			return bad("must match %s", p)
 		}
+	}
+	props, _ := s["properties"].(Schema)
+	for _, k := range sortedKeys(props) {
+		sub, ok := x[k]
+		if !ok {
+			continue
+		}
+		if bad := validate(props[k].(Schema), sub, join(path, k)); bad != nil {
+			return bad
+		}
+		if other, ok := props[k].(Schema)["x-notAbove"].(string); ok {
+			if a, b := num(sub), num(x[other]); !math.IsNaN(b) && a > b {
+				return invalid(join(path, k), "must not be above %s", other)
+			}
+		}
+	}
+	return nil
+}
+
+func validateArray(s Schema, x []any, path string) *violation {
+	items, ok := s["items"].(Schema)
+	if !ok {
+		return nil
+	}
+	for i, it := range x {
+		if bad := validate(items, it, path+"["+strconv.Itoa(i)+"]"); bad != nil {
+			return bad
+		}
+	}
+	return nil
+}
+
+func validateNumber(s Schema, x json.Number, path string) *violation {
+	n := num(x)
+	if min, ok := s["minimum"]; ok && n < num(min) {
+		return invalid(path, "must be at least %v", min)
+	}
+	if min, ok := s["exclusiveMinimum"]; ok && n <= num(min) {
+		return invalid(path, "must be above %v", min)
+	}
+	if step, ok := s["multipleOf"]; ok {
+		if q := n / num(step); math.Abs(q-math.Round(q)) > 1e-6 {
+			return invalid(path, "must be a multiple of %v", step)
+		}
+	}
+	if max, ok := s["maximum"]; ok && n > num(max) {
+		return &violation{path: path, why: fmt.Sprintf("can be at most %v: the server cannot honour more", max), code: errs.SettingNotHonoured}
+	}
+	return nil
+}
+
+func validateString(s Schema, x string, path string) *violation {
+	n := len([]rune(x))
+	if min, ok := s["minLength"]; ok && n < int(num(min)) {
+		return invalid(path, "must have at least %v characters", min)
+	}
+	if max, ok := s["maxLength"]; ok && n > int(num(max)) {
+		return invalid(path, "must have at most %v characters", max)
+	}
+	if p, ok := s["pattern"].(string); ok && !compiled(p).MatchString(x) {
+		if s["format"] == "uri" {
+			return &violation{path: path, why: "must be an https link", code: errs.SettingURLInvalid}
+		}
+		return invalid(path, "must match %s", p)
 	}
 	return nil
 }
