@@ -117,9 +117,6 @@ var (
 // Validate checks a wheel an operator saves and fills its defaults
 // (INVALID_REQUEST with what is wrong).
 func (w *Wheel) Validate() error {
-	bad := func(format string, args ...any) error {
-		return errs.Newf(errs.InvalidRequest, "wheel: "+format, args...)
-	}
 	if w.Cost == 0 {
 		w.Cost = DefaultCost
 	}
@@ -128,80 +125,98 @@ func (w *Wheel) Validate() error {
 	}
 	switch {
 	case len([]rune(w.Name)) < 1 || len([]rune(w.Name)) > 64:
-		return bad("name must have 1 to 64 characters")
+		return badWheel("name must have 1 to 64 characters")
 	case w.Cost < 1 || w.Cost > MaxCost:
-		return bad("cost must be 1 to %d coins", MaxCost)
+		return badWheel("cost must be 1 to %d coins", MaxCost)
 	case w.DailyLimit < 0 || w.DailyLimit > 10_000:
-		return bad("dailyLimit must be 0 (none) to 10000")
+		return badWheel("dailyLimit must be 0 (none) to 10000")
 	case w.DailyBudget < 0 || w.DailyBudget > money.Max:
-		return bad("dailyBudget must be 0 (none) or a positive amount")
+		return badWheel("dailyBudget must be 0 (none) or a positive amount")
 	case w.CouponDays < 1 || w.CouponDays > 90:
-		return bad("couponDays must be 1 to 90")
+		return badWheel("couponDays must be 1 to 90")
 	case len(w.Slices) < MinSlices || len(w.Slices) > MaxSlices:
-		return bad("a wheel has %d to %d slices", MinSlices, MaxSlices)
+		return badWheel("a wheel has %d to %d slices", MinSlices, MaxSlices)
 	}
 	seen := map[string]bool{}
 	var total, nothing int
 	for i := range w.Slices {
 		s := &w.Slices[i]
 		if !codeRE.MatchString(s.Code) || seen[s.Code] {
-			return bad("slice %d: code must be unique, A-Z 0-9 _ - and at most 32 characters", i+1)
+			return badWheel("slice %d: code must be unique, A-Z 0-9 _ - and at most 32 characters", i+1)
 		}
 		seen[s.Code] = true
-		for _, l := range []string{s.Label.TH, s.Label.LA, s.Label.EN} {
-			if n := len([]rune(l)); n < 1 || n > limits.Label {
-				return bad("slice %s: a label in th, la and en of 1 to %d characters", s.Code, limits.Label)
-			}
-		}
-		if !colorRE.MatchString(s.BgColor) || !colorRE.MatchString(s.TextColor) {
-			return bad("slice %s: colours are #RRGGBB", s.Code)
-		}
-		if len(s.HTMLDescription) > limits.Note {
-			return bad("slice %s: htmlDescription over %d characters", s.Code, limits.Note)
-		}
-		if s.Weight < 0 || s.Weight > MaxWeight {
-			return bad("slice %s: weight must be 0 to %d", s.Code, MaxWeight)
+		if err := s.validate(); err != nil {
+			return err
 		}
 		total += s.Weight
-		p := &s.Prize
-		switch p.Type {
-		case PrizeCash, PrizeBonus:
-			if p.Amount <= 0 || p.Amount > money.Max {
-				return bad("slice %s: a %s prize needs a positive amount", s.Code, p.Type)
-			}
-			p.Coins = 0
-			if p.Type == PrizeBonus {
-				if p.SuccessPercent == 0 {
-					p.SuccessPercent = 200
-				}
-				if p.PercentFail == 0 {
-					p.PercentFail = 10
-				}
-				if p.SuccessPercent < 100 || p.SuccessPercent > 10_000 || p.PercentFail < 0 || p.PercentFail >= p.SuccessPercent {
-					return bad("slice %s: successPercent 100 to 10000 and percentFail below it", s.Code)
-				}
-			} else {
-				p.SuccessPercent, p.PercentFail = 0, 0
-			}
-		case PrizeCoins:
-			if p.Coins < 1 || p.Coins > MaxPrizeCoin {
-				return bad("slice %s: a coins prize needs 1 to %d coins", s.Code, MaxPrizeCoin)
-			}
-			p.Amount, p.SuccessPercent, p.PercentFail = 0, 0, 0
-		case PrizeNothing:
-			*p = Prize{Type: PrizeNothing}
-			if s.Weight > 0 {
-				nothing++
-			}
-		default:
-			return bad("slice %s: prize type is cash, bonus, coins or nothing", s.Code)
+		if s.Prize.Type == PrizeNothing && s.Weight > 0 {
+			nothing++
 		}
 	}
 	if total <= 0 {
-		return bad("the weights must not all be 0")
+		return badWheel("the weights must not all be 0")
 	}
 	if nothing == 0 {
-		return bad("a wheel needs a \"nothing\" slice with a weight, where prizes land once the budget is spent")
+		return badWheel("a wheel needs a \"nothing\" slice with a weight, where prizes land once the budget is spent")
+	}
+	return nil
+}
+
+// badWheel is a wheel the console may not save.
+func badWheel(format string, args ...any) error {
+	return errs.Newf(errs.InvalidRequest, "wheel: "+format, args...)
+}
+
+// validate checks one slice's label, colours and weight, then its prize.
+func (s *Slice) validate() error {
+	for _, l := range []string{s.Label.TH, s.Label.LA, s.Label.EN} {
+		if n := len([]rune(l)); n < 1 || n > limits.Label {
+			return badWheel("slice %s: a label in th, la and en of 1 to %d characters", s.Code, limits.Label)
+		}
+	}
+	if !colorRE.MatchString(s.BgColor) || !colorRE.MatchString(s.TextColor) {
+		return badWheel("slice %s: colours are #RRGGBB", s.Code)
+	}
+	if len(s.HTMLDescription) > limits.Note {
+		return badWheel("slice %s: htmlDescription over %d characters", s.Code, limits.Note)
+	}
+	if s.Weight < 0 || s.Weight > MaxWeight {
+		return badWheel("slice %s: weight must be 0 to %d", s.Code, MaxWeight)
+	}
+	return s.Prize.normalize(s.Code)
+}
+
+// normalize checks a prize, fills the bonus defaults and clears the fields
+// its type does not use.
+func (p *Prize) normalize(code string) error {
+	switch p.Type {
+	case PrizeCash, PrizeBonus:
+		if p.Amount <= 0 || p.Amount > money.Max {
+			return badWheel("slice %s: a %s prize needs a positive amount", code, p.Type)
+		}
+		p.Coins = 0
+		if p.Type != PrizeBonus {
+			p.SuccessPercent, p.PercentFail = 0, 0
+			return nil
+		}
+		if p.SuccessPercent == 0 {
+			p.SuccessPercent = 200
+		}
+		if p.PercentFail == 0 {
+			p.PercentFail = 10
+		}
+		if p.SuccessPercent < 100 || p.SuccessPercent > 10_000 || p.PercentFail < 0 || p.PercentFail >= p.SuccessPercent {
+			return badWheel("slice %s: successPercent 100 to 10000 and percentFail below it", code)
+		}
+	case PrizeCoins:
+		if p.Coins < 1 || p.Coins > MaxPrizeCoin {
+			return badWheel("slice %s: a coins prize needs 1 to %d coins", code, MaxPrizeCoin)
+		}
+		p.Amount, p.SuccessPercent, p.PercentFail = 0, 0, 0
+	case PrizeNothing:
+		*p = Prize{Type: PrizeNothing}
+	default:
+		return badWheel("slice %s: prize type is cash, bonus, coins or nothing", code)
 	}
 	return nil
 }
