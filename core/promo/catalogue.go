@@ -66,38 +66,47 @@ func (s *Service) SaveBonus(ctx context.Context, b Bonus) (Bonus, error) {
 	if err := validCommon(b.Code, &b.PercentFail, &b.SuccessPercent, b.ValidFrom, b.ValidTo); err != nil {
 		return Bonus{}, err
 	}
-	switch {
-	case b.Name == "" || len(b.Name) > 100:
-		return Bonus{}, errs.OnField(errs.InvalidRequest, "name")
-	case b.Type != TypeLimit && b.Type != TypeDay && b.Type != TypeWeek:
-		return Bonus{}, errs.OnField(errs.InvalidRequest, "type")
-	case b.MaxReceived < 1 || b.MaxReceived > 1000:
-		return Bonus{}, errs.OnField(errs.InvalidRequest, "maxReceived")
-	case b.Percent < 0 || b.Percent > 1000:
-		return Bonus{}, errs.OnField(errs.InvalidRequest, "percent")
-	case b.Percent == 0 && (b.Fixed <= 0 || b.Fixed > maxAmount):
-		return Bonus{}, errs.OnField(errs.InvalidRequest, "fixed")
-	case b.Percent > 0 && b.Fixed != 0:
-		return Bonus{}, errs.Newf(errs.InvalidRequest, "fixed or percent, not both")
-	case b.Cap < 0 || b.Cap > maxAmount:
-		return Bonus{}, errs.OnField(errs.InvalidRequest, "cap")
-	case b.MinDeposit < 0 || b.MinDeposit > maxAmount:
-		return Bonus{}, errs.OnField(errs.InvalidRequest, "minDeposit")
-	case b.NewMemberDays < 0 || b.NewMemberDays > 3650:
-		return Bonus{}, errs.OnField(errs.InvalidRequest, "newMemberDays")
-	case len(b.Banners) > 10:
-		return Bonus{}, errs.OnField(errs.InvalidRequest, "banners")
-	}
-	for _, bn := range b.Banners {
-		if len(bn.Image) > 2048 || len(bn.HTML) > 10000 || (bn.Lang != "" && bn.Lang != "th" && bn.Lang != "la" && bn.Lang != "en") {
-			return Bonus{}, errs.OnField(errs.InvalidRequest, "banners")
-		}
+	if err := b.checkFields(); err != nil {
+		return Bonus{}, err
 	}
 	if b.Banners == nil {
 		b.Banners = []Banner{}
 	}
 	b.UpdatedAt = s.now().UTC()
 	return b, s.store.SaveBonus(ctx, b)
+}
+
+// checkFields refuses a bonus whose own fields are out of range, naming
+// the first field at fault.
+func (b *Bonus) checkFields() error {
+	switch {
+	case b.Name == "" || len(b.Name) > 100:
+		return errs.OnField(errs.InvalidRequest, "name")
+	case b.Type != TypeLimit && b.Type != TypeDay && b.Type != TypeWeek:
+		return errs.OnField(errs.InvalidRequest, "type")
+	case b.MaxReceived < 1 || b.MaxReceived > 1000:
+		return errs.OnField(errs.InvalidRequest, "maxReceived")
+	case b.Percent < 0 || b.Percent > 1000:
+		return errs.OnField(errs.InvalidRequest, "percent")
+	case b.Percent == 0 && (b.Fixed <= 0 || b.Fixed > maxAmount):
+		return errs.OnField(errs.InvalidRequest, "fixed")
+	case b.Percent > 0 && b.Fixed != 0:
+		return errs.Newf(errs.InvalidRequest, "fixed or percent, not both")
+	case b.Cap < 0 || b.Cap > maxAmount:
+		return errs.OnField(errs.InvalidRequest, "cap")
+	case b.MinDeposit < 0 || b.MinDeposit > maxAmount:
+		return errs.OnField(errs.InvalidRequest, "minDeposit")
+	case b.NewMemberDays < 0 || b.NewMemberDays > 3650:
+		return errs.OnField(errs.InvalidRequest, "newMemberDays")
+	case len(b.Banners) > 10:
+		return errs.OnField(errs.InvalidRequest, "banners")
+	}
+	for _, bn := range b.Banners {
+		if len(bn.Image) > 2048 || len(bn.HTML) > 10000 || (bn.Lang != "" && bn.Lang != "th" && bn.Lang != "la" && bn.Lang != "en") {
+			return errs.OnField(errs.InvalidRequest, "banners")
+		}
+	}
+	return nil
 }
 
 // SavePromotion validates and stores a promotion code (created or
