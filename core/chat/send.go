@@ -98,64 +98,87 @@ func invalid(detail string) error { return errs.Newf(errs.ChatMessageInvalid, "%
 // a file uploaded to that room.
 func (s *Service) validate(c Content, room string, from Sender) error {
 	p := c.Payload
+	var err error
 	switch c.Type {
 	case Text:
 		if strings.TrimSpace(p.Message) == "" {
-			return invalid("a text message needs a message")
+			err = invalid("a text message needs a message")
 		}
 	case Media:
-		file, ok := strings.CutPrefix(p.FilePath, "/api/chat/media/"+room+"/")
-		if !ok || !mediaName.MatchString(file) {
-			return invalid("media must be a file uploaded to this conversation")
-		}
-		want := "image"
-		if strings.HasSuffix(file, ".mp4") || strings.HasSuffix(file, ".mov") {
-			want = "video"
-		}
-		if p.FileType != "" && p.FileType != want {
-			return invalid("fileType does not match the file")
-		}
-		if utf8.RuneCountInString(p.Name) > 255 {
-			return invalid("name is too long")
-		}
+		err = validateMedia(p, room)
 	case Postback:
-		if from != Customer {
-			return invalid("only customers send postbacks")
-		}
-		if strings.TrimSpace(p.Payload) == "" && strings.TrimSpace(p.Title) == "" {
-			return invalid("a postback needs a title or a payload")
-		}
+		err = validatePostback(p, from)
 	case Buttons, QuickReplies, Generic:
-		if from == Customer {
-			return invalid("customers send text, media and postbacks")
-		}
-		if err := checkButtons(append(append([]Button(nil), p.Buttons...), p.QuickReplies...)); err != nil {
-			return err
-		}
-		switch {
-		case c.Type == Buttons && (len(p.Buttons) == 0 || strings.TrimSpace(p.Message) == ""):
-			return invalid("buttons need a message and at least one button")
-		case c.Type == QuickReplies && (len(p.QuickReplies) == 0 || strings.TrimSpace(p.Message) == ""):
-			return invalid("quick replies need a message and at least one reply")
-		case c.Type == Generic && (len(p.Cards) == 0 || len(p.Cards) > maxCards):
-			return invalid("a generic message needs 1 to 10 cards")
-		}
-		for _, card := range p.Cards {
-			if strings.TrimSpace(card.Title) == "" || len(card.Title) > maxShortText || len(card.Subtitle) > maxShortText {
-				return invalid("a card needs a title")
-			}
-			if card.ImageURL != "" && !safeURL(card.ImageURL) {
-				return invalid("a card's image_url must be an https or media URL")
-			}
-			if err := checkButtons(card.Buttons); err != nil {
-				return err
-			}
-		}
+		err = validateTemplate(c.Type, p, from)
 	default:
-		return invalid("unknown message_type")
+		err = invalid("unknown message_type")
+	}
+	if err != nil {
+		return err
 	}
 	if utf8.RuneCountInString(p.Message) > limits.ChatText {
 		return invalid(fmt.Sprintf("a message has at most %d characters", limits.ChatText))
+	}
+	return nil
+}
+
+// validateMedia accepts only a file uploaded to this conversation, of the
+// kind its name says.
+func validateMedia(p Payload, room string) error {
+	file, ok := strings.CutPrefix(p.FilePath, "/api/chat/media/"+room+"/")
+	if !ok || !mediaName.MatchString(file) {
+		return invalid("media must be a file uploaded to this conversation")
+	}
+	want := "image"
+	if strings.HasSuffix(file, ".mp4") || strings.HasSuffix(file, ".mov") {
+		want = "video"
+	}
+	if p.FileType != "" && p.FileType != want {
+		return invalid("fileType does not match the file")
+	}
+	if utf8.RuneCountInString(p.Name) > 255 {
+		return invalid("name is too long")
+	}
+	return nil
+}
+
+func validatePostback(p Payload, from Sender) error {
+	if from != Customer {
+		return invalid("only customers send postbacks")
+	}
+	if strings.TrimSpace(p.Payload) == "" && strings.TrimSpace(p.Title) == "" {
+		return invalid("a postback needs a title or a payload")
+	}
+	return nil
+}
+
+// validateTemplate checks the staff-only buttons, quick replies and
+// generic (cards) messages.
+func validateTemplate(kind MessageType, p Payload, from Sender) error {
+	if from == Customer {
+		return invalid("customers send text, media and postbacks")
+	}
+	if err := checkButtons(append(append([]Button(nil), p.Buttons...), p.QuickReplies...)); err != nil {
+		return err
+	}
+	switch {
+	case kind == Buttons && (len(p.Buttons) == 0 || strings.TrimSpace(p.Message) == ""):
+		return invalid("buttons need a message and at least one button")
+	case kind == QuickReplies && (len(p.QuickReplies) == 0 || strings.TrimSpace(p.Message) == ""):
+		return invalid("quick replies need a message and at least one reply")
+	case kind == Generic && (len(p.Cards) == 0 || len(p.Cards) > maxCards):
+		return invalid("a generic message needs 1 to 10 cards")
+	}
+	for _, card := range p.Cards {
+		if strings.TrimSpace(card.Title) == "" || len(card.Title) > maxShortText || len(card.Subtitle) > maxShortText {
+			return invalid("a card needs a title")
+		}
+		if card.ImageURL != "" && !safeURL(card.ImageURL) {
+			return invalid("a card's image_url must be an https or media URL")
+		}
+		if err := checkButtons(card.Buttons); err != nil {
+			return err
+		}
 	}
 	return nil
 }
