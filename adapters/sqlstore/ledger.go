@@ -382,35 +382,8 @@ func (l *Ledger) Verify(ctx context.Context, openBefore time.Time) (ledger.Repor
 		for _, d := range stored {
 			r.Problems = append(r.Problems, fmt.Sprintf("system account %s stores a balance (%s); its balance is its postings' sum", d.ID, d.Balance))
 		}
-		// Every journal balanced means all postings together sum to zero;
-		// said once more over the whole book, in each unit on its own
-		// (coins and satang never add up), where a posting without a
-		// journal would show.
-		var totals struct {
-			Satang money.Satang `db:"satang"`
-			Coins  int64        `db:"coins"`
-		}
-		if err := tx.GetContext(ctx, &totals, `SELECT
-				COALESCE(SUM(CASE WHEN `+coinUnit+` THEN 0 ELSE p.amount END), 0) AS satang,
-				COALESCE(SUM(CASE WHEN `+coinUnit+` THEN p.amount ELSE 0 END), 0) AS coins
-			FROM postings p JOIN ledger_accounts a ON a.id = p.account_id`); err != nil {
+		if err := verifyUnits(ctx, l.db, tx, &r.Problems); err != nil {
 			return err
-		}
-		if totals.Satang != 0 {
-			r.Problems = append(r.Problems, fmt.Sprintf("the book does not balance: all postings in satang sum to %s", totals.Satang))
-		}
-		if totals.Coins != 0 {
-			r.Problems = append(r.Problems, fmt.Sprintf("the coins do not balance: all postings in coins sum to %d", totals.Coins))
-		}
-		var mixed []string
-		if err := tx.SelectContext(ctx, &mixed, l.db.q(`SELECT p.journal_id FROM postings p
-			JOIN ledger_accounts a ON a.id = p.account_id
-			GROUP BY p.journal_id HAVING MIN(CASE WHEN `+coinUnit+` THEN 1 ELSE 0 END) <> MAX(CASE WHEN `+coinUnit+` THEN 1 ELSE 0 END)
-			ORDER BY p.journal_id LIMIT ?`), maxProblems); err != nil {
-			return err
-		}
-		for _, id := range mixed {
-			r.Problems = append(r.Problems, fmt.Sprintf("journal %s mixes coins and satang", id))
 		}
 		// Every reference of the ledger's rows names a row that exists: on
 		// PostgreSQL no foreign key checks them as they are written
@@ -460,6 +433,42 @@ func (l *Ledger) Verify(ctx context.Context, openBefore time.Time) (ledger.Repor
 		return verifyDeposits(ctx, l.db, tx, &r.Problems)
 	})
 	return r, err
+}
+
+// verifyUnits checks the book balances in each unit on its own and that no
+// journal mixes coins and satang.
+func verifyUnits(ctx context.Context, db *DB, tx *sqlx.Tx, problems *[]string) error {
+	// Every journal balanced means all postings together sum to zero;
+	// said once more over the whole book, in each unit on its own
+	// (coins and satang never add up), where a posting without a
+	// journal would show.
+	var totals struct {
+		Satang money.Satang `db:"satang"`
+		Coins  int64        `db:"coins"`
+	}
+	if err := tx.GetContext(ctx, &totals, `SELECT
+			COALESCE(SUM(CASE WHEN `+coinUnit+` THEN 0 ELSE p.amount END), 0) AS satang,
+			COALESCE(SUM(CASE WHEN `+coinUnit+` THEN p.amount ELSE 0 END), 0) AS coins
+		FROM postings p JOIN ledger_accounts a ON a.id = p.account_id`); err != nil {
+		return err
+	}
+	if totals.Satang != 0 {
+		*problems = append(*problems, fmt.Sprintf("the book does not balance: all postings in satang sum to %s", totals.Satang))
+	}
+	if totals.Coins != 0 {
+		*problems = append(*problems, fmt.Sprintf("the coins do not balance: all postings in coins sum to %d", totals.Coins))
+	}
+	var mixed []string
+	if err := tx.SelectContext(ctx, &mixed, db.q(`SELECT p.journal_id FROM postings p
+		JOIN ledger_accounts a ON a.id = p.account_id
+		GROUP BY p.journal_id HAVING MIN(CASE WHEN `+coinUnit+` THEN 1 ELSE 0 END) <> MAX(CASE WHEN `+coinUnit+` THEN 1 ELSE 0 END)
+		ORDER BY p.journal_id LIMIT ?`), maxProblems); err != nil {
+		return err
+	}
+	for _, id := range mixed {
+		*problems = append(*problems, fmt.Sprintf("journal %s mixes coins and satang", id))
+	}
+	return nil
 }
 
 // coinUnit is the SQL test that the account a counts coins (see
