@@ -82,7 +82,11 @@ function resolveDefault(context, moduleName, platform) {
   if (platform === 'web' && moduleName === '@tanstack/query-core' && context.originModulePath.startsWith(reactQueryBuild)) {
     return { type: 'sourceFile', filePath: queryCoreShim };
   }
-  if (platform === 'web' && (context.originModulePath === queryShim || context.originModulePath === queryCoreShim) && queryModules.test(moduleName)) {
+  if (
+    platform === 'web' &&
+    (context.originModulePath === queryShim || context.originModulePath === queryCoreShim) &&
+    queryModules.test(moduleName)
+  ) {
     const [, pkg, ...rest] = moduleName.split('/');
     return { type: 'sourceFile', filePath: path.join(path.dirname(require.resolve(`@tanstack/${pkg}/package.json`)), ...rest) };
   }

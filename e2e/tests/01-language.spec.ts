@@ -14,7 +14,10 @@ test.describe('language and routing', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'lo');
     await shot(page, 'login-la');
 
-    await page.getByRole('button', { name: /English/ }).first().click();
+    await page
+      .getByRole('button', { name: /English/ })
+      .first()
+      .click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible();
     await shot(page, 'login-en');

@@ -81,7 +81,11 @@ test('profile, bank name and password', async ({ page }) => {
   await login(page, phone, password, true);
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeTruthy();
   await acceptAgreement(page);
-  await page.getByRole('link', { name: 'Profile' }).or(page.getByRole('button', { name: 'Profile' })).first().click();
+  await page
+    .getByRole('link', { name: 'Profile' })
+    .or(page.getByRole('button', { name: 'Profile' }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/user\/profile$/);
   await acceptAgreement(page);
   await expect(page.getByText('Somchai E2E').first()).toBeVisible();

@@ -67,7 +67,13 @@ test('the transfer modal checks its rules', async ({ page }) => {
   await dialog.getByLabel('To', { exact: true }).selectOption('WALLET');
   await dialog.getByLabel('Amount', { exact: true }).fill('50');
   await dialog.getByRole('button', { name: 'Confirm transfer' }).click();
-  await expect(page.getByRole('alert').or(page.getByRole('dialog')).filter({ hasText: /cannot|same|differ/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .or(page.getByRole('dialog'))
+      .filter({ hasText: /cannot|same|differ/i })
+      .first(),
+  ).toBeVisible();
   await shot(page, 'wallet-transfer-modal');
 });
 
@@ -112,7 +118,11 @@ test('withdraw; the operator approves; the statement shows it', async ({ page })
   expect(mine.amount).toBe(150);
   await operator('POST', `/api/operator/withdrawals/${mine._id}/approve`);
 
-  await page.getByRole('link', { name: 'Statement' }).or(page.getByRole('button', { name: 'Statement' })).first().click();
+  await page
+    .getByRole('link', { name: 'Statement' })
+    .or(page.getByRole('button', { name: 'Statement' }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/user\/statement$/);
   await expect(page.getByText(/items in total/)).toBeVisible();
   await expect(page.getByText('150.00').first()).toBeVisible();

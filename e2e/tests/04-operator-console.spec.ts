@@ -40,7 +40,18 @@ test('an owner enrols on first sign-in and adds a support operator from the cons
   await signIn(page, owner, { firstTime: true });
   await expect(page).toHaveURL(/\/operator\/dashboard$/);
   await expect(page.getByText('Owner', { exact: true })).toBeVisible();
-  for (const name of ['Dashboard', 'Members', 'Withdrawals', 'Adjustments', 'Settings', 'Games', 'Reconciliation', 'Reports', 'Audit log', 'Operators']) {
+  for (const name of [
+    'Dashboard',
+    'Members',
+    'Withdrawals',
+    'Adjustments',
+    'Settings',
+    'Games',
+    'Reconciliation',
+    'Reports',
+    'Audit log',
+    'Operators',
+  ]) {
     await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
   }
   await shot(page, 'console-dashboard');
@@ -73,7 +84,11 @@ test('four-eyes: two finance operators pay a withdrawal above the threshold; the
   const finA = addOperator('fin-a-e2e', 'finance');
   const finB = addOperator('fin-b-e2e', 'finance');
   await confirmed('PUT', '/api/operator/settings/withdrawApprovalThreshold', { amount: threshold });
-  await operator('POST', '/api/operator/adjustments', { phone: memberPhone, amount: 1000, reason: 'e2e: funds for the four-eyes withdrawal' });
+  await operator('POST', '/api/operator/adjustments', {
+    phone: memberPhone,
+    amount: 1000,
+    reason: 'e2e: funds for the four-eyes withdrawal',
+  });
 
   // The member asks for the withdrawal in the app (phone size).
   const member = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'th-TH', timezoneId: 'Asia/Bangkok' });
@@ -84,7 +99,9 @@ test('four-eyes: two finance operators pay a withdrawal above the threshold; the
   await memberPage.getByRole('button', { name: 'Withdraw', exact: true }).click();
   await memberPage.getByRole('dialog').getByLabel('Amount', { exact: true }).fill(String(amount));
   await memberPage.getByRole('dialog').getByRole('button', { name: 'Confirm withdrawal' }).click();
-  await expect(memberPage.getByText('Your withdrawal has been submitted. Please wait for the transfer to your bank account.')).toBeVisible();
+  await expect(
+    memberPage.getByText('Your withdrawal has been submitted. Please wait for the transfer to your bank account.'),
+  ).toBeVisible();
 
   // First finance operator: the approval is recorded and waits for a second one.
   await signIn(page, finA, { firstTime: true });
@@ -199,7 +216,10 @@ test('the audit log shows both approvals with who made them; every owner page op
   await page.getByRole('link', { name: 'Members', exact: true }).click();
   await page.getByLabel('Search members').fill(memberPhone);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page.getByRole('button', { name: /^Open member / }).first().click();
+  await page
+    .getByRole('button', { name: /^Open member / })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: 'Statement' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Statement' }).getByText('800.00').first()).toBeVisible();
   await page.getByLabel('New note').fill('Called the member about the 800.00 withdrawal.');

@@ -81,7 +81,10 @@ test('a member transfers at the bank, uploads the slip and is credited once', as
   await expect(slips.getByText('Success', { exact: true })).toBeVisible();
   await expect(slips.getByText('500.00')).toBeVisible();
   const popup = page.waitForEvent('popup');
-  await slips.getByRole('button', { name: /^View the slip received/ }).first().click();
+  await slips
+    .getByRole('button', { name: /^View the slip received/ })
+    .first()
+    .click();
   const image = await popup;
   await image.waitForURL(/\/api\/slip-image\//);
   await image.close();
@@ -117,7 +120,9 @@ test('an unreadable slip waits in review and a finance operator approves it', as
   await page.getByRole('button', { name: 'Deposit', exact: true }).click();
   await upload(page, file);
   await expect(
-    page.getByRole('dialog').getByText('The slip was received and is being checked by our staff. (The reference number on the slip cannot be read)'),
+    page
+      .getByRole('dialog')
+      .getByText('The slip was received and is being checked by our staff. (The reference number on the slip cannot be read)'),
   ).toBeVisible();
   expect(await walletOf(phone, 's3cret-pass')).toBe(0);
 

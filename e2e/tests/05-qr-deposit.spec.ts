@@ -46,7 +46,7 @@ async function openQR(bankCode: string): Promise<{ qrcodeId: string; payload: st
 function promptPayTarget(payload: string): string {
   const fields = (s: string) => {
     const out = new Map<string, string>();
-    for (let i = 0; i + 4 <= s.length; ) {
+    for (let i = 0; i + 4 <= s.length;) {
       const n = Number(s.slice(i + 2, i + 4));
       out.set(s.slice(i, i + 2), s.slice(i + 4, i + 4 + n));
       i += 4 + n;

@@ -29,8 +29,16 @@ test.beforeAll(async () => {
   const verified = await call('POST', '/api/otp/verify', '', { otpToken: sent.body.otpToken, otpCode: await otpFor(phone) });
   expect(verified.status).toBe(200);
   const reg = await call('POST', '/api/account', '', {
-    name: 'Bonus Player', username: phone, password, sourceCode: 'FACEBOOK', inviteCode: '', bankCode: 'KBANK',
-    bankAccountName: 'bonus player', bankAccountNo: phone, currency: 'BAHT', otpToken: sent.body.otpToken,
+    name: 'Bonus Player',
+    username: phone,
+    password,
+    sourceCode: 'FACEBOOK',
+    inviteCode: '',
+    bankCode: 'KBANK',
+    bankAccountName: 'bonus player',
+    bankAccountNo: phone,
+    currency: 'BAHT',
+    otpToken: sent.body.otpToken,
   });
   expect(reg.status).toBe(201);
   await operator('POST', '/api/operator/adjustments', { phone, amount: 100, reason: 'e2e bonus player' });

@@ -59,7 +59,7 @@ async function startNode(): Promise<string> {
   });
   const base = `http://127.0.0.1:${port}`;
   nodes.push({ child, url: base, dir });
-  for (const deadline = Date.now() + 60_000; ; ) {
+  for (const deadline = Date.now() + 60_000; ;) {
     if (child.exitCode !== null) throw new Error(`node exited: see ${dir}/server.log`);
     try {
       if ((await fetch(`${base}/readyz`)).ok) return base;

@@ -38,8 +38,16 @@ async function register(phone: string, name: string, code = '') {
   expect(sent.status).toBe(200);
   expect((await call('POST', '/api/otp/verify', '', { otpToken: sent.body.otpToken, otpCode: await otpFor(phone) })).status).toBe(200);
   const reg = await call('POST', '/api/account', '', {
-    name, username: phone, password, sourceCode: 'FRIEND', inviteCode: code, bankCode: 'KBANK',
-    bankAccountName: name.toLowerCase(), bankAccountNo: phone, currency: 'BAHT', otpToken: sent.body.otpToken,
+    name,
+    username: phone,
+    password,
+    sourceCode: 'FRIEND',
+    inviteCode: code,
+    bankCode: 'KBANK',
+    bankAccountName: name.toLowerCase(),
+    bankAccountNo: phone,
+    currency: 'BAHT',
+    otpToken: sent.body.otpToken,
   });
   expect(reg.status).toBe(201);
 }
@@ -57,13 +65,28 @@ test.beforeAll(async () => {
   expect(up.ok).toBe(true);
   const { image } = (await up.json()) as { image: string };
   await operator('PUT', '/api/operator/rewards/refund/settings', {
-    active: true, period: 'daily', rateBP: 1000, minNetLoss: 1, maxPerPeriod: 0, games: [], successPercent: 200, failPercent: 10,
+    active: true,
+    period: 'daily',
+    rateBP: 1000,
+    minNetLoss: 1,
+    maxPerPeriod: 0,
+    games: [],
+    successPercent: 200,
+    failPercent: 10,
     info: { en: '<p>10% of your net loss back every day.</p>' },
     banners: [{ image, html: '<p>Cashback every day</p>' }],
   });
   await operator('PUT', '/api/operator/rewards/invite/settings', {
-    active: true, period: 'daily', rateBP: 500, minNetLoss: 1, maxPerPeriod: 0, games: [], successPercent: 300, failPercent: 20,
-    info: {}, banners: [],
+    active: true,
+    period: 'daily',
+    rateBP: 500,
+    minNetLoss: 1,
+    maxPerPeriod: 0,
+    games: [],
+    successPercent: 300,
+    failPercent: 20,
+    info: {},
+    banners: [],
   });
 });
 
@@ -90,7 +113,7 @@ test('A opens the invite modal: the link carries their code', async ({ page }) =
   await shot(page, 'invite-modal');
 });
 
-test('B registers with A\'s link', async ({ page }) => {
+test("B registers with A's link", async ({ page }) => {
   await page.goto(new URL(link).pathname + new URL(link).search);
   await page.getByLabel('Phone number').fill(phoneB);
   await page.getByRole('button', { name: 'Next' }).click();

@@ -51,7 +51,9 @@ async function main() {
   [...perPackage.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, top)
-    .forEach(([name, size]) => console.log(`${(size / 1000).toFixed(1).padStart(8)} kB ${((100 * size) / total).toFixed(1).padStart(5)} %  ${name}`));
+    .forEach(([name, size]) =>
+      console.log(`${(size / 1000).toFixed(1).padStart(8)} kB ${((100 * size) / total).toFixed(1).padStart(5)} %  ${name}`),
+    );
 }
 
 main().catch((err) => {

@@ -41,11 +41,17 @@ async function audit(name, url, token) {
       .reduce((n, i) => n + i.transferSize, 0);
     const opportunities = Object.values(lhr.audits)
       .filter((a) => a.details?.type === 'opportunity' && a.score !== null && a.score < 1)
-      .sort((a, b) => (b.details.overallSavingsMs ?? 0) - (a.details.overallSavingsMs ?? 0) || (b.details.overallSavingsBytes ?? 0) - (a.details.overallSavingsBytes ?? 0))
+      .sort(
+        (a, b) =>
+          (b.details.overallSavingsMs ?? 0) - (a.details.overallSavingsMs ?? 0) ||
+          (b.details.overallSavingsBytes ?? 0) - (a.details.overallSavingsBytes ?? 0),
+      )
       .slice(0, 3)
       .map((a) => `${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
     console.log(`${name} ${url}\n  ${scores.join(', ')}`);
-    console.log(`  FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, SI ${metric('speed-index')}, CLS ${metric('cumulative-layout-shift')}`);
+    console.log(
+      `  FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, SI ${metric('speed-index')}, CLS ${metric('cumulative-layout-shift')}`,
+    );
     console.log(`  JavaScript transferred ${(js / 1024).toFixed(1)} KiB; final URL ${lhr.finalDisplayedUrl}`);
     console.log(`  opportunities: ${opportunities.join('; ') || 'none'}`);
   } finally {

@@ -14,8 +14,7 @@ const range = (from, to) => {
 
 // Latin (ASCII and Latin-1), general punctuation, currency signs and the dotted circle that
 // shaping uses for a mark standing alone.
-const common =
-  range(0x20, 0x7e) + range(0xa0, 0xff) + range(0x2010, 0x2027) + range(0x2030, 0x203a) + '\u20ac\u2122\u2212\u25cc';
+const common = range(0x20, 0x7e) + range(0xa0, 0xff) + range(0x2010, 0x2027) + range(0x2030, 0x203a) + '\u20ac\u2122\u2212\u25cc';
 
 const scripts = {
   thai: { pkg: 'noto-sans-thai', family: 'NotoSansThai', text: common + range(0x0e00, 0x0e7f) },

@@ -25,7 +25,11 @@ function htmlFiles(dir) {
 function addLayoutPreloads(dist) {
   const dir = path.join(dist, WEB);
   if (!fs.existsSync(dir)) throw new Error(`${dir} is missing: export the web app first`);
-  const layouts = fs.readdirSync(dir).filter((n) => LAYOUT.test(n)).sort().map((n) => WEB + n);
+  const layouts = fs
+    .readdirSync(dir)
+    .filter((n) => LAYOUT.test(n))
+    .sort()
+    .map((n) => WEB + n);
   let added = 0;
   for (const file of htmlFiles(dist)) {
     const html = fs.readFileSync(file, 'utf8');

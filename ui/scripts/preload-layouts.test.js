@@ -11,7 +11,8 @@ describe('addLayoutPreloads', () => {
   afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
   fs.mkdirSync(web, { recursive: true });
   fs.mkdirSync(path.join(dist, 'user'));
-  for (const n of ['_layout-aa.js', '_layout-bb.js', '_layout-cc.js', 'login-dd.js', 'entry-ee.js']) fs.writeFileSync(path.join(web, n), 'x');
+  for (const n of ['_layout-aa.js', '_layout-bb.js', '_layout-cc.js', 'login-dd.js', 'entry-ee.js'])
+    fs.writeFileSync(path.join(web, n), 'x');
   const page = (layouts) =>
     `<html><head><title>t</title></head><body>${layouts.map((l) => `<script src="/_expo/static/js/web/${l}" defer></script>`).join('')}</body></html>`;
   fs.writeFileSync(path.join(dist, 'login.html'), page(['_layout-aa.js', '_layout-bb.js', 'login-dd.js', 'entry-ee.js']));
@@ -27,7 +28,9 @@ describe('addLayoutPreloads', () => {
       '/_expo/static/js/web/login-dd.js',
       '/_expo/static/js/web/entry-ee.js',
     ]);
-    expect(read('user/home.html')).toContain('<link rel="preload" as="script" href="/_expo/static/js/web/_layout-bb.js"/><link rel="preload" as="script" href="/_expo/static/js/web/_layout-cc.js"/></head>');
+    expect(read('user/home.html')).toContain(
+      '<link rel="preload" as="script" href="/_expo/static/js/web/_layout-bb.js"/><link rel="preload" as="script" href="/_expo/static/js/web/_layout-cc.js"/></head>',
+    );
   });
 
   it('is idempotent', () => {

@@ -37,7 +37,7 @@ describe('expo-router replacements', () => {
     expect(missing).toEqual([]);
   });
 
-  it('the only <Head> is the root layout\'s constant title (the browser bundle leaves Head out)', () => {
+  it("the only <Head> is the root layout's constant title (the browser bundle leaves Head out)", () => {
     const users = sourceFiles(path.join(ui, 'src')).filter((f) => /from 'expo-router\/head'/.test(fs.readFileSync(f, 'utf8')));
     expect(users.map((f) => path.relative(ui, f))).toEqual([path.join('src', 'app', '_layout.tsx')]);
     const heads = [...fs.readFileSync(users[0], 'utf8').matchAll(/<Head>([\s\S]*?)<\/Head>/g)].map((m) => m[1].replace(/\s+/g, ''));
@@ -49,7 +49,10 @@ describe('expo-router replacements', () => {
     const replacement = fs.readFileSync(path.join(__dirname, 'expo-router/react-navigation-native.js'), 'utf8');
     const provided = new Map([...replacement.matchAll(/^  (\w+): \['([^']+)', '(\w+)'\],$/gm)].map((m) => [m[1], [m[2], m[3]]]));
     for (const [name, [file, original]] of provided) {
-      expect([name, fs.readFileSync(path.join(routerBuild, file), 'utf8')]).toEqual([name, expect.stringMatching(new RegExp(`exports\\.${original} =`))]);
+      expect([name, fs.readFileSync(path.join(routerBuild, file), 'utf8')]).toEqual([
+        name,
+        expect.stringMatching(new RegExp(`exports\\.${original} =`)),
+      ]);
       expect(replacement).toContain(`case '${file}':\n      return require('expo-router/build/${file.replace(/\.js$/, '')}');`);
     }
     const read = new Set();
@@ -75,7 +78,8 @@ describe('expo-router replacements', () => {
     for (const m of src.matchAll(/^  (\w+): \['([^']+)', '([\w*]+)'\],$/gm)) {
       const file = path.join(routerBuild, m[2]);
       expect(fs.existsSync(file)).toBe(true);
-      if (m[3] !== '*') expect([m[1], fs.readFileSync(file, 'utf8')]).toEqual([m[1], expect.stringMatching(new RegExp(`exports\\.${m[3]} =`))]);
+      if (m[3] !== '*')
+        expect([m[1], fs.readFileSync(file, 'utf8')]).toEqual([m[1], expect.stringMatching(new RegExp(`exports\\.${m[3]} =`))]);
     }
     // Names read from the routers index, or from React Navigation's core index (which
     // re-exports it), by any file the start-up code reaches, also through the modules the React
@@ -105,7 +109,11 @@ describe('expo-router replacements', () => {
     const used = sourceFiles(path.join(ui, 'src')).flatMap((file) =>
       [...fs.readFileSync(file, 'utf8').matchAll(/from 'expo-router(\/[\w/-]+)?'/g)]
         .map((m) => m[1] ?? '')
-        .filter((sub) => !['', '/head', '/html', '/build/views/Navigator', '/build/link/Redirect', '/build/imperative-api'].includes(sub) && !sub.startsWith('/build/hooks/'))
+        .filter(
+          (sub) =>
+            !['', '/head', '/html', '/build/views/Navigator', '/build/link/Redirect', '/build/imperative-api'].includes(sub) &&
+            !sub.startsWith('/build/hooks/'),
+        )
         .map((sub) => `${path.relative(ui, file)}: expo-router${sub}`),
     );
     expect(used).toEqual([]);
@@ -118,7 +126,10 @@ describe('react-native for CommonJS libraries', () => {
   const rnwIndex = fs.readFileSync(require.resolve('react-native-web/dist/index.js'), 'utf8');
   const rnwExports = [...rnwIndex.matchAll(/export \{ default as (\w+) \} from '\.\/([\w/]+)'/g)].map((m) => ({ name: m[1], from: m[2] }));
   const shim = fs.readFileSync(path.join(__dirname, 'react-native/index.js'), 'utf8');
-  const kept = [...shim.matchAll(/export \{ default as (\w+) \} from 'react-native-web\/dist\/([\w/]+)'/g)].map((m) => ({ name: m[1], from: m[2] }));
+  const kept = [...shim.matchAll(/export \{ default as (\w+) \} from 'react-native-web\/dist\/([\w/]+)'/g)].map((m) => ({
+    name: m[1],
+    from: m[2],
+  }));
   const leftOutSrc = fs.readFileSync(path.join(__dirname, 'react-native/left-out.js'), 'utf8');
   const leftOut = [...leftOutSrc.match(/leftOut = \[([^\]]*)\]/)[1].matchAll(/'(\w+)'/g)].map((m) => m[1]);
   const declared = [...shim.matchAll(/export const (\w+) = unavailable\('(\w+)'\)/g)].map((m) => m[1]);
@@ -141,8 +152,16 @@ function resolveRel(from, spec) {
 /** startupFiles follows expo-router's requires from its entry and the app's imports, through the replacements. */
 function startupFiles(moreRoots = []) {
   const skip = new Set(Object.keys(shims).map((k) => path.join(routerBuild, k)));
-  const roots = ['qualified-entry.js', 'renderRootComponent.js', 'views/Navigator.js', 'link/Redirect.js', 'imperative-api.js', 'head/index.js', 'hooks/index.js', ...moreRoots]
-    .map((f) => path.join(routerBuild, f));
+  const roots = [
+    'qualified-entry.js',
+    'renderRootComponent.js',
+    'views/Navigator.js',
+    'link/Redirect.js',
+    'imperative-api.js',
+    'head/index.js',
+    'hooks/index.js',
+    ...moreRoots,
+  ].map((f) => path.join(routerBuild, f));
   const seen = new Set(roots);
   const queue = [...roots];
   while (queue.length) {
@@ -162,7 +181,14 @@ function startupFiles(moreRoots = []) {
 }
 
 function packageFiles() {
-  const packages = ['expo-asset/build', 'expo-constants/build', 'expo-font/build', 'expo-linking/build', 'expo-splash-screen/build', 'expo-status-bar/build'];
+  const packages = [
+    'expo-asset/build',
+    'expo-constants/build',
+    'expo-font/build',
+    'expo-linking/build',
+    'expo-splash-screen/build',
+    'expo-status-bar/build',
+  ];
   const more = packages.flatMap((p) => {
     const dir = path.dirname(require.resolve(`${p.split('/')[0]}/package.json`));
     const walk = (d) =>
@@ -191,7 +217,10 @@ describe('react-native for CommonJS libraries (reads)', () => {
     expect(files.length).toBeGreaterThan(5);
     const reads = files.flatMap((file) => {
       const src = fs.readFileSync(file, 'utf8');
-      const binding = /(?:const|var|let)\s+(\w+)\s*=\s*(?:__importStar\(|__importDefault\(|_interopRequireWildcard\()?require\(["']react-native["']\)/.exec(src);
+      const binding =
+        /(?:const|var|let)\s+(\w+)\s*=\s*(?:__importStar\(|__importDefault\(|_interopRequireWildcard\()?require\(["']react-native["']\)/.exec(
+          src,
+        );
       const destructured = /(?:const|var|let)\s*\{([^}]*)\}\s*=\s*require\(["']react-native["']\)/.exec(src);
       const names = [
         ...(binding ? [...src.matchAll(new RegExp(`\\b${binding[1]}\\.(\\w+)`, 'g'))].map((m) => m[1]) : []),
@@ -231,7 +260,8 @@ describe('@tanstack/react-query on the web', () => {
       seen.add(file);
       const src = fs.readFileSync(file, 'utf8');
       for (const m of src.matchAll(/import \{([^}]*)\} from "@tanstack\/query-core"/g)) {
-        for (const n of m[1].split(',').map((x) => x.trim())) expect([path.basename(file), n, coreNames.has(n)]).toEqual([path.basename(file), n, true]);
+        for (const n of m[1].split(',').map((x) => x.trim()))
+          expect([path.basename(file), n, coreNames.has(n)]).toEqual([path.basename(file), n, true]);
       }
       for (const m of src.matchAll(/from "(\.\/[\w.-]+)"/g)) queue.push(path.join(path.dirname(file), m[1]));
     }

@@ -33,11 +33,7 @@ export function LanguageSwitcher({
             onPress={() => onChange(locale)}
             style={[styles.item, active && (tone === 'dark' ? styles.activeDark : styles.activeLight)]}
           >
-            <AppText
-              variant="caption"
-              bold={active}
-              style={{ color: tone === 'dark' ? '#fff' : active ? colors.primary : colors.muted }}
-            >
+            <AppText variant="caption" bold={active} style={{ color: tone === 'dark' ? '#fff' : active ? colors.primary : colors.muted }}>
               {name}
             </AppText>
           </Pressable>
@@ -49,7 +45,15 @@ export function LanguageSwitcher({
 
 const styles = StyleSheet.create({
   row: { flexDirection: 'row', gap: spacing.xs, alignItems: 'center' },
-  item: { paddingHorizontal: spacing.sm, paddingVertical: spacing.xs, borderRadius: radius.sm, minHeight: touchTarget, minWidth: touchTarget, alignItems: 'center', justifyContent: 'center' },
+  item: {
+    paddingHorizontal: spacing.sm,
+    paddingVertical: spacing.xs,
+    borderRadius: radius.sm,
+    minHeight: touchTarget,
+    minWidth: touchTarget,
+    alignItems: 'center',
+    justifyContent: 'center',
+  },
   activeLight: { backgroundColor: colors.primarySoft },
   activeDark: { backgroundColor: 'rgba(255,255,255,0.2)' },
 });

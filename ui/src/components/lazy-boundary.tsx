@@ -7,7 +7,6 @@ import { AppModal } from './ui/modal';
 import { AppText } from './ui/text';
 import { colors, radius, spacing } from './ui/theme';
 
-
 /**
  * lazyWithRetry is React.lazy for a screen, modal or widget whose code may fail to arrive (a
  * connection lost for a moment): the failure shows a translated error with a retry button in its
@@ -80,5 +79,13 @@ function LoadFailed({ onRetry, onClose }: { onRetry: () => void; onClose?: () =>
 
 const styles = StyleSheet.create({
   inModal: { gap: spacing.md },
-  box: { gap: spacing.sm, padding: spacing.md, margin: spacing.md, borderRadius: radius.md, borderWidth: 1, borderColor: colors.danger, backgroundColor: colors.surface },
+  box: {
+    gap: spacing.sm,
+    padding: spacing.md,
+    margin: spacing.md,
+    borderRadius: radius.md,
+    borderWidth: 1,
+    borderColor: colors.danger,
+    backgroundColor: colors.surface,
+  },
 });

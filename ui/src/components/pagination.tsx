@@ -16,13 +16,7 @@ export function Pagination({ page, pages, onChange }: Props) {
     <View role="navigation" aria-label={t('pagination.label')} style={styles.bar}>
       <PageButton label={t('pagination.previous')} text="‹" disabled={page <= 1} onPress={() => onChange(page - 1)} />
       {pageWindow(page, pages).map((p) => (
-        <PageButton
-          key={p}
-          label={t('pagination.page', { page: p })}
-          text={String(p)}
-          current={p === page}
-          onPress={() => onChange(p)}
-        />
+        <PageButton key={p} label={t('pagination.page', { page: p })} text={String(p)} current={p === page} onPress={() => onChange(p)} />
       ))}
       <PageButton label={t('pagination.next')} text="›" disabled={page >= pages} onPress={() => onChange(page + 1)} />
     </View>

@@ -57,21 +57,24 @@ const lazyLocales: BackendModule = {
 
 // The first render uses the default language, as the pre-rendered pages do, so that the page
 // hydrates without a mismatch; a stored choice is applied right after (below).
-i18n.use(lazyLocales).use(initReactI18next).init({
-  resources: { [defaultLocale]: { translation: defaultTranslation } },
-  partialBundledLanguages: true,
-  initAsync: false,
-  lng: defaultLocale,
-  fallbackLng: defaultLocale,
-  supportedLngs: [...locales],
-  // Texts name the fixed limits by placeholder ({{transferMin}}), never as numbers (core/limits).
-  interpolation: { escapeValue: false, defaultVariables: { ...limits } },
-  returnNull: false,
-  saveMissing: __DEV__,
-  missingKeyHandler: (_lngs, _ns, key) => {
-    if (__DEV__) console.warn(`Missing translation key: ${key}`);
-  },
-});
+i18n
+  .use(lazyLocales)
+  .use(initReactI18next)
+  .init({
+    resources: { [defaultLocale]: { translation: defaultTranslation } },
+    partialBundledLanguages: true,
+    initAsync: false,
+    lng: defaultLocale,
+    fallbackLng: defaultLocale,
+    supportedLngs: [...locales],
+    // Texts name the fixed limits by placeholder ({{transferMin}}), never as numbers (core/limits).
+    interpolation: { escapeValue: false, defaultVariables: { ...limits } },
+    returnNull: false,
+    saveMissing: __DEV__,
+    missingKeyHandler: (_lngs, _ns, key) => {
+      if (__DEV__) console.warn(`Missing translation key: ${key}`);
+    },
+  });
 
 applyDocumentLang(i18n.language as Locale);
 i18n.on('languageChanged', (lng) => {

@@ -15,9 +15,17 @@ const locales = { th: flattenLocale(th), la: flattenLocale(la), en: flattenLocal
 const errorCodes: readonly string[] = [...serverErrorCodes, ...clientErrorCodes];
 
 const slipReasons = [
-  'UPLOADED_FILE_NOT_EXIST', 'IMG_SIZE_UNABLE_TO_PROCESS', 'CANNOT_READ_CROPPED_IMAGE', 'DEST_ACC_INVALID',
-  'SLIP_REFNO_DUPLICATED', 'UNSTABLE_REFNO_ON_SLIP', 'TRIPPLE_WRONG_CAPTCHA', 'INVALID_SLIP', 'NOT_MATCH',
-  'EXPIRED_SLIP', 'UNKNOW_ERROR',
+  'UPLOADED_FILE_NOT_EXIST',
+  'IMG_SIZE_UNABLE_TO_PROCESS',
+  'CANNOT_READ_CROPPED_IMAGE',
+  'DEST_ACC_INVALID',
+  'SLIP_REFNO_DUPLICATED',
+  'UNSTABLE_REFNO_ON_SLIP',
+  'TRIPPLE_WRONG_CAPTCHA',
+  'INVALID_SLIP',
+  'NOT_MATCH',
+  'EXPIRED_SLIP',
+  'UNKNOW_ERROR',
 ];
 
 describe('main strings', () => {

@@ -13,7 +13,13 @@ export function sanitizeAmount(text: string): string {
   if (!s.includes('.') && /,\d{0,2}$/.test(s) && !/,\d{3}/.test(s)) s = s.replace(/,(\d{0,2})$/, '.$1');
   s = s.replace(/[^\d.]/g, '');
   const dot = s.indexOf('.');
-  if (dot >= 0) s = s.slice(0, dot + 1) + s.slice(dot + 1).replace(/\./g, '').slice(0, maxAmountDecimals);
+  if (dot >= 0)
+    s =
+      s.slice(0, dot + 1) +
+      s
+        .slice(dot + 1)
+        .replace(/\./g, '')
+        .slice(0, maxAmountDecimals);
   if (s.startsWith('.')) s = `0${s}`;
   return s.replace(/^0+(?=\d)/, '');
 }

@@ -17,5 +17,13 @@ describe('bannersFor', () => {
 });
 
 it('keeps only the every-language banners when there is none in the language nor in Thai', () => {
-  expect(bannersFor([{ image: 'all.png', html: '' }, { lang: 'en', image: 'en.png', html: '' }], 'la').map((b) => b.image)).toEqual(['all.png']);
+  expect(
+    bannersFor(
+      [
+        { image: 'all.png', html: '' },
+        { lang: 'en', image: 'en.png', html: '' },
+      ],
+      'la',
+    ).map((b) => b.image),
+  ).toEqual(['all.png']);
 });

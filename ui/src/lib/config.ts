@@ -17,8 +17,7 @@ export const defaultLocale = isLaos ? 'la' : 'th';
  * apiBaseUrl is prefixed to every API path. The web build talks to the same origin that
  * served it; native builds need EXPO_PUBLIC_API_URL.
  */
-export const apiBaseUrl =
-  Platform.OS === 'web' ? '' : (process.env.EXPO_PUBLIC_API_URL ?? extra.apiUrl ?? '').replace(/\/+$/, '');
+export const apiBaseUrl = Platform.OS === 'web' ? '' : (process.env.EXPO_PUBLIC_API_URL ?? extra.apiUrl ?? '').replace(/\/+$/, '');
 
 /**
  * utcOffsetMinutes is the display time zone: Asia/Bangkok, or Asia/Vientiane in the Laos

@@ -15,14 +15,22 @@ function sourceFiles(dir: string): string[] {
 }
 
 const exported = new Set(
-  [...slim.matchAll(/export (?:type )?\{([^}]*)\}/g)].flatMap((m) => m[1].split(',').map((n) => n.trim().split(/\s+as\s+/).pop()!)),
+  [...slim.matchAll(/export (?:type )?\{([^}]*)\}/g)].flatMap((m) =>
+    m[1].split(',').map((n) =>
+      n
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()!,
+    ),
+  ),
 );
 
 describe('expo-router on the web', () => {
   const imports = sourceFiles(src).flatMap((file) =>
-    [...fs.readFileSync(file, 'utf8').matchAll(/import\s+(type\s+)?(\{[^}]*\}|\*\s+as\s+\w+|\w+)\s+from\s+'expo-router'/g)].map(
-      (m) => ({ file: path.relative(src, file), clause: m[2] }),
-    ),
+    [...fs.readFileSync(file, 'utf8').matchAll(/import\s+(type\s+)?(\{[^}]*\}|\*\s+as\s+\w+|\w+)\s+from\s+'expo-router'/g)].map((m) => ({
+      file: path.relative(src, file),
+      clause: m[2],
+    })),
   );
 
   it('finds the app imports', () => {
@@ -35,7 +43,13 @@ describe('expo-router on the web', () => {
       return clause
         .slice(1, -1)
         .split(',')
-        .map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0])
+        .map(
+          (n) =>
+            n
+              .trim()
+              .replace(/^type\s+/, '')
+              .split(/\s+as\s+/)[0],
+        )
         .filter((n) => n && !exported.has(n))
         .map((n) => `${file}: ${n}`);
     });

@@ -3,7 +3,7 @@ import { utcOffsetMinutes } from './config';
 
 /** formatNumber shows an amount with 2 decimals and thousands separators: 1234.5 → "1,234.50". */
 export function formatNumber(value: number | string | null | undefined): string {
-  const n = typeof value === 'string' ? Number(value) : value ?? 0;
+  const n = typeof value === 'string' ? Number(value) : (value ?? 0);
   if (!Number.isFinite(n)) return '0.00';
   const [whole, fraction] = Math.abs(n).toFixed(2).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');

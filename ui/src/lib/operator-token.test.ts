@@ -38,7 +38,7 @@ describe('operator calls', () => {
   it('keep the whole error answer for codes that carry more (TOTP enrolment)', async () => {
     const enrolment = { secret: 'S', uri: 'otpauth://totp/x', qrSvg: '<svg/>' };
     mockApi({ 'POST /api/operator/login': { status: 401, body: { message: 'TOTP_REQUIRED', enrolment } } });
-    const err: ApiError = await api.post('/api/operator/login', {}, { operator: true }).catch((e: ApiError) => e) as ApiError;
+    const err: ApiError = (await api.post('/api/operator/login', {}, { operator: true }).catch((e: ApiError) => e)) as ApiError;
     expect(err.code).toBe('TOTP_REQUIRED');
     expect(err.body).toEqual({ message: 'TOTP_REQUIRED', enrolment });
   });

@@ -17,8 +17,7 @@ export function flattenLocale(tree: object, prefix = ''): Record<string, string>
   }, {});
 }
 
-const variables = (text: string) =>
-  [...new Set((text.match(/{{\s*\w+\s*}}/g) ?? []).map((v) => v.replace(/\s/g, '')))].sort();
+const variables = (text: string) => [...new Set((text.match(/{{\s*\w+\s*}}/g) ?? []).map((v) => v.replace(/\s/g, '')))].sort();
 
 /** describeLocaleParity declares the parity tests of one namespace's three tables. */
 export function describeLocaleParity(name: string, tables: LocaleTables): void {
@@ -50,7 +49,11 @@ export function describeLocaleParity(name: string, tables: LocaleTables): void {
     });
 
     it.each(['th', 'la', 'en'] as const)('%s has no empty text', (lng) => {
-      expect(Object.entries(all[lng]).filter(([, text]) => text.trim() === '').map(([key]) => key)).toEqual([]);
+      expect(
+        Object.entries(all[lng])
+          .filter(([, text]) => text.trim() === '')
+          .map(([key]) => key),
+      ).toEqual([]);
     });
   });
 }

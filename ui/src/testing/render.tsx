@@ -44,7 +44,7 @@ export function mockApi(table: Record<string, Reply>) {
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ method, path, body, headers: (init.headers ?? {}) as Record<string, string> });
     const entry = table[`${method} ${path}`] ?? table[`${method} ${path.split('?')[0]}`];
-    const reply = typeof entry === 'function' ? entry(body) : entry ?? { status: 404, body: { message: 'NOT_FOUND' } };
+    const reply = typeof entry === 'function' ? entry(body) : (entry ?? { status: 404, body: { message: 'NOT_FOUND' } });
     const status = reply.status ?? 200;
     return {
       ok: status >= 200 && status < 300,

@@ -47,6 +47,5 @@ jest.mock('@/features/spin/lazy', () => ({
 // invite and cashback flows: the loader answers the module itself (components/banner-carousel
 // tests the carousel).
 jest.mock('@/components/load-banner-carousel', () => ({
-  loadBannerCarousel: () =>
-    Promise.resolve({ default: jest.requireActual('@/components/banner-carousel/banner-carousel').BannerCarousel }),
+  loadBannerCarousel: () => Promise.resolve({ default: jest.requireActual('@/components/banner-carousel/banner-carousel').BannerCarousel }),
 }));

@@ -26,9 +26,7 @@ export function BannerCarousel({ banners }: { banners: CarouselBanner[] }) {
   const banner = banners[i];
   return (
     <View style={styles.wrap}>
-      {banner.image ? (
-        <Image source={{ uri: serverUrl(banner.image) }} style={styles.image} resizeMode="contain" aria-hidden />
-      ) : null}
+      {banner.image ? <Image source={{ uri: serverUrl(banner.image) }} style={styles.image} resizeMode="contain" aria-hidden /> : null}
       {banner.html ? <HtmlContent html={banner.html} /> : null}
       {banners.length > 1 ? (
         <View style={styles.nav}>

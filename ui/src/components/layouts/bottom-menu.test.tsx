@@ -7,7 +7,12 @@ jest.mock('react-native-safe-area-context', () => ({ useSafeAreaInsets: () => ({
 describe('BottomMenu', () => {
   it('shows an icon with every item, hidden from screen readers, and keeps the labels as names', () => {
     const keys = ['profile', 'conditions', 'home', 'statement', 'contact', 'login', 'register', 'howto'];
-    render(<BottomMenu label="Main menu" items={keys.map((key) => ({ key, label: `Item ${key}`, onPress: jest.fn(), active: key === 'home' }))} />);
+    render(
+      <BottomMenu
+        label="Main menu"
+        items={keys.map((key) => ({ key, label: `Item ${key}`, onPress: jest.fn(), active: key === 'home' }))}
+      />,
+    );
     for (const key of keys) {
       expect(screen.getByTestId(`menu-icon-${key}`, { includeHiddenElements: true })).toBeTruthy();
       expect(screen.getByRole('link', { name: `Item ${key}` })).toBeTruthy();

@@ -20,8 +20,7 @@ const person = (c: string, small = false) => (
   </View>
 );
 
-const lines = (c: string, n: number) =>
-  Array.from({ length: n }, (_, i) => <View key={i} style={[styles.line, { backgroundColor: c }]} />);
+const lines = (c: string, n: number) => Array.from({ length: n }, (_, i) => <View key={i} style={[styles.line, { backgroundColor: c }]} />);
 
 const icons: Record<string, (c: string) => React.ReactNode> = {
   home: (c) => (
@@ -66,13 +65,30 @@ const styles = StyleSheet.create({
   shoulders: { width: 16, height: 8, borderTopLeftRadius: 8, borderTopRightRadius: 8, borderWidth: 2, borderBottomWidth: 0, marginTop: 1 },
   shouldersSmall: { width: 12, height: 6 },
   plus: { fontSize: 14, lineHeight: 14, fontWeight: '700', marginLeft: 1 },
-  roof: { width: 0, height: 0, borderLeftWidth: 10, borderRightWidth: 10, borderBottomWidth: 8, borderLeftColor: 'transparent', borderRightColor: 'transparent' },
+  roof: {
+    width: 0,
+    height: 0,
+    borderLeftWidth: 10,
+    borderRightWidth: 10,
+    borderBottomWidth: 8,
+    borderLeftColor: 'transparent',
+    borderRightColor: 'transparent',
+  },
   house: { width: 14, height: 10, borderWidth: 2, borderTopWidth: 0 },
   list: { width: 18, gap: 3 },
   line: { height: 2, borderRadius: 1, alignSelf: 'stretch' },
   page: { width: 16, height: 20, borderWidth: 2, borderRadius: 2, padding: 2, gap: 2, justifyContent: 'center' },
   bubble: { width: 20, height: 14, borderWidth: 2, borderRadius: 5 },
-  tail: { width: 0, height: 0, borderLeftWidth: 4, borderRightWidth: 4, borderTopWidth: 5, borderLeftColor: 'transparent', borderRightColor: 'transparent', marginLeft: -6 },
+  tail: {
+    width: 0,
+    height: 0,
+    borderLeftWidth: 4,
+    borderRightWidth: 4,
+    borderTopWidth: 5,
+    borderLeftColor: 'transparent',
+    borderRightColor: 'transparent',
+    marginLeft: -6,
+  },
   door: { width: 14, height: 20, borderWidth: 2, borderRadius: 2, justifyContent: 'center', alignItems: 'flex-end', paddingRight: 2 },
   knob: { width: 3, height: 3, borderRadius: 2 },
   ring: { width: 20, height: 20, borderRadius: 10, borderWidth: 2, alignItems: 'center', justifyContent: 'center' },

@@ -32,7 +32,11 @@ export function Button({ title, variant = 'primary', loading, disabled, icon, st
       {...rest}
     >
       <View style={styles.row}>
-        {loading ? <ActivityIndicator color={variant === 'primary' || variant === 'danger' || variant === 'ghost' ? '#fff' : colors.primary} /> : icon}
+        {loading ? (
+          <ActivityIndicator color={variant === 'primary' || variant === 'danger' || variant === 'ghost' ? '#fff' : colors.primary} />
+        ) : (
+          icon
+        )}
         <AppText bold style={[styles.text, textStyles[variant]]}>
           {title}
         </AppText>

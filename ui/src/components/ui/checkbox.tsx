@@ -17,9 +17,7 @@ export function Checkbox({ label, checked, onChange }: Props) {
       style={styles.row}
       hitSlop={6}
     >
-      <View style={[styles.box, checked && styles.checked]}>
-        {checked ? <View style={styles.tick} /> : null}
-      </View>
+      <View style={[styles.box, checked && styles.checked]}>{checked ? <View style={styles.tick} /> : null}</View>
       <AppText>{label}</AppText>
     </Pressable>
   );

@@ -26,9 +26,7 @@ export const TextField = forwardRef<TextInput, TextFieldProps>(function TextFiel
   const [shown, setShown] = useState(false);
   return (
     <View style={styles.wrap}>
-      <AppText variant="label">
-        {label}
-      </AppText>
+      <AppText variant="label">{label}</AppText>
       <View style={styles.field}>
         <TextInput
           ref={ref}

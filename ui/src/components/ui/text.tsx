@@ -13,12 +13,7 @@ export type AppTextProps = TextProps & { variant?: Variant; bold?: boolean };
 export function AppText({ variant = 'body', bold, style, ...rest }: AppTextProps) {
   const { i18n } = useTranslation();
   const isBold = bold ?? (variant === 'title' || variant === 'heading');
-  return (
-    <Text
-      {...rest}
-      style={[styles.base, styles[variant], { fontFamily: fontFamily(i18n.language, isBold) }, style]}
-    />
-  );
+  return <Text {...rest} style={[styles.base, styles[variant], { fontFamily: fontFamily(i18n.language, isBold) }, style]} />;
 }
 
 const styles = StyleSheet.create({

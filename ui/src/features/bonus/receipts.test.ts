@@ -2,9 +2,22 @@ import type { Bonus } from './api/bonus';
 import { cardState, countedReceipts, fillNotice, periodStart } from './receipts';
 
 const bonus = (over: Partial<Bonus>): Bonus => ({
-  _id: 'DAILY', code: 'DAILY', name: 'Daily', type: 'day', maxReceived: 1, percentFail: 10, successPercent: 200,
-  amount: 20, percent: 0, cap: 0, minDeposit: 0, firstDepositOfDay: false, banners: [], receivedOut: false,
-  userBonus: null, ...over,
+  _id: 'DAILY',
+  code: 'DAILY',
+  name: 'Daily',
+  type: 'day',
+  maxReceived: 1,
+  percentFail: 10,
+  successPercent: 200,
+  amount: 20,
+  percent: 0,
+  cap: 0,
+  minDeposit: 0,
+  firstDepositOfDay: false,
+  banners: [],
+  receivedOut: false,
+  userBonus: null,
+  ...over,
 });
 
 describe('receipts counted in Asia/Bangkok', () => {

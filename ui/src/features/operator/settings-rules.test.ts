@@ -7,7 +7,12 @@ const contact = (lineLink: unknown, lineQR: unknown = '') => ({ contactText: 'x'
 const videos = (wallet: unknown) => ({ wallet, play: null, balance: '', bonus: null, bonusCancel: null });
 const titles = { wallet: 'a', play: 'b', balance: 'c', bonus: 'd', bonusCancel: 'e' };
 const info = (website: unknown, wallet: unknown = null) => ({ name: 'N', website, howtoVideos: videos(wallet), howtoTitles: titles });
-const slip = (maxSizeMB: unknown, uploadWithinHours: unknown = 1, closedFrom = '23:50') => ({ maxSizeMB, uploadWithinHours, closedFrom, closedTo: '00:10' });
+const slip = (maxSizeMB: unknown, uploadWithinHours: unknown = 1, closedFrom = '23:50') => ({
+  maxSizeMB,
+  uploadWithinHours,
+  closedFrom,
+  closedTo: '00:10',
+});
 
 // The same cases as core/settings/keys_test.go: the console answers what the server answers.
 describe('validateSetting (from the server schema)', () => {
@@ -53,9 +58,21 @@ describe('validateSetting (from the server schema)', () => {
   });
 
   it('has a schema for every setting the server stores', () => {
-    expect(Object.keys(settingSchemas).sort()).toEqual(
-      ['active', 'agreements', 'coins', 'conditions', 'contact', 'deposit', 'enableChatWidget', 'info', 'notice', 'slip', 'sources', 'withdraw', 'withdrawApprovalThreshold'],
-    );
+    expect(Object.keys(settingSchemas).sort()).toEqual([
+      'active',
+      'agreements',
+      'coins',
+      'conditions',
+      'contact',
+      'deposit',
+      'enableChatWidget',
+      'info',
+      'notice',
+      'slip',
+      'sources',
+      'withdraw',
+      'withdrawApprovalThreshold',
+    ]);
   });
 
   it('leaves a setting without a schema to the server', () => {

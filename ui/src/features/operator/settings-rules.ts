@@ -76,7 +76,8 @@ function check(s: Schema, v: unknown, inList = false): string | null {
   } else if (typeof v === 'string') {
     const n = Array.from(v).length;
     if ((s.minLength !== undefined && n < s.minLength) || (s.maxLength !== undefined && n > s.maxLength)) return 'settings.errors.length';
-    if (s.pattern !== undefined && !new RegExp(s.pattern).test(v)) return s.format === 'uri' ? 'settings.errors.url' : 'settings.errors.format';
+    if (s.pattern !== undefined && !new RegExp(s.pattern).test(v))
+      return s.format === 'uri' ? 'settings.errors.url' : 'settings.errors.format';
   }
   return null;
 }

@@ -51,7 +51,9 @@ export function BonusCard({ bonus, state, onPress }: Props) {
         <AppText bold numberOfLines={2}>
           {bonus.name}
         </AppText>
-        <AppText variant="caption">{tm(`bonus.types.${bonus.type}`)} · {amount(bonus)}</AppText>
+        <AppText variant="caption">
+          {tm(`bonus.types.${bonus.type}`)} · {amount(bonus)}
+        </AppText>
         {status ? (
           <View style={[styles.badge, state === 'current' ? styles.badgeCurrent : styles.badgeReceived]}>
             <AppText variant="caption" bold style={state === 'current' ? styles.badgeCurrentText : undefined}>

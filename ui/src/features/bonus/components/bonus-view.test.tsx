@@ -8,17 +8,35 @@ import type { Bonus } from '../api/bonus';
 import { BonusView } from './bonus-view';
 
 const welcome: Bonus = {
-  _id: 'WELCOME', code: 'WELCOME', name: 'Welcome bonus', type: 'limit', maxReceived: 1, percentFail: 10,
-  successPercent: 300, amount: 100, percent: 0, cap: 0, minDeposit: 0, firstDepositOfDay: false,
+  _id: 'WELCOME',
+  code: 'WELCOME',
+  name: 'Welcome bonus',
+  type: 'limit',
+  maxReceived: 1,
+  percentFail: 10,
+  successPercent: 300,
+  amount: 100,
+  percent: 0,
+  cap: 0,
+  minDeposit: 0,
+  firstDepositOfDay: false,
   banners: [
     { image: 'https://img.example/1.png', html: '<p>First banner</p>' },
     { image: 'https://img.example/2.png', html: '<p>Second banner</p>' },
   ],
-  receivedOut: false, userBonus: null,
+  receivedOut: false,
+  userBonus: null,
 };
 const daily: Bonus = {
-  ...welcome, _id: 'DAILY', code: 'DAILY', name: 'Daily bonus', type: 'day', amount: 20, banners: [],
-  receivedOut: true, userBonus: { _id: 'm:DAILY', isActive: false, received: [{ updatedAt: new Date().toISOString() }] },
+  ...welcome,
+  _id: 'DAILY',
+  code: 'DAILY',
+  name: 'Daily bonus',
+  type: 'day',
+  amount: 20,
+  banners: [],
+  receivedOut: true,
+  userBonus: { _id: 'm:DAILY', isActive: false, received: [{ updatedAt: new Date().toISOString() }] },
 };
 
 // The operator's notice (the notice lookup), asked in the member's language.
@@ -36,7 +54,14 @@ describe('BonusView', () => {
     const calls = mockApi({
       ...inactive,
       'GET /api/bonus': () => ({
-        body: { bonuses: [received ? { ...welcome, userBonus: { _id: 'm:WELCOME', isActive: true, received: [{ updatedAt: new Date().toISOString() }] } } : welcome, daily] },
+        body: {
+          bonuses: [
+            received
+              ? { ...welcome, userBonus: { _id: 'm:WELCOME', isActive: true, received: [{ updatedAt: new Date().toISOString() }] } }
+              : welcome,
+            daily,
+          ],
+        },
       }),
       'GET /api/bonus/activate/WELCOME': () => {
         received = true;
@@ -121,7 +146,9 @@ describe('BonusView', () => {
     });
     renderWithProviders(<BonusView />);
     expect(await screen.findByText('One-time bonus')).toBeTruthy();
-    expect(await screen.findByText(/brings the bonus balance to 600.00 THB \(now 200.00 THB; deposits and other credits do not count\)/)).toBeTruthy();
+    expect(
+      await screen.findByText(/brings the bonus balance to 600.00 THB \(now 200.00 THB; deposits and other credits do not count\)/),
+    ).toBeTruthy();
     expect(screen.queryByLabelText('Promotion code')).toBeNull();
     fireEvent.press(screen.getByRole('button', { name: 'Cancel bonus' }));
     expect(calls.some((c) => c.path === '/api/bonus/clear')).toBe(false);

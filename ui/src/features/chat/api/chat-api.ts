@@ -85,11 +85,9 @@ export function fetchHistory(id: Identity, limit: number, skip: number) {
 }
 
 export function markRead(id: Identity) {
-  return api.put<{ message: string }>(
-    '/api/chat/read-customer/',
-    id.kind === 'guest' ? { guestId: id.guest.guestId } : {},
-    { headers: identityHeaders(id) },
-  );
+  return api.put<{ message: string }>('/api/chat/read-customer/', id.kind === 'guest' ? { guestId: id.guest.guestId } : {}, {
+    headers: identityHeaders(id),
+  });
 }
 
 /** uploadMedia sends a file (a web File or a native { uri, name, type }) and returns its path. */

@@ -64,14 +64,19 @@ describe('chat attachments on the native apps', () => {
   });
 
   it('the paperclip opens the photo library; the picked picture is uploaded and sent as media', async () => {
-    mockLaunch.mockResolvedValue({ canceled: false, assets: [{ uri: 'file:///cache/ImagePicker/4F2A', fileName: null, mimeType: 'image/jpeg', fileSize: 2048, type: 'image' }] });
+    mockLaunch.mockResolvedValue({
+      canceled: false,
+      assets: [{ uri: 'file:///cache/ImagePicker/4F2A', fileName: null, mimeType: 'image/jpeg', fileSize: 2048, type: 'image' }],
+    });
     const calls = await open();
     fireEvent.press(await screen.findByRole('button', { name: 'Attach a picture or a video' }));
     await waitFor(() => expect(calls.some((c) => c.path === '/api/chat/send-message')).toBe(true));
     expect(mockLaunch).toHaveBeenCalledWith(expect.objectContaining({ mediaTypes: ['images', 'videos'], allowsMultipleSelection: false }));
     const upload = calls.find((c) => c.path === '/api/chat/upload-image')!;
     expect(upload.headers['X-Guest-Token']).toBe('secret-token');
-    expect(appended).toEqual([{ field: 'file', value: { uri: 'file:///cache/ImagePicker/4F2A', name: '4F2A.jpg', type: 'image/jpeg' }, name: '4F2A.jpg' }]);
+    expect(appended).toEqual([
+      { field: 'file', value: { uri: 'file:///cache/ImagePicker/4F2A', name: '4F2A.jpg', type: 'image/jpeg' }, name: '4F2A.jpg' },
+    ]);
     const sent = calls.find((c) => c.path === '/api/chat/send-message')!;
     expect(sent.body.message).toEqual({
       message_type: 'media',
@@ -80,7 +85,10 @@ describe('chat attachments on the native apps', () => {
   });
 
   it('a picture over 10 MB is refused before any upload', async () => {
-    mockLaunch.mockResolvedValue({ canceled: false, assets: [{ uri: 'file:///big.png', fileName: 'big.png', mimeType: 'image/png', fileSize: 11 * 1024 * 1024 }] });
+    mockLaunch.mockResolvedValue({
+      canceled: false,
+      assets: [{ uri: 'file:///big.png', fileName: 'big.png', mimeType: 'image/png', fileSize: 11 * 1024 * 1024 }],
+    });
     const calls = await open();
     fireEvent.press(await screen.findByRole('button', { name: 'Attach a picture or a video' }));
     expect(await screen.findByText('The file is too large. Please select file no larger than 10 MB.')).toBeTruthy();
@@ -89,7 +97,10 @@ describe('chat attachments on the native apps', () => {
 
   it('a file of another type is not supported; a cancelled pick does nothing', async () => {
     mockLaunch.mockResolvedValueOnce({ canceled: true, assets: null });
-    mockLaunch.mockResolvedValueOnce({ canceled: false, assets: [{ uri: 'file:///x/clip', fileName: 'clip.webm', mimeType: 'video/webm', fileSize: 10 }] });
+    mockLaunch.mockResolvedValueOnce({
+      canceled: false,
+      assets: [{ uri: 'file:///x/clip', fileName: 'clip.webm', mimeType: 'video/webm', fileSize: 10 }],
+    });
     const calls = await open();
     const clip = await screen.findByRole('button', { name: 'Attach a picture or a video' });
     await act(async () => fireEvent.press(clip));
@@ -109,9 +120,21 @@ describe('chat attachments on the native apps', () => {
 
 describe('assetFile', () => {
   it.each([
-    ['own name kept', { uri: 'file:///a/IMG_1.JPG', fileName: 'IMG_1.JPG', mimeType: 'image/jpeg', fileSize: 5 }, { name: 'IMG_1.JPG', type: 'image/jpeg', size: 5 }],
-    ['name from the uri, extension from the type', { uri: 'content://media/external/video/77', mimeType: 'video/mp4' }, { name: '77.mp4', type: 'video/mp4', size: 0 }],
-    ['quicktime', { uri: 'file:///v/clip', fileName: 'clip', mimeType: 'video/quicktime' }, { name: 'clip.mov', type: 'video/quicktime', size: 0 }],
+    [
+      'own name kept',
+      { uri: 'file:///a/IMG_1.JPG', fileName: 'IMG_1.JPG', mimeType: 'image/jpeg', fileSize: 5 },
+      { name: 'IMG_1.JPG', type: 'image/jpeg', size: 5 },
+    ],
+    [
+      'name from the uri, extension from the type',
+      { uri: 'content://media/external/video/77', mimeType: 'video/mp4' },
+      { name: '77.mp4', type: 'video/mp4', size: 0 },
+    ],
+    [
+      'quicktime',
+      { uri: 'file:///v/clip', fileName: 'clip', mimeType: 'video/quicktime' },
+      { name: 'clip.mov', type: 'video/quicktime', size: 0 },
+    ],
     ['type from the extension', { uri: 'file:///p/pic.gif' }, { name: 'pic.gif', type: 'image/gif', size: 0 }],
     ['unknown stays unsupported', { uri: 'file:///p/doc', mimeType: 'application/pdf' }, { name: 'doc', type: 'application/pdf', size: 0 }],
   ])('%s', (_name, asset, want) => {

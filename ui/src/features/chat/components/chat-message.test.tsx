@@ -75,7 +75,9 @@ describe('ChatMessage: buttons and cards from the console', () => {
   });
 
   it('quick replies are buttons too', () => {
-    const { onPostback } = renderItem(item('quick_replies', { message: 'Pick one', quick_replies: [{ title: 'Yes', type: 'postback', payload: 'Yes' }] }));
+    const { onPostback } = renderItem(
+      item('quick_replies', { message: 'Pick one', quick_replies: [{ title: 'Yes', type: 'postback', payload: 'Yes' }] }),
+    );
     fireEvent.press(screen.getByRole('button', { name: 'Yes' }));
     expect(onPostback).toHaveBeenCalledWith('Yes', 'Yes');
   });

@@ -47,9 +47,7 @@ export function ChatMessage({ item, identity, onPostback, onText, onResend, onRe
       body = <AppText selectable>{p.message}</AppText>;
       break;
     case 'media':
-      body = (
-        <MediaView path={p.filePath} previewUri={item.file?.previewUri} fileType={p.fileType} name={p.name} identity={identity} />
-      );
+      body = <MediaView path={p.filePath} previewUri={item.file?.previewUri} fileType={p.fileType} name={p.name} identity={identity} />;
       break;
     case 'buttons':
     case 'quick_replies':
@@ -116,7 +114,13 @@ const styles = StyleSheet.create({
   system: { backgroundColor: '#fff6dc' },
   meta: { fontSize: 11, lineHeight: 14 },
   buttons: { gap: spacing.xs },
-  button: { borderWidth: 1, borderColor: colors.primary, borderRadius: radius.sm, paddingVertical: spacing.xs, paddingHorizontal: spacing.sm },
+  button: {
+    borderWidth: 1,
+    borderColor: colors.primary,
+    borderRadius: radius.sm,
+    paddingVertical: spacing.xs,
+    paddingHorizontal: spacing.sm,
+  },
   buttonText: { color: colors.primary, textAlign: 'center' },
   cards: { gap: spacing.sm },
   cardImage: { width: '100%', aspectRatio: 16 / 9, borderRadius: radius.sm },

@@ -116,7 +116,13 @@ export default function ChatPanel({ onClose }: Props) {
   const attachNative = (f: NativeFile) => {
     const kind = checked(f.name, f.size);
     if (!kind) return;
-    chat.attach({ name: f.name, size: f.size, kind, blob: { uri: f.uri, name: f.name, type: f.type }, previewUri: kind === 'image' ? f.uri : undefined });
+    chat.attach({
+      name: f.name,
+      size: f.size,
+      kind,
+      blob: { uri: f.uri, name: f.name, type: f.type },
+      previewUri: kind === 'image' ? f.uri : undefined,
+    });
   };
 
   const pick = () => {
@@ -140,7 +146,12 @@ export default function ChatPanel({ onClose }: Props) {
             {chat.connection === 'joined' ? t('chat.online') : t('chat.connecting')}
           </AppText>
         </View>
-        <Pressable accessibilityRole="button" accessibilityLabel={t('chat.refresh')} onPress={() => void chat.refresh()} style={styles.headerButton}>
+        <Pressable
+          accessibilityRole="button"
+          accessibilityLabel={t('chat.refresh')}
+          onPress={() => void chat.refresh()}
+          style={styles.headerButton}
+        >
           <AppText style={styles.headerIcon}>↻</AppText>
         </Pressable>
         <Pressable accessibilityRole="button" accessibilityLabel={t('common.close')} onPress={onClose} style={styles.headerButton}>
@@ -219,7 +230,13 @@ export default function ChatPanel({ onClose }: Props) {
           maxLength={chatLimits.maxText}
           style={[styles.input, { fontFamily: fontFamily(i18n.language, false) }]}
           onKeyPress={(e) => {
-            const ev = e.nativeEvent as unknown as { key: string; shiftKey?: boolean; ctrlKey?: boolean; altKey?: boolean; metaKey?: boolean };
+            const ev = e.nativeEvent as unknown as {
+              key: string;
+              shiftKey?: boolean;
+              ctrlKey?: boolean;
+              altKey?: boolean;
+              metaKey?: boolean;
+            };
             if (isSendKey(ev)) {
               e.preventDefault();
               send();
@@ -254,7 +271,13 @@ const styles = StyleSheet.create({
     shadowOpacity: 0.25,
     shadowRadius: 12,
   },
-  header: { flexDirection: 'row', alignItems: 'center', backgroundColor: colors.primary, paddingHorizontal: spacing.md, paddingVertical: spacing.sm },
+  header: {
+    flexDirection: 'row',
+    alignItems: 'center',
+    backgroundColor: colors.primary,
+    paddingHorizontal: spacing.md,
+    paddingVertical: spacing.sm,
+  },
   headerText: { flex: 1 },
   headerTitle: { color: '#fff' },
   headerStatus: { color: '#d8efe3' },
@@ -265,12 +288,38 @@ const styles = StyleSheet.create({
   history: { flex: 1 },
   historyContent: { padding: spacing.sm },
   empty: { textAlign: 'center', marginTop: spacing.xl },
-  banner: { position: 'absolute', bottom: spacing.sm, alignSelf: 'center', backgroundColor: colors.primary, borderRadius: radius.lg, paddingHorizontal: spacing.md, paddingVertical: spacing.xs },
+  banner: {
+    position: 'absolute',
+    bottom: spacing.sm,
+    alignSelf: 'center',
+    backgroundColor: colors.primary,
+    borderRadius: radius.lg,
+    paddingHorizontal: spacing.md,
+    paddingVertical: spacing.xs,
+  },
   bannerText: { color: '#fff' },
-  composer: { flexDirection: 'row', alignItems: 'flex-end', gap: spacing.xs, padding: spacing.sm, borderTopWidth: 1, borderTopColor: colors.border, backgroundColor: colors.surface },
+  composer: {
+    flexDirection: 'row',
+    alignItems: 'flex-end',
+    gap: spacing.xs,
+    padding: spacing.sm,
+    borderTopWidth: 1,
+    borderTopColor: colors.border,
+    backgroundColor: colors.surface,
+  },
   clip: { padding: spacing.xs },
   clipIcon: { fontSize: 26, lineHeight: 30, color: colors.primary },
-  input: { flex: 1, minHeight: 36, maxHeight: 110, borderWidth: 1, borderColor: colors.border, borderRadius: radius.sm, paddingHorizontal: spacing.sm, paddingVertical: spacing.xs, color: colors.text },
+  input: {
+    flex: 1,
+    minHeight: 36,
+    maxHeight: 110,
+    borderWidth: 1,
+    borderColor: colors.border,
+    borderRadius: radius.sm,
+    paddingHorizontal: spacing.sm,
+    paddingVertical: spacing.xs,
+    color: colors.text,
+  },
   send: { backgroundColor: colors.primary, borderRadius: radius.sm, paddingHorizontal: spacing.md, paddingVertical: spacing.sm },
   sendDisabled: { opacity: 0.5 },
   sendText: { color: '#fff' },

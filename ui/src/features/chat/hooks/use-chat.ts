@@ -13,18 +13,16 @@ import {
   type Identity,
 } from '../api/chat-api';
 import { ChatConnection, type ConnectionState } from '../lib/chat-connection';
-import {
-  capText,
-  chatLimits,
-  confirmSent,
-  mergeItems,
-  serverCount,
-  type ChatContent,
-  type ChatItem,
-} from '../lib/chat-rules';
+import { capText, chatLimits, confirmSent, mergeItems, serverCount, type ChatContent, type ChatItem } from '../lib/chat-rules';
 
 /** PickedFile is a file chosen for sending: a web File, or a native asset. */
-export type PickedFile = { name: string; size: number; kind: 'image' | 'video'; blob: Blob | { uri: string; name: string; type: string }; previewUri?: string };
+export type PickedFile = {
+  name: string;
+  size: number;
+  kind: 'image' | 'video';
+  blob: Blob | { uri: string; name: string; type: string };
+  previewUri?: string;
+};
 
 type Local = ChatItem & { file?: PickedFile; path?: string };
 
@@ -188,8 +186,14 @@ export function useChat(active: boolean) {
   const attach = useCallback(
     (file: PickedFile) => {
       const localId = newLocalId();
-      const message: ChatContent = { message_type: 'media', payload: { message: '', fileType: file.kind, name: file.name, url: file.previewUri } };
-      update((list) => [...list, { localId, sender: 'customer', message, createdAt: new Date().toISOString(), state: 'uploading_file', file }]);
+      const message: ChatContent = {
+        message_type: 'media',
+        payload: { message: '', fileType: file.kind, name: file.name, url: file.previewUri },
+      };
+      update((list) => [
+        ...list,
+        { localId, sender: 'customer', message, createdAt: new Date().toISOString(), state: 'uploading_file', file },
+      ]);
       void sendMedia(localId, file);
     },
     [sendMedia, update],
@@ -237,5 +241,20 @@ export function useChat(active: boolean) {
 
   const mediaIdentity = () => identity.current;
 
-  return { items, connection, failed, loadingOlder, hasMore, sendText, sendPostback, attach, resend, remove, loadOlder, refresh, markReadSoon, mediaIdentity };
+  return {
+    items,
+    connection,
+    failed,
+    loadingOlder,
+    hasMore,
+    sendText,
+    sendPostback,
+    attach,
+    resend,
+    remove,
+    loadOlder,
+    refresh,
+    markReadSoon,
+    mediaIdentity,
+  };
 }

@@ -66,9 +66,7 @@ export function capText(text: string): string {
 }
 
 export type AttachmentCheck =
-  | { ok: true; kind: 'image' | 'video' }
-  | { ok: false; error: 'fileNotSupported' }
-  | { ok: false; error: 'fileTooLarge'; limitMb: number };
+  { ok: true; kind: 'image' | 'video' } | { ok: false; error: 'fileNotSupported' } | { ok: false; error: 'fileTooLarge'; limitMb: number };
 
 const imageExt = ['png', 'jpeg', 'jpg', 'gif'];
 const videoExt = ['mp4', 'mov', 'quicktime'];

@@ -17,7 +17,14 @@ const extByType: Record<string, string> = {
   'video/quicktime': 'mov',
 };
 
-const typeByExt: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', mp4: 'video/mp4', mov: 'video/quicktime' };
+const typeByExt: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+};
 
 function extension(name: string): string {
   const dot = name.lastIndexOf('.');

@@ -117,4 +117,3 @@ export function redeemGift(link: string): Promise<{ message: string; amount: num
   return api.post('/api/wallet/truelink', { link });
 }
 export const useRedeemGift = () => useMutation({ mutationFn: redeemGift });
-

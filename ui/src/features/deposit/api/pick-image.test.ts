@@ -11,7 +11,10 @@ describe('pickImage (native)', () => {
   beforeEach(() => mockLaunch.mockReset());
 
   it('opens the photo library for one picture and returns a FormData file with a preview', async () => {
-    mockLaunch.mockResolvedValue({ canceled: false, assets: [{ uri: 'file:///cache/IMG_7.jpg', fileName: 'IMG_7.jpg', mimeType: 'image/jpeg' }] });
+    mockLaunch.mockResolvedValue({
+      canceled: false,
+      assets: [{ uri: 'file:///cache/IMG_7.jpg', fileName: 'IMG_7.jpg', mimeType: 'image/jpeg' }],
+    });
     await expect(pickImage()).resolves.toEqual({
       file: { uri: 'file:///cache/IMG_7.jpg', name: 'IMG_7.jpg', type: 'image/jpeg' },
       name: 'IMG_7.jpg',

@@ -56,7 +56,15 @@ function fakeXhr(status: number, body: unknown) {
   return sent;
 }
 
-const slip = (over: object) => ({ createdAt: '2026-11-22T02:00:00Z', amount: 250.5, status: 'SUCCESS', note: null, link: '', reference: 'r1', ...over });
+const slip = (over: object) => ({
+  createdAt: '2026-11-22T02:00:00Z',
+  amount: 250.5,
+  status: 'SUCCESS',
+  note: null,
+  link: '',
+  reference: 'r1',
+  ...over,
+});
 
 describe('DepositModal', () => {
   beforeEach(() => i18n.changeLanguage('en'));
@@ -158,9 +166,7 @@ describe('DepositModal', () => {
     fireEvent.press(await screen.findByRole('button', { name: 'Choose slip image' }));
     fireEvent.press(await screen.findByRole('button', { name: 'Upload slip' }));
     expect(
-      await screen.findByText(
-        'The slip was received and is being checked by our staff. (The reference number on the slip cannot be read)',
-      ),
+      await screen.findByText('The slip was received and is being checked by our staff. (The reference number on the slip cannot be read)'),
     ).toBeTruthy();
   });
 
@@ -222,7 +228,9 @@ describe('deposit strings', () => {
   it('exist in th, la and en alike', () => {
     const { depositBundles } = jest.requireActual('../i18n') as typeof import('../i18n');
     const keys = (o: object, prefix = ''): string[] =>
-      Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' && v ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`])).sort();
+      Object.entries(o)
+        .flatMap(([k, v]) => (typeof v === 'object' && v ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]))
+        .sort();
     expect(keys(depositBundles.th)).toEqual(keys(depositBundles.en));
     expect(keys(depositBundles.la)).toEqual(keys(depositBundles.en));
   });

@@ -43,7 +43,7 @@ export function DepositModal({ visible, onClose, onDeposited }: Props) {
   const options = useDepositOptions(visible);
   const methods = depositMethods(options.data);
   const [tab, setTab] = useState<DepositMethod | null>(null);
-  const current = tab && methods.includes(tab) ? tab : methods[0] ?? null;
+  const current = tab && methods.includes(tab) ? tab : (methods[0] ?? null);
 
   return (
     <AppModal
@@ -184,12 +184,7 @@ function BankTransferTab({ banks, onDeposited }: { banks: ReceivingBank[]; onDep
       ) : null}
       <Button title={picked ? d('chooseOther') : d('chooseSlip')} variant="secondary" onPress={choose} />
       {picked ? (
-        <Image
-          source={{ uri: picked.previewUrl }}
-          style={styles.preview}
-          resizeMode="contain"
-          accessibilityLabel={d('preview')}
-        />
+        <Image source={{ uri: picked.previewUrl }} style={styles.preview} resizeMode="contain" accessibilityLabel={d('preview')} />
       ) : null}
       {progress !== null ? (
         <View
@@ -263,7 +258,15 @@ const styles = StyleSheet.create({
   wrap: { gap: spacing.md },
   // The tabs wrap onto more lines: every method stays reachable by touch on a narrow phone.
   tabs: { flexDirection: 'row', flexWrap: 'wrap', gap: spacing.sm },
-  tab: { minHeight: touchTarget, justifyContent: 'center', paddingVertical: spacing.sm, paddingHorizontal: spacing.md, borderRadius: radius.md, borderWidth: 1, borderColor: colors.border },
+  tab: {
+    minHeight: touchTarget,
+    justifyContent: 'center',
+    paddingVertical: spacing.sm,
+    paddingHorizontal: spacing.md,
+    borderRadius: radius.md,
+    borderWidth: 1,
+    borderColor: colors.border,
+  },
   tabActive: { borderColor: colors.primary, backgroundColor: colors.surface },
   account: { backgroundColor: colors.surface, borderRadius: radius.md, padding: spacing.md, gap: 4 },
   row: { flexDirection: 'row', alignItems: 'center', gap: spacing.sm },

@@ -70,9 +70,7 @@ describe('QR deposit tab', () => {
     fireEvent.changeText(screen.getByLabelText('Amount (baht)'), '99');
     expect(screen.getByRole('button', { name: 'Create QR code' }).props.accessibilityState?.disabled).toBe(true);
     fireEvent.press(screen.getByRole('button', { name: '200.00' }));
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Create QR code' }).props.accessibilityState?.disabled).toBeFalsy(),
-    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create QR code' }).props.accessibilityState?.disabled).toBeFalsy());
     fireEvent.press(screen.getByRole('button', { name: 'Create QR code' }));
     expect(await screen.findByLabelText('QR code to pay')).toBeTruthy();
     expect(screen.getByText('Pay 200.00 baht')).toBeTruthy();

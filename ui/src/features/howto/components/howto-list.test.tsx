@@ -13,7 +13,13 @@ describe('HowtoList', () => {
 
   it("lists the operator's titles in the member's language and asks again after a switch", async () => {
     const calls = mockApi({
-      'GET /api/lookup/info?lang=en': info({ wallet: 'Wallet tour', play: 'Play a game', balance: 'Balance', bonus: 'Bonus', bonusCancel: 'Cancel' }),
+      'GET /api/lookup/info?lang=en': info({
+        wallet: 'Wallet tour',
+        play: 'Play a game',
+        balance: 'Balance',
+        bonus: 'Bonus',
+        bonusCancel: 'Cancel',
+      }),
       'GET /api/lookup/info?lang=la': info({ wallet: 'ກະເປົາ', play: 'ຫຼິ້ນ', balance: 'ຍອດ', bonus: 'ໂບນັດ', bonusCancel: 'ຍົກເລີກ' }),
     });
     renderWithProviders(<HowtoList />);

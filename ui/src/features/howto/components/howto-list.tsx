@@ -20,11 +20,13 @@ export function HowtoList() {
   const [open, setOpen] = useState<HowtoVideoKey | null>(null);
   const titles = info.data?.howtoTitles ?? {};
   const url = open ? info.data?.howtoVideos?.[open] : null;
-  const title = open ? titles[open] ?? '' : '';
+  const title = open ? (titles[open] ?? '') : '';
 
   return (
     <View style={styles.list}>
-      {info.isLoading || info.isError ? <QueryState isLoading={info.isLoading} isError={info.isError} onRetry={() => info.refetch()} /> : null}
+      {info.isLoading || info.isError ? (
+        <QueryState isLoading={info.isLoading} isError={info.isError} onRetry={() => info.refetch()} />
+      ) : null}
       {howtoVideos.map((key) =>
         titles[key] ? <Button key={key} variant="secondary" title={titles[key]} onPress={() => setOpen(key)} /> : null,
       )}

@@ -7,10 +7,6 @@ import { Button } from '@/components/ui/button';
 export function VideoPlayer({ url, title }: { url: string; title: string }) {
   const { t } = useTranslation();
   return (
-    <Button
-      title={t('howto.openVideo')}
-      accessibilityLabel={`${t('howto.openVideo')}: ${title}`}
-      onPress={() => Linking.openURL(url)}
-    />
+    <Button title={t('howto.openVideo')} accessibilityLabel={`${t('howto.openVideo')}: ${title}`} onPress={() => Linking.openURL(url)} />
   );
 }

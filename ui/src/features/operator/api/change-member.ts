@@ -33,4 +33,5 @@ function useMemberMutation<V>(id: string, call: (value: V) => Promise<unknown>, 
 export const useLockMember = (id: string, onDone: () => void) =>
   useMemberMutation(id, ({ action, reason }: { action: 'lock' | 'unlock'; reason: string }) => lockMember(id, action, reason), onDone);
 export const useRevokeSessions = (id: string) => useMemberMutation(id, (sessionId?: string) => revokeSessions(id, sessionId));
-export const useAddMemberNote = (id: string, onDone: () => void) => useMemberMutation(id, (text: string) => addMemberNote(id, text), onDone);
+export const useAddMemberNote = (id: string, onDone: () => void) =>
+  useMemberMutation(id, (text: string) => addMemberNote(id, text), onDone);

@@ -85,9 +85,16 @@ export function useMessages(room: string | null) {
 }
 
 /** Canned is an operators' canned reply of one console language. */
-export type Canned = { id: string; lang: 'th' | 'la' | 'en'; title: string; body: string; position: number; updatedBy: string; updatedAt: string };
+export type Canned = {
+  id: string;
+  lang: 'th' | 'la' | 'en';
+  title: string;
+  body: string;
+  position: number;
+  updatedBy: string;
+  updatedAt: string;
+};
 export type CannedInput = Pick<Canned, 'lang' | 'title' | 'body'> & { position?: number };
-
 
 export function fetchCanned(lang: string) {
   return opApi.get<{ canned: Canned[] }>(`/api/operator/chat/canned${qs({ lang })}`);

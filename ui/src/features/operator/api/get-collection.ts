@@ -2,7 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 
 import { opApi, opKey } from './client';
 
-export type Collect = { game: string; cursor: string; bets: number; lastBetAt: string | null; lastRunAt: string | null; lastOkAt: string | null; lastError: string; lastErrorAt: string | null; lag: number };
+export type Collect = {
+  game: string;
+  cursor: string;
+  bets: number;
+  lastBetAt: string | null;
+  lastRunAt: string | null;
+  lastOkAt: string | null;
+  lastError: string;
+  lastErrorAt: string | null;
+  lag: number;
+};
 
 export const collectionKey = [...opKey, 'collection'] as const;
 

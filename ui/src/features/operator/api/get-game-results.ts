@@ -14,7 +14,9 @@ export const gameResultsKey = {
 
 /** getGameResults reads the latest daily game results, of one member when member is set. */
 export function getGameResults(member: string) {
-  return opApi.get<{ results: Result[] }>(`/api/operator/game-results${qs({ limit: resultsShown, member: member.trim() })}`).then((r) => r.results);
+  return opApi
+    .get<{ results: Result[] }>(`/api/operator/game-results${qs({ limit: resultsShown, member: member.trim() })}`)
+    .then((r) => r.results);
 }
 
 export function useGameResults(member: string) {

@@ -9,11 +9,17 @@ const recentLines = 10;
 
 /** getMemberStatement reads a page of a member's statement, newest first. */
 export function getMemberStatement(id: string, page: number, limit = pageSize) {
-  return opApi.get<{ statements: StatementLine[]; total: number }>(`/api/operator/members/${encodeURIComponent(id)}/statement${qs({ page, limit })}`);
+  return opApi.get<{ statements: StatementLine[]; total: number }>(
+    `/api/operator/members/${encodeURIComponent(id)}/statement${qs({ page, limit })}`,
+  );
 }
 
 export function useMemberStatement(id: string, page: number) {
-  return useQuery({ queryKey: memberKey.statement(id, page), queryFn: () => getMemberStatement(id, page), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: memberKey.statement(id, page),
+    queryFn: () => getMemberStatement(id, page),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** useRecentStatement is the member's latest lines (the withdrawal queue's "recent activity"). */

@@ -3,11 +3,25 @@ import { useQuery } from '@tanstack/react-query';
 import { opApi, pageSize, qs } from './client';
 import { rewardsKey, type Program } from './get-reward-settings';
 
-export type Item = { id: string; memberId: string; phone: string; name: string; fromName?: string; period: string; stake: number; payout: number; amount: number; status: string; createdAt: string };
+export type Item = {
+  id: string;
+  memberId: string;
+  phone: string;
+  name: string;
+  fromName?: string;
+  period: string;
+  stake: number;
+  payout: number;
+  amount: number;
+  status: string;
+  createdAt: string;
+};
 
 /** getRewardItems reads a page of a program's rewards, of one member when member is set. */
 export function getRewardItems(program: Program, member: string, page: number) {
-  return opApi.get<{ items: Item[]; total: number }>(`/api/operator/rewards/${program}/items${qs({ page, limit: pageSize, member: member.trim() })}`);
+  return opApi.get<{ items: Item[]; total: number }>(
+    `/api/operator/rewards/${program}/items${qs({ page, limit: pageSize, member: member.trim() })}`,
+  );
 }
 
 export function useRewardItems(program: Program, member: string, page: number) {

@@ -4,7 +4,10 @@ import { opApi } from './client';
 import { gamesKey } from './get-games';
 import type { Game } from './types';
 
-export type GameBody = Pick<Game, 'name' | 'logo' | 'background' | 'ftWalletSlot' | 'web' | 'android' | 'ios' | 'sort'> & { category: string; active: boolean };
+export type GameBody = Pick<Game, 'name' | 'logo' | 'background' | 'ftWalletSlot' | 'web' | 'android' | 'ios' | 'sort'> & {
+  category: string;
+  active: boolean;
+};
 
 /** saveGame replaces a game's entry in the catalogue. */
 export function saveGame(code: string, body: GameBody) {

@@ -7,13 +7,18 @@ import { promotionsKey, type OpPromotion } from './get-promotions';
 export type Saved<B> = { isNew: boolean; body: B };
 
 /** saveBonus creates a deposit bonus or replaces the one of the same code. */
-export function saveBonus({ isNew, body }: Saved<Omit<OpBonus, 'validFrom' | 'validTo'> & { validFrom: string | null; validTo: string | null }>) {
+export function saveBonus({
+  isNew,
+  body,
+}: Saved<Omit<OpBonus, 'validFrom' | 'validTo'> & { validFrom: string | null; validTo: string | null }>) {
   return isNew ? opApi.post('/api/operator/bonuses', body) : opApi.put(`/api/operator/bonuses/${encodeURIComponent(body.code)}`, body);
 }
 
 /** savePromotion creates a promotion code or replaces the one of the same code. */
 export function savePromotion({ isNew, body }: Saved<Omit<OpPromotion, 'used'>>) {
-  return isNew ? opApi.post('/api/operator/promotions', body) : opApi.put(`/api/operator/promotions/${encodeURIComponent(body.code)}`, body);
+  return isNew
+    ? opApi.post('/api/operator/promotions', body)
+    : opApi.put(`/api/operator/promotions/${encodeURIComponent(body.code)}`, body);
 }
 
 export function useSaveBonus(onSaved: (code: string) => void) {

@@ -48,5 +48,7 @@ export type PendingChange = Schemas['PendingChange'];
 export type Proposal = Schemas['Proposal'];
 
 export function isProposal(answer: unknown): answer is Proposal {
-  return !!answer && typeof answer === 'object' && (answer as { message?: unknown }).message === 'SECOND_APPROVAL_REQUIRED' && 'change' in answer;
+  return (
+    !!answer && typeof answer === 'object' && (answer as { message?: unknown }).message === 'SECOND_APPROVAL_REQUIRED' && 'change' in answer
+  );
 }

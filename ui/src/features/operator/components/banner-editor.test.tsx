@@ -45,7 +45,11 @@ function chooseFile(file: File | null) {
 
 describe('banner text', () => {
   it.each([
-    ['a language prefix and a "|" inside the html', 'th:https://img/a.png | <b>a|b</b>', [{ lang: 'th', image: 'https://img/a.png', html: '<b>a|b</b>' }]],
+    [
+      'a language prefix and a "|" inside the html',
+      'th:https://img/a.png | <b>a|b</b>',
+      [{ lang: 'th', image: 'https://img/a.png', html: '<b>a|b</b>' }],
+    ],
     ['empty lines dropped, spaces trimmed', '\n  https://img/b.png |  hi \n\n', [{ image: 'https://img/b.png', html: 'hi' }]],
     ['a picture without html', '/api/promo/banners/b-1.png | ', [{ image: '/api/promo/banners/b-1.png', html: '' }]],
     ['nothing', '', []],
@@ -132,7 +136,11 @@ describe('BannerPreview', () => {
 
   it('previews the banners of each language side by side and marks the one without its own', async () => {
     renderWithProviders(
-      <Editor initial={'https://img.example/all.png | <p>Everyone</p>\nth:https://img.example/th.png | <p>ไทย</p>\nen:https://img.example/en.png | <p>English</p>'} />,
+      <Editor
+        initial={
+          'https://img.example/all.png | <p>Everyone</p>\nth:https://img.example/th.png | <p>ไทย</p>\nen:https://img.example/en.png | <p>English</p>'
+        }
+      />,
     );
     const column = (language: string) => screen.getByLabelText(`Preview in ${language}`);
     expect(await screen.findAllByText('Everyone')).toHaveLength(3);
@@ -140,7 +148,10 @@ describe('BannerPreview', () => {
     expect(screen.getAllByText('English')).toHaveLength(2); // the English badge and banner
     expect(screen.getAllByText('Not translated')).toHaveLength(1);
     expect(column('Lao')).toBeTruthy();
-    fireEvent.changeText(screen.getByLabelText('Banners'), 'la:https://img.example/la.png | <p>ລາວ</p>\nth:https://img.example/th.png | <p>ไทย</p>');
+    fireEvent.changeText(
+      screen.getByLabelText('Banners'),
+      'la:https://img.example/la.png | <p>ລາວ</p>\nth:https://img.example/th.png | <p>ไทย</p>',
+    );
     expect(await screen.findByText('ລາວ')).toBeTruthy();
     expect(screen.queryByText('Not translated')).toBeTruthy(); // English now: the Thai ones stand in
     expect(screen.getAllByText('ไทย')).toHaveLength(2);

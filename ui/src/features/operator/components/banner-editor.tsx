@@ -75,7 +75,12 @@ export function BannerEditor({ value, onChange }: Props) {
       <TextField label={t('bannerEditor.label')} value={value} onChangeText={onChange} multiline autoCapitalize="none" />
       <AppText variant="caption">{t('bannerEditor.help')}</AppText>
       <Row>
-        <Button variant="secondary" title={t('bannerEditor.upload')} loading={upload.isPending} onPress={() => pickPicture((f) => upload.mutate(f))} />
+        <Button
+          variant="secondary"
+          title={t('bannerEditor.upload')}
+          loading={upload.isPending}
+          onPress={() => pickPicture((f) => upload.mutate(f))}
+        />
       </Row>
       <ErrorLine error={upload.error} />
       <BannerPreview banners={textToBanners(value)} />

@@ -40,7 +40,12 @@ function CannedEditor({ lang, list }: { lang: 'th' | 'la' | 'en'; list: Canned[]
       setBusy(false);
     }
   };
-  const save = (d: Draft) => run(() => (d.id ? updateCanned(d.id, { lang, title: d.title, body: d.body, position: list.find((c) => c.id === d.id)?.position }) : createCanned({ lang, title: d.title, body: d.body })));
+  const save = (d: Draft) =>
+    run(() =>
+      d.id
+        ? updateCanned(d.id, { lang, title: d.title, body: d.body, position: list.find((c) => c.id === d.id)?.position })
+        : createCanned({ lang, title: d.title, body: d.body }),
+    );
 
   return (
     <View style={styles.editor} accessibilityLabel={t('chat.cannedEditor.title')}>
@@ -56,17 +61,48 @@ function CannedEditor({ lang, list }: { lang: 'th' | 'la' | 'en'; list: Canned[]
                 {c.body}
               </AppText>
             </View>
-            <Button variant="secondary" title={t('chat.cannedEditor.edit')} accessibilityLabel={`${t('chat.cannedEditor.edit')} ${c.title}`} disabled={busy} onPress={() => setDraft({ id: c.id, title: c.title, body: c.body })} />
-            <Button variant="secondary" title={t('chat.cannedEditor.delete')} accessibilityLabel={`${t('chat.cannedEditor.delete')} ${c.title}`} disabled={busy} onPress={() => void run(() => deleteCanned(c.id))} />
+            <Button
+              variant="secondary"
+              title={t('chat.cannedEditor.edit')}
+              accessibilityLabel={`${t('chat.cannedEditor.edit')} ${c.title}`}
+              disabled={busy}
+              onPress={() => setDraft({ id: c.id, title: c.title, body: c.body })}
+            />
+            <Button
+              variant="secondary"
+              title={t('chat.cannedEditor.delete')}
+              accessibilityLabel={`${t('chat.cannedEditor.delete')} ${c.title}`}
+              disabled={busy}
+              onPress={() => void run(() => deleteCanned(c.id))}
+            />
           </Row>
         ),
       )}
       {draft ? (
         <View style={styles.draft}>
-          <TextInput value={draft.title} onChangeText={(v) => setDraft({ ...draft, title: v })} maxLength={limits.cannedTitle} placeholder={t('chat.cannedEditor.titleField')} accessibilityLabel={t('chat.cannedEditor.titleField')} style={styles.field} />
-          <TextInput value={draft.body} onChangeText={(v) => setDraft({ ...draft, body: v })} maxLength={limits.chatText} multiline placeholder={t('chat.cannedEditor.bodyField')} accessibilityLabel={t('chat.cannedEditor.bodyField')} style={[styles.field, styles.body]} />
+          <TextInput
+            value={draft.title}
+            onChangeText={(v) => setDraft({ ...draft, title: v })}
+            maxLength={limits.cannedTitle}
+            placeholder={t('chat.cannedEditor.titleField')}
+            accessibilityLabel={t('chat.cannedEditor.titleField')}
+            style={styles.field}
+          />
+          <TextInput
+            value={draft.body}
+            onChangeText={(v) => setDraft({ ...draft, body: v })}
+            maxLength={limits.chatText}
+            multiline
+            placeholder={t('chat.cannedEditor.bodyField')}
+            accessibilityLabel={t('chat.cannedEditor.bodyField')}
+            style={[styles.field, styles.body]}
+          />
           <Row>
-            <Button title={t('chat.cannedEditor.save')} disabled={busy || !draft.title.trim() || !draft.body.trim()} onPress={() => void save(draft)} />
+            <Button
+              title={t('chat.cannedEditor.save')}
+              disabled={busy || !draft.title.trim() || !draft.body.trim()}
+              onPress={() => void save(draft)}
+            />
             <Button variant="secondary" title={t('chat.cannedEditor.cancel')} onPress={() => setDraft(null)} />
           </Row>
         </View>
@@ -92,7 +128,11 @@ export function CannedReplies({ onPick }: { onPick: (body: string) => void }) {
             <AppText variant="caption">{c.title}</AppText>
           </Pressable>
         ))}
-        <Button variant="secondary" title={editing ? t('chat.cannedEditor.close') : t('chat.cannedEditor.open')} onPress={() => setEditing((v) => !v)} />
+        <Button
+          variant="secondary"
+          title={editing ? t('chat.cannedEditor.close') : t('chat.cannedEditor.open')}
+          onPress={() => setEditing((v) => !v)}
+        />
       </Row>
       <ErrorLine error={canned.error} />
       {editing ? <CannedEditor lang={lang} list={list} /> : null}

@@ -25,7 +25,13 @@ const emptyCard = (): ChatCard => ({ title: '', subtitle: '', image_url: '', but
 
 function Chip({ label, on, onPress }: { label: string; on: boolean; onPress: () => void }) {
   return (
-    <Pressable accessibilityRole="button" accessibilityState={{ selected: on }} accessibilityLabel={label} onPress={onPress} style={[styles.chip, on && styles.chipOn]}>
+    <Pressable
+      accessibilityRole="button"
+      accessibilityState={{ selected: on }}
+      accessibilityLabel={label}
+      onPress={onPress}
+      style={[styles.chip, on && styles.chipOn]}
+    >
       <AppText variant="caption">{label}</AppText>
     </Pressable>
   );
@@ -50,7 +56,12 @@ function ButtonsEditor({ buttons, onChange, label }: { buttons: ChatButton[]; on
           />
           <Row>
             {buttonTypes.map((ty) => (
-              <Chip key={ty || 'plain'} label={t(`chat.compose.type.${ty || 'plain'}`)} on={(b.type ?? '') === ty} onPress={() => set(i, { type: ty })} />
+              <Chip
+                key={ty || 'plain'}
+                label={t(`chat.compose.type.${ty || 'plain'}`)}
+                on={(b.type ?? '') === ty}
+                onPress={() => set(i, { type: ty })}
+              />
             ))}
           </Row>
           {b.type ? (
@@ -63,11 +74,21 @@ function ButtonsEditor({ buttons, onChange, label }: { buttons: ChatButton[]; on
               style={[styles.field, styles.flex, font]}
             />
           ) : null}
-          <Button variant="secondary" title={t('chat.compose.remove')} accessibilityLabel={`${label} ${i + 1}: ${t('chat.compose.remove')}`} onPress={() => onChange(buttons.filter((_, j) => j !== i))} />
+          <Button
+            variant="secondary"
+            title={t('chat.compose.remove')}
+            accessibilityLabel={`${label} ${i + 1}: ${t('chat.compose.remove')}`}
+            onPress={() => onChange(buttons.filter((_, j) => j !== i))}
+          />
         </View>
       ))}
       {buttons.length < maxButtons ? (
-        <Button variant="secondary" title={t('chat.compose.addButton')} accessibilityLabel={`${label}: ${t('chat.compose.addButton')}`} onPress={() => onChange([...buttons, emptyButton()])} />
+        <Button
+          variant="secondary"
+          title={t('chat.compose.addButton')}
+          accessibilityLabel={`${label}: ${t('chat.compose.addButton')}`}
+          onPress={() => onChange([...buttons, emptyButton()])}
+        />
       ) : null}
     </View>
   );
@@ -153,13 +174,44 @@ export function ChatComposer({ text, onTextChange, busy, onSend, attach }: Props
                     {label}
                   </AppText>
                   {cards.length > 1 ? (
-                    <Button variant="secondary" title={t('chat.compose.remove')} accessibilityLabel={`${label}: ${t('chat.compose.remove')}`} onPress={() => setCards(cards.filter((_, j) => j !== i))} />
+                    <Button
+                      variant="secondary"
+                      title={t('chat.compose.remove')}
+                      accessibilityLabel={`${label}: ${t('chat.compose.remove')}`}
+                      onPress={() => setCards(cards.filter((_, j) => j !== i))}
+                    />
                   ) : null}
                 </Row>
-                <TextInput value={c.title} onChangeText={(v) => setCard(i, { title: v })} maxLength={80} placeholder={t('chat.compose.cardTitle')} accessibilityLabel={`${label}: ${t('chat.compose.cardTitle')}`} style={[styles.field, font]} />
-                <TextInput value={c.subtitle ?? ''} onChangeText={(v) => setCard(i, { subtitle: v })} maxLength={640} placeholder={t('chat.compose.cardSubtitle')} accessibilityLabel={`${label}: ${t('chat.compose.cardSubtitle')}`} style={[styles.field, font]} />
-                <TextInput value={c.image_url ?? ''} onChangeText={(v) => setCard(i, { image_url: v })} maxLength={2048} autoCapitalize="none" placeholder={t('chat.compose.cardImage')} accessibilityLabel={`${label}: ${t('chat.compose.cardImage')}`} style={[styles.field, font]} />
-                <ButtonsEditor buttons={c.buttons ?? []} onChange={(b) => setCard(i, { buttons: b })} label={`${label} ${t('chat.compose.button')}`} />
+                <TextInput
+                  value={c.title}
+                  onChangeText={(v) => setCard(i, { title: v })}
+                  maxLength={80}
+                  placeholder={t('chat.compose.cardTitle')}
+                  accessibilityLabel={`${label}: ${t('chat.compose.cardTitle')}`}
+                  style={[styles.field, font]}
+                />
+                <TextInput
+                  value={c.subtitle ?? ''}
+                  onChangeText={(v) => setCard(i, { subtitle: v })}
+                  maxLength={640}
+                  placeholder={t('chat.compose.cardSubtitle')}
+                  accessibilityLabel={`${label}: ${t('chat.compose.cardSubtitle')}`}
+                  style={[styles.field, font]}
+                />
+                <TextInput
+                  value={c.image_url ?? ''}
+                  onChangeText={(v) => setCard(i, { image_url: v })}
+                  maxLength={2048}
+                  autoCapitalize="none"
+                  placeholder={t('chat.compose.cardImage')}
+                  accessibilityLabel={`${label}: ${t('chat.compose.cardImage')}`}
+                  style={[styles.field, font]}
+                />
+                <ButtonsEditor
+                  buttons={c.buttons ?? []}
+                  onChange={(b) => setCard(i, { buttons: b })}
+                  label={`${label} ${t('chat.compose.button')}`}
+                />
               </View>
             );
           })

@@ -17,7 +17,11 @@ jest.mock('expo-router', () => ({
   Slot: () => null,
 }));
 
-const enrolment = { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Ngern:alice?secret=JBSWY3DPEHPK3PXP', qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>' };
+const enrolment = {
+  secret: 'JBSWY3DPEHPK3PXP',
+  uri: 'otpauth://totp/Ngern:alice?secret=JBSWY3DPEHPK3PXP',
+  qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+};
 
 function page() {
   return <ConsoleShell>{null}</ConsoleShell>;
@@ -122,10 +126,46 @@ describe('role-based navigation', () => {
     setOperatorToken('OPT');
   });
 
-
   it.each([
-    ['owner', ['Dashboard', 'Members', 'Support chat', 'Withdrawals', 'Slips review', 'Deposits', 'Adjustments', 'Settings', 'Games', 'Reconciliation', 'Reports', 'Promotions', 'Cashback & invite', 'Spin wheel', 'Audit log', 'Operators', 'Pending changes']],
-    ['finance', ['Dashboard', 'Members', 'Withdrawals', 'Slips review', 'Deposits', 'Adjustments', 'Settings', 'Reconciliation', 'Reports', 'Promotions', 'Cashback & invite', 'Spin wheel']],
+    [
+      'owner',
+      [
+        'Dashboard',
+        'Members',
+        'Support chat',
+        'Withdrawals',
+        'Slips review',
+        'Deposits',
+        'Adjustments',
+        'Settings',
+        'Games',
+        'Reconciliation',
+        'Reports',
+        'Promotions',
+        'Cashback & invite',
+        'Spin wheel',
+        'Audit log',
+        'Operators',
+        'Pending changes',
+      ],
+    ],
+    [
+      'finance',
+      [
+        'Dashboard',
+        'Members',
+        'Withdrawals',
+        'Slips review',
+        'Deposits',
+        'Adjustments',
+        'Settings',
+        'Reconciliation',
+        'Reports',
+        'Promotions',
+        'Cashback & invite',
+        'Spin wheel',
+      ],
+    ],
     ['support', ['Dashboard', 'Members', 'Support chat', 'Settings', 'Promotions', 'Cashback & invite', 'Spin wheel']],
   ])('%s sees its pages only', async (role, want) => {
     mockPath = '/operator/dashboard';

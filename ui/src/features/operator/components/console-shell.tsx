@@ -137,7 +137,14 @@ const styles = StyleSheet.create({
   centered: { alignSelf: 'center' },
   body: { flex: 1, flexDirection: 'row' },
   bodyNarrow: { flexDirection: 'column' },
-  side: { width: 220, padding: spacing.md, gap: spacing.xs, borderRightWidth: 1, borderRightColor: colors.border, backgroundColor: colors.surface },
+  side: {
+    width: 220,
+    padding: spacing.md,
+    gap: spacing.xs,
+    borderRightWidth: 1,
+    borderRightColor: colors.border,
+    backgroundColor: colors.surface,
+  },
   topMenu: {
     flexDirection: 'row',
     flexWrap: 'wrap',

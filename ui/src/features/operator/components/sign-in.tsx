@@ -88,7 +88,13 @@ export function SignIn({ onSignedIn }: { onSignedIn?: () => void }) {
         ) : null}
         {!needCode ? (
           <>
-            <TextField label={t('signIn.username')} value={username} onChangeText={setUsername} autoCapitalize="none" autoComplete="username" />
+            <TextField
+              label={t('signIn.username')}
+              value={username}
+              onChangeText={setUsername}
+              autoCapitalize="none"
+              autoComplete="username"
+            />
             <TextField
               label={t('signIn.password')}
               value={password}
@@ -106,7 +112,12 @@ export function SignIn({ onSignedIn }: { onSignedIn?: () => void }) {
                   {t('signIn.enrolTitle')}
                 </AppText>
                 <AppText>{t('signIn.enrolHelp')}</AppText>
-                <Image source={{ uri: svgDataUrl(enrolment.qrSvg) }} style={styles.qr} accessibilityLabel={t('signIn.qr')} resizeMode="contain" />
+                <Image
+                  source={{ uri: svgDataUrl(enrolment.qrSvg) }}
+                  style={styles.qr}
+                  accessibilityLabel={t('signIn.qr')}
+                  resizeMode="contain"
+                />
                 <AppText variant="label">{t('signIn.secret')}</AppText>
                 <AppText selectable testID="totp-secret" style={styles.secret}>
                   {enrolment.secret}

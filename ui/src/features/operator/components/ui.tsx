@@ -134,7 +134,13 @@ export function DataTable<T>({ label, columns, rows, rowKey, csvName, loading, e
         <AppText variant="caption" style={styles.flex}>
           {loading ? t('common.loading') : t('common.rows', { count: rows.length })}
         </AppText>
-        <Button variant="secondary" title={t('common.exportCsv')} accessibilityLabel={`${t('common.exportCsv')} ${label}`} onPress={exportCsv} disabled={!rows.length} />
+        <Button
+          variant="secondary"
+          title={t('common.exportCsv')}
+          accessibilityLabel={`${t('common.exportCsv')} ${label}`}
+          onPress={exportCsv}
+          disabled={!rows.length}
+        />
       </Row>
       <ErrorLine error={error} />
       <ScrollView horizontal>

@@ -6,7 +6,16 @@ import { mockApi, renderWithProviders } from '@/testing/render';
 
 import AdjustmentsPage from './adjustments';
 
-const member = { _id: 'm1', phone: '0812345678', name: 'Demo Player', bankCode: 'KBANK', bankAccountNo: '1234567890', bankAccountName: 'DEMO PLAYER', status: 'active', createdAt: '2026-11-22T02:00:00Z' };
+const member = {
+  _id: 'm1',
+  phone: '0812345678',
+  name: 'Demo Player',
+  bankCode: 'KBANK',
+  bankAccountNo: '1234567890',
+  bankAccountName: 'DEMO PLAYER',
+  status: 'active',
+  createdAt: '2026-11-22T02:00:00Z',
+};
 
 function api() {
   return mockApi({

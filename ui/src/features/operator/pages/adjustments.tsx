@@ -63,7 +63,12 @@ export default function AdjustmentsPage() {
       <Card title={t('adjustments.new')}>
         <Row style={styles.form}>
           <View style={styles.field}>
-            <TextField label={t('members.phone')} value={phone} onChangeText={(v) => setPhone(v.replace(/\D/g, '').slice(0, 10))} keyboardType="number-pad" />
+            <TextField
+              label={t('members.phone')}
+              value={phone}
+              onChangeText={(v) => setPhone(v.replace(/\D/g, '').slice(0, 10))}
+              keyboardType="number-pad"
+            />
           </View>
           <View style={styles.field}>
             <Select
@@ -77,7 +82,12 @@ export default function AdjustmentsPage() {
             />
           </View>
           <View style={styles.field}>
-            <TextField label={t('common.amount')} value={amount} onChangeText={(v) => setAmount(sanitizeAmount(v))} keyboardType="decimal-pad" />
+            <TextField
+              label={t('common.amount')}
+              value={amount}
+              onChangeText={(v) => setAmount(sanitizeAmount(v))}
+              keyboardType="decimal-pad"
+            />
           </View>
         </Row>
         <TextField label={t('adjustments.reason')} value={reason} onChangeText={setReason} maxLength={limits.reason} />
@@ -89,7 +99,11 @@ export default function AdjustmentsPage() {
         <ErrorLine error={findError ?? save.error} />
         {done ? <AppText role="status">{done}</AppText> : null}
         <Row>
-          <Button title={kind === 'debit' ? t('adjustments.debitButton') : t('adjustments.creditButton')} onPress={submit} loading={finding || save.isPending} />
+          <Button
+            title={kind === 'debit' ? t('adjustments.debitButton') : t('adjustments.creditButton')}
+            onPress={submit}
+            loading={finding || save.isPending}
+          />
         </Row>
       </Card>
       <PagedTable
@@ -110,11 +124,7 @@ export default function AdjustmentsPage() {
         total={list.data?.total ?? 0}
         onPage={setPage}
       />
-      <ConfirmAdjustment
-        pending={pending}
-        onConfirm={(body) => save.mutate(body)}
-        onClose={() => setPending(null)}
-      />
+      <ConfirmAdjustment pending={pending} onConfirm={(body) => save.mutate(body)} onClose={() => setPending(null)} />
     </>
   );
 }

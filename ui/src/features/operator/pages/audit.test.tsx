@@ -49,9 +49,7 @@ describe('audit log', () => {
 
     fireEvent.press(screen.getByRole('button', { name: 'slip.approve' }));
     fireEvent.press(screen.getByRole('button', { name: 'Filter' }));
-    await waitFor(() =>
-      expect(calls.some((c) => c.path === '/api/operator/audit?action=slip.approve&page=1&limit=50')).toBe(true),
-    );
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/operator/audit?action=slip.approve&page=1&limit=50')).toBe(true));
   });
 
   it('still offers "any action" when the list cannot be read', async () => {

@@ -31,7 +31,13 @@ export default function AuditPage() {
       <Row style={styles.bar}>
         {(['operator', 'target'] as const).map((k) => (
           <View key={k} style={styles.field}>
-            <TextField label={t(`audit.${k}`)} value={form[k]} onChangeText={(v) => setForm((f) => ({ ...f, [k]: v }))} onSubmitEditing={apply} autoCapitalize="none" />
+            <TextField
+              label={t(`audit.${k}`)}
+              value={form[k]}
+              onChangeText={(v) => setForm((f) => ({ ...f, [k]: v }))}
+              onSubmitEditing={apply}
+              autoCapitalize="none"
+            />
           </View>
         ))}
         <View style={styles.field}>

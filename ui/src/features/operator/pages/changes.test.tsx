@@ -16,7 +16,13 @@ const threshold = {
   status: 'PENDING',
 };
 const mine = { ...threshold, id: 'c2', kind: 'operator.create', target: 'sup9', summary: { role: 'support' }, proposedBy: 'boss' };
-const creds = { username: 'sup9', role: 'support', password: 'p'.repeat(20), totpSecret: 'JBSWY3DPEHPK3PXP', totpUri: 'otpauth://totp/Ngern:sup9?secret=JBSWY3DPEHPK3PXP' };
+const creds = {
+  username: 'sup9',
+  role: 'support',
+  password: 'p'.repeat(20),
+  totpSecret: 'JBSWY3DPEHPK3PXP',
+  totpUri: 'otpauth://totp/Ngern:sup9?secret=JBSWY3DPEHPK3PXP',
+};
 
 function api(pending: unknown[], approve: Record<string, unknown> = { body: { change: { ...threshold, status: 'APPLIED' } } }) {
   return mockApi({

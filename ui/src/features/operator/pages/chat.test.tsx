@@ -35,7 +35,15 @@ const conversation = {
   customerReadAt: '2026-11-22T02:00:00Z',
 };
 const canned = [
-  { id: 'c1', lang: 'en', title: 'Greeting', body: 'Hello, how can we help you today?', position: 1, updatedBy: '', updatedAt: '2026-11-22T00:00:00Z' },
+  {
+    id: 'c1',
+    lang: 'en',
+    title: 'Greeting',
+    body: 'Hello, how can we help you today?',
+    position: 1,
+    updatedBy: '',
+    updatedAt: '2026-11-22T00:00:00Z',
+  },
 ];
 const message = (id: string, text: string, sender = 'customer') => ({
   _id: id,
@@ -80,7 +88,9 @@ describe('support chat page', () => {
 
     await waitFor(() => expect(FakeWebSocket.all).toHaveLength(1));
     expect(FakeWebSocket.all[0].url).toContain('/api/chat/ws?ticket=T');
-    await act(async () => FakeWebSocket.all[0].onmessage?.({ data: JSON.stringify({ type: 'messaging', data: message('m3', 'it was 500 baht') }) }));
+    await act(async () =>
+      FakeWebSocket.all[0].onmessage?.({ data: JSON.stringify({ type: 'messaging', data: message('m3', 'it was 500 baht') }) }),
+    );
     expect(await screen.findByText('it was 500 baht')).toBeTruthy();
   });
 
@@ -105,7 +115,9 @@ describe('support chat page', () => {
       'GET /api/operator/chat/conversations?status=open': { body: { conversations: [conversation] } },
       'POST /api/operator/chat/ticket': { body: { ticket: 'T' } },
       'GET /api/operator/chat/canned?lang=en': { body: { canned } },
-      [`GET /api/operator/chat/${room}/messages?limit=50`]: { body: { conversation, messages: [message('m51', 'newest page')], more: true } },
+      [`GET /api/operator/chat/${room}/messages?limit=50`]: {
+        body: { conversation, messages: [message('m51', 'newest page')], more: true },
+      },
       [`POST /api/operator/chat/${room}/messages`]: { status: 201, body: message('m2', 'x', 'agent') },
       ...extra,
     });
@@ -114,11 +126,14 @@ describe('support chat page', () => {
     await screen.findByText('newest page');
     return calls;
   };
-  const sentBody = (calls: any[]) => calls.filter((c) => c.method === 'POST' && c.path === `/api/operator/chat/${room}/messages`).map((c) => c.body);
+  const sentBody = (calls: any[]) =>
+    calls.filter((c) => c.method === 'POST' && c.path === `/api/operator/chat/${room}/messages`).map((c) => c.body);
 
   it('pages back beyond the newest 50 with "Older messages"', async () => {
     await openRoom({
-      [`GET /api/operator/chat/${room}/messages?limit=50&before=m51`]: { body: { conversation, messages: [message('m1', 'the first message')], more: false } },
+      [`GET /api/operator/chat/${room}/messages?limit=50&before=m51`]: {
+        body: { conversation, messages: [message('m1', 'the first message')], more: false },
+      },
     });
     fireEvent.press(screen.getByRole('button', { name: 'Older messages' }));
     expect(await screen.findByText('the first message')).toBeTruthy();
@@ -141,7 +156,11 @@ describe('support chat page', () => {
     fireEvent.changeText(screen.getByLabelText('Text of the reply'), 'Please send the slip.');
     fireEvent.press(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/operator/chat/canned')).toBe(true));
-    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/operator/chat/canned')!.body).toEqual({ lang: 'en', title: 'Slip', body: 'Please send the slip.' });
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/operator/chat/canned')!.body).toEqual({
+      lang: 'en',
+      title: 'Slip',
+      body: 'Please send the slip.',
+    });
 
     fireEvent.press(await screen.findByRole('button', { name: 'Edit Greeting' }));
     fireEvent.changeText(screen.getByLabelText('Text of the reply'), 'Hi!');
@@ -204,7 +223,12 @@ describe('support chat page', () => {
         message_type: 'generic',
         payload: {
           cards: [
-            { title: 'Welcome bonus', subtitle: '100% on the first deposit', image_url: 'https://ngern.example/promo.png', buttons: [{ title: 'Claim', type: 'postback', payload: 'CLAIM' }] },
+            {
+              title: 'Welcome bonus',
+              subtitle: '100% on the first deposit',
+              image_url: 'https://ngern.example/promo.png',
+              buttons: [{ title: 'Claim', type: 'postback', payload: 'CLAIM' }],
+            },
             { title: 'Cashback' },
           ],
         },
@@ -212,7 +236,7 @@ describe('support chat page', () => {
     });
   });
 
-  it('shows a refused message\'s error and keeps the draft', async () => {
+  it("shows a refused message's error and keeps the draft", async () => {
     await openRoom({ [`POST /api/operator/chat/${room}/messages`]: { status: 400, body: { message: 'CHAT_MESSAGE_INVALID' } } });
     fireEvent.changeText(screen.getByLabelText('Reply'), 'hello');
     fireEvent.press(screen.getByRole('button', { name: 'Send' }));
@@ -221,10 +245,19 @@ describe('support chat page', () => {
   });
 
   it('builds buttons and cards without empty rows', () => {
-    expect(buttonsMessage(' Hi ', [{ title: ' A ', type: 'postback', payload: ' X ' }, { title: '', type: 'web', payload: 'https://x' }, { title: 'B', type: '', payload: 'ignored' }])).toEqual({
+    expect(
+      buttonsMessage(' Hi ', [
+        { title: ' A ', type: 'postback', payload: ' X ' },
+        { title: '', type: 'web', payload: 'https://x' },
+        { title: 'B', type: '', payload: 'ignored' },
+      ]),
+    ).toEqual({
       message_type: 'buttons',
       payload: { message: 'Hi', buttons: [{ title: 'A', type: 'postback', payload: 'X' }, { title: 'B' }] },
     });
-    expect(cardsMessage([{ title: ' ' }, { title: 'T', subtitle: ' ', image_url: '', buttons: [] }])).toEqual({ message_type: 'generic', payload: { cards: [{ title: 'T' }] } });
+    expect(cardsMessage([{ title: ' ' }, { title: 'T', subtitle: ' ', image_url: '', buttons: [] }])).toEqual({
+      message_type: 'generic',
+      payload: { cards: [{ title: 'T' }] },
+    });
   });
 });

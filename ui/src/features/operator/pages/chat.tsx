@@ -66,7 +66,9 @@ export default function ChatPage() {
 
   return (
     <>
-      <PageTitle right={<Badge label={live ? t('chat.live') : t('chat.offline')} tone={live ? 'good' : 'warn'} />}>{t('pages.chat')}</PageTitle>
+      <PageTitle right={<Badge label={live ? t('chat.live') : t('chat.offline')} tone={live ? 'good' : 'warn'} />}>
+        {t('pages.chat')}
+      </PageTitle>
       <Row>
         {statuses.map((s) => (
           <Button key={s} variant={s === status ? 'primary' : 'secondary'} title={t(`chat.status.${s}`)} onPress={() => setStatus(s)} />
@@ -96,7 +98,12 @@ export default function ChatPage() {
                   <Button variant="secondary" title={t('chat.assign')} disabled={busy} onPress={() => void run(() => assign(room))} />
                 ) : null}
                 {current?.status === 'open' ? (
-                  <Button variant="secondary" title={t('chat.close')} disabled={busy} onPress={() => void run(() => closeConversation(room))} />
+                  <Button
+                    variant="secondary"
+                    title={t('chat.close')}
+                    disabled={busy}
+                    onPress={() => void run(() => closeConversation(room))}
+                  />
                 ) : null}
               </Row>
               <MessageList shown={shown} current={current} more={more} loadingOlder={loadingOlder} onOlder={() => void loadOlder()} />
@@ -106,7 +113,9 @@ export default function ChatPage() {
                 onTextChange={setText}
                 busy={busy}
                 onSend={send}
-                attach={Platform.OS === 'web' ? <Button variant="secondary" title={t('chat.attach')} disabled={busy} onPress={attach} /> : null}
+                attach={
+                  Platform.OS === 'web' ? <Button variant="secondary" title={t('chat.attach')} disabled={busy} onPress={attach} /> : null
+                }
               />
             </>
           )}

@@ -22,7 +22,9 @@ describe('gift vouchers not credited, in the console', () => {
       'GET /api/operator/deposits?page=1': {
         body: {
           deposits: [],
-          unconfirmedVouchers: [{ voucher, memberId: 'm1', note: amount ? 'REDEEMED' : 'UNKNOW_ERROR', amount, createdAt: '2026-11-22T02:00:00Z' }],
+          unconfirmedVouchers: [
+            { voucher, memberId: 'm1', note: amount ? 'REDEEMED' : 'UNKNOW_ERROR', amount, createdAt: '2026-11-22T02:00:00Z' },
+          ],
         },
       },
       'GET /api/operator/settings': {

@@ -21,10 +21,26 @@ describe('QR deposits in the console', () => {
           deposits: [],
           unconfirmedVouchers: [],
           unmatchedQRPayments: [
-            { provider: 'WW', ref: 'PAY-C', qrcodeId: 'q9', memberId: 'm1', amount: 99, paidAt: '2026-11-22T02:00:00Z', note: 'AMOUNT_MISMATCH' },
+            {
+              provider: 'WW',
+              ref: 'PAY-C',
+              qrcodeId: 'q9',
+              memberId: 'm1',
+              amount: 99,
+              paidAt: '2026-11-22T02:00:00Z',
+              note: 'AMOUNT_MISMATCH',
+            },
           ],
           qrcodes: [
-            { id: 'q9', memberId: 'm1', provider: 'PAYTIMZ', amount: 100.37, status: 'CANCELLED', createdAt: '2026-11-22T01:55:00Z', expiresAt: '2026-11-22T02:05:00Z' },
+            {
+              id: 'q9',
+              memberId: 'm1',
+              provider: 'PAYTIMZ',
+              amount: 100.37,
+              status: 'CANCELLED',
+              createdAt: '2026-11-22T01:55:00Z',
+              expiresAt: '2026-11-22T02:05:00Z',
+            },
           ],
         },
       },
@@ -56,7 +72,16 @@ describe('QR deposits in the console', () => {
           deposits: [],
           unconfirmedVouchers: [],
           unmatchedQRPayments: [
-            { provider: 'kbank', ref: 'BANK-9', qrcodeId: '', memberId: '', amount: 55.5, paidAt: '2026-11-22T02:00:00Z', note: 'NO_QR', status: 'REVIEW' },
+            {
+              provider: 'kbank',
+              ref: 'BANK-9',
+              qrcodeId: '',
+              memberId: '',
+              amount: 55.5,
+              paidAt: '2026-11-22T02:00:00Z',
+              note: 'NO_QR',
+              status: 'REVIEW',
+            },
           ],
           decidedQRPayments: [
             {

@@ -132,7 +132,11 @@ export default function GamesPage() {
               </View>
             ))}
           </Row>
-          <Checkbox label={t('games.active')} checked={editing.form.active} onChange={(v: boolean) => setEditing((e) => (e ? { ...e, form: { ...e.form, active: v } } : e))} />
+          <Checkbox
+            label={t('games.active')}
+            checked={editing.form.active}
+            onChange={(v: boolean) => setEditing((e) => (e ? { ...e, form: { ...e.form, active: v } } : e))}
+          />
           {problem ? (
             <AppText variant="error" role="alert">
               {t(problem)}
@@ -140,7 +144,12 @@ export default function GamesPage() {
           ) : null}
           <ErrorLine error={save.error} />
           <Row>
-            <Button title={t('common.save')} disabled={!!problem} loading={save.isPending} onPress={() => save.mutate({ code: editing.code, body: gameBody(editing.form) })} />
+            <Button
+              title={t('common.save')}
+              disabled={!!problem}
+              loading={save.isPending}
+              onPress={() => save.mutate({ code: editing.code, body: gameBody(editing.form) })}
+            />
             <Button variant="secondary" title={t('common.cancel')} onPress={() => setEditing(null)} />
           </Row>
         </Card>

@@ -14,7 +14,12 @@ jest.mock('expo-router', () => ({
 
 const detail = (status: string) => ({
   member: { _id: 'm1', phone: '0812345678', name: 'Demo Player', status, createdAt: '2026-11-22T02:00:00Z', lastSeenAt: null },
-  bankAccount: { bankCode: 'KBANK', bankAccountNo: '1234567890', bankAccountName: 'DEMO PLAYER', bank: { nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' } },
+  bankAccount: {
+    bankCode: 'KBANK',
+    bankAccountNo: '1234567890',
+    bankAccountName: 'DEMO PLAYER',
+    bank: { nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' },
+  },
   wallet: { amount: 1234.5 },
   games: [{ code: 'SIAMSLOT', name: 'Siam Slot', amount: 200 }],
   sessions: [{ id: 's1', createdAt: '2026-11-22T02:00:00Z', lastSeenAt: '2026-11-22T03:00:00Z', ip: '203.0.113.9', userAgent: 'Browser' }],

@@ -39,10 +39,14 @@ export default function MemberPage() {
     );
   }
   const locked = d.member.status === 'locked';
-  const bankName = d.bankAccount?.bank ? `${d.bankAccount.bank.nameEN ?? ''} ${d.bankAccount.bank.nameTH ? `(${d.bankAccount.bank.nameTH})` : ''}` : '';
+  const bankName = d.bankAccount?.bank
+    ? `${d.bankAccount.bank.nameEN ?? ''} ${d.bankAccount.bank.nameTH ? `(${d.bankAccount.bank.nameTH})` : ''}`
+    : '';
   return (
     <>
-      <PageTitle right={<Badge label={t(`members.statuses.${d.member.status}`, { defaultValue: d.member.status })} tone={locked ? 'bad' : 'good'} />}>
+      <PageTitle
+        right={<Badge label={t(`members.statuses.${d.member.status}`, { defaultValue: d.member.status })} tone={locked ? 'bad' : 'good'} />}
+      >
         {`${d.member.name || d.member.phone}`}
       </PageTitle>
       <Row style={styles.top}>
@@ -81,9 +85,18 @@ export default function MemberPage() {
           <TextField label={t('member.reason')} value={reason} onChangeText={setReason} maxLength={limits.reason} />
           <Row>
             {locked ? (
-              <Button title={t('member.unlock')} onPress={() => lock.mutate({ action: 'unlock', reason: reason.trim() })} loading={lock.isPending} />
+              <Button
+                title={t('member.unlock')}
+                onPress={() => lock.mutate({ action: 'unlock', reason: reason.trim() })}
+                loading={lock.isPending}
+              />
             ) : (
-              <Button variant="danger" title={t('member.lock')} onPress={() => lock.mutate({ action: 'lock', reason: reason.trim() })} loading={lock.isPending} />
+              <Button
+                variant="danger"
+                title={t('member.lock')}
+                onPress={() => lock.mutate({ action: 'lock', reason: reason.trim() })}
+                loading={lock.isPending}
+              />
             )}
           </Row>
           <ErrorLine error={lock.error} />
@@ -134,7 +147,12 @@ export default function MemberPage() {
         ))}
         <TextField label={t('member.newNote')} value={note} onChangeText={setNote} multiline maxLength={limits.note} />
         <Row>
-          <Button title={t('member.addNote')} onPress={() => addNote.mutate(note.trim())} disabled={!note.trim()} loading={addNote.isPending} />
+          <Button
+            title={t('member.addNote')}
+            onPress={() => addNote.mutate(note.trim())}
+            disabled={!note.trim()}
+            loading={addNote.isPending}
+          />
         </Row>
         <ErrorLine error={addNote.error} />
       </Card>

@@ -28,7 +28,13 @@ export default function MembersPage() {
       <PageTitle>{t('pages.members')}</PageTitle>
       <Row style={styles.search}>
         <View style={styles.grow}>
-          <TextField label={t('members.search')} placeholder={t('members.searchHint')} value={text} onChangeText={setText} onSubmitEditing={search} />
+          <TextField
+            label={t('members.search')}
+            placeholder={t('members.searchHint')}
+            value={text}
+            onChangeText={setText}
+            onSubmitEditing={search}
+          />
         </View>
         <Button title={t('members.searchButton')} onPress={search} />
       </Row>
@@ -47,14 +53,23 @@ export default function MembersPage() {
             key: 'status',
             label: t('members.status'),
             text: (m) => m.status,
-            render: (m) => <Badge label={t(`members.statuses.${m.status}`, { defaultValue: m.status })} tone={m.status === 'active' ? 'good' : 'bad'} />,
+            render: (m) => (
+              <Badge label={t(`members.statuses.${m.status}`, { defaultValue: m.status })} tone={m.status === 'active' ? 'good' : 'bad'} />
+            ),
           },
           { key: 'createdAt', label: t('members.createdAt'), text: (m) => when(m.createdAt), flex: 1.3 },
           {
             key: 'open',
             label: '',
             text: (m) => m._id,
-            render: (m) => <Button variant="link" title={t('members.open')} accessibilityLabel={t('members.openNamed', { name: m.name || m.phone })} onPress={() => open(m)} />,
+            render: (m) => (
+              <Button
+                variant="link"
+                title={t('members.open')}
+                accessibilityLabel={t('members.openNamed', { name: m.name || m.phone })}
+                onPress={() => open(m)}
+              />
+            ),
           },
         ]}
         page={page}

@@ -56,7 +56,12 @@ export default function OperatorsPage() {
           <View style={styles.field}>
             <Select label={t('operators.role')} value={role} options={roleOptions} onChange={(v) => isRole(v) && setRole(v)} />
           </View>
-          <Button title={t('operators.addButton')} disabled={!nameOk} loading={add.isPending} onPress={() => add.mutate({ username: username.trim(), role })} />
+          <Button
+            title={t('operators.addButton')}
+            disabled={!nameOk}
+            loading={add.isPending}
+            onPress={() => add.mutate({ username: username.trim(), role })}
+          />
         </Row>
         <ErrorLine error={add.error} />
       </Card>
@@ -92,13 +97,17 @@ export default function OperatorsPage() {
             key: 'status',
             label: t('members.status'),
             text: (o) => (o.disabled ? 'disabled' : 'active'),
-            render: (o) => <Badge label={o.disabled ? t('operators.disabled') : t('operators.active')} tone={o.disabled ? 'bad' : 'good'} />,
+            render: (o) => (
+              <Badge label={o.disabled ? t('operators.disabled') : t('operators.active')} tone={o.disabled ? 'bad' : 'good'} />
+            ),
           },
           {
             key: 'enrolled',
             label: t('operators.enrolled'),
             text: (o) => (o.enrolled ? 'yes' : 'no'),
-            render: (o) => <Badge label={o.enrolled ? t('operators.enrolledYes') : t('operators.enrolledNo')} tone={o.enrolled ? 'good' : 'warn'} />,
+            render: (o) => (
+              <Badge label={o.enrolled ? t('operators.enrolledYes') : t('operators.enrolledNo')} tone={o.enrolled ? 'good' : 'warn'} />
+            ),
           },
           { key: 'createdAt', label: t('members.createdAt'), text: (o) => when(o.createdAt) },
           { key: 'lastLoginAt', label: t('operators.lastLogin'), text: (o) => when(o.lastLoginAt) },
@@ -135,7 +144,11 @@ export default function OperatorsPage() {
       />
       <ConfirmDialog
         visible={!!confirming}
-        title={confirming?.kind === 'reset' ? t('operators.confirmResetTitle', { username: confirming?.name }) : t('operators.confirmDisableTitle', { username: confirming?.name ?? '' })}
+        title={
+          confirming?.kind === 'reset'
+            ? t('operators.confirmResetTitle', { username: confirming?.name })
+            : t('operators.confirmDisableTitle', { username: confirming?.name ?? '' })
+        }
         text={confirming?.kind === 'reset' ? t('operators.confirmResetText') : t('operators.confirmDisableText')}
         confirm={confirming?.kind === 'reset' ? t('operators.confirmReset') : t('operators.confirmDisable')}
         onClose={() => setConfirming(null)}

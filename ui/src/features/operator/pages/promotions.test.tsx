@@ -8,20 +8,65 @@ import { progressShare } from '../components/promotions/forms';
 import PromotionsPage from './promotions';
 
 const welcome = {
-  code: 'WELCOME', name: 'Welcome bonus', banners: [], type: 'limit', maxReceived: 1, amount: 100, percent: 0, cap: 0,
-  minDeposit: 0, firstDepositOfDay: false, newMemberDays: 0, percentFail: 10, successPercent: 300, validFrom: null,
-  validTo: null, active: true, sort: 1,
+  code: 'WELCOME',
+  name: 'Welcome bonus',
+  banners: [],
+  type: 'limit',
+  maxReceived: 1,
+  amount: 100,
+  percent: 0,
+  cap: 0,
+  minDeposit: 0,
+  firstDepositOfDay: false,
+  newMemberDays: 0,
+  percentFail: 10,
+  successPercent: 300,
+  validFrom: null,
+  validTo: null,
+  active: true,
+  sort: 1,
 };
 const condition = {
-  _id: 'c1', memberId: 'm1', phone: '0811111111', name: 'Somchai', source: 'bonus', code: 'WELCOME', type: 'limit',
-  amount: 100, base: 200, target: 600, minimum: 20, progress: 310, total: 310, play: 110, createdAt: '2026-11-22T02:00:00Z',
+  _id: 'c1',
+  memberId: 'm1',
+  phone: '0811111111',
+  name: 'Somchai',
+  source: 'bonus',
+  code: 'WELCOME',
+  type: 'limit',
+  amount: 100,
+  base: 200,
+  target: 600,
+  minimum: 20,
+  progress: 310,
+  total: 310,
+  play: 110,
+  createdAt: '2026-11-22T02:00:00Z',
 };
 
 const api = (role: string, extra = {}) =>
   mockApi({
     'GET /api/operator/me': { body: { username: 'op', role } },
     'GET /api/operator/bonuses': { body: { bonuses: [welcome] } },
-    'GET /api/operator/promotions': { body: { promotions: [{ code: 'NGERN50', description: '', amount: 50, percentFail: 10, successPercent: 200, limitTotal: 0, limitPerMember: 1, used: 3, validFrom: null, validTo: null, active: true }] } },
+    'GET /api/operator/promotions': {
+      body: {
+        promotions: [
+          {
+            code: 'NGERN50',
+            description: '',
+            amount: 50,
+            percentFail: 10,
+            successPercent: 200,
+            limitTotal: 0,
+            limitPerMember: 1,
+            used: 3,
+            validFrom: null,
+            validTo: null,
+            active: true,
+          },
+        ],
+      },
+    },
     'GET /api/operator/conditions': { body: { conditions: [condition] } },
     ...extra,
   });
@@ -75,7 +120,14 @@ describe('promotions page', () => {
     expect(await screen.findByText('Bonus DAILY2 saved.')).toBeTruthy();
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.path).toBe('/api/operator/bonuses');
-    expect(post.body).toMatchObject({ code: 'DAILY2', name: 'Daily two', type: 'limit', amount: 20, percent: 0, maxReceived: 1,
-      banners: [{ image: 'https://img/x.png', html: '<p>Hi</p>' }] });
+    expect(post.body).toMatchObject({
+      code: 'DAILY2',
+      name: 'Daily two',
+      type: 'limit',
+      amount: 20,
+      percent: 0,
+      maxReceived: 1,
+      banners: [{ image: 'https://img/x.png', html: '<p>Hi</p>' }],
+    });
   });
 });

@@ -28,7 +28,9 @@ export default function ReconciliationPage() {
   const { t } = useOpT();
   const q = useOpenTransfers();
   const [answers, setAnswers] = useState<Record<string, string>>({});
-  const ask = useQueryTransfer((answer, tr) => setAnswers((a) => ({ ...a, [tr.id]: `${answer.providerStatus} → ${answer.transfer?.state ?? ''}` })));
+  const ask = useQueryTransfer((answer, tr) =>
+    setAnswers((a) => ({ ...a, [tr.id]: `${answer.providerStatus} → ${answer.transfer?.state ?? ''}` })),
+  );
   return (
     <>
       <PageTitle>{t('pages.reconciliation')}</PageTitle>
@@ -47,7 +49,11 @@ export default function ReconciliationPage() {
           { key: 'age', label: t('reconciliation.age'), text: (tr) => age(tr.ageSeconds), flex: 0.7 },
           { key: 'member', label: t('withdrawals.member'), text: (tr) => tr.memberId },
           { key: 'game', label: t('reconciliation.game'), text: (tr) => tr.game },
-          { key: 'direction', label: t('reconciliation.direction'), text: (tr) => t(`reconciliation.directions.${tr.direction}`, { defaultValue: tr.direction }) },
+          {
+            key: 'direction',
+            label: t('reconciliation.direction'),
+            text: (tr) => t(`reconciliation.directions.${tr.direction}`, { defaultValue: tr.direction }),
+          },
           { key: 'amount', label: t('common.amount'), text: (tr) => money(tr.amount), align: 'right' },
           {
             key: 'state',
@@ -63,7 +69,12 @@ export default function ReconciliationPage() {
             text: () => '',
             flex: 1.2,
             render: (tr) => (
-              <Button variant="secondary" title={t('reconciliation.ask')} loading={ask.isPending && ask.variables?.id === tr.id} onPress={() => ask.mutate(tr)} />
+              <Button
+                variant="secondary"
+                title={t('reconciliation.ask')}
+                loading={ask.isPending && ask.variables?.id === tr.id}
+                onPress={() => ask.mutate(tr)}
+              />
             ),
           },
         ]}

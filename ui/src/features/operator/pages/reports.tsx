@@ -51,11 +51,26 @@ export default function ReportsPage() {
         minWidth={1250}
         columns={[
           { key: 'day', label: t('reports.day'), text: (d) => d.day },
-          { key: 'depositsCount', label: t('reports.count', { what: t('dashboard.deposits') }), text: (d) => d.deposits.count, align: 'right' },
+          {
+            key: 'depositsCount',
+            label: t('reports.count', { what: t('dashboard.deposits') }),
+            text: (d) => d.deposits.count,
+            align: 'right',
+          },
           { key: 'deposits', label: t('dashboard.deposits'), text: (d) => money(d.deposits.amount), align: 'right' },
-          { key: 'withdrawalsCount', label: t('reports.count', { what: t('dashboard.withdrawals') }), text: (d) => d.withdrawals.count, align: 'right' },
+          {
+            key: 'withdrawalsCount',
+            label: t('reports.count', { what: t('dashboard.withdrawals') }),
+            text: (d) => d.withdrawals.count,
+            align: 'right',
+          },
           { key: 'withdrawals', label: t('dashboard.withdrawals'), text: (d) => money(d.withdrawals.amount), align: 'right' },
-          { key: 'adjustmentsCount', label: t('reports.count', { what: t('dashboard.adjustments') }), text: (d) => d.adjustments.count, align: 'right' },
+          {
+            key: 'adjustmentsCount',
+            label: t('reports.count', { what: t('dashboard.adjustments') }),
+            text: (d) => d.adjustments.count,
+            align: 'right',
+          },
           { key: 'adjustments', label: t('dashboard.adjustments'), text: (d) => money(d.adjustments.amount), align: 'right' },
           { key: 'promotionExpense', label: t('reports.promotionExpense'), text: (d) => money(d.promotionExpense), align: 'right' },
           { key: 'gameNet', label: t('reports.gameNet'), text: (d) => money(d.gameNet), align: 'right' },

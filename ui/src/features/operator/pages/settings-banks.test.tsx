@@ -18,7 +18,9 @@ function api(role: string) {
   const banks = structuredClone(directory);
   return mockApi({
     'GET /api/operator/me': { body: { username: 'op', role } },
-    'GET /api/operator/settings': { body: { settings: [{ name: 'notice', value: { notice: 'hi' }, editableBy: ['owner', 'finance', 'support'] }] } },
+    'GET /api/operator/settings': {
+      body: { settings: [{ name: 'notice', value: { notice: 'hi' }, editableBy: ['owner', 'finance', 'support'] }] },
+    },
     'GET /api/operator/banks': () => ({ body: { banks } }),
     'PUT /api/operator/banks/KBANK': (body) => {
       Object.assign(banks[1], body);
@@ -48,7 +50,9 @@ describe('settings: banks', () => {
 
     expect(await screen.findByText('KBANK saved.')).toBeTruthy();
     const puts = calls.filter((c) => c.method === 'PUT');
-    expect(puts).toEqual([expect.objectContaining({ path: '/api/operator/banks/KBANK', body: { englishOnly: true, active: true, sort: 0 } })]);
+    expect(puts).toEqual([
+      expect.objectContaining({ path: '/api/operator/banks/KBANK', body: { englishOnly: true, active: true, sort: 0 } }),
+    ]);
     // The list is read again after the save.
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/operator/banks' && c.method === 'GET').length).toBeGreaterThan(1));
     expect((await rowOf('Government Savings Bank')).getByRole('checkbox', { name: 'Active' }).props.accessibilityState.checked).toBe(false);

@@ -59,7 +59,9 @@ function api(role: string) {
   const pending: Record<string, unknown>[] = [];
   return mockApi({
     'GET /api/operator/me': { body: { username: 'op', role } },
-    'GET /api/operator/settings': { body: { settings: [{ name: 'notice', value: { notice: 'hi' }, editableBy: ['owner', 'finance', 'support'] }] } },
+    'GET /api/operator/settings': {
+      body: { settings: [{ name: 'notice', value: { notice: 'hi' }, editableBy: ['owner', 'finance', 'support'] }] },
+    },
     'GET /api/operator/banks': { body: { banks: [] } },
     'GET /api/operator/qr/providers': () => ({ body: { providers } }),
     'GET /api/operator/changes': () => ({ body: { changes: pending } }),
@@ -67,7 +69,15 @@ function api(role: string) {
       const b = body as Record<string, unknown>;
       if ('apiKey' in b || 'webhookSecret' in b) {
         // A secret waits for a second owner (202).
-        pending.push({ id: 'c1', kind: 'qrprovider', target: 'WW', summary: { apiKey: 'set' }, proposedBy: 'op', proposedAt: '2026-11-22T00:00:00Z', status: 'PENDING' });
+        pending.push({
+          id: 'c1',
+          kind: 'qrprovider',
+          target: 'WW',
+          summary: { apiKey: 'set' },
+          proposedBy: 'op',
+          proposedAt: '2026-11-22T00:00:00Z',
+          status: 'PENDING',
+        });
         return { status: 202, body: { message: 'SECOND_APPROVAL_REQUIRED', change: pending[0] } };
       }
       Object.assign(providers[1], {
@@ -91,7 +101,7 @@ describe('settings: QR providers', () => {
     setOperatorToken('OPT');
   });
 
-  it('lets finance change a minimum; the secrets are the owners\' and not shown to finance', async () => {
+  it("lets finance change a minimum; the secrets are the owners' and not shown to finance", async () => {
     const calls = api('finance');
     renderWithProviders(<SettingsPage />);
     const ww = await rowOf('WW');
@@ -133,7 +143,13 @@ describe('settings: QR providers', () => {
     expect(puts).toEqual([
       expect.objectContaining({
         path: '/api/operator/qr/providers/WW',
-        body: { enabled: true, min: '100.00', quickAmounts: ['100.00', '200.00', '300.00'], lifetimeSeconds: 600, apiKey: 'a-new-api-key-0123456789' },
+        body: {
+          enabled: true,
+          min: '100.00',
+          quickAmounts: ['100.00', '200.00', '300.00'],
+          lifetimeSeconds: 600,
+          apiKey: 'a-new-api-key-0123456789',
+        },
       }),
     ]);
     expect(ww.getByLabelText('API key').props.value).toBe('');
@@ -150,7 +166,9 @@ describe('settings: QR providers', () => {
     expect(qrProviderProblem(ww, { ...form, lifetimeSeconds: '5' })).toBe('settings.qr.errors.lifetime');
     expect(qrProviderProblem(ww, { ...form, webhookSecret: 'short' })).toBe('settings.qr.errors.secret');
     expect(qrProviderProblem({ ...ww, ready: false }, form)).toBe('settings.qr.errors.notReady');
-    expect(qrProviderProblem({ ...ww, secretsRequired: true }, { ...form, clearWebhookSecret: true })).toBe('settings.qr.errors.secretsRequired');
+    expect(qrProviderProblem({ ...ww, secretsRequired: true }, { ...form, clearWebhookSecret: true })).toBe(
+      'settings.qr.errors.secretsRequired',
+    );
     expect(qrProviderProblem({ ...ww, secretsRequired: true, webhookSecretSet: false }, form)).toBe('settings.qr.errors.secretsRequired');
     expect(qrProviderProblem({ ...ww, secretsRequired: true }, form)).toBeNull(); // the API key is optional
     expect(qrProviderProblem({ ...ww, ready: false }, { ...form, enabled: false })).toBeNull();

@@ -77,7 +77,9 @@ describe('settings page', () => {
     fireEvent.press(screen.getByRole('button', { name: 'Undo changes' }));
     fireEvent.changeText(screen.getByLabelText('English (JSON)'), '');
     fireEvent.press(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ th: { notice: 'ประกาศเดิม %percentFail%' }, la: null, en: null }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ th: { notice: 'ประกาศเดิม %percentFail%' }, la: null, en: null }),
+    );
   });
 
   it('refuses a broken document before sending it', async () => {

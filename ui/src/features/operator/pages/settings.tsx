@@ -53,7 +53,9 @@ export default function SettingsPage() {
             );
           })}
         </View>
-        <View style={styles.editor}>{current ? <SettingEditor key={current.name} setting={current} editable={can(me.data?.role, current.editableBy)} /> : null}</View>
+        <View style={styles.editor}>
+          {current ? <SettingEditor key={current.name} setting={current} editable={can(me.data?.role, current.editableBy)} /> : null}
+        </View>
       </View>
       {/* The bank directory is a table of its own (GET/PUT /api/operator/banks), the owner's alone. */}
       {can(me.data?.role, actionRoles.editBanks) ? <BanksSettings /> : null}
@@ -68,7 +70,6 @@ function SettingEditor({ setting, editable }: { setting: Setting; editable: bool
   if (setting.missing !== undefined) return <TextSettingEditor setting={setting} editable={editable} />;
   return <DocumentEditor setting={setting} editable={editable} />;
 }
-
 
 const styles = StyleSheet.create({
   layout: { flexDirection: 'row', gap: spacing.lg, flexWrap: 'wrap', alignItems: 'flex-start' },

@@ -22,7 +22,14 @@ const slip: ReviewSlip = {
   transferredAt: null,
   decidedBy: '',
   decidedAt: null,
-  member: { id: 'm1', phone: '0812345678', name: 'Demo Player', bankCode: 'KBANK', bankAccountNo: '1234567890', bankAccountName: 'DEMO PLAYER' },
+  member: {
+    id: 'm1',
+    phone: '0812345678',
+    name: 'Demo Player',
+    bankCode: 'KBANK',
+    bankAccountNo: '1234567890',
+    bankAccountName: 'DEMO PLAYER',
+  },
   imageUrl: '/api/slip-image/s1?exp=1&sig=x',
 };
 
@@ -70,7 +77,9 @@ describe('slips review', () => {
     expect(reject.props.accessibilityState.disabled).toBe(true);
     fireEvent.press(screen.getByRole('radio', { name: 'Duplicate slip · SLIP_REFNO_DUPLICATED' }));
     fireEvent.press(screen.getByRole('button', { name: 'Reject the slip of Demo Player 0812345678' }));
-    await waitFor(() => expect(calls.find((c) => c.path === '/api/operator/slips/s1/reject')?.body).toEqual({ reason: 'SLIP_REFNO_DUPLICATED' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/operator/slips/s1/reject')?.body).toEqual({ reason: 'SLIP_REFNO_DUPLICATED' }),
+    );
     expect(await screen.findByRole('alert')).toBeTruthy();
   });
 });
@@ -86,7 +95,19 @@ describe('deposits', () => {
       'GET /api/operator/me': { body: { username: 'boss', role: 'owner' } },
       'GET /api/operator/deposits?page=1': {
         body: {
-          deposits: [{ id: 'j1', method: 'slip', ref: '004:REF1', memberId: 'm1', phone: '0812345678', name: 'Demo', amount: 250.5, by: '', createdAt: '2026-11-22T02:00:00Z' }],
+          deposits: [
+            {
+              id: 'j1',
+              method: 'slip',
+              ref: '004:REF1',
+              memberId: 'm1',
+              phone: '0812345678',
+              name: 'Demo',
+              amount: 250.5,
+              by: '',
+              createdAt: '2026-11-22T02:00:00Z',
+            },
+          ],
           unconfirmedVouchers: [],
         },
       },
@@ -97,7 +118,15 @@ describe('deposits', () => {
         status: 202,
         body: {
           message: 'SECOND_APPROVAL_REQUIRED',
-          change: { id: 'c1', kind: 'setting', target: 'deposit', summary: {}, proposedBy: 'boss', proposedAt: '2026-11-22T02:00:00Z', status: 'PENDING' },
+          change: {
+            id: 'c1',
+            kind: 'setting',
+            target: 'deposit',
+            summary: {},
+            proposedBy: 'boss',
+            proposedAt: '2026-11-22T02:00:00Z',
+            status: 'PENDING',
+          },
         },
       },
     });

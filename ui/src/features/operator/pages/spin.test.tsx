@@ -31,7 +31,9 @@ const wheel = {
 function api(role: string) {
   return mockApi({
     'GET /api/operator/me': { body: { username: 'op', role } },
-    'GET /api/operator/spinwheel': { body: { ...wheel, today: { day: '2026-11-23', budget: 100, spent: 100, spins: 4 }, budgetExhausted: true } },
+    'GET /api/operator/spinwheel': {
+      body: { ...wheel, today: { day: '2026-11-23', budget: 100, spent: 100, spins: 4 }, budgetExhausted: true },
+    },
     'GET /api/operator/spinwheels': { body: { wheels: [wheel] } },
     'GET /api/operator/spinwheel/coupons?page=1&limit=20': { body: { coupons: [], total: 0 } },
     'GET /api/operator/coins?page=1&limit=20': { body: { grants: [], total: 0 } },

@@ -83,7 +83,12 @@ export default function SpinPage() {
           { key: 'createdAt', label: t('member.time'), text: (c) => when(c.createdAt) },
           { key: 'phone', label: t('members.phone'), text: (c) => c.phone },
           { key: 'prize', label: t('spin.prize'), text: (c) => `${c.prize.slice.label} (${c.prize.name})`, flex: 2 },
-          { key: 'value', label: t('common.amount'), text: (c) => (c.type === 'coins' ? t('spin.coinsValue', { count: c.coins }) : money(c.amount)), align: 'right' },
+          {
+            key: 'value',
+            label: t('common.amount'),
+            text: (c) => (c.type === 'coins' ? t('spin.coinsValue', { count: c.coins }) : money(c.amount)),
+            align: 'right',
+          },
           { key: 'status', label: t('spin.status'), text: (c) => t(`spin.status${c.status}`) },
           { key: 'expiresAt', label: t('spin.expires'), text: (c) => when(c.expiresAt) },
         ]}
@@ -96,4 +101,3 @@ export default function SpinPage() {
     </>
   );
 }
-

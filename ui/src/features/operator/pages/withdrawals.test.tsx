@@ -48,7 +48,9 @@ describe('withdrawals: four-eyes', () => {
 
     fireEvent.press(screen.getByRole('button', { name: 'Approve 25,000.00 for Demo Player' }));
     // Nothing is paid before the operator confirms.
-    expect(screen.getByText("Pay 25,000.00 to Demo Player, KBANK 123-456-7890 DEMO PLAYER? The money leaves for the member's bank account.")).toBeTruthy();
+    expect(
+      screen.getByText("Pay 25,000.00 to Demo Player, KBANK 123-456-7890 DEMO PLAYER? The money leaves for the member's bank account."),
+    ).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
     fireEvent.press(screen.getByRole('button', { name: 'Approve withdrawal' }));
     expect(await screen.findByText(/First approval recorded for Demo Player \(25,000\.00\)/)).toBeTruthy();

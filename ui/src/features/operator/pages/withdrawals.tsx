@@ -74,82 +74,91 @@ export default function WithdrawalsPage() {
           />
         ))}
       </Row>
-      {view === 'history' ? <WithdrawalHistory /> : <>
-      <AppText variant="caption">
-        {threshold !== null ? t('withdrawals.fourEyes', { amount: money(threshold) }) : t('withdrawals.oldestFirst')}
-      </AppText>
-      {notice ? (
-        <AppText role="status" bold testID="withdrawal-notice">
-          {notice}
-        </AppText>
-      ) : null}
-      <ErrorLine error={approve.error} />
-      <DataTable
-        label={t('pages.withdrawals')}
-        csvName="withdrawals"
-        loading={queue.isLoading}
-        error={queue.error}
-        rows={rows}
-        rowKey={withdrawalId}
-        minWidth={720}
-        columns={[
-          { key: 'createdAt', label: t('withdrawals.requested'), text: (w) => when(w.createdAt), flex: 1.2 },
-          { key: 'member', label: t('withdrawals.member'), text: (w) => `${w.name} ${w.phone}`.trim(), flex: 1.4 },
-          {
-            key: 'bank',
-            label: t('members.bank'),
-            text: (w) => [w.bankCode, w.bankAccountNo, w.bankAccountName].filter(Boolean).join(' '),
-            flex: 1.6,
-            render: (w) => <AccountNo w={w} />,
-          },
-          { key: 'amount', label: t('common.amount'), text: (w) => money(w.amount), align: 'right' },
-          {
-            key: 'approvals',
-            label: t('withdrawals.approvals'),
-            text: (w) => `${w.approvals ?? 0}${w.approvedBy?.length ? ` (${w.approvedBy.join(', ')})` : ''}`,
-            flex: 1.4,
-            render: (w) => <ApprovalsCell w={w} needsTwo={needsTwo(w)} />,
-          },
-          {
-            key: 'actions',
-            label: '',
-            text: () => '',
-            flex: 2.2,
-            render: (w) => {
-              const mine = !!username && (w.approvedBy ?? []).includes(username);
-              const who = w.name || w.phone;
-              return (
-                <Row style={styles.actions}>
-                  <Button
-                    title={mine ? t('withdrawals.youApproved') : t('withdrawals.approve')}
-                    accessibilityLabel={t('withdrawals.approveNamed', { name: who, amount: money(w.amount) })}
-                    disabled={mine || approve.isPending}
-                    onPress={() => setApproving(w)}
-                  />
-                  <Button
-                    variant="danger"
-                    title={t('withdrawals.reject')}
-                    accessibilityLabel={t('withdrawals.rejectNamed', { name: who, amount: money(w.amount) })}
-                    onPress={() => {
-                      reject.reset();
-                      setRejecting(w);
-                    }}
-                  />
-                  <Button variant="link" title={t('withdrawals.activity')} onPress={() => setActivityOf(w)} />
-                  <Button
-                    variant="link"
-                    title={t('members.open')}
-                    onPress={() => router.push(`/operator/members/${encodeURIComponent(w.memberId)}` as Href)}
-                  />
-                </Row>
-              );
-            },
-          },
-        ]}
+      {view === 'history' ? (
+        <WithdrawalHistory />
+      ) : (
+        <>
+          <AppText variant="caption">
+            {threshold !== null ? t('withdrawals.fourEyes', { amount: money(threshold) }) : t('withdrawals.oldestFirst')}
+          </AppText>
+          {notice ? (
+            <AppText role="status" bold testID="withdrawal-notice">
+              {notice}
+            </AppText>
+          ) : null}
+          <ErrorLine error={approve.error} />
+          <DataTable
+            label={t('pages.withdrawals')}
+            csvName="withdrawals"
+            loading={queue.isLoading}
+            error={queue.error}
+            rows={rows}
+            rowKey={withdrawalId}
+            minWidth={720}
+            columns={[
+              { key: 'createdAt', label: t('withdrawals.requested'), text: (w) => when(w.createdAt), flex: 1.2 },
+              { key: 'member', label: t('withdrawals.member'), text: (w) => `${w.name} ${w.phone}`.trim(), flex: 1.4 },
+              {
+                key: 'bank',
+                label: t('members.bank'),
+                text: (w) => [w.bankCode, w.bankAccountNo, w.bankAccountName].filter(Boolean).join(' '),
+                flex: 1.6,
+                render: (w) => <AccountNo w={w} />,
+              },
+              { key: 'amount', label: t('common.amount'), text: (w) => money(w.amount), align: 'right' },
+              {
+                key: 'approvals',
+                label: t('withdrawals.approvals'),
+                text: (w) => `${w.approvals ?? 0}${w.approvedBy?.length ? ` (${w.approvedBy.join(', ')})` : ''}`,
+                flex: 1.4,
+                render: (w) => <ApprovalsCell w={w} needsTwo={needsTwo(w)} />,
+              },
+              {
+                key: 'actions',
+                label: '',
+                text: () => '',
+                flex: 2.2,
+                render: (w) => {
+                  const mine = !!username && (w.approvedBy ?? []).includes(username);
+                  const who = w.name || w.phone;
+                  return (
+                    <Row style={styles.actions}>
+                      <Button
+                        title={mine ? t('withdrawals.youApproved') : t('withdrawals.approve')}
+                        accessibilityLabel={t('withdrawals.approveNamed', { name: who, amount: money(w.amount) })}
+                        disabled={mine || approve.isPending}
+                        onPress={() => setApproving(w)}
+                      />
+                      <Button
+                        variant="danger"
+                        title={t('withdrawals.reject')}
+                        accessibilityLabel={t('withdrawals.rejectNamed', { name: who, amount: money(w.amount) })}
+                        onPress={() => {
+                          reject.reset();
+                          setRejecting(w);
+                        }}
+                      />
+                      <Button variant="link" title={t('withdrawals.activity')} onPress={() => setActivityOf(w)} />
+                      <Button
+                        variant="link"
+                        title={t('members.open')}
+                        onPress={() => router.push(`/operator/members/${encodeURIComponent(w.memberId)}` as Href)}
+                      />
+                    </Row>
+                  );
+                },
+              },
+            ]}
+          />
+          {activityOf ? <RecentActivity w={activityOf} onClose={() => setActivityOf(null)} /> : null}
+        </>
+      )}
+      <ApproveWithdrawal
+        withdrawal={approving}
+        pending={approve.isPending}
+        onConfirm={(w) => approve.mutate(w)}
+        onClose={() => setApproving(null)}
       />
-      {activityOf ? <RecentActivity w={activityOf} onClose={() => setActivityOf(null)} /> : null}
-      </>}
-      <ApproveWithdrawal withdrawal={approving} pending={approve.isPending} onConfirm={(w) => approve.mutate(w)} onClose={() => setApproving(null)} />
       <RejectDialog
         withdrawal={rejecting}
         reason={reason}

@@ -28,7 +28,9 @@ describe('ChangePasswordModal', () => {
   });
 
   it('states the minimum from the limits lookup and refuses a shorter new password', async () => {
-    const calls = mockApi({ 'GET /api/lookup/limits': { body: { appVersion: '1', transferMin: 1, giftLinkMin: 2, passwordMin: 9, qr: [] } } });
+    const calls = mockApi({
+      'GET /api/lookup/limits': { body: { appVersion: '1', transferMin: 1, giftLinkMin: 2, passwordMin: 9, qr: [] } },
+    });
     renderWithProviders(<ChangePasswordModal visible onClose={jest.fn()} />);
     expect(await screen.findByText('The password needs at least 9 characters')).toBeTruthy();
     fill('old', 'abcdefgh', 'abcdefgh');

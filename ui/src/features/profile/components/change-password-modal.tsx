@@ -62,8 +62,20 @@ export function ChangePasswordModal({ visible, onClose }: { visible: boolean; on
       onClose={close}
       footer={<Button title={t('common.save')} onPress={submit} loading={change.isPending} />}
     >
-      <TextField label={t('profile.oldPassword')} value={oldPassword} onChangeText={typing(setOldPassword)} secureTextEntry autoComplete="current-password" />
-      <TextField label={t('profile.newPassword')} value={newPassword} onChangeText={typing(setNewPassword)} secureTextEntry autoComplete="new-password" />
+      <TextField
+        label={t('profile.oldPassword')}
+        value={oldPassword}
+        onChangeText={typing(setOldPassword)}
+        secureTextEntry
+        autoComplete="current-password"
+      />
+      <TextField
+        label={t('profile.newPassword')}
+        value={newPassword}
+        onChangeText={typing(setNewPassword)}
+        secureTextEntry
+        autoComplete="new-password"
+      />
       {passwordMin ? <AppText variant="caption">{t('errorMsg.PASSWORD_TOO_SHORT', rule)}</AppText> : null}
       <TextField
         label={t('profile.confirmNewPassword')}

@@ -69,13 +69,16 @@ export function OtpStep({ phone, otpRef, otpToken, onVerified, onResent, onBack 
         title={t('register.resendOtp')}
         loading={resend.isPending}
         onPress={() =>
-          resend.mutate({ phoneNumber: phone, otpToken }, {
-            onSuccess: (otp) => {
-              setCode('');
-              onResent(otp);
+          resend.mutate(
+            { phoneNumber: phone, otpToken },
+            {
+              onSuccess: (otp) => {
+                setCode('');
+                onResent(otp);
+              },
+              onError: (err) => toast(errorMessage(err, i18n), 'error'),
             },
-            onError: (err) => toast(errorMessage(err, i18n), 'error'),
-          })
+          )
         }
       />
       <Button variant="link" title={t('common.back')} onPress={onBack} />

@@ -39,10 +39,13 @@ export function PhoneStep({ initialPhone, otpToken, onAccepted }: Props) {
       onAccepted(value, false);
       return;
     }
-    sendOtp.mutate({ phoneNumber: value, otpToken }, {
-      onSuccess: (otp) => onAccepted(value, true, otp),
-      onError: (err) => toast(errorMessage(err, i18n), 'error'),
-    });
+    sendOtp.mutate(
+      { phoneNumber: value, otpToken },
+      {
+        onSuccess: (otp) => onAccepted(value, true, otp),
+        onError: (err) => toast(errorMessage(err, i18n), 'error'),
+      },
+    );
   };
 
   return (

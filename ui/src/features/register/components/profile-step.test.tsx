@@ -34,7 +34,11 @@ describe('ProfileStep password rule', () => {
 
   it("fills the server's PASSWORD_TOO_SHORT with the minimum", async () => {
     await i18n.changeLanguage('en');
-    mockApi({ ...limits, ...sources, 'POST /api/account/validate': { status: 400, body: { message: 'PASSWORD_TOO_SHORT', field: 'password' } } });
+    mockApi({
+      ...limits,
+      ...sources,
+      'POST /api/account/validate': { status: 400, body: { message: 'PASSWORD_TOO_SHORT', field: 'password' } },
+    });
     render();
     await waitFor(() => expect(screen.getByText('The password needs at least 9 characters')).toBeTruthy());
     fireEvent.changeText(screen.getByLabelText('Name'), 'Somchai');

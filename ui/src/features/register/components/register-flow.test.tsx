@@ -44,7 +44,8 @@ describe('RegisterFlow', () => {
       ...lookups,
       'GET /api/lookup/registerOTP': { body: { registerOTP: true } },
       'POST /api/otp/send': { body: { otpRef: 'ABCD', otpToken: 'tok', code: 'OTP_SENT' } },
-      'POST /api/otp/verify': (b) => (b.otpCode === '123456' ? { body: { code: 'OTP_CODE_VALID' } } : { status: 400, body: { message: 'OTP_CODE_INVALID' } }),
+      'POST /api/otp/verify': (b) =>
+        b.otpCode === '123456' ? { body: { code: 'OTP_CODE_VALID' } } : { status: 400, body: { message: 'OTP_CODE_INVALID' } },
       'POST /api/account/validate': { body: { message: 'OK' } },
       'POST /api/account': { status: 201, body: { message: 'SUCCESS' } },
     });

@@ -32,7 +32,10 @@ describe('register state machine', () => {
       { type: 'BACK' },
     ]);
     expect(atProfile).toMatchObject({ step: 'phone', otpToken: 'tok' });
-    const again = run([{ type: 'PHONE_ACCEPTED', phone: '0812345678', otpEnabled: true, otp: { otpRef: 'ABCD', otpToken: '', code: 'OTP_VERIFIED' } }], atProfile);
+    const again = run(
+      [{ type: 'PHONE_ACCEPTED', phone: '0812345678', otpEnabled: true, otp: { otpRef: 'ABCD', otpToken: '', code: 'OTP_VERIFIED' } }],
+      atProfile,
+    );
     expect(again).toMatchObject({ step: 'profile', otpToken: 'tok' });
   });
 

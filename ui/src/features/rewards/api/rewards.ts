@@ -59,8 +59,7 @@ export function useRefundLog(page: number, enabled = true) {
 export function useInvites(page: number, enabled = true) {
   return useQuery({
     queryKey: rewardKeys.invites(page),
-    queryFn: () =>
-      api.post<{ invites: InviteRow[]; total: number; code: string }>('/api/invite', { page, limit: pageSize }),
+    queryFn: () => api.post<{ invites: InviteRow[]; total: number; code: string }>('/api/invite', { page, limit: pageSize }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -77,17 +76,12 @@ export function useInviteBonus(enabled = true) {
 /** useInvalidateRewards reloads the rewards and the bonus state a receive changes. */
 export function useInvalidateRewards() {
   const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: rewardKeys.all }),
-      client.invalidateQueries({ queryKey: ['bonus'] }),
-    ]);
+  return () => Promise.all([client.invalidateQueries({ queryKey: rewardKeys.all }), client.invalidateQueries({ queryKey: ['bonus'] })]);
 }
 
 type Moved = { message: string; amount: number };
 
-const money = (path: string) => (_: null, key: string) =>
-  api.get<Moved>(path, { headers: { [idempotencyHeader]: key } });
+const money = (path: string) => (_: null, key: string) => api.get<Moved>(path, { headers: { [idempotencyHeader]: key } });
 
 export const useReceiveRefund = () => useIdempotentMutation(money('/api/refund/receive'));
 export const useAddRefund = () => useIdempotentMutation(money('/api/refund/addWallet'));

@@ -70,13 +70,13 @@ export function InviteModal({ onClose }: { onClose: () => void }) {
       <AppText variant="label">{t('invitees')}</AppText>
       <RewardTable
         columns={{ first: t('from'), amount: t('amount'), createdAt: t('createdAt') }}
-        rows={(invites.isError ? [] : invites.data?.invites ?? []).map((r, i) => ({
+        rows={(invites.isError ? [] : (invites.data?.invites ?? [])).map((r, i) => ({
           key: `${r.createdAt}-${i}`,
           first: r.from.name,
           amount: r.amount,
           createdAt: r.createdAt,
         }))}
-        total={invites.isError ? 0 : invites.data?.total ?? 0}
+        total={invites.isError ? 0 : (invites.data?.total ?? 0)}
         page={page}
         stale={invites.isPlaceholderData}
         empty={t('noInvitees')}

@@ -89,12 +89,12 @@ export function RefundModal({ onClose, onChanged }: { onClose: () => void; onCha
       <AppText variant="label">{t('log')}</AppText>
       <RewardTable
         columns={{ amount: t('refundAmount'), createdAt: t('createdAt') }}
-        rows={(log.isError ? [] : log.data?.refunds ?? []).map((r, i) => ({
+        rows={(log.isError ? [] : (log.data?.refunds ?? [])).map((r, i) => ({
           key: `${r.period}-${i}`,
           amount: r.refundAmount,
           createdAt: r.createdAt,
         }))}
-        total={log.isError ? 0 : log.data?.total ?? 0}
+        total={log.isError ? 0 : (log.data?.total ?? 0)}
         page={page}
         stale={log.isPlaceholderData}
         empty={t('noRefunds')}

@@ -31,7 +31,7 @@ export function RewardFlow({ program, onClose, onChanged }: Props) {
   }, []);
 
   if (banners.isLoading) return null;
-  const list = banners.isError ? [] : banners.data ?? [];
+  const list = banners.isError ? [] : (banners.data ?? []);
   if (list.length > 0 && !seen) {
     return (
       <Suspense fallback={null}>

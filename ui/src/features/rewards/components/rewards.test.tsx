@@ -26,7 +26,9 @@ const check = (over: object = {}) => ({
 const refundApi = (over: object = {}, extra: object = {}) => ({
   'GET /api/refund/banners?lang=en': { body: [] },
   'GET /api/refund/check?lang=en': { body: check(over) },
-  'POST /api/refund': { body: { total: 11, refunds: [{ refundAmount: 30, status: 'PENDING', period: 'day:2026-11-22', createdAt: '2026-11-22T17:05:00Z' }] } },
+  'POST /api/refund': {
+    body: { total: 11, refunds: [{ refundAmount: 30, status: 'PENDING', period: 'day:2026-11-22', createdAt: '2026-11-22T17:05:00Z' }] },
+  },
   ...extra,
 });
 
@@ -41,7 +43,11 @@ describe('rewards', () => {
     const calls = mockApi({
       'GET /api/invite/banners?lang=en': { body: [] },
       'POST /api/invite': {
-        body: { total: 1, code: 'PR0123456789abcdef01234567', invites: [{ from: { name: 'Noi' }, amount: 5, createdAt: '2026-11-22T02:00:00Z' }] },
+        body: {
+          total: 1,
+          code: 'PR0123456789abcdef01234567',
+          invites: [{ from: { name: 'Noi' }, amount: 5, createdAt: '2026-11-22T02:00:00Z' }],
+        },
       },
     });
     renderWithProviders(<RewardFlow program="invite" onClose={jest.fn()} onChanged={jest.fn()} />);
@@ -71,10 +77,13 @@ describe('rewards', () => {
   it('refund: receive, then add to the wallet after a confirmation with the percentages', async () => {
     const onChanged = jest.fn();
     const calls = mockApi(
-      refundApi({}, {
-        'GET /api/refund/receive': { body: { message: 'SUCCESS', amount: 30 } },
-        'GET /api/refund/addWallet': { body: { message: 'REFUND_SUCCESS', amount: 12.5 } },
-      }),
+      refundApi(
+        {},
+        {
+          'GET /api/refund/receive': { body: { message: 'SUCCESS', amount: 30 } },
+          'GET /api/refund/addWallet': { body: { message: 'REFUND_SUCCESS', amount: 12.5 } },
+        },
+      ),
     );
     renderWithProviders(<RewardFlow program="refund" onClose={jest.fn()} onChanged={onChanged} />);
     expect(await screen.findByText('10% back every day')).toBeTruthy();

@@ -56,10 +56,7 @@ export function useCoupons() {
 /** useReloadSpin reloads the setup, the coupons and the home's wallet (coins). */
 export function useReloadSpin() {
   const client = useQueryClient();
-  return () => Promise.all([
-    client.invalidateQueries({ queryKey: spinKeys.all }),
-    client.invalidateQueries({ queryKey: walletQueryKey }),
-  ]);
+  return () => Promise.all([client.invalidateQueries({ queryKey: spinKeys.all }), client.invalidateQueries({ queryKey: walletQueryKey })]);
 }
 
 export function useSpin() {

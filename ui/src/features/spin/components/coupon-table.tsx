@@ -104,7 +104,9 @@ export function CouponTable() {
       >
         {claiming ? (
           <View style={styles.body}>
-            <AppText>{t('claimBody', { label: `${labelIn(claiming.prize.slice, lang)} (${amount(claiming)})`, wheel: claiming.prize.name })}</AppText>
+            <AppText>
+              {t('claimBody', { label: `${labelIn(claiming.prize.slice, lang)} (${amount(claiming)})`, wheel: claiming.prize.name })}
+            </AppText>
             {claiming.type === 'bonus' ? <AppText variant="caption">{t('claimBonusNote')}</AppText> : null}
           </View>
         ) : null}

@@ -21,7 +21,12 @@ const slice = (code: string, en: string, type: string) => ({
 const setup = (coins: number) => ({
   body: {
     result: {
-      activeSpinwheel: { name: 'Demo wheel', cost: 1, dailyLimit: 0, slice: [slice('CASH50', 'Cash 50', 'cash'), slice('NONE', 'No prize', 'nothing')] },
+      activeSpinwheel: {
+        name: 'Demo wheel',
+        cost: 1,
+        dailyLimit: 0,
+        slice: [slice('CASH50', 'Cash 50', 'cash'), slice('NONE', 'No prize', 'nothing')],
+      },
       userCoin: coins,
       spinsToday: 0,
     },
@@ -39,7 +44,18 @@ describe('SpinView', () => {
       'POST /api/spinwheel/spin': () => {
         coins = 0;
         return {
-          body: { success: true, error: null, result: { code: 'CASH50', label: 'Cash 50', labels: { th: 'x', la: 'x', en: 'Cash 50' }, prize: { type: 'cash', amount: 50, coins: 0 }, remainingCoin: 0, coupon: 'c1' } },
+          body: {
+            success: true,
+            error: null,
+            result: {
+              code: 'CASH50',
+              label: 'Cash 50',
+              labels: { th: 'x', la: 'x', en: 'Cash 50' },
+              prize: { type: 'cash', amount: 50, coins: 0 },
+              remainingCoin: 0,
+              coupon: 'c1',
+            },
+          },
         };
       },
     });

@@ -69,7 +69,10 @@ export const Wheel = forwardRef<WheelHandle, Props>(function Wheel(
 
   useImperativeHandle(ref, () => ({
     spinTo(code, onDone) {
-      const index = Math.max(0, slices.findIndex((s) => s.code === code));
+      const index = Math.max(
+        0,
+        slices.findIndex((s) => s.code === code),
+      );
       const from = current.current;
       const to = targetRotation(from, index, slices.length, extraTurns(), Math.random() - 0.5);
       const duration = spinDuration();

@@ -30,14 +30,12 @@ export function SlipStatusModal({ visible, onClose }: { visible: boolean; onClos
   const toast = useToast();
   const [page, setPage] = useState(1);
   const slips = useSlips(page, visible);
-  const items = slips.isError ? [] : slips.data?.slips ?? [];
+  const items = slips.isError ? [] : (slips.data?.slips ?? []);
   const pages = slips.isError ? 1 : pageCount(slips.data?.total ?? 0, slipPageSize);
 
-  const view = (slip: Slip) =>
-    openLinkFrom(() => slipImageUrl(slip.reference)).catch((err) => toast(errorMessage(err, i18n), 'error'));
+  const view = (slip: Slip) => openLinkFrom(() => slipImageUrl(slip.reference)).catch((err) => toast(errorMessage(err, i18n), 'error'));
 
-  const reason = (slip: Slip) =>
-    slip.note && i18n.exists(`slipReason.${slip.note}`) ? t(`slipReason.${slip.note}`) : slip.note ?? '';
+  const reason = (slip: Slip) => (slip.note && i18n.exists(`slipReason.${slip.note}`) ? t(`slipReason.${slip.note}`) : (slip.note ?? ''));
 
   return (
     <AppModal
@@ -47,12 +45,7 @@ export function SlipStatusModal({ visible, onClose }: { visible: boolean; onClos
       footer={<Button title={t('common.close')} variant="secondary" onPress={onClose} />}
     >
       <View style={styles.toolbar}>
-        <Button
-          title={t('statement.refresh')}
-          variant="secondary"
-          loading={slips.isFetching}
-          onPress={() => slips.refetch()}
-        />
+        <Button title={t('statement.refresh')} variant="secondary" loading={slips.isFetching} onPress={() => slips.refetch()} />
       </View>
       {slips.isLoading ? (
         <View style={styles.center} accessibilityLabel={t('common.loading')}>
@@ -115,7 +108,14 @@ const styles = StyleSheet.create({
   center: { padding: spacing.xl, alignItems: 'center' },
   table: { gap: 2 },
   stale: { opacity: 0.6 },
-  row: { flexDirection: 'row', alignItems: 'center', gap: spacing.sm, paddingVertical: spacing.xs, borderBottomWidth: 1, borderColor: colors.border },
+  row: {
+    flexDirection: 'row',
+    alignItems: 'center',
+    gap: spacing.sm,
+    paddingVertical: spacing.xs,
+    borderBottomWidth: 1,
+    borderColor: colors.border,
+  },
   head: { backgroundColor: colors.surface, borderRadius: radius.sm },
   time: { flex: 3 },
   amount: { flex: 2, textAlign: 'right' },

@@ -47,9 +47,7 @@ export function StatementRow({ item, accountName }: Props) {
         <AppText bold>{formatNumber(item.amount)}</AppText>
       </View>
       <AppText variant="caption">{formatDateTime(item.createdAt)}</AppText>
-      {source || item.description ? (
-        <AppText variant="caption">{[source, item.description].filter(Boolean).join(' · ')}</AppText>
-      ) : null}
+      {source || item.description ? <AppText variant="caption">{[source, item.description].filter(Boolean).join(' · ')}</AppText> : null}
     </View>
   );
 }

@@ -64,7 +64,14 @@ describe('StatementView', () => {
         body: {
           total: 2,
           statements: [
-            item(1, { statementType: 'finish_bonus', from: 'WALLET', to: 'BONUS', status: 'CANCELLED', source: 'bonus', description: 'WELCOME' }),
+            item(1, {
+              statementType: 'finish_bonus',
+              from: 'WALLET',
+              to: 'BONUS',
+              status: 'CANCELLED',
+              source: 'bonus',
+              description: 'WELCOME',
+            }),
             item(2, { statementType: 'deposit', from: 'SPIN', to: 'WALLET', source: 'spin_prize', description: 'spin S1' }),
           ],
         },

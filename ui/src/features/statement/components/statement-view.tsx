@@ -25,7 +25,7 @@ export function StatementView({ accountName }: Props) {
   const [page, setPage] = useState(1);
   const [slipsOpen, setSlipsOpen] = useState(false);
   const statement = useStatement(page);
-  const items = statement.isError ? [] : statement.data?.statements ?? [];
+  const items = statement.isError ? [] : (statement.data?.statements ?? []);
   const pages = statement.isError ? 1 : pageCount(statement.data?.total ?? 0, statementPageSize);
 
   return (

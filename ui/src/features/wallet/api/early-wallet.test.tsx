@@ -108,14 +108,17 @@ describe('the inline script', () => {
     return fetches;
   };
 
-  it.each(earlyWalletPaths.flatMap((p) => [p, `${p}/`.replace('//', '/')]))('starts GET /api/wallet on %s with the stored token', async (path) => {
-    const fetches = run(path, { token: 'tok-1' });
-    expect(fetches).toHaveLength(1);
-    expect(fetches[0].url).toBe('/api/wallet');
-    expect((fetches[0].init.headers as Record<string, string>).Authorization).toBe('Bearer tok-1');
-    expect(await w.__ngernWallet).toEqual(walletAnswer());
-    expect(w.__ngernWalletData).toEqual(walletAnswer());
-  });
+  it.each(earlyWalletPaths.flatMap((p) => [p, `${p}/`.replace('//', '/')]))(
+    'starts GET /api/wallet on %s with the stored token',
+    async (path) => {
+      const fetches = run(path, { token: 'tok-1' });
+      expect(fetches).toHaveLength(1);
+      expect(fetches[0].url).toBe('/api/wallet');
+      expect((fetches[0].init.headers as Record<string, string>).Authorization).toBe('Bearer tok-1');
+      expect(await w.__ngernWallet).toEqual(walletAnswer());
+      expect(w.__ngernWalletData).toEqual(walletAnswer());
+    },
+  );
 
   it.each(['/login', '/user/statement', '/register'])('does nothing on %s', (path) => {
     expect(run(path, { token: 'tok-1' })).toHaveLength(0);

@@ -84,9 +84,7 @@ function DialogBody({ slot, onSaved }: { slot: Slot; onSaved: () => void }) {
 
   const move = (direction: 'in' | 'out') => {
     const input =
-      direction === 'in'
-        ? { from: walletAccount, to: slot.code, amount: value }
-        : { from: slot.code, to: walletAccount, amount: value };
+      direction === 'in' ? { from: walletAccount, to: slot.code, amount: value } : { from: slot.code, to: walletAccount, amount: value };
     const problem = validateTransfer(input, transferMin);
     if (problem) {
       setStatus({ kind: 'error', text: t(problem.key, problem.values) });
@@ -145,16 +143,17 @@ function DialogBody({ slot, onSaved }: { slot: Slot; onSaved: () => void }) {
           disabled={!slot.isActive}
           style={styles.flex}
         />
-        <Button
-          title={t('game.play')}
-          onPress={play}
-          loading={playing}
-          disabled={!slot.web && !cred}
-          style={styles.flex}
-        />
+        <Button title={t('game.play')} onPress={play} loading={playing} disabled={!slot.web && !cred} style={styles.flex} />
       </View>
 
-      <AmountField label={t('transfer.amount')} value={amount} onChangeText={(v) => { setAmount(v); setStatus(null); }} />
+      <AmountField
+        label={t('transfer.amount')}
+        value={amount}
+        onChangeText={(v) => {
+          setAmount(v);
+          setStatus(null);
+        }}
+      />
       <View style={styles.row}>
         <Button
           title={t('game.transferIn')}

@@ -69,13 +69,7 @@ export function GameCarousel({ title, slots, onOpen, onActivate, activatingCode 
           {...(Platform.OS === 'web' ? { pagingEnabled: true } : { snapToInterval: step, snapToAlignment: 'start' as const })}
         >
           {slots.map((slot) => (
-            <GameCard
-              key={slot.code}
-              slot={slot}
-              onOpen={onOpen}
-              onActivate={onActivate}
-              activating={activatingCode === slot.code}
-            />
+            <GameCard key={slot.code} slot={slot} onOpen={onOpen} onActivate={onActivate} activating={activatingCode === slot.code} />
           ))}
         </ScrollView>
       )}

@@ -39,8 +39,7 @@ export function TransferModal({ visible, data, onClose, onSaved }: Props) {
 
   const active = data.slots.filter((s) => s.isActive);
   const options = [{ value: walletAccount, label: t('transfer.wallet') }, ...active.map((s) => ({ value: s.code, label: s.name }))];
-  const available =
-    from === walletAccount ? data.wallet.amount : from ? active.find((s) => s.code === from)?.amount : undefined;
+  const available = from === walletAccount ? data.wallet.amount : from ? active.find((s) => s.code === from)?.amount : undefined;
 
   const close = () => {
     setFrom('');
@@ -101,9 +100,7 @@ export function TransferModal({ visible, data, onClose, onSaved }: Props) {
       }
     >
       <Select label={t('transfer.from')} value={from} options={options} onChange={change(setFrom)} placeholder={t('common.select')} />
-      {available !== undefined ? (
-        <AppText variant="caption">{t('transfer.available', { amount: formatNumber(available) })}</AppText>
-      ) : null}
+      {available !== undefined ? <AppText variant="caption">{t('transfer.available', { amount: formatNumber(available) })}</AppText> : null}
       <Select label={t('transfer.to')} value={to} options={options} onChange={change(setTo)} placeholder={t('common.select')} />
       <AmountField label={t('transfer.amount')} value={amount} onChangeText={change(setAmount)} onSubmitEditing={submit} />
       {active.length === 0 ? <AppText variant="caption">{t('transfer.noGames')}</AppText> : null}

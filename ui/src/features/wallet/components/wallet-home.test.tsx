@@ -38,7 +38,16 @@ describe('WalletHome', () => {
     mockApi({ 'GET /api/wallet/refresh/slot': { body: walletAnswer() } });
     renderWithProviders(<WalletHome onOpenConditions={jest.fn()} />);
     await screen.findByRole('button', { name: 'Spin wheel' });
-    for (const name of ['Spin wheel', 'Deposit', 'Withdraw', 'Invite friends', 'Bonus conditions', 'Refund', 'Bonus', 'Receive invite bonus']) {
+    for (const name of [
+      'Spin wheel',
+      'Deposit',
+      'Withdraw',
+      'Invite friends',
+      'Bonus conditions',
+      'Refund',
+      'Bonus',
+      'Receive invite bonus',
+    ]) {
       expect(screen.getByRole('button', { name }).props.accessibilityState?.disabled).toBeFalsy();
     }
   });

@@ -110,12 +110,10 @@ export function WalletHome({ onOpenConditions }: { onOpenConditions: () => void 
         slots={data.slots}
         onOpen={openGame}
         onActivate={activateGame}
-        activatingCode={activate.isPending ? activate.variables ?? null : null}
+        activatingCode={activate.isPending ? (activate.variables ?? null) : null}
       />
       {modal === 'deposit' ? <DepositModal visible onClose={() => setModal(null)} onDeposited={reload} /> : null}
-      {modal === 'invite' || modal === 'refund' ? (
-        <RewardFlow program={modal} onClose={() => setModal(null)} onChanged={reload} />
-      ) : null}
+      {modal === 'invite' || modal === 'refund' ? <RewardFlow program={modal} onClose={() => setModal(null)} onChanged={reload} /> : null}
       {modal === 'inviteReceive' ? <InviteReceive {...data.invite} onReceived={reload} onClose={() => setModal(null)} /> : null}
       <TransferModal visible={modal === 'transfer'} data={data} onClose={() => setModal(null)} onSaved={reload} />
       <WithdrawModal visible={modal === 'withdraw'} data={data} onClose={() => setModal(null)} onSaved={reload} />

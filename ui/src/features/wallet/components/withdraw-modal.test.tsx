@@ -58,7 +58,11 @@ describe('WithdrawModal', () => {
       'POST /api/wallet/withdrawAll': { status: 400, body: { message: 'BONUS_REMAINING' } },
     });
     open();
-    expect(await screen.findByText(/A bonus is active \(One-time bonus\).*600.00 THB \(now 250.50 THB; deposits and other credits do not count\)/)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        /A bonus is active \(One-time bonus\).*600.00 THB \(now 250.50 THB; deposits and other credits do not count\)/,
+      ),
+    ).toBeTruthy();
     await screen.findByText('Minimum 100.00 THB, maximum 50,000.00 THB');
     withdraw('500');
     expect(await screen.findByText(i18n.t('errorMsg.BONUS_REMAINING'))).toBeTruthy();

@@ -44,6 +44,13 @@ export function InboxList({ list, room, onPick }: { list: Conversation[]; room: 
 
 const styles = StyleSheet.create({
   inbox: { flexBasis: 280, flexGrow: 0, maxHeight: 640 },
-  entry: { padding: spacing.sm, borderRadius: radius.sm, borderWidth: 1, borderColor: colors.border, marginBottom: spacing.xs, gap: spacing.xs },
+  entry: {
+    padding: spacing.sm,
+    borderRadius: radius.sm,
+    borderWidth: 1,
+    borderColor: colors.border,
+    marginBottom: spacing.xs,
+    gap: spacing.xs,
+  },
   entrySelected: { borderColor: colors.primary, backgroundColor: '#e8f4ee' },
 });

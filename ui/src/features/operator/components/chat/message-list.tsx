@@ -18,7 +18,12 @@ export function MessageList({ shown, current, more, loadingOlder, onOlder }: Pro
   return (
     <ScrollView style={styles.messages} accessibilityLabel={t('chat.messages')}>
       {more ? (
-        <Button variant="secondary" title={loadingOlder ? t('chat.loadingOlder') : t('chat.older')} disabled={loadingOlder} onPress={onOlder} />
+        <Button
+          variant="secondary"
+          title={loadingOlder ? t('chat.loadingOlder') : t('chat.older')}
+          disabled={loadingOlder}
+          onPress={onOlder}
+        />
       ) : null}
       {shown.map((m) => (
         <View key={m._id} style={[styles.bubble, m.sender === 'customer' ? styles.customer : styles.agent]}>

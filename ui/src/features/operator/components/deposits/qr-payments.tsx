@@ -103,7 +103,11 @@ export function QRPayments({ data }: { data: DepositsAnswer | undefined }) {
               { key: 'createdAt', label: t('deposits.time'), text: (c) => when(c.createdAt), flex: 1.2 },
               { key: 'provider', label: t('deposits.provider'), text: (c) => c.provider },
               { key: 'member', label: t('deposits.memberId'), text: (c) => c.memberId, flex: 1.4 },
-              { key: 'status', label: t('deposits.qrStatus.label'), text: (c) => t(`deposits.qrStatus.${c.status}`, { defaultValue: c.status }) },
+              {
+                key: 'status',
+                label: t('deposits.qrStatus.label'),
+                text: (c) => t(`deposits.qrStatus.${c.status}`, { defaultValue: c.status }),
+              },
               { key: 'amount', label: t('common.amount'), text: (c) => money(c.amount), align: 'right' },
             ]}
           />

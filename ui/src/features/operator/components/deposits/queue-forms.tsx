@@ -25,13 +25,7 @@ export function CreditVoucher({ voucher, onDone }: { voucher: UnconfirmedVoucher
   return (
     <View style={styles.assign}>
       <AppText>{t(voucher.amount ? 'deposits.voucherCreditRecorded' : 'deposits.voucherCreditHelp', { voucher: voucher.voucher })}</AppText>
-      <TextField
-        label={t('common.amount')}
-        value={amount}
-        onChangeText={setAmount}
-        keyboardType="decimal-pad"
-        editable={!voucher.amount}
-      />
+      <TextField label={t('common.amount')} value={amount} onChangeText={setAmount} keyboardType="decimal-pad" editable={!voucher.amount} />
       <ErrorLine error={credit.error} />
       <Row>
         <Button
@@ -57,7 +51,12 @@ export function AssignPayment({ payment, onDone }: { payment: UnmatchedQRPayment
       <TextField label={t('deposits.memberId')} value={memberId} onChangeText={setMemberId} autoCapitalize="none" />
       <ErrorLine error={assign.error} />
       <Row>
-        <Button title={t('deposits.assignConfirm')} onPress={() => assign.mutate(memberId.trim())} loading={assign.isPending} disabled={!memberId.trim()} />
+        <Button
+          title={t('deposits.assignConfirm')}
+          onPress={() => assign.mutate(memberId.trim())}
+          loading={assign.isPending}
+          disabled={!memberId.trim()}
+        />
         <Button variant="secondary" title={t('common.cancel')} onPress={onDone} />
       </Row>
     </View>
@@ -81,7 +80,12 @@ export function RefundPayment({ payment, onDone }: { payment: UnmatchedQRPayment
       ) : null}
       <ErrorLine error={refund.error} />
       <Row>
-        <Button title={t('deposits.refundConfirm')} onPress={() => refund.mutate(note.trim())} loading={refund.isPending} disabled={!note.trim() || tooLong} />
+        <Button
+          title={t('deposits.refundConfirm')}
+          onPress={() => refund.mutate(note.trim())}
+          loading={refund.isPending}
+          disabled={!note.trim() || tooLong}
+        />
         <Button variant="secondary" title={t('common.cancel')} onPress={onDone} />
       </Row>
     </View>

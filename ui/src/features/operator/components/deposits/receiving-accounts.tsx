@@ -35,7 +35,11 @@ export function ReceivingAccounts() {
     }
   }, [current, doc]);
   // The receiving accounts are the owners': a change waits for a second owner (202).
-  const save = useSaveSetting('deposit', { onMutate: () => setSaved(false), onApplied: () => setSaved(true), onProposed: () => setProposed(true) });
+  const save = useSaveSetting('deposit', {
+    onMutate: () => setSaved(false),
+    onApplied: () => setSaved(true),
+    onProposed: () => setProposed(true),
+  });
   if (!doc) return <ErrorLine error={settings.error} />;
   const setBank = (i: number, patch: Partial<ReceivingBank>) =>
     setDoc({ ...doc, banks: doc.banks.map((b, j) => (j === i ? { ...b, ...patch } : b)) });
@@ -47,36 +51,76 @@ export function ReceivingAccounts() {
       {doc.banks.map((b, i) => (
         <Row key={`bank${i}`} style={styles.row}>
           <View style={styles.short}>
-            <TextField label={t('deposits.bankCode')} value={b.bankCode} upperCase editable={editable} onChangeText={(v) => setBank(i, { bankCode: v })} />
+            <TextField
+              label={t('deposits.bankCode')}
+              value={b.bankCode}
+              upperCase
+              editable={editable}
+              onChangeText={(v) => setBank(i, { bankCode: v })}
+            />
           </View>
           <View style={styles.field}>
-            <TextField label={t('deposits.accountNo')} value={b.bankAccountNo} editable={editable} keyboardType="number-pad" onChangeText={(v) => setBank(i, { bankAccountNo: v })} />
+            <TextField
+              label={t('deposits.accountNo')}
+              value={b.bankAccountNo}
+              editable={editable}
+              keyboardType="number-pad"
+              onChangeText={(v) => setBank(i, { bankAccountNo: v })}
+            />
           </View>
           <View style={styles.field}>
-            <TextField label={t('deposits.accountName')} value={b.bankAccountName} editable={editable} onChangeText={(v) => setBank(i, { bankAccountName: v })} />
+            <TextField
+              label={t('deposits.accountName')}
+              value={b.bankAccountName}
+              editable={editable}
+              onChangeText={(v) => setBank(i, { bankAccountName: v })}
+            />
           </View>
           {editable ? (
-            <Button variant="link" title={t('deposits.remove')} onPress={() => setDoc({ ...doc, banks: doc.banks.filter((_, j) => j !== i) })} />
+            <Button
+              variant="link"
+              title={t('deposits.remove')}
+              onPress={() => setDoc({ ...doc, banks: doc.banks.filter((_, j) => j !== i) })}
+            />
           ) : null}
         </Row>
       ))}
       {doc.wallets.map((w, i) => (
         <Row key={`wallet${i}`} style={styles.row}>
           <View style={styles.field}>
-            <TextField label={t('deposits.walletName')} value={w.walletAccountName} editable={editable} onChangeText={(v) => setWallet(i, { walletAccountName: v })} />
+            <TextField
+              label={t('deposits.walletName')}
+              value={w.walletAccountName}
+              editable={editable}
+              onChangeText={(v) => setWallet(i, { walletAccountName: v })}
+            />
           </View>
           <View style={styles.field}>
-            <TextField label={t('deposits.walletPhone')} value={w.walletAccountNo} editable={editable} keyboardType="phone-pad" onChangeText={(v) => setWallet(i, { walletAccountNo: v })} />
+            <TextField
+              label={t('deposits.walletPhone')}
+              value={w.walletAccountNo}
+              editable={editable}
+              keyboardType="phone-pad"
+              onChangeText={(v) => setWallet(i, { walletAccountNo: v })}
+            />
           </View>
           {editable ? (
-            <Button variant="link" title={t('deposits.remove')} onPress={() => setDoc({ ...doc, wallets: doc.wallets.filter((_, j) => j !== i) })} />
+            <Button
+              variant="link"
+              title={t('deposits.remove')}
+              onPress={() => setDoc({ ...doc, wallets: doc.wallets.filter((_, j) => j !== i) })}
+            />
           ) : null}
         </Row>
       ))}
       {editable ? (
         <Row style={styles.row}>
           <Button variant="secondary" title={t('deposits.addBank')} onPress={() => setDoc({ ...doc, banks: [...doc.banks, emptyBank] })} />
-          <Button variant="secondary" title={t('deposits.addWallet')} onPress={() => setDoc({ ...doc, wallets: [...doc.wallets, emptyWallet] })} />
+          <Button
+            variant="secondary"
+            title={t('deposits.addWallet')}
+            onPress={() => setDoc({ ...doc, wallets: [...doc.wallets, emptyWallet] })}
+          />
           <Button
             variant="secondary"
             title={doc.isManual ? t('deposits.manualOn') : t('deposits.manualOff')}

@@ -29,7 +29,14 @@ export function BonusesCard({ canEdit, onNotice }: { canEdit: boolean; onNotice:
     <Card title={t('promotions.bonuses')}>
       {canEdit ? (
         <Row>
-          <Button variant="secondary" title={t('promotions.newBonus')} onPress={() => { saveBonus.reset(); setBonus({ isNew: true, form: emptyBonus }); }} />
+          <Button
+            variant="secondary"
+            title={t('promotions.newBonus')}
+            onPress={() => {
+              saveBonus.reset();
+              setBonus({ isNew: true, form: emptyBonus });
+            }}
+          />
         </Row>
       ) : null}
       <DataTable
@@ -58,17 +65,34 @@ export function BonusesCard({ canEdit, onNotice }: { canEdit: boolean; onNotice:
             text: () => '',
             render: (b) =>
               canEdit ? (
-                <Button variant="link" title={t('promotions.edit')} accessibilityLabel={t('promotions.editNamed', { code: b.code })} onPress={() => { saveBonus.reset(); setBonus({ isNew: false, form: toBonusForm(b) }); }} />
+                <Button
+                  variant="link"
+                  title={t('promotions.edit')}
+                  accessibilityLabel={t('promotions.editNamed', { code: b.code })}
+                  onPress={() => {
+                    saveBonus.reset();
+                    setBonus({ isNew: false, form: toBonusForm(b) });
+                  }}
+                />
               ) : null,
           },
         ]}
       />
       {bonus ? (
         <View style={styles.editor}>
-          <AppText variant="heading">{bonus.isNew ? t('promotions.newBonus') : t('promotions.editTitle', { code: bonus.form.code })}</AppText>
+          <AppText variant="heading">
+            {bonus.isNew ? t('promotions.newBonus') : t('promotions.editTitle', { code: bonus.form.code })}
+          </AppText>
           <Row style={styles.grid}>
             <View style={styles.field}>
-              <TextField label={t('promotions.fields.code')} value={bonus.form.code} upperCase editable={bonus.isNew} onChangeText={setB('code')} autoCapitalize="characters" />
+              <TextField
+                label={t('promotions.fields.code')}
+                value={bonus.form.code}
+                upperCase
+                editable={bonus.isNew}
+                onChangeText={setB('code')}
+                autoCapitalize="characters"
+              />
             </View>
             <View style={styles.field}>
               <Select
@@ -78,14 +102,33 @@ export function BonusesCard({ canEdit, onNotice }: { canEdit: boolean; onNotice:
                 onChange={setB('type')}
               />
             </View>
-            {(['name', 'maxReceived', 'amount', 'percent', 'cap', 'minDeposit', 'newMemberDays', 'percentFail', 'successPercent', 'validFrom', 'validTo', 'sort'] as const).map((k) => (
+            {(
+              [
+                'name',
+                'maxReceived',
+                'amount',
+                'percent',
+                'cap',
+                'minDeposit',
+                'newMemberDays',
+                'percentFail',
+                'successPercent',
+                'validFrom',
+                'validTo',
+                'sort',
+              ] as const
+            ).map((k) => (
               <View key={k} style={styles.field}>
                 <TextField label={t(`promotions.fields.${k}`)} value={bonus.form[k]} onChangeText={setB(k)} autoCapitalize="none" />
               </View>
             ))}
           </Row>
           <BannerEditor value={bonus.form.banners} onChange={setB('banners')} />
-          <Checkbox label={t('promotions.fields.firstDepositOfDay')} checked={bonus.form.firstDepositOfDay} onChange={setB('firstDepositOfDay')} />
+          <Checkbox
+            label={t('promotions.fields.firstDepositOfDay')}
+            checked={bonus.form.firstDepositOfDay}
+            onChange={setB('firstDepositOfDay')}
+          />
           <Checkbox label={t('promotions.fields.active')} checked={bonus.form.active} onChange={setB('active')} />
           {bonusProblemKey ? (
             <AppText variant="error" role="alert">
@@ -94,7 +137,12 @@ export function BonusesCard({ canEdit, onNotice }: { canEdit: boolean; onNotice:
           ) : null}
           <ErrorLine error={saveBonus.error} />
           <Row>
-            <Button title={t('common.save')} disabled={!!bonusProblemKey} loading={saveBonus.isPending} onPress={() => saveBonus.mutate({ isNew: bonus.isNew, body: bonusBody(bonus.form) })} />
+            <Button
+              title={t('common.save')}
+              disabled={!!bonusProblemKey}
+              loading={saveBonus.isPending}
+              onPress={() => saveBonus.mutate({ isNew: bonus.isNew, body: bonusBody(bonus.form) })}
+            />
             <Button variant="secondary" title={t('common.cancel')} onPress={() => setBonus(null)} />
           </Row>
         </View>

@@ -27,7 +27,14 @@ export function CodesCard({ canEdit, onNotice }: { canEdit: boolean; onNotice: (
     <Card title={t('promotions.codes')}>
       {canEdit ? (
         <Row>
-          <Button variant="secondary" title={t('promotions.newCode')} onPress={() => { savePromotion.reset(); setPromotion({ isNew: true, form: emptyPromotion }); }} />
+          <Button
+            variant="secondary"
+            title={t('promotions.newCode')}
+            onPress={() => {
+              savePromotion.reset();
+              setPromotion({ isNew: true, form: emptyPromotion });
+            }}
+          />
         </Row>
       ) : null}
       <DataTable
@@ -55,17 +62,34 @@ export function CodesCard({ canEdit, onNotice }: { canEdit: boolean; onNotice: (
             text: () => '',
             render: (p) =>
               canEdit ? (
-                <Button variant="link" title={t('promotions.edit')} accessibilityLabel={t('promotions.editNamed', { code: p.code })} onPress={() => { savePromotion.reset(); setPromotion({ isNew: false, form: toPromotionForm(p) }); }} />
+                <Button
+                  variant="link"
+                  title={t('promotions.edit')}
+                  accessibilityLabel={t('promotions.editNamed', { code: p.code })}
+                  onPress={() => {
+                    savePromotion.reset();
+                    setPromotion({ isNew: false, form: toPromotionForm(p) });
+                  }}
+                />
               ) : null,
           },
         ]}
       />
       {promotion ? (
         <View style={styles.editor}>
-          <AppText variant="heading">{promotion.isNew ? t('promotions.newCode') : t('promotions.editTitle', { code: promotion.form.code })}</AppText>
+          <AppText variant="heading">
+            {promotion.isNew ? t('promotions.newCode') : t('promotions.editTitle', { code: promotion.form.code })}
+          </AppText>
           <Row style={styles.grid}>
             <View style={styles.field}>
-              <TextField label={t('promotions.fields.code')} value={promotion.form.code} upperCase editable={promotion.isNew} onChangeText={setP('code')} autoCapitalize="characters" />
+              <TextField
+                label={t('promotions.fields.code')}
+                value={promotion.form.code}
+                upperCase
+                editable={promotion.isNew}
+                onChangeText={setP('code')}
+                autoCapitalize="characters"
+              />
             </View>
             {(['amount', 'percentFail', 'successPercent', 'limitTotal', 'limitPerMember', 'validFrom', 'validTo'] as const).map((k) => (
               <View key={k} style={styles.field}>
@@ -73,7 +97,13 @@ export function CodesCard({ canEdit, onNotice }: { canEdit: boolean; onNotice: (
               </View>
             ))}
           </Row>
-          <TextField label={t('promotions.fields.description')} value={promotion.form.description} onChangeText={setP('description')} multiline autoCapitalize="none" />
+          <TextField
+            label={t('promotions.fields.description')}
+            value={promotion.form.description}
+            onChangeText={setP('description')}
+            multiline
+            autoCapitalize="none"
+          />
           <Checkbox label={t('promotions.fields.active')} checked={promotion.form.active} onChange={setP('active')} />
           {promotionProblemKey ? (
             <AppText variant="error" role="alert">
@@ -82,7 +112,12 @@ export function CodesCard({ canEdit, onNotice }: { canEdit: boolean; onNotice: (
           ) : null}
           <ErrorLine error={savePromotion.error} />
           <Row>
-            <Button title={t('common.save')} disabled={!!promotionProblemKey} loading={savePromotion.isPending} onPress={() => savePromotion.mutate({ isNew: promotion.isNew, body: promotionBody(promotion.form) })} />
+            <Button
+              title={t('common.save')}
+              disabled={!!promotionProblemKey}
+              loading={savePromotion.isPending}
+              onPress={() => savePromotion.mutate({ isNew: promotion.isNew, body: promotionBody(promotion.form) })}
+            />
             <Button variant="secondary" title={t('common.cancel')} onPress={() => setPromotion(null)} />
           </Row>
         </View>

@@ -44,8 +44,24 @@ export function ConditionsCard({ canEdit, onNotice }: { canEdit: boolean; onNoti
             render: (c) =>
               canEdit ? (
                 <Row>
-                  <Button variant="link" title={t('promotions.release')} accessibilityLabel={t('promotions.releaseNamed', { name: c.name || c.phone })} onPress={() => { end.reset(); setEnding({ condition: c, forfeit: false }); }} />
-                  <Button variant="link" title={t('promotions.forfeit')} accessibilityLabel={t('promotions.forfeitNamed', { name: c.name || c.phone })} onPress={() => { end.reset(); setEnding({ condition: c, forfeit: true }); }} />
+                  <Button
+                    variant="link"
+                    title={t('promotions.release')}
+                    accessibilityLabel={t('promotions.releaseNamed', { name: c.name || c.phone })}
+                    onPress={() => {
+                      end.reset();
+                      setEnding({ condition: c, forfeit: false });
+                    }}
+                  />
+                  <Button
+                    variant="link"
+                    title={t('promotions.forfeit')}
+                    accessibilityLabel={t('promotions.forfeitNamed', { name: c.name || c.phone })}
+                    onPress={() => {
+                      end.reset();
+                      setEnding({ condition: c, forfeit: true });
+                    }}
+                  />
                 </Row>
               ) : null,
           },

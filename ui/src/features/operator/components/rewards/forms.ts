@@ -18,9 +18,18 @@ export type Form = {
 };
 
 export const toForm = (s: RewardSettings): Form => ({
-  active: s.active, period: s.period, rate: String(s.rateBP / 100), minNetLoss: String(s.minNetLoss), maxPerPeriod: String(s.maxPerPeriod),
-  games: (s.games ?? []).join(', '), successPercent: String(s.successPercent), failPercent: String(s.failPercent),
-  infoTh: s.info?.th ?? '', infoLa: s.info?.la ?? '', infoEn: s.info?.en ?? '', banners: bannersToText(s.banners ?? []),
+  active: s.active,
+  period: s.period,
+  rate: String(s.rateBP / 100),
+  minNetLoss: String(s.minNetLoss),
+  maxPerPeriod: String(s.maxPerPeriod),
+  games: (s.games ?? []).join(', '),
+  successPercent: String(s.successPercent),
+  failPercent: String(s.failPercent),
+  infoTh: s.info?.th ?? '',
+  infoLa: s.info?.la ?? '',
+  infoEn: s.info?.en ?? '',
+  banners: bannersToText(s.banners ?? []),
 });
 
 const isNum = (v: string) => v.trim() !== '' && Number.isFinite(Number(v));
@@ -40,8 +49,18 @@ export function toSettings(f: Form): RewardSettings {
   if (f.infoLa.trim()) info.la = f.infoLa;
   if (f.infoEn.trim()) info.en = f.infoEn;
   return {
-    active: f.active, period: f.period as 'daily' | 'weekly', rateBP: Math.round(Number(f.rate) * 100), minNetLoss: Number(f.minNetLoss),
-    maxPerPeriod: Number(f.maxPerPeriod), games: f.games.split(',').map((g) => g.trim()).filter(Boolean),
-    successPercent: Number(f.successPercent), failPercent: Number(f.failPercent), info, banners: textToBanners(f.banners),
+    active: f.active,
+    period: f.period as 'daily' | 'weekly',
+    rateBP: Math.round(Number(f.rate) * 100),
+    minNetLoss: Number(f.minNetLoss),
+    maxPerPeriod: Number(f.maxPerPeriod),
+    games: f.games
+      .split(',')
+      .map((g) => g.trim())
+      .filter(Boolean),
+    successPercent: Number(f.successPercent),
+    failPercent: Number(f.failPercent),
+    info,
+    banners: textToBanners(f.banners),
   };
 }

@@ -21,7 +21,14 @@ export function RunsCard({ program, onNotice }: { program: Program; onNotice: (t
   return (
     <Card title={t('rewards.runs')}>
       <Row>
-        <Button variant="secondary" title={t('rewards.closeNow')} onPress={() => { close.reset(); setConfirmClose(true); }} />
+        <Button
+          variant="secondary"
+          title={t('rewards.closeNow')}
+          onPress={() => {
+            close.reset();
+            setConfirmClose(true);
+          }}
+        />
       </Row>
       {confirmClose ? (
         <InlineConfirm

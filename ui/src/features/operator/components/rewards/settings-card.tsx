@@ -43,7 +43,16 @@ export function SettingsCard({ program, canEdit, onNotice }: { program: Program;
               fail: st.failPercent,
             })}
           </AppText>
-          {canEdit && !form ? <Button variant="secondary" title={t('rewards.edit')} onPress={() => { save.reset(); setForm(toForm(st)); }} /> : null}
+          {canEdit && !form ? (
+            <Button
+              variant="secondary"
+              title={t('rewards.edit')}
+              onPress={() => {
+                save.reset();
+                setForm(toForm(st));
+              }}
+            />
+          ) : null}
         </Row>
       ) : null}
       {form ? (

@@ -66,11 +66,7 @@ function BankRow({ bank, banks }: { bank: OperatorBank; banks: readonly Operator
         <AppText variant="caption">{bank.nameTH}</AppText>
       </View>
       <Row style={styles.controls}>
-        <Checkbox
-          label={t('settings.banks.englishOnly')}
-          checked={flags.englishOnly}
-          onChange={(v) => set({ englishOnly: v })}
-        />
+        <Checkbox label={t('settings.banks.englishOnly')} checked={flags.englishOnly} onChange={(v) => set({ englishOnly: v })} />
         <Checkbox label={t('settings.banks.active')} checked={flags.active} onChange={(v) => set({ active: v })} />
         <View style={styles.sort}>
           <TextField

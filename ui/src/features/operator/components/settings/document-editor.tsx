@@ -53,9 +53,7 @@ export function DocumentEditor({ setting, editable }: { setting: Setting; editab
             <Badge key={r} label={t(`roles.${r}`)} />
           ))}
         </Row>
-        {danger ? (
-          <AppText variant="error">{t('settings.activeWarning')}</AppText>
-        ) : null}
+        {danger ? <AppText variant="error">{t('settings.activeWarning')}</AppText> : null}
         <TextField
           label={t('settings.document')}
           value={text}
@@ -106,5 +104,13 @@ export function DocumentEditor({ setting, editable }: { setting: Setting; editab
 const styles = StyleSheet.create({
   json: { minHeight: 260, fontSize: 14 },
   previews: { alignItems: 'flex-start' },
-  preview: { flex: 1, minWidth: 220, gap: spacing.sm, padding: spacing.sm, borderWidth: 1, borderColor: colors.border, borderRadius: radius.sm },
+  preview: {
+    flex: 1,
+    minWidth: 220,
+    gap: spacing.sm,
+    padding: spacing.sm,
+    borderWidth: 1,
+    borderColor: colors.border,
+    borderRadius: radius.sm,
+  },
 });

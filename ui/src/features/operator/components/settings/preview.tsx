@@ -13,7 +13,11 @@ export function Preview({ name, value, lng }: { name: string; value: unknown; ln
       return (
         <>
           <AppText variant="heading">{mt('conditions.title')}</AppText>
-          {(d.conditions as string[]).length ? (d.conditions as string[]).map((h, i) => <HtmlContent key={i} html={h} />) : <AppText>{mt('conditions.empty')}</AppText>}
+          {(d.conditions as string[]).length ? (
+            (d.conditions as string[]).map((h, i) => <HtmlContent key={i} html={h} />)
+          ) : (
+            <AppText>{mt('conditions.empty')}</AppText>
+          )}
         </>
       );
     case 'agreements':
@@ -37,7 +41,14 @@ export function Preview({ name, value, lng }: { name: string; value: unknown; ln
     case 'notice':
       return <AppText>{String(d.notice ?? '').replace(/%percentFail%/g, '10')}</AppText>;
     case 'withdraw':
-      return <AppText>{mt('withdraw.limits', { min: formatNumber(d.withdrawMin as number | undefined), max: formatNumber(d.withdrawMax as number | undefined) })}</AppText>;
+      return (
+        <AppText>
+          {mt('withdraw.limits', {
+            min: formatNumber(d.withdrawMin as number | undefined),
+            max: formatNumber(d.withdrawMax as number | undefined),
+          })}
+        </AppText>
+      );
     case 'info': {
       const videos = (d.howtoVideos ?? {}) as Record<string, string | null>;
       const titles = (d.howtoTitles ?? {}) as Record<string, string>;

@@ -49,7 +49,10 @@ const secretOK = (s: string) => /^[\x21-\x7e]{16,256}$/.test(s);
  */
 export function qrProviderProblem(p: QRProvider, f: QRProviderForm): string | null {
   if (!amountRe.test(f.min.trim()) || Number(f.min) < 0.01) return 'settings.qr.errors.min';
-  const quick = f.quickAmounts.split(',').map((s) => s.trim()).filter(Boolean);
+  const quick = f.quickAmounts
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (quick.length === 0 || quick.length > 8 || quick.some((q) => !amountRe.test(q))) return 'settings.qr.errors.quick';
   const nums = quick.map(Number);
   if (nums.some((n, i) => n < Number(f.min) || n < 1 || (i > 0 && n <= nums[i - 1]))) return 'settings.qr.errors.quickOrder';
@@ -160,7 +163,13 @@ function ProviderRow({ provider }: { provider: QRProvider }) {
       <Row style={styles.controls}>
         <Checkbox label={t('settings.qr.enabled')} checked={form.enabled} onChange={(v) => set({ enabled: v })} />
         <View style={styles.short}>
-          <TextField label={t('settings.qr.min')} value={form.min} onChangeText={(v) => set({ min: v })} inputMode="decimal" keyboardType="decimal-pad" />
+          <TextField
+            label={t('settings.qr.min')}
+            value={form.min}
+            onChangeText={(v) => set({ min: v })}
+            inputMode="decimal"
+            keyboardType="decimal-pad"
+          />
         </View>
         <View style={styles.wide}>
           <TextField label={t('settings.qr.quickAmounts')} value={form.quickAmounts} onChangeText={(v) => set({ quickAmounts: v })} />

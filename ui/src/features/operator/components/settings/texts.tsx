@@ -107,7 +107,12 @@ export function TextSettingEditor({ setting, editable }: { setting: Setting; edi
       {saved && !changed ? <AppText role="status">{t('settings.saved')}</AppText> : null}
       {editable ? (
         <Row>
-          <Button title={t('common.save')} disabled={!changed || problem} loading={save.isPending} onPress={() => save.mutate(Object.fromEntries(locales.map((l) => [l, checks[l].value])))} />
+          <Button
+            title={t('common.save')}
+            disabled={!changed || problem}
+            loading={save.isPending}
+            onPress={() => save.mutate(Object.fromEntries(locales.map((l) => [l, checks[l].value])))}
+          />
           <Button variant="secondary" title={t('settings.undo')} disabled={!changed} onPress={() => setTexts(original)} />
         </Row>
       ) : (

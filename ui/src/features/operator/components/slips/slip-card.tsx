@@ -19,7 +19,8 @@ export function SlipCard({ slip, reasons, onDone }: { slip: ReviewSlip; reasons:
   const [amount, setAmount] = useState(slip.amount > 0 ? String(slip.amount) : '');
   const [reason, setReason] = useState<string | null>(null);
   const who = `${slip.member.name} ${slip.member.phone}`.trim();
-  const reasonText = (code: string) => (i18n.exists(`slipReason.${code}`, { ns: 'translation' }) ? i18n.t(`slipReason.${code}`, { ns: 'translation' }) : code);
+  const reasonText = (code: string) =>
+    i18n.exists(`slipReason.${code}`, { ns: 'translation' }) ? i18n.t(`slipReason.${code}`, { ns: 'translation' }) : code;
 
   const approve = useApproveSlip(slip.id, () => onDone(t('slips.approved', { name: who, amount: money(Number(amount)) })));
   const reject = useRejectSlip(slip.id, () => onDone(t('slips.rejected', { name: who })));

@@ -40,10 +40,20 @@ export function CoinGrants() {
       <Card title={t('spin.grantTitle')}>
         <Row>
           <View style={styles.field}>
-            <TextField label={t('members.phone')} value={phone} onChangeText={(v) => setPhone(v.replace(/\D/g, '').slice(0, 10))} keyboardType="number-pad" />
+            <TextField
+              label={t('members.phone')}
+              value={phone}
+              onChangeText={(v) => setPhone(v.replace(/\D/g, '').slice(0, 10))}
+              keyboardType="number-pad"
+            />
           </View>
           <View style={styles.field}>
-            <TextField label={t('spin.grantCoins')} value={coins} onChangeText={(v) => setCoins(v.replace(/[^\d-]/g, ''))} keyboardType="numbers-and-punctuation" />
+            <TextField
+              label={t('spin.grantCoins')}
+              value={coins}
+              onChangeText={(v) => setCoins(v.replace(/[^\d-]/g, ''))}
+              keyboardType="numbers-and-punctuation"
+            />
           </View>
         </Row>
         <TextField label={t('adjustments.reason')} value={reason} onChangeText={setReason} maxLength={200} />

@@ -31,19 +31,19 @@ export function SliceEditor({ n, slice: s, percent, removable, onChange, onRemov
     <View style={styles.slice}>
       <Row>
         <AppText bold>{t('spin.slice', { n, percent: percent.toFixed(2) })}</AppText>
-        <Button
-          variant="link"
-          title={t('spin.removeSlice')}
-          disabled={!removable}
-          onPress={onRemove}
-        />
+        <Button variant="link" title={t('spin.removeSlice')} disabled={!removable} onPress={onRemove} />
       </Row>
       <Row>
         <View style={styles.field}>
           <TextField label={t('spin.code')} value={s.code} onChangeText={(v) => onChange({ code: v.toUpperCase() })} maxLength={32} />
         </View>
         <View style={styles.field}>
-          <TextField label={t('spin.weight')} value={String(s.weight)} onChangeText={(v) => onChange({ weight: int(v) })} keyboardType="number-pad" />
+          <TextField
+            label={t('spin.weight')}
+            value={String(s.weight)}
+            onChangeText={(v) => onChange({ weight: int(v) })}
+            keyboardType="number-pad"
+          />
         </View>
         <View style={styles.field}>
           <TextField label={t('spin.bgColor')} value={s.bgColor} onChangeText={(v) => onChange({ bgColor: v })} maxLength={7} />

@@ -27,7 +27,11 @@ export function TodayCard({ wheel, loading }: { wheel: ActiveWheel | undefined; 
           ) : null}
           <AppText>{t('spin.spinsToday', { count: wheel.today.spins })}</AppText>
           <AppText>
-            {t('spin.expected', { baht: money(wheel.expectedPayout?.baht), coins: (wheel.expectedPayout?.coins ?? 0).toFixed(2), cost: wheel.cost })}
+            {t('spin.expected', {
+              baht: money(wheel.expectedPayout?.baht),
+              coins: (wheel.expectedPayout?.coins ?? 0).toFixed(2),
+              cost: wheel.cost,
+            })}
           </AppText>
         </>
       ) : (

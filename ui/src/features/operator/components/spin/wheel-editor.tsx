@@ -55,22 +55,47 @@ export function WheelEditor({
           <TextField label={t('spin.name')} value={wheel.name} onChangeText={(v) => set({ name: v })} maxLength={64} />
           <Row>
             <View style={styles.field}>
-              <TextField label={t('spin.cost')} value={String(wheel.cost)} onChangeText={(v) => set({ cost: int(v) })} keyboardType="number-pad" />
+              <TextField
+                label={t('spin.cost')}
+                value={String(wheel.cost)}
+                onChangeText={(v) => set({ cost: int(v) })}
+                keyboardType="number-pad"
+              />
             </View>
             <View style={styles.field}>
-              <TextField label={t('spin.dailyLimit')} value={String(wheel.dailyLimit)} onChangeText={(v) => set({ dailyLimit: int(v) })} keyboardType="number-pad" />
+              <TextField
+                label={t('spin.dailyLimit')}
+                value={String(wheel.dailyLimit)}
+                onChangeText={(v) => set({ dailyLimit: int(v) })}
+                keyboardType="number-pad"
+              />
             </View>
             <View style={styles.field}>
-              <TextField label={t('spin.dailyBudget')} value={String(wheel.dailyBudget)} onChangeText={(v) => set({ dailyBudget: num(v) })} keyboardType="decimal-pad" />
+              <TextField
+                label={t('spin.dailyBudget')}
+                value={String(wheel.dailyBudget)}
+                onChangeText={(v) => set({ dailyBudget: num(v) })}
+                keyboardType="decimal-pad"
+              />
             </View>
             <View style={styles.field}>
-              <TextField label={t('spin.couponDays')} value={String(wheel.couponDays)} onChangeText={(v) => set({ couponDays: int(v) })} keyboardType="number-pad" />
+              <TextField
+                label={t('spin.couponDays')}
+                value={String(wheel.couponDays)}
+                onChangeText={(v) => set({ couponDays: int(v) })}
+                keyboardType="number-pad"
+              />
             </View>
           </Row>
           <Checkbox label={t('spin.makeActive')} checked={wheel.active} onChange={(v) => set({ active: v })} />
         </View>
         <View style={styles.preview}>
-          <Image source={{ uri: previewUri(wheel.slices) }} style={styles.previewImage} accessibilityLabel={t('spin.preview')} resizeMode="contain" />
+          <Image
+            source={{ uri: previewUri(wheel.slices) }}
+            style={styles.previewImage}
+            accessibilityLabel={t('spin.preview')}
+            resizeMode="contain"
+          />
           <AppText bold role="status">
             {t('spin.expected', { baht: money(payout.baht), coins: payout.coins.toFixed(2), cost: wheel.cost })}
           </AppText>
