@@ -59,7 +59,7 @@ test: lint test-go test-ui test-native test-e2e test-budget
 test-go: tools
 	$(GO) vet $(PKGS)
 	@out=$$(gofmt -l app core adapters bench 2>/dev/null); if [ -n "$$out" ]; then echo "not gofmt-formatted:"; echo "$$out"; exit 1; fi
-	$(GO) test -race -count=1 $(PKGS)
+	$(GO) test -race -count=1 -timeout 30m $(PKGS)
 
 test-ui: deps
 	npm --workspace ui run check:api # the generated API types match adapters/httpapi/openapi.yaml
