@@ -111,7 +111,7 @@ func seedVolume(ctx context.Context, cfg Config, v *sqlstore.Volume, w *wallet.S
 			return err
 		}
 	}
-	hash, err := account.NewHasher(1).Hash(newVolumeRand(p.seed, 0).hex())
+	hash, err := account.NewHasher(1).Hash(account.NewID()) // a password nobody is told
 	if err != nil {
 		return err
 	}
