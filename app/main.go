@@ -43,6 +43,10 @@ Usage:
   ngern demo           seed a demo member, the demo games and a demo operator (NGERN_MODE=demo only)
   ngern chat purge-guests
                        delete the chat guests with no message for the retention (30 days)
+  ngern seed-volume -members N -postings M [-seed S] [-force]
+                       add N generated members with M postings over the last year
+                       (volume measurements; production mode needs -force on a database
+                       that holds members)
   ngern simprovider    run the simulated game provider as its own server
   ngern simgateway     run the simulated QR payment gateway as its own server
   ngern version        print the version
@@ -85,6 +89,8 @@ func Main(args []string, getenv func(string) string, stdout, stderr io.Writer) i
 		return runBackup(cfg, args[1:], stdout, stderr)
 	case "restore":
 		return runRestore(cfg, args[1:], stdout, stderr)
+	case "seed-volume":
+		return runSeedVolume(cfg, args[1:], stdout, stderr)
 	case "simprovider":
 		return runSimProvider(cfg, stderr)
 	case "simgateway":
