@@ -3,17 +3,22 @@ package app
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"ngern/adapters/httpapi"
 	"ngern/adapters/sqlstore"
 	"ngern/adapters/sqlstore/storetest"
+	"ngern/core/deposit"
 	"ngern/core/operator"
+	"ngern/core/settings"
 )
 
 // openAPIDoc is the served contract (adapters/httpapi/openapi.yaml).
@@ -77,7 +82,8 @@ func TestOpenAPIRoutes(t *testing.T) {
 // 2020-12, the dialect of OpenAPI 3.1, checked with santhosh-tekuri/jsonschema.
 func TestOpenAPIAnswers(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
-		h := newHarness(t, db, func(c *Config) { c.RegisterOTP = false })
+		const feedSecret = "contract-test-feed-secret"
+		h := newHarness(t, db, func(c *Config) { c.RegisterOTP = false; c.QR.BankFeedSecret = feedSecret })
 		doc, raw := loadOpenAPI(t)
 		c := jsonschema.NewCompiler()
 		const base = "https://ngern.invalid/openapi.json"
@@ -163,10 +169,118 @@ func TestOpenAPIAnswers(t *testing.T) {
 		r = h.call("DELETE", "/api/operator/members/"+h.memberID(token)+"/sessions", op, nil)
 		h.expect(r, 200, "")
 		check("delete", "/api/operator/members/{id}/sessions", r)
+		token = h.login("0812345678", "n3w-s3cret-pass") // the sessions just ended
+
+		// Operator writes: an adjustment, a withdrawal approved and one
+		// rejected, the money queues.
+		r = h.call("POST", "/api/operator/adjustments", op, map[string]any{"phone": "0812345678", "amount": "100", "reason": "contract"})
+		h.expect(r, 200, "")
+		check("post", "/api/operator/adjustments", r)
+		for _, decision := range []string{"approve", "reject"} {
+			r = h.call("POST", "/api/wallet/withdraw", token, map[string]any{"amount": "100"})
+			h.expect(r, 200, "")
+			check("post", "/api/wallet/withdraw", r)
+			wd, _ := r.Body["withdrawal"].(map[string]any)
+			id, _ := wd["_id"].(string)
+			r = h.call("POST", "/api/operator/withdrawals/"+id+"/"+decision, op, map[string]any{"reason": "contract"})
+			h.expect(r, 200, "")
+			check("post", "/api/operator/withdrawals/{id}/"+decision, r)
+		}
+		for _, path := range []string{"/api/operator/slips", "/api/operator/deposits"} {
+			r = h.call("GET", path, op, nil)
+			h.expect(r, 200, "")
+			check("get", path, r)
+		}
+
+		// Lookups, each of the names the server answers.
+		for _, name := range lookupNames(t, doc) {
+			r = h.call("GET", "/api/lookup/"+name, "", nil)
+			h.expect(r, 200, "")
+			check("get", "/api/lookup/{name}", r)
+		}
+
+		r = h.call("GET", "/api/lookup/nope", "", nil)
+		h.expect(r, 404, "")
+		check("get", "/api/lookup/{name}", r)
+
+		// A bank feed's notification (the webhook answer).
+		body := `{"ref":"CONTRACT-1","target":"0912345678","amount":"75","at":"` + h.clock().Format(time.RFC3339) + `"}`
+		r = h.callWith("POST", "/api/payments/bankfeed", "", body,
+			map[string]string{deposit.SignatureHeader: deposit.Sign([]byte(feedSecret), h.clock(), []byte(body))})
+		h.expect(r, 200, "")
+		check("post", "/api/payments/bankfeed", r)
 	})
 }
 
 // pointerEscape escapes a path as one JSON pointer token (RFC 6901).
 func pointerEscape(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// lookupNames are the names the document gives GET /api/lookup/{name}.
+func lookupNames(t *testing.T, doc openAPIDoc) []string {
+	t.Helper()
+	var params []struct {
+		Schema struct {
+			Enum []string `json:"enum"`
+		} `json:"schema"`
+	}
+	if err := json.Unmarshal(doc.Paths["/api/lookup/{name}"]["parameters"], &params); err != nil || len(params) != 1 {
+		t.Fatalf("lookup parameters: %v", err)
+	}
+	return params[0].Schema.Enum
+}
+
+const (
+	settingsBegin = "    # Generated from core/settings' Schemas() by go test ./app -run TestOpenAPISettings -update; do not edit.\n"
+	settingsEnd   = "    # End of the generated settings schemas.\n"
+)
+
+// settingSchemasYAML is the document's block of setting schemas: each key's
+// schema as settings.Schemas() gives it (JSON is YAML), and SettingInput,
+// any of them.
+func settingSchemasYAML(t *testing.T) string {
+	t.Helper()
+	schemas := settings.Schemas()
+	keys := slices.Sorted(maps.Keys(schemas))
+	var b strings.Builder
+	for _, k := range keys {
+		j, err := json.Marshal(schemas[k])
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.WriteString("    SettingValue_" + k + ": " + string(j) + "\n")
+	}
+	b.WriteString("    SettingInput:\n      description: A setting's value, the schema of its key (SettingValue_<key>).\n      anyOf:\n")
+	for _, k := range keys {
+		b.WriteString("        - {$ref: '#/components/schemas/SettingValue_" + k + "'}\n")
+	}
+	return b.String()
+}
+
+// TestOpenAPISettings: the document's setting schemas are core/settings'
+// own (its one home), so a generated client and the console validate what
+// the server does. -update rewrites the block.
+func TestOpenAPISettings(t *testing.T) {
+	const path = "../adapters/httpapi/openapi.yaml"
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(b)
+	i, j := strings.Index(doc, settingsBegin), strings.Index(doc, settingsEnd)
+	if i < 0 || j < i {
+		t.Fatal("openapi.yaml has no generated settings block")
+	}
+	want := settingSchemasYAML(t)
+	if doc[i+len(settingsBegin):j] == want {
+		return
+	}
+	if !*updateDocs {
+		t.Fatal("openapi.yaml's setting schemas differ from core/settings: go test ./app -run TestOpenAPISettings -update")
+	}
+	doc = doc[:i+len(settingsBegin)] + want + doc[j:]
+	if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }

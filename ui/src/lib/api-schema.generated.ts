@@ -511,11 +511,14 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                name: string;
+                name: "banks" | "registerOTP" | "limits" | "deposit" | "conditions" | "agreements" | "sources" | "info" | "contact" | "notice" | "withdraw" | "slip" | "enableChatWidget" | "active";
             };
             cookie?: never;
         };
-        /** A lookup table (banks, deposit, limits, ...); GET /api/lookup/deposit answers DepositOptions. */
+        /**
+         * A lookup table (banks, deposit, limits, ...); GET /api/lookup/deposit answers DepositOptions.
+         * @description The answer's shape depends on the name: banks the active banks, registerOTP whether registration asks for an OTP, limits the limits of core/limits with the QR channels, deposit the receiving accounts (DepositOptions), a text (conditions, agreements, sources, info, contact, notice) its document in the language asked, withdraw, slip and enableChatWidget the stored setting, active the service's state.
+         */
         get: operations["getLookupName"];
         put?: never;
         post?: never;
@@ -2483,6 +2486,184 @@ export interface components {
         Message: {
             message: string;
         };
+        /** @description An empty request body (the action is named by the path). */
+        Empty: Record<string, unknown>;
+        ProfileInput: {
+            name: string;
+            bankCode?: string;
+            bankAccountName?: string;
+            bankAccountNo?: string;
+        };
+        AdjustmentInput: {
+            phone: string;
+            /** @description Signed amount in satang; negative takes money off the wallet. */
+            amount: number;
+            reason: string;
+        };
+        ReasonInput: {
+            reason: string;
+        };
+        WithdrawalDecision: {
+            /** @description SUCCESS when paid or rejected; SECOND_APPROVAL_REQUIRED when a second operator must approve. */
+            message: string;
+            withdrawal: components["schemas"]["PendingWithdrawal"];
+        };
+        SlipParty: {
+            bankCode: string;
+            accountNo: string;
+            name: string;
+        };
+        OperatorSlip: {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            status: string;
+            note: string;
+            amount: number;
+            sendingBank: string;
+            transRef: string;
+            sender: components["schemas"]["SlipParty"];
+            receiver: components["schemas"]["SlipParty"];
+            /** Format: date-time */
+            transferredAt: string | null;
+            decidedBy: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+            member: {
+                id: string;
+                phone: string;
+                name: string;
+                bankCode: string;
+                bankAccountNo: string;
+                bankAccountName: string;
+            };
+            /** @description A signed link to the slip's image. */
+            imageUrl: string;
+        };
+        SlipQueue: {
+            slips: components["schemas"]["OperatorSlip"][];
+            /** @description The reasons a slip may be rejected with. */
+            reasons: components["schemas"]["ErrorCode"][];
+        };
+        SlipRejectInput: {
+            /** @description One of the queue's reasons. */
+            reason: components["schemas"]["ErrorCode"];
+        };
+        SlipDecision: {
+            message: string;
+            slip: components["schemas"]["OperatorSlip"];
+        };
+        AmountMessage: {
+            message: string;
+            amount: number;
+        };
+        Credit: {
+            id: string;
+            /** @description The deposit method (the journal reference's prefix). */
+            method: string;
+            ref: string;
+            memberId: string;
+            phone: string;
+            name: string;
+            amount: number;
+            by: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PendingVoucher: {
+            voucher: string;
+            memberId: string;
+            note: string;
+            /** @description What TrueMoney redeemed when it is recorded (note REDEEMED) */
+            amount: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        QRPayment: {
+            provider: string;
+            ref: string;
+            qrcodeId: string;
+            memberId: string;
+            amount: number;
+            /** Format: date-time */
+            paidAt: string;
+            note: string;
+            status: string;
+            decidedBy?: string;
+            /** Format: date-time */
+            decidedAt?: string;
+            decisionNote?: string;
+        };
+        QRCodeRow: {
+            id: string;
+            memberId: string;
+            provider: string;
+            amount: number;
+            status: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        DepositsAnswer: {
+            deposits: components["schemas"]["Credit"][];
+            unconfirmedVouchers: components["schemas"]["PendingVoucher"][];
+            unmatchedQRPayments: components["schemas"]["QRPayment"][];
+            decidedQRPayments: components["schemas"]["QRPayment"][];
+            qrcodes: components["schemas"]["QRCodeRow"][];
+        };
+        TransferAllInput: {
+            /** @description The game to move everything to; empty for the wallet. */
+            to?: string;
+        };
+        TrueLinkInput: {
+            link: string;
+        };
+        TrueLinkResult: {
+            message: string;
+            amount: number;
+            status: string;
+        };
+        Condition: {
+            _id: string;
+            source: string;
+            code: string;
+            type: string;
+            amount: number;
+            base: number;
+            target: number;
+            minimum: number;
+            status: string;
+            forfeited: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ConditionResult: {
+            message: string;
+            amount?: number;
+            condition: components["schemas"]["Condition"];
+        };
+        CurrentPromotion: {
+            promotion: components["schemas"]["Promotion"] | null;
+        };
+        QRChannel: {
+            code: string;
+            min: number;
+            quickAmounts: number[];
+        };
+        /** @description Every limit of core/limits by name, with the app's version and the QR channels. */
+        LimitsLookup: {
+            appVersion: string;
+            qr: components["schemas"]["QRChannel"][];
+        } & {
+            [key: string]: number;
+        };
+        /** @description A lookup's answer, by name (see GET /api/lookup/{name}). */
+        Lookup: components["schemas"]["Bank"][] | {
+            registerOTP: boolean;
+        } | components["schemas"]["LimitsLookup"] | components["schemas"]["DepositOptions"] | components["schemas"]["SettingValue_conditions"]["th"] | components["schemas"]["SettingValue_agreements"]["th"] | components["schemas"]["SettingValue_sources"]["th"] | components["schemas"]["SettingValue_info"]["th"] | components["schemas"]["SettingValue_contact"]["th"] | components["schemas"]["SettingValue_notice"]["th"] | components["schemas"]["SettingValue_withdraw"] | components["schemas"]["SettingValue_slip"] | components["schemas"]["SettingValue_enableChatWidget"] | (components["schemas"]["SettingValue_active"] & {
+            demo: boolean;
+        });
         /** @description A JSON answer whose shape is described in the handler (not yet in this document). */
         Any: Record<string, unknown>;
         Bank: {
@@ -2991,8 +3172,193 @@ export interface components {
             /** @description The languages a member-facing text lacks. */
             missing?: string[];
         };
-        /** @description A setting's new value. Its shape depends on the key (core/settings); the per-key schemas join this document with the typed settings. */
-        SettingInput: Record<string, unknown>;
+        SettingValue_active: {
+            terminated: boolean;
+        };
+        SettingValue_agreements: {
+            en?: {
+                agreements: string[];
+                version: string;
+            } | null;
+            la?: {
+                agreements: string[];
+                version: string;
+            } | null;
+            th: {
+                agreements: string[];
+                version: string;
+            };
+        };
+        SettingValue_coins: {
+            depositPerCoin: number;
+        };
+        SettingValue_conditions: {
+            en?: {
+                conditions: string[];
+            } | null;
+            la?: {
+                conditions: string[];
+            } | null;
+            th: {
+                conditions: string[];
+            };
+        };
+        SettingValue_contact: {
+            en?: {
+                contactText: string;
+                /** Format: uri */
+                lineLink: string | null;
+                lineName: string;
+                /** Format: uri */
+                lineQR: string | null;
+            } | null;
+            la?: {
+                contactText: string;
+                /** Format: uri */
+                lineLink: string | null;
+                lineName: string;
+                /** Format: uri */
+                lineQR: string | null;
+            } | null;
+            th: {
+                contactText: string;
+                /** Format: uri */
+                lineLink: string | null;
+                lineName: string;
+                /** Format: uri */
+                lineQR: string | null;
+            };
+        };
+        SettingValue_deposit: {
+            banks: {
+                bankAccountName: string;
+                bankAccountNo: string;
+                bankCode: string;
+            }[];
+            isManual: boolean;
+            wallets: {
+                mode?: string;
+                walletAccountName: string;
+                walletAccountNo: string;
+            }[];
+        };
+        SettingValue_enableChatWidget: {
+            enableChatWidget: boolean;
+        };
+        SettingValue_info: {
+            en?: {
+                howtoTitles: {
+                    balance: string;
+                    bonus: string;
+                    bonusCancel: string;
+                    play: string;
+                    wallet: string;
+                };
+                howtoVideos: {
+                    /** Format: uri */
+                    balance: string | null;
+                    /** Format: uri */
+                    bonus: string | null;
+                    /** Format: uri */
+                    bonusCancel: string | null;
+                    /** Format: uri */
+                    play: string | null;
+                    /** Format: uri */
+                    wallet: string | null;
+                };
+                name: string;
+                /** Format: uri */
+                website: string;
+            } | null;
+            la?: {
+                howtoTitles: {
+                    balance: string;
+                    bonus: string;
+                    bonusCancel: string;
+                    play: string;
+                    wallet: string;
+                };
+                howtoVideos: {
+                    /** Format: uri */
+                    balance: string | null;
+                    /** Format: uri */
+                    bonus: string | null;
+                    /** Format: uri */
+                    bonusCancel: string | null;
+                    /** Format: uri */
+                    play: string | null;
+                    /** Format: uri */
+                    wallet: string | null;
+                };
+                name: string;
+                /** Format: uri */
+                website: string;
+            } | null;
+            th: {
+                howtoTitles: {
+                    balance: string;
+                    bonus: string;
+                    bonusCancel: string;
+                    play: string;
+                    wallet: string;
+                };
+                howtoVideos: {
+                    /** Format: uri */
+                    balance: string | null;
+                    /** Format: uri */
+                    bonus: string | null;
+                    /** Format: uri */
+                    bonusCancel: string | null;
+                    /** Format: uri */
+                    play: string | null;
+                    /** Format: uri */
+                    wallet: string | null;
+                };
+                name: string;
+                /** Format: uri */
+                website: string;
+            };
+        };
+        SettingValue_notice: {
+            en?: {
+                notice: string;
+            } | null;
+            la?: {
+                notice: string;
+            } | null;
+            th: {
+                notice: string;
+            };
+        };
+        SettingValue_slip: {
+            closedFrom: string;
+            closedTo: string;
+            maxSizeMB: number;
+            uploadWithinHours: number;
+        };
+        SettingValue_sources: {
+            en?: {
+                code: string;
+                description?: string;
+            }[] | null;
+            la?: {
+                code: string;
+                description?: string;
+            }[] | null;
+            th: {
+                code: string;
+                description?: string;
+            }[];
+        };
+        SettingValue_withdraw: {
+            withdrawMax: number;
+            withdrawMin: number;
+        };
+        SettingValue_withdrawApprovalThreshold: {
+            amount: number;
+        };
+        /** @description A setting's value, the schema of its key (SettingValue_<key>). */
+        SettingInput: components["schemas"]["SettingValue_active"] | components["schemas"]["SettingValue_agreements"] | components["schemas"]["SettingValue_coins"] | components["schemas"]["SettingValue_conditions"] | components["schemas"]["SettingValue_contact"] | components["schemas"]["SettingValue_deposit"] | components["schemas"]["SettingValue_enableChatWidget"] | components["schemas"]["SettingValue_info"] | components["schemas"]["SettingValue_notice"] | components["schemas"]["SettingValue_slip"] | components["schemas"]["SettingValue_sources"] | components["schemas"]["SettingValue_withdraw"] | components["schemas"]["SettingValue_withdrawApprovalThreshold"];
         OperatorBank: {
             code: string;
             nameTH: string;
@@ -3112,6 +3478,31 @@ export interface components {
 export type ErrorCode = components['schemas']['ErrorCode'];
 export type Error = components['schemas']['Error'];
 export type Message = components['schemas']['Message'];
+export type Empty = components['schemas']['Empty'];
+export type ProfileInput = components['schemas']['ProfileInput'];
+export type AdjustmentInput = components['schemas']['AdjustmentInput'];
+export type ReasonInput = components['schemas']['ReasonInput'];
+export type WithdrawalDecision = components['schemas']['WithdrawalDecision'];
+export type SlipParty = components['schemas']['SlipParty'];
+export type OperatorSlip = components['schemas']['OperatorSlip'];
+export type SlipQueue = components['schemas']['SlipQueue'];
+export type SlipRejectInput = components['schemas']['SlipRejectInput'];
+export type SlipDecision = components['schemas']['SlipDecision'];
+export type AmountMessage = components['schemas']['AmountMessage'];
+export type Credit = components['schemas']['Credit'];
+export type PendingVoucher = components['schemas']['PendingVoucher'];
+export type QrPayment = components['schemas']['QRPayment'];
+export type QrCodeRow = components['schemas']['QRCodeRow'];
+export type DepositsAnswer = components['schemas']['DepositsAnswer'];
+export type TransferAllInput = components['schemas']['TransferAllInput'];
+export type TrueLinkInput = components['schemas']['TrueLinkInput'];
+export type TrueLinkResult = components['schemas']['TrueLinkResult'];
+export type Condition = components['schemas']['Condition'];
+export type ConditionResult = components['schemas']['ConditionResult'];
+export type CurrentPromotion = components['schemas']['CurrentPromotion'];
+export type QrChannel = components['schemas']['QRChannel'];
+export type LimitsLookup = components['schemas']['LimitsLookup'];
+export type Lookup = components['schemas']['Lookup'];
 export type Any = components['schemas']['Any'];
 export type Bank = components['schemas']['Bank'];
 export type BankAccount = components['schemas']['BankAccount'];
@@ -3182,6 +3573,19 @@ export type StatementLine = components['schemas']['StatementLine'];
 export type PendingWithdrawal = components['schemas']['PendingWithdrawal'];
 export type Adjustment = components['schemas']['Adjustment'];
 export type Setting = components['schemas']['Setting'];
+export type SettingValueActive = components['schemas']['SettingValue_active'];
+export type SettingValueAgreements = components['schemas']['SettingValue_agreements'];
+export type SettingValueCoins = components['schemas']['SettingValue_coins'];
+export type SettingValueConditions = components['schemas']['SettingValue_conditions'];
+export type SettingValueContact = components['schemas']['SettingValue_contact'];
+export type SettingValueDeposit = components['schemas']['SettingValue_deposit'];
+export type SettingValueEnableChatWidget = components['schemas']['SettingValue_enableChatWidget'];
+export type SettingValueInfo = components['schemas']['SettingValue_info'];
+export type SettingValueNotice = components['schemas']['SettingValue_notice'];
+export type SettingValueSlip = components['schemas']['SettingValue_slip'];
+export type SettingValueSources = components['schemas']['SettingValue_sources'];
+export type SettingValueWithdraw = components['schemas']['SettingValue_withdraw'];
+export type SettingValueWithdrawApprovalThreshold = components['schemas']['SettingValue_withdrawApprovalThreshold'];
 export type SettingInput = components['schemas']['SettingInput'];
 export type OperatorBank = components['schemas']['OperatorBank'];
 export type Game = components['schemas']['Game'];
@@ -3302,7 +3706,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["ProfileInput"];
             };
         };
         responses: {
@@ -3845,13 +4249,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["ConditionResult"];
                 };
             };
             default: components["responses"]["Error"];
@@ -3908,19 +4312,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                name: string;
+                name: "banks" | "registerOTP" | "limits" | "deposit" | "conditions" | "agreements" | "sources" | "info" | "contact" | "notice" | "withdraw" | "slip" | "enableChatWidget" | "active";
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Lookup"];
                 };
             };
             default: components["responses"]["Error"];
@@ -3986,17 +4390,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["AdjustmentInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["TransferResult"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4748,13 +5152,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["DepositsAnswer"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4774,17 +5178,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["AmountInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["AmountMessage"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5677,13 +6081,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success; the stored value. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["SettingInput"];
                 };
             };
             /** @description Proposed; a second owner approves it. */
@@ -5707,13 +6111,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["SlipQueue"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5730,13 +6134,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["OperatorSlip"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5756,17 +6160,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["AmountInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["SlipDecision"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5786,17 +6190,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["SlipRejectInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["SlipDecision"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5979,17 +6383,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["Empty"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["WithdrawalDecision"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6009,17 +6413,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["ReasonInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["WithdrawalDecision"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6084,13 +6488,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6107,13 +6511,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6177,13 +6581,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["CurrentPromotion"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6250,13 +6654,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["QRState"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6273,13 +6677,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["QRState"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6322,13 +6726,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["ConditionResult"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6388,13 +6792,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["AmountMessage"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6699,17 +7103,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["AmountInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6824,17 +7228,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["TransferAllInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["TransferResult"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6849,17 +7253,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["TrueLinkInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["TrueLinkResult"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6877,17 +7281,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["AmountInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["WithdrawResult"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6905,7 +7309,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["AmountInput"];
             };
         };
         responses: {
