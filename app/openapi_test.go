@@ -192,6 +192,26 @@ func TestOpenAPIAnswers(t *testing.T) {
 			check("get", path, r)
 		}
 
+		// Member care, the four-eyes flow and the console's tables.
+		id := h.memberID(token)
+		for _, action := range []string{"lock", "unlock"} {
+			r = h.call("POST", "/api/operator/members/"+id+"/"+action, op, map[string]any{"reason": "contract"})
+			h.expect(r, 200, "")
+			check("post", "/api/operator/members/{id}/"+action, r)
+		}
+		r = h.call("POST", "/api/operator/members/"+id+"/notes", op, map[string]any{"text": "contract"})
+		h.expect(r, 200, "")
+		check("post", "/api/operator/members/{id}/notes", r)
+		proposal := h.call("POST", "/api/operator/operators", op, map[string]any{"username": "support9", "role": "support"})
+		check("post", "/api/operator/operators", proposal)
+		r = h.confirm(proposal, h.operator("owner2", operator.Owner))
+		check("post", "/api/operator/changes/{id}/approve", r)
+		for _, path := range []string{"/api/operator/audit/actions", "/api/operator/qr/providers"} {
+			r = h.call("GET", path, op, nil)
+			h.expect(r, 200, "")
+			check("get", path, r)
+		}
+
 		// Lookups, each of the names the server answers.
 		for _, name := range lookupNames(t, doc) {
 			r = h.call("GET", "/api/lookup/"+name, "", nil)

@@ -1297,7 +1297,7 @@ export interface paths {
         /** The operators. */
         get: operations["getOperatorOperators"];
         put?: never;
-        /** Create an operator (may answer 202 with a Proposal). */
+        /** Propose an operator (202 with a Proposal; a second owner approves it and is shown the credentials). */
         post: operations["postOperatorOperators"];
         delete?: never;
         options?: never;
@@ -2664,6 +2664,134 @@ export interface components {
         } | components["schemas"]["LimitsLookup"] | components["schemas"]["DepositOptions"] | components["schemas"]["SettingValue_conditions"]["th"] | components["schemas"]["SettingValue_agreements"]["th"] | components["schemas"]["SettingValue_sources"]["th"] | components["schemas"]["SettingValue_info"]["th"] | components["schemas"]["SettingValue_contact"]["th"] | components["schemas"]["SettingValue_notice"]["th"] | components["schemas"]["SettingValue_withdraw"] | components["schemas"]["SettingValue_slip"] | components["schemas"]["SettingValue_enableChatWidget"] | (components["schemas"]["SettingValue_active"] & {
             demo: boolean;
         });
+        LockInput: {
+            reason?: string;
+        };
+        MemberStatus: {
+            member: {
+                _id: string;
+                phone: string;
+                name: string;
+                status: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                lastSeenAt: string | null;
+            };
+        };
+        NoteInput: {
+            text: string;
+        };
+        NoteAnswer: {
+            note: {
+                /** Format: date-time */
+                at: string;
+                operator: string;
+                text: string;
+            };
+        };
+        OperatorCreateInput: {
+            username: string;
+            role: components["schemas"]["Role"];
+        };
+        OperatorUpdateInput: {
+            role?: components["schemas"]["Role"];
+            disabled?: boolean;
+        };
+        ChangeAnswer: {
+            change: components["schemas"]["PendingChange"];
+        };
+        ChangeApplied: {
+            change: components["schemas"]["PendingChange"];
+            /** @description A created or reset operator's credentials */
+            credentials?: components["schemas"]["Credentials"];
+        };
+        BankInput: {
+            englishOnly: boolean;
+            active: boolean;
+            sort: number;
+        };
+        BankAnswer: {
+            bank: components["schemas"]["OperatorBank"];
+        };
+        GameInput: {
+            name: string;
+            logo: string;
+            background: string;
+            category: components["schemas"]["GameCategory"];
+            ftWalletSlot?: number;
+            web?: string | null;
+            android?: string | null;
+            ios?: string | null;
+            active?: boolean;
+            sort?: number;
+        };
+        GameAnswer: {
+            game: components["schemas"]["Game"];
+        };
+        AssignPaymentInput: {
+            memberId: string;
+        };
+        RefundPaymentInput: {
+            note?: string;
+        };
+        QRProvider: {
+            code: string;
+            kind: string;
+            ready: boolean;
+            enabled: boolean;
+            min: number;
+            quickAmounts: number[] | null;
+            lifetimeSeconds: number;
+            apiKeySet: boolean;
+            webhookSecretSet: boolean;
+            secretsRequired: boolean;
+            updatedBy: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Stored secrets this install's key does not open (enter them again). */
+            unreadableSecrets?: string[] | null;
+        };
+        QRProviderList: {
+            providers: components["schemas"]["QRProvider"][];
+        };
+        QRProviderInput: {
+            enabled: boolean;
+            min: number;
+            quickAmounts: number[];
+            lifetimeSeconds: number;
+            apiKey?: string;
+            webhookSecret?: string;
+        };
+        QRProviderAnswer: {
+            provider: components["schemas"]["QRProvider"];
+        };
+        TransferQuery: {
+            /** @description The provider's answer */
+            providerStatus: string;
+            transfer: components["schemas"]["Transfer"];
+        };
+        OperatorLoginInput: {
+            username?: string;
+            password?: string;
+            /** @description The authenticator's code (required once enrolled). */
+            totp?: string;
+        };
+        OperatorLogin: {
+            token: string;
+            operator: {
+                username: string;
+                role: components["schemas"]["Role"];
+            };
+        };
+        AuditActions: {
+            actions: string[];
+        };
+        BannerUpload: {
+            message: string;
+            /** @description The uploaded banner's path. */
+            image: string;
+        };
         /** @description A JSON answer whose shape is described in the handler (not yet in this document). */
         Any: Record<string, unknown>;
         Bank: {
@@ -3503,6 +3631,29 @@ export type CurrentPromotion = components['schemas']['CurrentPromotion'];
 export type QrChannel = components['schemas']['QRChannel'];
 export type LimitsLookup = components['schemas']['LimitsLookup'];
 export type Lookup = components['schemas']['Lookup'];
+export type LockInput = components['schemas']['LockInput'];
+export type MemberStatus = components['schemas']['MemberStatus'];
+export type NoteInput = components['schemas']['NoteInput'];
+export type NoteAnswer = components['schemas']['NoteAnswer'];
+export type OperatorCreateInput = components['schemas']['OperatorCreateInput'];
+export type OperatorUpdateInput = components['schemas']['OperatorUpdateInput'];
+export type ChangeAnswer = components['schemas']['ChangeAnswer'];
+export type ChangeApplied = components['schemas']['ChangeApplied'];
+export type BankInput = components['schemas']['BankInput'];
+export type BankAnswer = components['schemas']['BankAnswer'];
+export type GameInput = components['schemas']['GameInput'];
+export type GameAnswer = components['schemas']['GameAnswer'];
+export type AssignPaymentInput = components['schemas']['AssignPaymentInput'];
+export type RefundPaymentInput = components['schemas']['RefundPaymentInput'];
+export type QrProvider = components['schemas']['QRProvider'];
+export type QrProviderList = components['schemas']['QRProviderList'];
+export type QrProviderInput = components['schemas']['QRProviderInput'];
+export type QrProviderAnswer = components['schemas']['QRProviderAnswer'];
+export type TransferQuery = components['schemas']['TransferQuery'];
+export type OperatorLoginInput = components['schemas']['OperatorLoginInput'];
+export type OperatorLogin = components['schemas']['OperatorLogin'];
+export type AuditActions = components['schemas']['AuditActions'];
+export type BannerUpload = components['schemas']['BannerUpload'];
 export type Any = components['schemas']['Any'];
 export type Bank = components['schemas']['Bank'];
 export type BankAccount = components['schemas']['BankAccount'];
@@ -4439,13 +4590,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["AuditActions"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4485,17 +4636,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["BankInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["BankAnswer"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4514,13 +4665,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["BannerUpload"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4633,17 +4784,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["Empty"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["ChangeApplied"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4660,17 +4811,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["Empty"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["ChangeAnswer"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5249,17 +5400,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["GameInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["GameAnswer"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5297,15 +5448,19 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperatorLoginInput"];
+            };
+        };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["OperatorLogin"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5414,17 +5569,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["LockInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["MemberStatus"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5441,17 +5596,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["NoteInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["NoteAnswer"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5541,17 +5696,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["LockInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["MemberStatus"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5587,19 +5742,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["OperatorCreateInput"];
             };
         };
         responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Credentials"];
-                };
-            };
             /** @description Proposed; a second owner approves it. */
             202: {
                 headers: {
@@ -5623,17 +5769,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["OperatorUpdateInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
-            200: {
+            /** @description Proposed; a second owner approves it. */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Proposal"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5650,17 +5796,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["Empty"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
-            200: {
+            /** @description Proposed; a second owner approves it. */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Proposal"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5779,17 +5925,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["AssignPaymentInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5810,17 +5956,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["RefundPaymentInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5835,13 +5981,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["QRProviderList"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5858,17 +6004,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["QRProviderInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["QRProviderAnswer"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6328,17 +6474,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["Empty"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["TransferQuery"];
                 };
             };
             default: components["responses"]["Error"];
