@@ -212,6 +212,22 @@ func TestOpenAPIAnswers(t *testing.T) {
 			check("get", path, r)
 		}
 
+		// Promotions and rewards.
+		for _, path := range []string{"/api/operator/bonuses", "/api/operator/promotions", "/api/operator/conditions",
+			"/api/operator/rewards/{program}/settings", "/api/operator/rewards/{program}/runs", "/api/operator/rewards/{program}/items",
+			"/api/operator/game-results", "/api/operator/collection"} {
+			r = h.call("GET", strings.ReplaceAll(path, "{program}", "refund"), op, nil)
+			h.expect(r, 200, "")
+			check("get", path, r)
+		}
+		r = h.call("GET", "/api/operator/rewards/invite/settings", op, nil)
+		r = h.call("PUT", "/api/operator/rewards/invite/settings", op, r.Body["settings"])
+		h.expect(r, 200, "")
+		check("put", "/api/operator/rewards/{program}/settings", r)
+		r = h.call("POST", "/api/operator/collection/run", op, nil)
+		h.expect(r, 200, "")
+		check("post", "/api/operator/collection/run", r)
+
 		// Lookups, each of the names the server answers.
 		for _, name := range lookupNames(t, doc) {
 			r = h.call("GET", "/api/lookup/"+name, "", nil)

@@ -2792,6 +2792,196 @@ export interface components {
             /** @description The uploaded banner's path. */
             image: string;
         };
+        OpBonus: {
+            code: string;
+            name: string;
+            banners?: components["schemas"]["Banner"][] | null;
+            type: components["schemas"]["BonusType"];
+            maxReceived?: number;
+            amount?: number;
+            percent?: number;
+            cap?: number;
+            minDeposit?: number;
+            firstDepositOfDay?: boolean;
+            newMemberDays?: number;
+            percentFail?: number;
+            successPercent?: number;
+            /** Format: date-time */
+            validFrom?: string | null;
+            /** Format: date-time */
+            validTo?: string | null;
+            active?: boolean;
+            sort?: number;
+            /**
+             * Format: date-time
+             * @description Answered; ignored in a request.
+             */
+            updatedAt?: string;
+        };
+        OpBonusList: {
+            bonuses: components["schemas"]["OpBonus"][];
+        };
+        OpBonusSaved: {
+            message: string;
+            bonus: components["schemas"]["OpBonus"];
+        };
+        OpPromotion: {
+            code: string;
+            description?: string;
+            amount?: number;
+            percentFail?: number;
+            successPercent?: number;
+            limitTotal?: number;
+            limitPerMember?: number;
+            /** @description Answered; ignored in a request. */
+            used?: number;
+            /** Format: date-time */
+            validFrom?: string | null;
+            /** Format: date-time */
+            validTo?: string | null;
+            active?: boolean;
+            /**
+             * Format: date-time
+             * @description Answered; ignored in a request.
+             */
+            updatedAt?: string;
+        };
+        OpPromotionList: {
+            promotions: components["schemas"]["OpPromotion"][];
+        };
+        OpPromotionSaved: {
+            message: string;
+            promotion: components["schemas"]["OpPromotion"];
+        };
+        OpCondition: components["schemas"]["Condition"] & {
+            memberId: string;
+            phone: string;
+            name: string;
+            total: number;
+            play: number;
+            progress: number;
+            endedBy?: string;
+        };
+        OpConditionList: {
+            conditions: components["schemas"]["OpCondition"][];
+        };
+        EndConditionInput: {
+            /** @description Take back the bonus left rather than let the member keep it. */
+            forfeit?: boolean;
+        };
+        /** @enum {string} */
+        RewardProgram: "refund" | "invite";
+        RewardSettings: {
+            active: boolean;
+            /** @enum {string} */
+            period: "daily" | "weekly";
+            /** @description The rate in basis points. */
+            rateBP: number;
+            minNetLoss: number;
+            maxPerPeriod: number;
+            games: string[] | null;
+            successPercent: number;
+            failPercent: number;
+            info: {
+                [key: string]: string;
+            } | null;
+            banners: components["schemas"]["Banner"][] | null;
+            /**
+             * Format: date-time
+             * @description Answered; ignored in a request.
+             */
+            updatedAt?: string;
+        };
+        RewardSettingsAnswer: {
+            program: components["schemas"]["RewardProgram"];
+            settings: components["schemas"]["RewardSettings"];
+        };
+        RewardSettingsSaved: {
+            message: string;
+            settings: components["schemas"]["RewardSettings"];
+        };
+        RewardRun: {
+            id: string;
+            program: components["schemas"]["RewardProgram"];
+            period: string;
+            /** Format: date-time */
+            endsAt: string;
+            bets: number;
+            members: number;
+            stake: number;
+            payout: number;
+            amount: number;
+            settings: components["schemas"]["RewardSettings"];
+            by: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        RewardRuns: {
+            runs: components["schemas"]["RewardRun"][] | null;
+        };
+        RewardRunClosed: {
+            message: string;
+            run: components["schemas"]["RewardRun"];
+        };
+        RewardItem: {
+            id: string;
+            memberId: string;
+            phone?: string;
+            name?: string;
+            inviteeId?: string;
+            fromName?: string;
+            period: string;
+            stake: number;
+            payout: number;
+            amount: number;
+            status: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            receivedAt: string | null;
+            /** Format: date-time */
+            addedAt: string | null;
+        };
+        RewardItems: {
+            items: components["schemas"]["RewardItem"][] | null;
+            total: number;
+        };
+        DayResult: {
+            memberId: string;
+            game: string;
+            /** Format: date */
+            day: string;
+            bets: number;
+            stake: number;
+            payout: number;
+            /** @description Payout less stake; negative is a loss. */
+            net: number;
+        };
+        GameResults: {
+            results: components["schemas"]["DayResult"][] | null;
+        };
+        CollectState: {
+            game: string;
+            cursor: string;
+            bets: number;
+            /** Format: date-time */
+            lastBetAt: string | null;
+            /** Format: date-time */
+            lastRunAt: string | null;
+            /** Format: date-time */
+            lastOkAt: string | null;
+            lastError: string;
+            /** Format: date-time */
+            lastErrorAt: string | null;
+            lag: number;
+        };
+        CollectionStatus: {
+            games: components["schemas"]["CollectState"][] | null;
+        };
+        CollectionRun: {
+            message: string;
+            bets: number;
+        };
         /** @description A JSON answer whose shape is described in the handler (not yet in this document). */
         Any: Record<string, unknown>;
         Bank: {
@@ -3654,6 +3844,29 @@ export type OperatorLoginInput = components['schemas']['OperatorLoginInput'];
 export type OperatorLogin = components['schemas']['OperatorLogin'];
 export type AuditActions = components['schemas']['AuditActions'];
 export type BannerUpload = components['schemas']['BannerUpload'];
+export type OpBonus = components['schemas']['OpBonus'];
+export type OpBonusList = components['schemas']['OpBonusList'];
+export type OpBonusSaved = components['schemas']['OpBonusSaved'];
+export type OpPromotion = components['schemas']['OpPromotion'];
+export type OpPromotionList = components['schemas']['OpPromotionList'];
+export type OpPromotionSaved = components['schemas']['OpPromotionSaved'];
+export type OpCondition = components['schemas']['OpCondition'];
+export type OpConditionList = components['schemas']['OpConditionList'];
+export type EndConditionInput = components['schemas']['EndConditionInput'];
+export type RewardProgram = components['schemas']['RewardProgram'];
+export type RewardSettings = components['schemas']['RewardSettings'];
+export type RewardSettingsAnswer = components['schemas']['RewardSettingsAnswer'];
+export type RewardSettingsSaved = components['schemas']['RewardSettingsSaved'];
+export type RewardRun = components['schemas']['RewardRun'];
+export type RewardRuns = components['schemas']['RewardRuns'];
+export type RewardRunClosed = components['schemas']['RewardRunClosed'];
+export type RewardItem = components['schemas']['RewardItem'];
+export type RewardItems = components['schemas']['RewardItems'];
+export type DayResult = components['schemas']['DayResult'];
+export type GameResults = components['schemas']['GameResults'];
+export type CollectState = components['schemas']['CollectState'];
+export type CollectionStatus = components['schemas']['CollectionStatus'];
+export type CollectionRun = components['schemas']['CollectionRun'];
 export type Any = components['schemas']['Any'];
 export type Bank = components['schemas']['Bank'];
 export type BankAccount = components['schemas']['BankAccount'];
@@ -4686,13 +4899,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["OpBonusList"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4707,17 +4920,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["OpBonus"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["OpBonusSaved"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4734,17 +4947,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["OpBonus"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["OpBonusSaved"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5185,13 +5398,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["CollectionStatus"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5206,17 +5419,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["Empty"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["CollectionRun"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5231,13 +5444,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["OpConditionList"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5257,17 +5470,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["EndConditionInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["ConditionResult"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5354,13 +5567,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["GameResults"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5425,17 +5638,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["Empty"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["RewardRunClosed"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5846,13 +6059,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["OpPromotionList"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5867,17 +6080,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["OpPromotion"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["OpPromotionSaved"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5894,17 +6107,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["OpPromotion"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["OpPromotionSaved"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6029,17 +6242,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["Empty"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["RewardRunClosed"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6079,13 +6292,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["RewardItems"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6102,13 +6315,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["RewardRuns"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6125,13 +6338,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["RewardSettingsAnswer"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6148,17 +6361,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["RewardSettings"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["RewardSettingsSaved"];
                 };
             };
             default: components["responses"]["Error"];
