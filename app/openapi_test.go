@@ -228,6 +228,25 @@ func TestOpenAPIAnswers(t *testing.T) {
 		h.expect(r, 200, "")
 		check("post", "/api/operator/collection/run", r)
 
+		// The spin wheel and coins.
+		r = h.call("POST", "/api/operator/spinwheels", op, map[string]any{"name": "Contract wheel", "active": true, "cost": 1,
+			"slices": []any{
+				map[string]any{"code": "CASH500", "label": map[string]string{"th": "เงินสด", "la": "ເງິນສົດ", "en": "Cash"},
+					"bgColor": "#27AE60", "textColor": "#FFFFFF", "weight": 1000000, "prize": map[string]any{"type": "cash", "amount": 500}},
+				map[string]any{"code": "NONE", "label": map[string]string{"th": "ไม่", "la": "ບໍ່", "en": "None"},
+					"bgColor": "#2D3A8C", "textColor": "#FFFFFF", "weight": 1, "prize": map[string]any{"type": "nothing"}},
+			}})
+		h.expect(r, 200, "")
+		check("post", "/api/operator/spinwheels", r)
+		for _, path := range []string{"/api/operator/spinwheel", "/api/operator/spinwheels", "/api/operator/spinwheel/coupons", "/api/operator/coins"} {
+			r = h.call("GET", path, op, nil)
+			h.expect(r, 200, "")
+			check("get", path, r)
+		}
+		r = h.call("POST", "/api/operator/coins", op, map[string]any{"phone": "0812345678", "coins": 5, "reason": "contract"})
+		h.expect(r, 200, "")
+		check("post", "/api/operator/coins", r)
+
 		// Lookups, each of the names the server answers.
 		for _, name := range lookupNames(t, doc) {
 			r = h.call("GET", "/api/lookup/"+name, "", nil)

@@ -2982,6 +2982,100 @@ export interface components {
             message: string;
             bets: number;
         };
+        OpSlice: {
+            code: string;
+            label: components["schemas"]["Labels"];
+            bgColor: string;
+            textColor: string;
+            htmlDescription: string;
+            weight: number;
+            prize: {
+                type: components["schemas"]["PrizeType"];
+                amount?: number;
+                coins?: number;
+                /** @description The bonus's condition; 0 the promotions' defaults. */
+                successPercent?: number;
+                percentFail?: number;
+            };
+        };
+        OpWheel: {
+            id: string;
+            name: string;
+            active: boolean;
+            cost: number;
+            dailyLimit: number;
+            dailyBudget: number;
+            couponDays: number;
+            slices: components["schemas"]["OpSlice"][] | null;
+            /** Format: date-time */
+            updatedAt: string;
+            updatedBy: string;
+            expectedPayout: {
+                baht: number;
+                coins: number;
+            };
+        };
+        ActiveWheel: components["schemas"]["OpWheel"] & {
+            today: {
+                day: string;
+                /** @description 0 for none. */
+                budget: number;
+                spent: number;
+                spins: number;
+            };
+            budgetExhausted: boolean;
+        };
+        WheelList: {
+            wheels: components["schemas"]["OpWheel"][];
+        };
+        WheelInput: {
+            /** @description Empty for a new wheel. */
+            id?: string;
+            name?: string;
+            active?: boolean;
+            cost?: number;
+            dailyLimit?: number;
+            dailyBudget?: number | string;
+            couponDays?: number;
+            slices: components["schemas"]["OpSlice"][];
+        };
+        OpCoupon: components["schemas"]["Coupon"] & {
+            phone?: string;
+        };
+        OpCouponPage: {
+            coupons: components["schemas"]["OpCoupon"][];
+            total: number;
+        };
+        CoinGrant: {
+            id: string;
+            memberId: string;
+            phone: string;
+            coins: number;
+            reason: string;
+            operator: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CoinGrantPage: {
+            grants: components["schemas"]["CoinGrant"][];
+            total: number;
+        };
+        CoinGrantInput: {
+            phone: string;
+            /** @description A whole number of coins. */
+            coins: number | string;
+            reason: string;
+        };
+        CoinGrantResult: {
+            message: string;
+            memberId: string;
+            phone: string;
+            /** @description The member's coins after the grant. */
+            coin: number;
+        };
+        ClaimInput: {
+            coupon: string;
+        };
         /** @description A JSON answer whose shape is described in the handler (not yet in this document). */
         Any: Record<string, unknown>;
         Bank: {
@@ -3867,6 +3961,18 @@ export type GameResults = components['schemas']['GameResults'];
 export type CollectState = components['schemas']['CollectState'];
 export type CollectionStatus = components['schemas']['CollectionStatus'];
 export type CollectionRun = components['schemas']['CollectionRun'];
+export type OpSlice = components['schemas']['OpSlice'];
+export type OpWheel = components['schemas']['OpWheel'];
+export type ActiveWheel = components['schemas']['ActiveWheel'];
+export type WheelList = components['schemas']['WheelList'];
+export type WheelInput = components['schemas']['WheelInput'];
+export type OpCoupon = components['schemas']['OpCoupon'];
+export type OpCouponPage = components['schemas']['OpCouponPage'];
+export type CoinGrant = components['schemas']['CoinGrant'];
+export type CoinGrantPage = components['schemas']['CoinGrantPage'];
+export type CoinGrantInput = components['schemas']['CoinGrantInput'];
+export type CoinGrantResult = components['schemas']['CoinGrantResult'];
+export type ClaimInput = components['schemas']['ClaimInput'];
 export type Any = components['schemas']['Any'];
 export type Bank = components['schemas']['Bank'];
 export type BankAccount = components['schemas']['BankAccount'];
@@ -5349,13 +5455,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["CoinGrantPage"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5373,17 +5479,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["CoinGrantInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["CoinGrantResult"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6574,13 +6680,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["ActiveWheel"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6595,13 +6701,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["OpCouponPage"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6616,13 +6722,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["WheelList"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6637,17 +6743,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["WheelInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["OpWheel"];
                 };
             };
             default: components["responses"]["Error"];
@@ -7244,7 +7350,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["ClaimInput"];
             };
         };
         responses: {
