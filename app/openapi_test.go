@@ -247,6 +247,23 @@ func TestOpenAPIAnswers(t *testing.T) {
 		h.expect(r, 200, "")
 		check("post", "/api/operator/coins", r)
 
+		// The support chat's console.
+		r = h.call("POST", "/api/operator/chat/canned", op, map[string]any{"lang": "th", "title": "Hello", "body": "Hello", "position": 1})
+		h.expect(r, 201, "")
+		check("post", "/api/operator/chat/canned", r)
+		canned, _ := r.Body["id"].(string)
+		r = h.call("PUT", "/api/operator/chat/canned/"+canned, op, map[string]any{"lang": "th", "title": "Hi", "body": "Hi", "position": 1})
+		h.expect(r, 200, "")
+		check("put", "/api/operator/chat/canned/{id}", r)
+		for _, path := range []string{"/api/operator/chat/canned", "/api/operator/chat/conversations"} {
+			r = h.call("GET", path, op, nil)
+			h.expect(r, 200, "")
+			check("get", path, r)
+		}
+		r = h.call("POST", "/api/operator/chat/ticket", op, nil)
+		h.expect(r, 200, "")
+		check("post", "/api/operator/chat/ticket", r)
+
 		// Lookups, each of the names the server answers.
 		for _, name := range lookupNames(t, doc) {
 			r = h.call("GET", "/api/lookup/"+name, "", nil)

@@ -3076,8 +3076,119 @@ export interface components {
         ClaimInput: {
             coupon: string;
         };
-        /** @description A JSON answer whose shape is described in the handler (not yet in this document). */
-        Any: Record<string, unknown>;
+        ChatButton: {
+            title: string;
+            type?: string;
+            payload?: string;
+        };
+        ChatContent: {
+            /** @enum {string} */
+            message_type: "text" | "buttons" | "media" | "quick_replies" | "generic" | "postback";
+            payload: {
+                message?: string;
+                buttons?: components["schemas"]["ChatButton"][];
+                quick_replies?: components["schemas"]["ChatButton"][];
+                cards?: {
+                    image_url?: string;
+                    title: string;
+                    subtitle?: string;
+                    buttons?: components["schemas"]["ChatButton"][];
+                }[];
+                url?: string;
+                fileType?: string;
+                filePath?: string;
+                name?: string;
+            };
+        };
+        ChatItem: {
+            _id: string;
+            room: string;
+            /** @enum {string} */
+            sender: "customer" | "agent" | "system";
+            message: components["schemas"]["ChatContent"];
+            /** Format: date-time */
+            createdAt: string;
+            session_id: string;
+            userId?: string;
+            guestId?: string;
+            username: string;
+            name: string;
+            deviceToken: string;
+        };
+        ChatItems: components["schemas"]["ChatItem"][];
+        OperatorChatItem: components["schemas"]["ChatItem"] & {
+            /** @description The operator who wrote an agent message. */
+            operator?: string;
+        };
+        /** @description The caller's own conversation (another member's or guest's answers 404). */
+        ChatOwnerInput: {
+            userId?: string;
+            guestId?: string;
+            limit?: number;
+            skip?: number;
+            /** @description A message id; the page is the messages older than it. */
+            before?: string;
+        };
+        ChatMessageInput: {
+            message: components["schemas"]["ChatContent"];
+            deviceToken?: string;
+        };
+        ChatSent: {
+            /** Format: date-time */
+            createdAt: string;
+            _id: string;
+        };
+        Canned: {
+            id: string;
+            lang: string;
+            title: string;
+            body: string;
+            position: number;
+            updatedBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CannedInput: {
+            lang?: string;
+            title?: string;
+            body?: string;
+            position?: number;
+        };
+        CannedList: {
+            canned: components["schemas"]["Canned"][] | null;
+        };
+        Conversation: {
+            room: string;
+            memberId?: string;
+            guestId?: string;
+            name?: string;
+            phone?: string;
+            status: string;
+            assignedTo: string;
+            /** Format: date-time */
+            waitingSince: string | null;
+            /** Format: date-time */
+            lastMessageAt: string;
+            unread: number;
+            /** @description The newest message (inbox only). */
+            last?: components["schemas"]["ChatContent"];
+            /** Format: date-time */
+            customerReadAt: string | null;
+        };
+        ConversationList: {
+            conversations: components["schemas"]["Conversation"][];
+        };
+        ConversationPage: {
+            conversation: components["schemas"]["Conversation"];
+            messages: components["schemas"]["OperatorChatItem"][];
+            /** @description Older messages remain. */
+            more: boolean;
+        };
+        OperatorChatTicket: {
+            ticket: string;
+        };
         Bank: {
             code: string;
             nameTH: string;
@@ -3973,7 +4084,21 @@ export type CoinGrantPage = components['schemas']['CoinGrantPage'];
 export type CoinGrantInput = components['schemas']['CoinGrantInput'];
 export type CoinGrantResult = components['schemas']['CoinGrantResult'];
 export type ClaimInput = components['schemas']['ClaimInput'];
-export type Any = components['schemas']['Any'];
+export type ChatButton = components['schemas']['ChatButton'];
+export type ChatContent = components['schemas']['ChatContent'];
+export type ChatItem = components['schemas']['ChatItem'];
+export type ChatItems = components['schemas']['ChatItems'];
+export type OperatorChatItem = components['schemas']['OperatorChatItem'];
+export type ChatOwnerInput = components['schemas']['ChatOwnerInput'];
+export type ChatMessageInput = components['schemas']['ChatMessageInput'];
+export type ChatSent = components['schemas']['ChatSent'];
+export type Canned = components['schemas']['Canned'];
+export type CannedInput = components['schemas']['CannedInput'];
+export type CannedList = components['schemas']['CannedList'];
+export type Conversation = components['schemas']['Conversation'];
+export type ConversationList = components['schemas']['ConversationList'];
+export type ConversationPage = components['schemas']['ConversationPage'];
+export type OperatorChatTicket = components['schemas']['OperatorChatTicket'];
 export type Bank = components['schemas']['Bank'];
 export type BankAccount = components['schemas']['BankAccount'];
 export type MemberProfile = components['schemas']['MemberProfile'];
@@ -4432,17 +4557,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["ChatOwnerInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["ChatItems"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4481,17 +4606,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["ChatOwnerInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4506,17 +4631,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["ChatMessageInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["ChatSent"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4531,7 +4656,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["Empty"];
             };
         };
         responses: {
@@ -5155,13 +5280,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["CannedList"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5176,17 +5301,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["CannedInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
-            200: {
+            /** @description Success. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Canned"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5203,17 +5328,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["CannedInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Canned"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5230,13 +5355,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5251,13 +5376,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["ConversationList"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5272,17 +5397,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["Empty"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["OperatorChatTicket"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5299,17 +5424,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["Empty"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Conversation"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5326,17 +5451,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["Empty"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Conversation"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5353,13 +5478,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["ConversationPage"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5376,17 +5501,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["ChatMessageInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
-            200: {
+            /** @description Success. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["OperatorChatItem"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5407,13 +5532,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["UploadedMedia"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5434,13 +5559,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["UploadedMedia"];
                 };
             };
             default: components["responses"]["Error"];
