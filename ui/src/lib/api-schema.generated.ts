@@ -511,11 +511,14 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                name: string;
+                name: "banks" | "registerOTP" | "limits" | "deposit" | "conditions" | "agreements" | "sources" | "info" | "contact" | "notice" | "withdraw" | "slip" | "enableChatWidget" | "active";
             };
             cookie?: never;
         };
-        /** A lookup table (banks, deposit, limits, ...); GET /api/lookup/deposit answers DepositOptions. */
+        /**
+         * A lookup table (banks, deposit, limits, ...); GET /api/lookup/deposit answers DepositOptions.
+         * @description The answer's shape depends on the name: banks the active banks, registerOTP whether registration asks for an OTP, limits the limits of core/limits with the QR channels, deposit the receiving accounts (DepositOptions), a text (conditions, agreements, sources, info, contact, notice) its document in the language asked, withdraw, slip and enableChatWidget the stored setting, active the service's state.
+         */
         get: operations["getLookupName"];
         put?: never;
         post?: never;
@@ -1294,7 +1297,7 @@ export interface paths {
         /** The operators. */
         get: operations["getOperatorOperators"];
         put?: never;
-        /** Create an operator (may answer 202 with a Proposal). */
+        /** Propose an operator (202 with a Proposal; a second owner approves it and is shown the credentials). */
         post: operations["postOperatorOperators"];
         delete?: never;
         options?: never;
@@ -2483,8 +2486,709 @@ export interface components {
         Message: {
             message: string;
         };
-        /** @description A JSON answer whose shape is described in the handler (not yet in this document). */
-        Any: Record<string, unknown>;
+        /** @description An empty request body (the action is named by the path). */
+        Empty: Record<string, unknown>;
+        ProfileInput: {
+            name: string;
+            bankCode?: string;
+            bankAccountName?: string;
+            bankAccountNo?: string;
+        };
+        AdjustmentInput: {
+            phone: string;
+            /** @description Signed amount in satang; negative takes money off the wallet. */
+            amount: number;
+            reason: string;
+        };
+        ReasonInput: {
+            reason: string;
+        };
+        WithdrawalDecision: {
+            /** @description SUCCESS when paid or rejected; SECOND_APPROVAL_REQUIRED when a second operator must approve. */
+            message: string;
+            withdrawal: components["schemas"]["PendingWithdrawal"];
+        };
+        SlipParty: {
+            bankCode: string;
+            accountNo: string;
+            name: string;
+        };
+        OperatorSlip: {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            status: string;
+            note: string;
+            amount: number;
+            sendingBank: string;
+            transRef: string;
+            sender: components["schemas"]["SlipParty"];
+            receiver: components["schemas"]["SlipParty"];
+            /** Format: date-time */
+            transferredAt: string | null;
+            decidedBy: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+            member: {
+                id: string;
+                phone: string;
+                name: string;
+                bankCode: string;
+                bankAccountNo: string;
+                bankAccountName: string;
+            };
+            /** @description A signed link to the slip's image. */
+            imageUrl: string;
+        };
+        SlipQueue: {
+            slips: components["schemas"]["OperatorSlip"][];
+            /** @description The reasons a slip may be rejected with. */
+            reasons: components["schemas"]["ErrorCode"][];
+        };
+        SlipRejectInput: {
+            /** @description One of the queue's reasons. */
+            reason: components["schemas"]["ErrorCode"];
+        };
+        SlipDecision: {
+            message: string;
+            slip: components["schemas"]["OperatorSlip"];
+        };
+        AmountMessage: {
+            message: string;
+            amount: number;
+        };
+        Credit: {
+            id: string;
+            /** @description The deposit method (the journal reference's prefix). */
+            method: string;
+            ref: string;
+            memberId: string;
+            phone: string;
+            name: string;
+            amount: number;
+            by: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PendingVoucher: {
+            voucher: string;
+            memberId: string;
+            note: string;
+            /** @description What TrueMoney redeemed when it is recorded (note REDEEMED) */
+            amount: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        QRPayment: {
+            provider: string;
+            ref: string;
+            qrcodeId: string;
+            memberId: string;
+            amount: number;
+            /** Format: date-time */
+            paidAt: string;
+            note: string;
+            status: string;
+            decidedBy?: string;
+            /** Format: date-time */
+            decidedAt?: string;
+            decisionNote?: string;
+        };
+        QRCodeRow: {
+            id: string;
+            memberId: string;
+            provider: string;
+            amount: number;
+            status: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        DepositsAnswer: {
+            deposits: components["schemas"]["Credit"][];
+            unconfirmedVouchers: components["schemas"]["PendingVoucher"][];
+            unmatchedQRPayments: components["schemas"]["QRPayment"][];
+            decidedQRPayments: components["schemas"]["QRPayment"][];
+            qrcodes: components["schemas"]["QRCodeRow"][];
+        };
+        TransferAllInput: {
+            /** @description The game to move everything to; empty for the wallet. */
+            to?: string;
+        };
+        TrueLinkInput: {
+            link: string;
+        };
+        TrueLinkResult: {
+            message: string;
+            amount: number;
+            status: string;
+        };
+        Condition: {
+            _id: string;
+            source: string;
+            code: string;
+            type: string;
+            amount: number;
+            base: number;
+            target: number;
+            minimum: number;
+            status: string;
+            forfeited: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ConditionResult: {
+            message: string;
+            amount?: number;
+            condition: components["schemas"]["Condition"];
+        };
+        CurrentPromotion: {
+            promotion: components["schemas"]["Promotion"] | null;
+        };
+        QRChannel: {
+            code: string;
+            min: number;
+            quickAmounts: number[];
+        };
+        /** @description Every limit of core/limits by name, with the app's version and the QR channels. */
+        LimitsLookup: {
+            appVersion: string;
+            qr: components["schemas"]["QRChannel"][];
+        } & {
+            [key: string]: number;
+        };
+        /** @description A lookup's answer, by name (see GET /api/lookup/{name}). */
+        Lookup: components["schemas"]["Bank"][] | {
+            registerOTP: boolean;
+        } | components["schemas"]["LimitsLookup"] | components["schemas"]["DepositOptions"] | components["schemas"]["SettingValue_conditions"]["th"] | components["schemas"]["SettingValue_agreements"]["th"] | components["schemas"]["SettingValue_sources"]["th"] | components["schemas"]["SettingValue_info"]["th"] | components["schemas"]["SettingValue_contact"]["th"] | components["schemas"]["SettingValue_notice"]["th"] | components["schemas"]["SettingValue_withdraw"] | components["schemas"]["SettingValue_slip"] | components["schemas"]["SettingValue_enableChatWidget"] | (components["schemas"]["SettingValue_active"] & {
+            demo: boolean;
+        });
+        LockInput: {
+            reason?: string;
+        };
+        MemberStatus: {
+            member: {
+                _id: string;
+                phone: string;
+                name: string;
+                status: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                lastSeenAt: string | null;
+            };
+        };
+        NoteInput: {
+            text: string;
+        };
+        NoteAnswer: {
+            note: {
+                /** Format: date-time */
+                at: string;
+                operator: string;
+                text: string;
+            };
+        };
+        OperatorCreateInput: {
+            username: string;
+            role: components["schemas"]["Role"];
+        };
+        OperatorUpdateInput: {
+            role?: components["schemas"]["Role"];
+            disabled?: boolean;
+        };
+        ChangeAnswer: {
+            change: components["schemas"]["PendingChange"];
+        };
+        ChangeApplied: {
+            change: components["schemas"]["PendingChange"];
+            /** @description A created or reset operator's credentials */
+            credentials?: components["schemas"]["Credentials"];
+        };
+        BankInput: {
+            englishOnly: boolean;
+            active: boolean;
+            sort: number;
+        };
+        BankAnswer: {
+            bank: components["schemas"]["OperatorBank"];
+        };
+        GameInput: {
+            name: string;
+            logo: string;
+            background: string;
+            category: components["schemas"]["GameCategory"];
+            ftWalletSlot?: number;
+            web?: string | null;
+            android?: string | null;
+            ios?: string | null;
+            active?: boolean;
+            sort?: number;
+        };
+        GameAnswer: {
+            game: components["schemas"]["Game"];
+        };
+        AssignPaymentInput: {
+            memberId: string;
+        };
+        RefundPaymentInput: {
+            note?: string;
+        };
+        QRProvider: {
+            code: string;
+            kind: string;
+            ready: boolean;
+            enabled: boolean;
+            min: number;
+            quickAmounts: number[] | null;
+            lifetimeSeconds: number;
+            apiKeySet: boolean;
+            webhookSecretSet: boolean;
+            secretsRequired: boolean;
+            updatedBy: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Stored secrets this install's key does not open (enter them again). */
+            unreadableSecrets?: string[] | null;
+        };
+        QRProviderList: {
+            providers: components["schemas"]["QRProvider"][];
+        };
+        QRProviderInput: {
+            enabled: boolean;
+            min: number;
+            quickAmounts: number[];
+            lifetimeSeconds: number;
+            apiKey?: string;
+            webhookSecret?: string;
+        };
+        QRProviderAnswer: {
+            provider: components["schemas"]["QRProvider"];
+        };
+        TransferQuery: {
+            /** @description The provider's answer */
+            providerStatus: string;
+            transfer: components["schemas"]["Transfer"];
+        };
+        OperatorLoginInput: {
+            username?: string;
+            password?: string;
+            /** @description The authenticator's code (required once enrolled). */
+            totp?: string;
+        };
+        OperatorLogin: {
+            token: string;
+            operator: {
+                username: string;
+                role: components["schemas"]["Role"];
+            };
+        };
+        AuditActions: {
+            actions: string[];
+        };
+        BannerUpload: {
+            message: string;
+            /** @description The uploaded banner's path. */
+            image: string;
+        };
+        OpBonus: {
+            code: string;
+            name: string;
+            banners?: components["schemas"]["Banner"][] | null;
+            type: components["schemas"]["BonusType"];
+            maxReceived?: number;
+            amount?: number;
+            percent?: number;
+            cap?: number;
+            minDeposit?: number;
+            firstDepositOfDay?: boolean;
+            newMemberDays?: number;
+            percentFail?: number;
+            successPercent?: number;
+            /** Format: date-time */
+            validFrom?: string | null;
+            /** Format: date-time */
+            validTo?: string | null;
+            active?: boolean;
+            sort?: number;
+            /**
+             * Format: date-time
+             * @description Answered; ignored in a request.
+             */
+            updatedAt?: string;
+        };
+        OpBonusList: {
+            bonuses: components["schemas"]["OpBonus"][];
+        };
+        OpBonusSaved: {
+            message: string;
+            bonus: components["schemas"]["OpBonus"];
+        };
+        OpPromotion: {
+            code: string;
+            description?: string;
+            amount?: number;
+            percentFail?: number;
+            successPercent?: number;
+            limitTotal?: number;
+            limitPerMember?: number;
+            /** @description Answered; ignored in a request. */
+            used?: number;
+            /** Format: date-time */
+            validFrom?: string | null;
+            /** Format: date-time */
+            validTo?: string | null;
+            active?: boolean;
+            /**
+             * Format: date-time
+             * @description Answered; ignored in a request.
+             */
+            updatedAt?: string;
+        };
+        OpPromotionList: {
+            promotions: components["schemas"]["OpPromotion"][];
+        };
+        OpPromotionSaved: {
+            message: string;
+            promotion: components["schemas"]["OpPromotion"];
+        };
+        OpCondition: components["schemas"]["Condition"] & {
+            memberId: string;
+            phone: string;
+            name: string;
+            total: number;
+            play: number;
+            progress: number;
+            endedBy?: string;
+        };
+        OpConditionList: {
+            conditions: components["schemas"]["OpCondition"][];
+        };
+        EndConditionInput: {
+            /** @description Take back the bonus left rather than let the member keep it. */
+            forfeit?: boolean;
+        };
+        /** @enum {string} */
+        RewardProgram: "refund" | "invite";
+        RewardSettings: {
+            active: boolean;
+            /** @enum {string} */
+            period: "daily" | "weekly";
+            /** @description The rate in basis points. */
+            rateBP: number;
+            minNetLoss: number;
+            maxPerPeriod: number;
+            games: string[] | null;
+            successPercent: number;
+            failPercent: number;
+            info: {
+                [key: string]: string;
+            } | null;
+            banners: components["schemas"]["Banner"][] | null;
+            /**
+             * Format: date-time
+             * @description Answered; ignored in a request.
+             */
+            updatedAt?: string;
+        };
+        RewardSettingsAnswer: {
+            program: components["schemas"]["RewardProgram"];
+            settings: components["schemas"]["RewardSettings"];
+        };
+        RewardSettingsSaved: {
+            message: string;
+            settings: components["schemas"]["RewardSettings"];
+        };
+        RewardRun: {
+            id: string;
+            program: components["schemas"]["RewardProgram"];
+            period: string;
+            /** Format: date-time */
+            endsAt: string;
+            bets: number;
+            members: number;
+            stake: number;
+            payout: number;
+            amount: number;
+            settings: components["schemas"]["RewardSettings"];
+            by: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        RewardRuns: {
+            runs: components["schemas"]["RewardRun"][] | null;
+        };
+        RewardRunClosed: {
+            message: string;
+            run: components["schemas"]["RewardRun"];
+        };
+        RewardItem: {
+            id: string;
+            memberId: string;
+            phone?: string;
+            name?: string;
+            inviteeId?: string;
+            fromName?: string;
+            period: string;
+            stake: number;
+            payout: number;
+            amount: number;
+            status: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            receivedAt: string | null;
+            /** Format: date-time */
+            addedAt: string | null;
+        };
+        RewardItems: {
+            items: components["schemas"]["RewardItem"][] | null;
+            total: number;
+        };
+        DayResult: {
+            memberId: string;
+            game: string;
+            /** Format: date */
+            day: string;
+            bets: number;
+            stake: number;
+            payout: number;
+            /** @description Payout less stake; negative is a loss. */
+            net: number;
+        };
+        GameResults: {
+            results: components["schemas"]["DayResult"][] | null;
+        };
+        CollectState: {
+            game: string;
+            cursor: string;
+            bets: number;
+            /** Format: date-time */
+            lastBetAt: string | null;
+            /** Format: date-time */
+            lastRunAt: string | null;
+            /** Format: date-time */
+            lastOkAt: string | null;
+            lastError: string;
+            /** Format: date-time */
+            lastErrorAt: string | null;
+            lag: number;
+        };
+        CollectionStatus: {
+            games: components["schemas"]["CollectState"][] | null;
+        };
+        CollectionRun: {
+            message: string;
+            bets: number;
+        };
+        OpSlice: {
+            code: string;
+            label: components["schemas"]["Labels"];
+            bgColor: string;
+            textColor: string;
+            htmlDescription: string;
+            weight: number;
+            prize: {
+                type: components["schemas"]["PrizeType"];
+                amount?: number;
+                coins?: number;
+                /** @description The bonus's condition; 0 the promotions' defaults. */
+                successPercent?: number;
+                percentFail?: number;
+            };
+        };
+        OpWheel: {
+            id: string;
+            name: string;
+            active: boolean;
+            cost: number;
+            dailyLimit: number;
+            dailyBudget: number;
+            couponDays: number;
+            slices: components["schemas"]["OpSlice"][] | null;
+            /** Format: date-time */
+            updatedAt: string;
+            updatedBy: string;
+            expectedPayout: {
+                baht: number;
+                coins: number;
+            };
+        };
+        ActiveWheel: components["schemas"]["OpWheel"] & {
+            today: {
+                day: string;
+                /** @description 0 for none. */
+                budget: number;
+                spent: number;
+                spins: number;
+            };
+            budgetExhausted: boolean;
+        };
+        WheelList: {
+            wheels: components["schemas"]["OpWheel"][];
+        };
+        WheelInput: {
+            /** @description Empty for a new wheel. */
+            id?: string;
+            name?: string;
+            active?: boolean;
+            cost?: number;
+            dailyLimit?: number;
+            dailyBudget?: number | string;
+            couponDays?: number;
+            slices: components["schemas"]["OpSlice"][];
+        };
+        OpCoupon: components["schemas"]["Coupon"] & {
+            phone?: string;
+        };
+        OpCouponPage: {
+            coupons: components["schemas"]["OpCoupon"][];
+            total: number;
+        };
+        CoinGrant: {
+            id: string;
+            memberId: string;
+            phone: string;
+            coins: number;
+            reason: string;
+            operator: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CoinGrantPage: {
+            grants: components["schemas"]["CoinGrant"][];
+            total: number;
+        };
+        CoinGrantInput: {
+            phone: string;
+            /** @description A whole number of coins. */
+            coins: number | string;
+            reason: string;
+        };
+        CoinGrantResult: {
+            message: string;
+            memberId: string;
+            phone: string;
+            /** @description The member's coins after the grant. */
+            coin: number;
+        };
+        ClaimInput: {
+            coupon: string;
+        };
+        ChatButton: {
+            title: string;
+            type?: string;
+            payload?: string;
+        };
+        ChatContent: {
+            /** @enum {string} */
+            message_type: "text" | "buttons" | "media" | "quick_replies" | "generic" | "postback";
+            payload: {
+                message?: string;
+                buttons?: components["schemas"]["ChatButton"][];
+                quick_replies?: components["schemas"]["ChatButton"][];
+                cards?: {
+                    image_url?: string;
+                    title: string;
+                    subtitle?: string;
+                    buttons?: components["schemas"]["ChatButton"][];
+                }[];
+                url?: string;
+                fileType?: string;
+                filePath?: string;
+                name?: string;
+            };
+        };
+        ChatItem: {
+            _id: string;
+            room: string;
+            /** @enum {string} */
+            sender: "customer" | "agent" | "system";
+            message: components["schemas"]["ChatContent"];
+            /** Format: date-time */
+            createdAt: string;
+            session_id: string;
+            userId?: string;
+            guestId?: string;
+            username: string;
+            name: string;
+            deviceToken: string;
+        };
+        ChatItems: components["schemas"]["ChatItem"][];
+        OperatorChatItem: components["schemas"]["ChatItem"] & {
+            /** @description The operator who wrote an agent message. */
+            operator?: string;
+        };
+        /** @description The caller's own conversation (another member's or guest's answers 404). */
+        ChatOwnerInput: {
+            userId?: string;
+            guestId?: string;
+            limit?: number;
+            skip?: number;
+            /** @description A message id; the page is the messages older than it. */
+            before?: string;
+        };
+        ChatMessageInput: {
+            message: components["schemas"]["ChatContent"];
+            deviceToken?: string;
+        };
+        ChatSent: {
+            /** Format: date-time */
+            createdAt: string;
+            _id: string;
+        };
+        Canned: {
+            id: string;
+            lang: string;
+            title: string;
+            body: string;
+            position: number;
+            updatedBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CannedInput: {
+            lang?: string;
+            title?: string;
+            body?: string;
+            position?: number;
+        };
+        CannedList: {
+            canned: components["schemas"]["Canned"][] | null;
+        };
+        Conversation: {
+            room: string;
+            memberId?: string;
+            guestId?: string;
+            name?: string;
+            phone?: string;
+            status: string;
+            assignedTo: string;
+            /** Format: date-time */
+            waitingSince: string | null;
+            /** Format: date-time */
+            lastMessageAt: string;
+            unread: number;
+            /** @description The newest message (inbox only). */
+            last?: components["schemas"]["ChatContent"];
+            /** Format: date-time */
+            customerReadAt: string | null;
+        };
+        ConversationList: {
+            conversations: components["schemas"]["Conversation"][];
+        };
+        ConversationPage: {
+            conversation: components["schemas"]["Conversation"];
+            messages: components["schemas"]["OperatorChatItem"][];
+            /** @description Older messages remain. */
+            more: boolean;
+        };
+        OperatorChatTicket: {
+            ticket: string;
+        };
         Bank: {
             code: string;
             nameTH: string;
@@ -2991,8 +3695,193 @@ export interface components {
             /** @description The languages a member-facing text lacks. */
             missing?: string[];
         };
-        /** @description A setting's new value. Its shape depends on the key (core/settings); the per-key schemas join this document with the typed settings. */
-        SettingInput: Record<string, unknown>;
+        SettingValue_active: {
+            terminated: boolean;
+        };
+        SettingValue_agreements: {
+            en?: {
+                agreements: string[];
+                version: string;
+            } | null;
+            la?: {
+                agreements: string[];
+                version: string;
+            } | null;
+            th: {
+                agreements: string[];
+                version: string;
+            };
+        };
+        SettingValue_coins: {
+            depositPerCoin: number;
+        };
+        SettingValue_conditions: {
+            en?: {
+                conditions: string[];
+            } | null;
+            la?: {
+                conditions: string[];
+            } | null;
+            th: {
+                conditions: string[];
+            };
+        };
+        SettingValue_contact: {
+            en?: {
+                contactText: string;
+                /** Format: uri */
+                lineLink: string | null;
+                lineName: string;
+                /** Format: uri */
+                lineQR: string | null;
+            } | null;
+            la?: {
+                contactText: string;
+                /** Format: uri */
+                lineLink: string | null;
+                lineName: string;
+                /** Format: uri */
+                lineQR: string | null;
+            } | null;
+            th: {
+                contactText: string;
+                /** Format: uri */
+                lineLink: string | null;
+                lineName: string;
+                /** Format: uri */
+                lineQR: string | null;
+            };
+        };
+        SettingValue_deposit: {
+            banks: {
+                bankAccountName: string;
+                bankAccountNo: string;
+                bankCode: string;
+            }[];
+            isManual: boolean;
+            wallets: {
+                mode?: string;
+                walletAccountName: string;
+                walletAccountNo: string;
+            }[];
+        };
+        SettingValue_enableChatWidget: {
+            enableChatWidget: boolean;
+        };
+        SettingValue_info: {
+            en?: {
+                howtoTitles: {
+                    balance: string;
+                    bonus: string;
+                    bonusCancel: string;
+                    play: string;
+                    wallet: string;
+                };
+                howtoVideos: {
+                    /** Format: uri */
+                    balance: string | null;
+                    /** Format: uri */
+                    bonus: string | null;
+                    /** Format: uri */
+                    bonusCancel: string | null;
+                    /** Format: uri */
+                    play: string | null;
+                    /** Format: uri */
+                    wallet: string | null;
+                };
+                name: string;
+                /** Format: uri */
+                website: string;
+            } | null;
+            la?: {
+                howtoTitles: {
+                    balance: string;
+                    bonus: string;
+                    bonusCancel: string;
+                    play: string;
+                    wallet: string;
+                };
+                howtoVideos: {
+                    /** Format: uri */
+                    balance: string | null;
+                    /** Format: uri */
+                    bonus: string | null;
+                    /** Format: uri */
+                    bonusCancel: string | null;
+                    /** Format: uri */
+                    play: string | null;
+                    /** Format: uri */
+                    wallet: string | null;
+                };
+                name: string;
+                /** Format: uri */
+                website: string;
+            } | null;
+            th: {
+                howtoTitles: {
+                    balance: string;
+                    bonus: string;
+                    bonusCancel: string;
+                    play: string;
+                    wallet: string;
+                };
+                howtoVideos: {
+                    /** Format: uri */
+                    balance: string | null;
+                    /** Format: uri */
+                    bonus: string | null;
+                    /** Format: uri */
+                    bonusCancel: string | null;
+                    /** Format: uri */
+                    play: string | null;
+                    /** Format: uri */
+                    wallet: string | null;
+                };
+                name: string;
+                /** Format: uri */
+                website: string;
+            };
+        };
+        SettingValue_notice: {
+            en?: {
+                notice: string;
+            } | null;
+            la?: {
+                notice: string;
+            } | null;
+            th: {
+                notice: string;
+            };
+        };
+        SettingValue_slip: {
+            closedFrom: string;
+            closedTo: string;
+            maxSizeMB: number;
+            uploadWithinHours: number;
+        };
+        SettingValue_sources: {
+            en?: {
+                code: string;
+                description?: string;
+            }[] | null;
+            la?: {
+                code: string;
+                description?: string;
+            }[] | null;
+            th: {
+                code: string;
+                description?: string;
+            }[];
+        };
+        SettingValue_withdraw: {
+            withdrawMax: number;
+            withdrawMin: number;
+        };
+        SettingValue_withdrawApprovalThreshold: {
+            amount: number;
+        };
+        /** @description A setting's value, the schema of its key (SettingValue_<key>). */
+        SettingInput: components["schemas"]["SettingValue_active"] | components["schemas"]["SettingValue_agreements"] | components["schemas"]["SettingValue_coins"] | components["schemas"]["SettingValue_conditions"] | components["schemas"]["SettingValue_contact"] | components["schemas"]["SettingValue_deposit"] | components["schemas"]["SettingValue_enableChatWidget"] | components["schemas"]["SettingValue_info"] | components["schemas"]["SettingValue_notice"] | components["schemas"]["SettingValue_slip"] | components["schemas"]["SettingValue_sources"] | components["schemas"]["SettingValue_withdraw"] | components["schemas"]["SettingValue_withdrawApprovalThreshold"];
         OperatorBank: {
             code: string;
             nameTH: string;
@@ -3112,7 +4001,104 @@ export interface components {
 export type ErrorCode = components['schemas']['ErrorCode'];
 export type Error = components['schemas']['Error'];
 export type Message = components['schemas']['Message'];
-export type Any = components['schemas']['Any'];
+export type Empty = components['schemas']['Empty'];
+export type ProfileInput = components['schemas']['ProfileInput'];
+export type AdjustmentInput = components['schemas']['AdjustmentInput'];
+export type ReasonInput = components['schemas']['ReasonInput'];
+export type WithdrawalDecision = components['schemas']['WithdrawalDecision'];
+export type SlipParty = components['schemas']['SlipParty'];
+export type OperatorSlip = components['schemas']['OperatorSlip'];
+export type SlipQueue = components['schemas']['SlipQueue'];
+export type SlipRejectInput = components['schemas']['SlipRejectInput'];
+export type SlipDecision = components['schemas']['SlipDecision'];
+export type AmountMessage = components['schemas']['AmountMessage'];
+export type Credit = components['schemas']['Credit'];
+export type PendingVoucher = components['schemas']['PendingVoucher'];
+export type QrPayment = components['schemas']['QRPayment'];
+export type QrCodeRow = components['schemas']['QRCodeRow'];
+export type DepositsAnswer = components['schemas']['DepositsAnswer'];
+export type TransferAllInput = components['schemas']['TransferAllInput'];
+export type TrueLinkInput = components['schemas']['TrueLinkInput'];
+export type TrueLinkResult = components['schemas']['TrueLinkResult'];
+export type Condition = components['schemas']['Condition'];
+export type ConditionResult = components['schemas']['ConditionResult'];
+export type CurrentPromotion = components['schemas']['CurrentPromotion'];
+export type QrChannel = components['schemas']['QRChannel'];
+export type LimitsLookup = components['schemas']['LimitsLookup'];
+export type Lookup = components['schemas']['Lookup'];
+export type LockInput = components['schemas']['LockInput'];
+export type MemberStatus = components['schemas']['MemberStatus'];
+export type NoteInput = components['schemas']['NoteInput'];
+export type NoteAnswer = components['schemas']['NoteAnswer'];
+export type OperatorCreateInput = components['schemas']['OperatorCreateInput'];
+export type OperatorUpdateInput = components['schemas']['OperatorUpdateInput'];
+export type ChangeAnswer = components['schemas']['ChangeAnswer'];
+export type ChangeApplied = components['schemas']['ChangeApplied'];
+export type BankInput = components['schemas']['BankInput'];
+export type BankAnswer = components['schemas']['BankAnswer'];
+export type GameInput = components['schemas']['GameInput'];
+export type GameAnswer = components['schemas']['GameAnswer'];
+export type AssignPaymentInput = components['schemas']['AssignPaymentInput'];
+export type RefundPaymentInput = components['schemas']['RefundPaymentInput'];
+export type QrProvider = components['schemas']['QRProvider'];
+export type QrProviderList = components['schemas']['QRProviderList'];
+export type QrProviderInput = components['schemas']['QRProviderInput'];
+export type QrProviderAnswer = components['schemas']['QRProviderAnswer'];
+export type TransferQuery = components['schemas']['TransferQuery'];
+export type OperatorLoginInput = components['schemas']['OperatorLoginInput'];
+export type OperatorLogin = components['schemas']['OperatorLogin'];
+export type AuditActions = components['schemas']['AuditActions'];
+export type BannerUpload = components['schemas']['BannerUpload'];
+export type OpBonus = components['schemas']['OpBonus'];
+export type OpBonusList = components['schemas']['OpBonusList'];
+export type OpBonusSaved = components['schemas']['OpBonusSaved'];
+export type OpPromotion = components['schemas']['OpPromotion'];
+export type OpPromotionList = components['schemas']['OpPromotionList'];
+export type OpPromotionSaved = components['schemas']['OpPromotionSaved'];
+export type OpCondition = components['schemas']['OpCondition'];
+export type OpConditionList = components['schemas']['OpConditionList'];
+export type EndConditionInput = components['schemas']['EndConditionInput'];
+export type RewardProgram = components['schemas']['RewardProgram'];
+export type RewardSettings = components['schemas']['RewardSettings'];
+export type RewardSettingsAnswer = components['schemas']['RewardSettingsAnswer'];
+export type RewardSettingsSaved = components['schemas']['RewardSettingsSaved'];
+export type RewardRun = components['schemas']['RewardRun'];
+export type RewardRuns = components['schemas']['RewardRuns'];
+export type RewardRunClosed = components['schemas']['RewardRunClosed'];
+export type RewardItem = components['schemas']['RewardItem'];
+export type RewardItems = components['schemas']['RewardItems'];
+export type DayResult = components['schemas']['DayResult'];
+export type GameResults = components['schemas']['GameResults'];
+export type CollectState = components['schemas']['CollectState'];
+export type CollectionStatus = components['schemas']['CollectionStatus'];
+export type CollectionRun = components['schemas']['CollectionRun'];
+export type OpSlice = components['schemas']['OpSlice'];
+export type OpWheel = components['schemas']['OpWheel'];
+export type ActiveWheel = components['schemas']['ActiveWheel'];
+export type WheelList = components['schemas']['WheelList'];
+export type WheelInput = components['schemas']['WheelInput'];
+export type OpCoupon = components['schemas']['OpCoupon'];
+export type OpCouponPage = components['schemas']['OpCouponPage'];
+export type CoinGrant = components['schemas']['CoinGrant'];
+export type CoinGrantPage = components['schemas']['CoinGrantPage'];
+export type CoinGrantInput = components['schemas']['CoinGrantInput'];
+export type CoinGrantResult = components['schemas']['CoinGrantResult'];
+export type ClaimInput = components['schemas']['ClaimInput'];
+export type ChatButton = components['schemas']['ChatButton'];
+export type ChatContent = components['schemas']['ChatContent'];
+export type ChatItem = components['schemas']['ChatItem'];
+export type ChatItems = components['schemas']['ChatItems'];
+export type OperatorChatItem = components['schemas']['OperatorChatItem'];
+export type ChatOwnerInput = components['schemas']['ChatOwnerInput'];
+export type ChatMessageInput = components['schemas']['ChatMessageInput'];
+export type ChatSent = components['schemas']['ChatSent'];
+export type Canned = components['schemas']['Canned'];
+export type CannedInput = components['schemas']['CannedInput'];
+export type CannedList = components['schemas']['CannedList'];
+export type Conversation = components['schemas']['Conversation'];
+export type ConversationList = components['schemas']['ConversationList'];
+export type ConversationPage = components['schemas']['ConversationPage'];
+export type OperatorChatTicket = components['schemas']['OperatorChatTicket'];
 export type Bank = components['schemas']['Bank'];
 export type BankAccount = components['schemas']['BankAccount'];
 export type MemberProfile = components['schemas']['MemberProfile'];
@@ -3182,6 +4168,19 @@ export type StatementLine = components['schemas']['StatementLine'];
 export type PendingWithdrawal = components['schemas']['PendingWithdrawal'];
 export type Adjustment = components['schemas']['Adjustment'];
 export type Setting = components['schemas']['Setting'];
+export type SettingValueActive = components['schemas']['SettingValue_active'];
+export type SettingValueAgreements = components['schemas']['SettingValue_agreements'];
+export type SettingValueCoins = components['schemas']['SettingValue_coins'];
+export type SettingValueConditions = components['schemas']['SettingValue_conditions'];
+export type SettingValueContact = components['schemas']['SettingValue_contact'];
+export type SettingValueDeposit = components['schemas']['SettingValue_deposit'];
+export type SettingValueEnableChatWidget = components['schemas']['SettingValue_enableChatWidget'];
+export type SettingValueInfo = components['schemas']['SettingValue_info'];
+export type SettingValueNotice = components['schemas']['SettingValue_notice'];
+export type SettingValueSlip = components['schemas']['SettingValue_slip'];
+export type SettingValueSources = components['schemas']['SettingValue_sources'];
+export type SettingValueWithdraw = components['schemas']['SettingValue_withdraw'];
+export type SettingValueWithdrawApprovalThreshold = components['schemas']['SettingValue_withdrawApprovalThreshold'];
 export type SettingInput = components['schemas']['SettingInput'];
 export type OperatorBank = components['schemas']['OperatorBank'];
 export type Game = components['schemas']['Game'];
@@ -3302,7 +4301,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["ProfileInput"];
             };
         };
         responses: {
@@ -3558,17 +4557,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["ChatOwnerInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["ChatItems"];
                 };
             };
             default: components["responses"]["Error"];
@@ -3607,17 +4606,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["ChatOwnerInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             default: components["responses"]["Error"];
@@ -3632,17 +4631,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["ChatMessageInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["ChatSent"];
                 };
             };
             default: components["responses"]["Error"];
@@ -3657,7 +4656,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["Empty"];
             };
         };
         responses: {
@@ -3845,13 +4844,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["ConditionResult"];
                 };
             };
             default: components["responses"]["Error"];
@@ -3908,19 +4907,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                name: string;
+                name: "banks" | "registerOTP" | "limits" | "deposit" | "conditions" | "agreements" | "sources" | "info" | "contact" | "notice" | "withdraw" | "slip" | "enableChatWidget" | "active";
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Lookup"];
                 };
             };
             default: components["responses"]["Error"];
@@ -3986,17 +4985,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["AdjustmentInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["TransferResult"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4035,13 +5034,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["AuditActions"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4081,17 +5080,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["BankInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["BankAnswer"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4110,13 +5109,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["BannerUpload"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4131,13 +5130,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["OpBonusList"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4152,17 +5151,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["OpBonus"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["OpBonusSaved"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4179,17 +5178,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["OpBonus"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["OpBonusSaved"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4229,17 +5228,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["Empty"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["ChangeApplied"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4256,17 +5255,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["Empty"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["ChangeAnswer"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4281,13 +5280,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["CannedList"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4302,17 +5301,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["CannedInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
-            200: {
+            /** @description Success. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Canned"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4329,17 +5328,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["CannedInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Canned"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4356,13 +5355,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4377,13 +5376,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["ConversationList"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4398,17 +5397,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["Empty"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["OperatorChatTicket"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4425,17 +5424,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["Empty"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Conversation"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4452,17 +5451,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["Empty"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Conversation"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4479,13 +5478,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["ConversationPage"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4502,17 +5501,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["ChatMessageInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
-            200: {
+            /** @description Success. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["OperatorChatItem"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4533,13 +5532,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["UploadedMedia"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4560,13 +5559,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["UploadedMedia"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4581,13 +5580,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["CoinGrantPage"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4605,17 +5604,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["CoinGrantInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["CoinGrantResult"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4630,13 +5629,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["CollectionStatus"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4651,17 +5650,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["Empty"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["CollectionRun"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4676,13 +5675,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["OpConditionList"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4702,17 +5701,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["EndConditionInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["ConditionResult"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4748,13 +5747,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["DepositsAnswer"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4774,17 +5773,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["AmountInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["AmountMessage"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4799,13 +5798,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["GameResults"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4845,17 +5844,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["GameInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["GameAnswer"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4870,17 +5869,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["Empty"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["RewardRunClosed"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4893,15 +5892,19 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperatorLoginInput"];
+            };
+        };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["OperatorLogin"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5010,17 +6013,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["LockInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["MemberStatus"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5037,17 +6040,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["NoteInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["NoteAnswer"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5137,17 +6140,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["LockInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["MemberStatus"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5183,19 +6186,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["OperatorCreateInput"];
             };
         };
         responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Credentials"];
-                };
-            };
             /** @description Proposed; a second owner approves it. */
             202: {
                 headers: {
@@ -5219,17 +6213,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["OperatorUpdateInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
-            200: {
+            /** @description Proposed; a second owner approves it. */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Proposal"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5246,17 +6240,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["Empty"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
-            200: {
+            /** @description Proposed; a second owner approves it. */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Proposal"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5296,13 +6290,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["OpPromotionList"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5317,17 +6311,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["OpPromotion"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["OpPromotionSaved"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5344,17 +6338,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["OpPromotion"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["OpPromotionSaved"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5375,17 +6369,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["AssignPaymentInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5406,17 +6400,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["RefundPaymentInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5431,13 +6425,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["QRProviderList"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5454,17 +6448,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["QRProviderInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["QRProviderAnswer"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5479,17 +6473,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["Empty"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["RewardRunClosed"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5529,13 +6523,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["RewardItems"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5552,13 +6546,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["RewardRuns"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5575,13 +6569,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["RewardSettingsAnswer"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5598,17 +6592,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["RewardSettings"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["RewardSettingsSaved"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5677,13 +6671,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success; the stored value. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["SettingInput"];
                 };
             };
             /** @description Proposed; a second owner approves it. */
@@ -5707,13 +6701,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["SlipQueue"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5730,13 +6724,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["OperatorSlip"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5756,17 +6750,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["AmountInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["SlipDecision"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5786,17 +6780,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["SlipRejectInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["SlipDecision"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5811,13 +6805,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["ActiveWheel"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5832,13 +6826,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["OpCouponPage"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5853,13 +6847,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["WheelList"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5874,17 +6868,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["WheelInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["OpWheel"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5924,17 +6918,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["Empty"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["TransferQuery"];
                 };
             };
             default: components["responses"]["Error"];
@@ -5979,17 +6973,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["Empty"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["WithdrawalDecision"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6009,17 +7003,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["ReasonInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["WithdrawalDecision"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6084,13 +7078,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6107,13 +7101,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6177,13 +7171,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["CurrentPromotion"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6250,13 +7244,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["QRState"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6273,13 +7267,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["QRState"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6322,13 +7316,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["ConditionResult"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6388,13 +7382,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["AmountMessage"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6481,7 +7475,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["ClaimInput"];
             };
         };
         responses: {
@@ -6699,17 +7693,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["AmountInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6824,17 +7818,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["TransferAllInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["TransferResult"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6849,17 +7843,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["TrueLinkInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["TrueLinkResult"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6877,17 +7871,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["AmountInput"];
             };
         };
         responses: {
-            /** @description Success; the shape is described in the handler. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Any"];
+                    "application/json": components["schemas"]["WithdrawResult"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6905,7 +7899,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Any"];
+                "application/json": components["schemas"]["AmountInput"];
             };
         };
         responses: {

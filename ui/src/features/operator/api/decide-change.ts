@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import type { components } from '@/lib/api-schema.generated';
+
 import { opApi, opKey } from './client';
 import { changesKey } from './get-changes';
-import type { Credentials, PendingChange } from './types';
 
 export type Decision = 'approve' | 'reject';
-export type DecisionAnswer = { change: PendingChange; credentials?: Credentials };
+export type DecisionAnswer = components['schemas']['ChangeApplied'];
 
 /** decideChange approves (applies) or rejects a pending change. */
 export function decideChange(id: string, decision: Decision) {

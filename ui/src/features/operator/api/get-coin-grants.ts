@@ -1,8 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
+import type { components } from '@/lib/api-schema.generated';
+
 import { opApi, opKey, pageSize, qs } from './client';
 
-export type Grant = { id: string; phone: string; coins: number; reason: string; operator: string; createdAt: string };
+export type Grant = components['schemas']['CoinGrant'];
 
 export const coinGrantsKey = {
   all: [...opKey, 'coin-grants'] as const,

@@ -1,18 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 
+import type { components } from '@/lib/api-schema.generated';
+
 import { opApi, opKey } from './client';
 
-export type Collect = {
-  game: string;
-  cursor: string;
-  bets: number;
-  lastBetAt: string | null;
-  lastRunAt: string | null;
-  lastOkAt: string | null;
-  lastError: string;
-  lastErrorAt: string | null;
-  lag: number;
-};
+export type Collect = components['schemas']['CollectState'];
 
 export const collectionKey = [...opKey, 'collection'] as const;
 

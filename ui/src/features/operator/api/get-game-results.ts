@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 
+import type { components } from '@/lib/api-schema.generated';
+
 import { opApi, opKey, qs } from './client';
 
-export type Result = { memberId: string; game: string; day: string; bets: number; stake: number; payout: number; net: number };
+export type Result = components['schemas']['DayResult'];
 
 /** resultsShown is how many of the latest daily game results the console lists. */
 const resultsShown = 100;

@@ -1,21 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 
+import type { components } from '@/lib/api-schema.generated';
+
 import { opApi, pageSize, qs } from './client';
 import { rewardsKey, type Program } from './get-reward-settings';
 
-export type Item = {
-  id: string;
-  memberId: string;
-  phone: string;
-  name: string;
-  fromName?: string;
-  period: string;
-  stake: number;
-  payout: number;
-  amount: number;
-  status: string;
-  createdAt: string;
-};
+export type Item = components['schemas']['RewardItem'];
 
 /** getRewardItems reads a page of a program's rewards, of one member when member is set. */
 export function getRewardItems(program: Program, member: string, page: number) {

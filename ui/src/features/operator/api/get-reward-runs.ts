@@ -1,20 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 
+import type { components } from '@/lib/api-schema.generated';
+
 import { opApi } from './client';
 import { rewardsKey, type Program } from './get-reward-settings';
 
-export type Run = {
-  id: string;
-  period: string;
-  endsAt: string;
-  bets: number;
-  members: number;
-  stake: number;
-  payout: number;
-  amount: number;
-  by: string;
-  createdAt: string;
-};
+export type Run = components['schemas']['RewardRun'];
 
 /** getRewardRuns lists a program's accrual runs with their totals. */
 export function getRewardRuns(program: Program) {

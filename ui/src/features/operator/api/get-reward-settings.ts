@@ -1,25 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 
+import type { components } from '@/lib/api-schema.generated';
+
 import { opApi, opKey } from './client';
-import type { OpBanner } from './upload-banner';
 
 /** Program is a rewards program: cashback on net loss (refund) or the inviter's share (invite). */
 export type Program = 'refund' | 'invite';
 
-export type RewardSettings = {
-  active: boolean;
-  period: 'daily' | 'weekly';
-  rateBP: number;
-  minNetLoss: number;
-  maxPerPeriod: number;
-  games: string[];
-  successPercent: number;
-  failPercent: number;
-  info: Record<string, string>;
-  banners: OpBanner[];
-  updatedAt?: string;
-  updatedBy?: string;
-};
+export type RewardSettings = components['schemas']['RewardSettings'];
 
 /** rewardsKey roots every query of the rewards programs; rewardsKey.of(program) those of one. */
 export const rewardsKey = {

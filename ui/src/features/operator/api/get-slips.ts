@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 
+import type { components } from '@/lib/api-schema.generated';
+
 import { opApi, opKey } from './client';
-import type { ReviewSlip } from './deposits';
 
 /** SlipQueue is the slips waiting for review and the reasons a slip may be rejected with. */
-export type SlipQueue = { slips: ReviewSlip[]; reasons: string[] };
+export type SlipQueue = components['schemas']['SlipQueue'];
 
 export const slipsKey = [...opKey, 'slips'] as const;
 

@@ -1,20 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import type { PrizeType } from '../wheel-preview';
+import type { components } from '@/lib/api-schema.generated';
+
 import { opApi, opKey, pageSize, qs } from './client';
 
-export type Coupon = {
-  coupon: string;
-  phone: string;
-  prize: { name: string; slice: { code: string; label: string } };
-  type: Exclude<PrizeType, 'nothing'>;
-  amount: number;
-  coins: number;
-  status: 'OPEN' | 'CLAIMED' | 'EXPIRED';
-  createdAt: string;
-  expiresAt: string;
-  claimedAt: string | null;
-};
+export type Coupon = components['schemas']['OpCoupon'];
 
 export const couponsKey = (page: number) => [...opKey, 'spin-coupons', page] as const;
 

@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import type { components } from '@/lib/api-schema.generated';
+
 import { opApi } from './client';
 import { transfersKey } from './get-transfers';
 import type { Transfer } from './types';
 
-export type QueryAnswer = { providerStatus: string; transfer: Transfer };
+export type QueryAnswer = components['schemas']['TransferQuery'];
 
 /** queryTransfer asks the provider again; the server settles only on a definite answer. */
 export function queryTransfer(tr: Transfer) {
