@@ -13,7 +13,7 @@ import { withdrawalId, type Withdrawal } from '../api/types';
 import { ApprovalsCell, thresholdOf } from '../components/withdrawals/approvals';
 import { RecentActivity } from '../components/withdrawals/recent-activity';
 import { RejectDialog } from '../components/withdrawals/reject-dialog';
-import { AccountNo, ApproveWithdrawal, WithdrawalHistory } from '../components/withdrawals/history';
+import { ApproveWithdrawal, WithdrawalHistory, withdrawalColumns } from '../components/withdrawals/history';
 import { DataTable, ErrorLine, money, PageTitle, Row, when } from '../components/ui';
 import { useOpT } from '../i18n';
 import { useMe } from '../session';
@@ -97,15 +97,7 @@ export default function WithdrawalsPage() {
             minWidth={720}
             columns={[
               { key: 'createdAt', label: t('withdrawals.requested'), text: (w) => when(w.createdAt), flex: 1.2 },
-              { key: 'member', label: t('withdrawals.member'), text: (w) => `${w.name} ${w.phone}`.trim(), flex: 1.4 },
-              {
-                key: 'bank',
-                label: t('members.bank'),
-                text: (w) => [w.bankCode, w.bankAccountNo, w.bankAccountName].filter(Boolean).join(' '),
-                flex: 1.6,
-                render: (w) => <AccountNo w={w} />,
-              },
-              { key: 'amount', label: t('common.amount'), text: (w) => money(w.amount), align: 'right' },
+              ...withdrawalColumns(t),
               {
                 key: 'approvals',
                 label: t('withdrawals.approvals'),

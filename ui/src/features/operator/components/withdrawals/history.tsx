@@ -13,7 +13,7 @@ import { formatAccountNo } from '@/lib/format';
 import { useWithdrawalHistory, type HistoryStatus } from '../../api/get-withdrawals';
 import { withdrawalId, type Withdrawal } from '../../api/types';
 import { useOpT } from '../../i18n';
-import { Badge, DataTable, money, Row, when } from '../ui';
+import { Badge, DataTable, money, Row, when, type Column } from '../ui';
 
 /** ApproveWithdrawal asks before an approval pays a withdrawal (as adjustments do). */
 export function ApproveWithdrawal({
@@ -52,6 +52,21 @@ export function ApproveWithdrawal({
       ) : null}
     </AppModal>
   );
+}
+
+/** withdrawalColumns are the member, bank account and amount columns of the queue and the history. */
+export function withdrawalColumns(t: (key: string) => string): Column<Withdrawal>[] {
+  return [
+    { key: 'member', label: t('withdrawals.member'), text: (w) => `${w.name} ${w.phone}`.trim(), flex: 1.4 },
+    {
+      key: 'bank',
+      label: t('members.bank'),
+      text: (w) => [w.bankCode, w.bankAccountNo, w.bankAccountName].filter(Boolean).join(' '),
+      flex: 1.6,
+      render: (w) => <AccountNo w={w} />,
+    },
+    { key: 'amount', label: t('common.amount'), text: (w) => money(w.amount), align: 'right' },
+  ];
 }
 
 /** AccountNo is a withdrawal's bank account with a copy button for the account number. */
@@ -111,15 +126,7 @@ export function WithdrawalHistory() {
         minWidth={720}
         columns={[
           { key: 'decidedAt', label: t('withdrawals.decided'), text: (w) => when(w.decidedAt), flex: 1.2 },
-          { key: 'member', label: t('withdrawals.member'), text: (w) => `${w.name} ${w.phone}`.trim(), flex: 1.4 },
-          {
-            key: 'bank',
-            label: t('members.bank'),
-            text: (w) => [w.bankCode, w.bankAccountNo, w.bankAccountName].filter(Boolean).join(' '),
-            flex: 1.6,
-            render: (w) => <AccountNo w={w} />,
-          },
-          { key: 'amount', label: t('common.amount'), text: (w) => money(w.amount), align: 'right' },
+          ...withdrawalColumns(t),
           {
             key: 'status',
             label: t('members.status'),
