@@ -104,6 +104,11 @@ var (
 
 func system(name string) Account { return Account{ID: "sys:" + name, Kind: KindSystem} }
 
+// Games is a seamless aggregator's system account ("sys:games:<provider>"):
+// the other side of every bet, win and rollback its callbacks book against
+// members' wallets (core/seamless).
+func Games(provider string) Account { return system("games:" + provider) }
+
 // JournalKind names what a journal records.
 type JournalKind string
 
@@ -118,6 +123,11 @@ const (
 	WithdrawPay     JournalKind = "withdraw_pay"
 	WithdrawReturn  JournalKind = "withdraw_return"
 	GameResult      JournalKind = "game_result" // bets and wins booked from a provider balance
+	// A seamless aggregator's callbacks (core/seamless); ref:
+	// "<provider>:<transaction id>".
+	GameBet      JournalKind = "game_bet"
+	GameWin      JournalKind = "game_win"
+	GameRollback JournalKind = "game_rollback"
 )
 
 // Posting moves Amount into Account (negative: out of it).
