@@ -192,3 +192,46 @@ func Reverse(rollback, bet Record) ledger.Journal {
 	return ledger.Journal{Kind: ledger.GameRollback, Ref: rollback.Provider + ":" + rollback.TxID, MemberID: bet.MemberID,
 		Memo: bet.Game + " " + bet.RoundID, Postings: ledger.Move(ledger.Games(bet.Provider), ledger.Wallet(bet.MemberID), bet.Amount)}
 }
+
+// Game is one game of an aggregator's catalogue.
+type Game struct {
+	Provider string // the aggregator's code in Ngern
+	Code     string // the game's code at the aggregator
+	Name     string
+	// Category is one of Categories.
+	Category string
+	// Studio is the game's maker behind the aggregator (Pragmatic Play, …).
+	Studio string
+	Image  string // a thumbnail URL
+	Demo   bool   // the aggregator offers a demo (play money) URL
+}
+
+// Categories of the lobby.
+var Categories = []string{"slot", "casino", "sport", "lotto"}
+
+// Launch asks an aggregator for the URL that opens a game for a member.
+type Launch struct {
+	Provider string
+	Game     string
+	Token    string // the session token the aggregator's callbacks present
+	Player   string // the member id
+	Currency string
+	Country  string
+	Lang     string // th, lo or en
+	// ReturnURL is where the game's "home" button leads.
+	ReturnURL string
+	IP        string
+	// Demo asks for a play-money URL (no token, no callbacks).
+	Demo bool
+}
+
+// Aggregator is the calls Ngern makes to a seamless aggregator (its games
+// API); the aggregator's calls to Ngern are the Service's.
+type Aggregator interface {
+	// Code is the aggregator's code in Ngern ("hub88", "sim").
+	Code() string
+	// Games returns the aggregator's catalogue.
+	Games(ctx context.Context) ([]Game, error)
+	// LaunchURL returns the URL that opens a game.
+	LaunchURL(ctx context.Context, l Launch) (string, error)
+}
