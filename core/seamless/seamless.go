@@ -235,3 +235,17 @@ type Aggregator interface {
 	// LaunchURL returns the URL that opens a game.
 	LaunchURL(ctx context.Context, l Launch) (string, error)
 }
+
+// Wallet is what a protocol adapter calls for the aggregator's callbacks
+// (Service implements it). Every method checks the token against the
+// provider's sessions and, when player is set, that it names the token's
+// member.
+type Wallet interface {
+	// Player answers a protocol's "user info" call (the token must be live).
+	Player(ctx context.Context, provider, token, player string) (Player, error)
+	// Balance answers a balance call (the token must be live).
+	Balance(ctx context.Context, provider, token, player string) (Answer, error)
+	Bet(ctx context.Context, c Callback) (Answer, error)
+	Win(ctx context.Context, c Callback) (Answer, error)
+	Rollback(ctx context.Context, c Callback) (Answer, error)
+}
