@@ -155,16 +155,19 @@ type Store interface {
 	// Balance returns the member's wallet balance.
 	Balance(ctx context.Context, memberID string) (money.Satang, error)
 	// Apply stores r (a bet or a win) and posts its journal in one
-	// transaction, filling r's Balance and JournalID, unless a record with
-	// r's (Provider, TxID) exists: then it returns that record and true and
-	// posts nothing. The journal is Journal(r). A debit below zero stores nothing and returns an error
-	// with code MONEY_NOT_ENOUGH.
+	// transaction, filling r's Balance (the wallet after) and JournalID,
+	// unless a record with r's (Provider, TxID) exists: then it returns that
+	// record and true and posts nothing. The journal is Journal(r); a win
+	// of 0 posts none (JournalID empty). A debit below zero stores nothing
+	// and returns an error with code MONEY_NOT_ENOUGH.
 	Apply(ctx context.Context, r Record) (Record, bool, error)
 	// Cancel stores the rollback r, unless its (Provider, TxID) exists
 	// (then that record and true), and in the same transaction: when the
 	// bet (Provider, r.RefTxID) is Applied, moves it to RolledBack and
-	// posts Reverse(r, bet), filling r's Balance and JournalID; when no record has that id, stores a Tombstone
-	// under it; otherwise posts nothing.
+	// posts Reverse(r, bet), filling r's Amount (the bet's) and JournalID;
+	// when no record has that id, stores a Tombstone under it (Kind Bet,
+	// r's MemberID, no journal); otherwise posts nothing. r's Balance is
+	// the wallet after, in every case (a duplicate answers it again).
 	Cancel(ctx context.Context, r Record) (Record, bool, error)
 	// Transaction returns one record (errs NO_DATA).
 	Transaction(ctx context.Context, provider, txID string) (Record, error)

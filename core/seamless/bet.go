@@ -1,0 +1,33 @@
+package seamless
+
+import "context"
+
+// Bet debits a bet from the member's wallet, once per transaction id. A
+// bet is refused on an expired token (ErrTokenExpired), a blocked member
+// (ErrBlocked), a balance below its amount (ErrInsufficient, with the
+// balance) and an id a rollback already named (ErrRolledBack).
+func (s *Service) Bet(ctx context.Context, c Callback) (Answer, error) {
+	c.Kind = Bet
+	ses, m, err := s.caller(ctx, c)
+	if err != nil {
+		return Answer{}, err
+	}
+	if err := moneyCall(c, 1, s.currencyOf(m)); err != nil {
+		return Answer{}, err
+	}
+	// A retry of a bet accepted before its token expired or its member was
+	// locked answers what the bet answered then.
+	if r, ok, err := s.recorded(ctx, c); err != nil || ok {
+		if err != nil {
+			return Answer{}, err
+		}
+		return repeated(c, r, s.currencyOf(m))
+	}
+	if !s.now().Before(ses.ExpiresAt) {
+		return Answer{}, ErrTokenExpired
+	}
+	if m.Blocked {
+		return Answer{}, ErrBlocked
+	}
+	return s.apply(ctx, c, m)
+}

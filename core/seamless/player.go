@@ -1,0 +1,39 @@
+package seamless
+
+import "context"
+
+// Player answers a protocol's "user info" call: the token must be live and
+// the member not blocked.
+func (s *Service) Player(ctx context.Context, provider, token, player string) (Player, error) {
+	ses, err := s.session(ctx, provider, token, player, true)
+	if err != nil {
+		return Player{}, err
+	}
+	m, err := s.member(ctx, ses.MemberID)
+	if err != nil {
+		return Player{}, err
+	}
+	bal, err := s.store.Balance(ctx, ses.MemberID)
+	if err != nil {
+		return Player{}, err
+	}
+	return Player{MemberID: m.ID, Name: m.Name, Currency: s.currencyOf(m), Country: m.Country, Lang: m.Lang, Balance: bal}, nil
+}
+
+// Balance answers a balance call: the token must be live and the member not
+// blocked.
+func (s *Service) Balance(ctx context.Context, provider, token, player string) (Answer, error) {
+	ses, err := s.session(ctx, provider, token, player, true)
+	if err != nil {
+		return Answer{}, err
+	}
+	m, err := s.member(ctx, ses.MemberID)
+	if err != nil {
+		return Answer{}, err
+	}
+	bal, err := s.store.Balance(ctx, ses.MemberID)
+	if err != nil {
+		return Answer{}, err
+	}
+	return Answer{Balance: bal, Currency: s.currencyOf(m)}, nil
+}
