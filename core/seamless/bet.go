@@ -12,7 +12,7 @@ func (s *Service) Bet(ctx context.Context, c Callback) (Answer, error) {
 	if err != nil {
 		return Answer{}, err
 	}
-	if err := moneyCall(c, 1, s.currencyOf(m)); err != nil {
+	if err := moneyCall(c, 1, m.Currency); err != nil {
 		return Answer{}, err
 	}
 	// A retry of a bet accepted before its token expired or its member was
@@ -21,7 +21,7 @@ func (s *Service) Bet(ctx context.Context, c Callback) (Answer, error) {
 		if err != nil {
 			return Answer{}, err
 		}
-		return repeated(c, r, s.currencyOf(m))
+		return repeated(c, r, m)
 	}
 	if !s.now().Before(ses.ExpiresAt) {
 		return Answer{}, ErrTokenExpired

@@ -17,7 +17,7 @@ func (s *Service) Player(ctx context.Context, provider, token, player string) (P
 	if err != nil {
 		return Player{}, err
 	}
-	return Player{MemberID: m.ID, Name: m.Name, Currency: s.currencyOf(m), Country: m.Country, Lang: m.Lang, Balance: bal}, nil
+	return Player{MemberID: m.ID, Name: m.Name, Currency: m.Currency, Country: m.Country, Lang: m.Lang, Balance: bal}, nil
 }
 
 // Balance answers a balance call: the token must be live and the member not
@@ -35,5 +35,5 @@ func (s *Service) Balance(ctx context.Context, provider, token, player string) (
 	if err != nil {
 		return Answer{}, err
 	}
-	return Answer{Balance: bal, Currency: s.currencyOf(m)}, nil
+	return Answer{Balance: bal, Currency: m.Currency}, nil
 }

@@ -15,7 +15,7 @@ func (s *Service) Rollback(ctx context.Context, c Callback) (Answer, error) {
 	if err != nil {
 		return Answer{}, err
 	}
-	cur := s.currencyOf(m)
+	cur := m.Currency
 	if c.TxID == "" || c.RefTxID == "" || c.TxID == c.RefTxID || c.Amount < 0 {
 		return Answer{}, ErrInvalid
 	}
@@ -26,7 +26,7 @@ func (s *Service) Rollback(ctx context.Context, c Callback) (Answer, error) {
 		if err != nil {
 			return Answer{}, err
 		}
-		return repeated(c, r, cur)
+		return repeated(c, r, m)
 	}
 	// Only the member's own bets: a record's member never changes, so this
 	// look-up cannot go stale.
@@ -42,7 +42,7 @@ func (s *Service) Rollback(ctx context.Context, c Callback) (Answer, error) {
 		return Answer{}, err
 	}
 	if existed {
-		return repeated(c, rec, cur)
+		return repeated(c, rec, m)
 	}
 	return answer(rec, false, cur), nil
 }

@@ -80,11 +80,13 @@ func NewService(store Store, members Members, cfg Config) *Service {
 }
 
 // Fingerprint is the digest of a callback's content: every field but the
-// token, which a retry may present renewed. Two deliveries of one
+// token, which a retry may present renewed, and the player, which a
+// protocol may leave out and which the record keeps as its member (a
+// repeated id must come from the same member too). Two deliveries of one
 // transaction id with other fingerprints are two different transactions.
 func Fingerprint(c Callback) string {
 	h := sha256.New()
-	for _, f := range []string{c.Provider, string(c.Kind), c.TxID, c.Player, c.RoundID, c.Game,
+	for _, f := range []string{c.Provider, string(c.Kind), c.TxID, c.RoundID, c.Game,
 		strconv.FormatInt(int64(c.Amount), 10), strings.ToUpper(c.Currency), c.RefTxID, strconv.FormatBool(c.RoundClosed)} {
 		// Length-prefixed, so that no two field lists digest alike.
 		h.Write([]byte(strconv.Itoa(len(f)) + ":" + f + ";"))
@@ -114,9 +116,22 @@ func (s *Service) session(ctx context.Context, provider, token, player string, l
 	return ses, nil
 }
 
+// lookup returns a member with the currency of its callbacks filled in.
+func (s *Service) lookup(ctx context.Context, id string) (Member, error) {
+	m, err := s.members.Member(ctx, id)
+	if err != nil {
+		return Member{}, err
+	}
+	m.ID = id
+	if m.Currency == "" {
+		m.Currency = s.currency
+	}
+	return m, nil
+}
+
 // member returns the member, refusing a blocked one.
 func (s *Service) member(ctx context.Context, id string) (Member, error) {
-	m, err := s.members.Member(ctx, id)
+	m, err := s.lookup(ctx, id)
 	if err != nil {
 		return Member{}, err
 	}
@@ -124,14 +139,6 @@ func (s *Service) member(ctx context.Context, id string) (Member, error) {
 		return m, ErrBlocked
 	}
 	return m, nil
-}
-
-// currencyOf returns the currency a member's callbacks are in.
-func (s *Service) currencyOf(m Member) string {
-	if m.Currency != "" {
-		return m.Currency
-	}
-	return s.currency
 }
 
 // moneyCall checks what every bet and win carries: an id, an amount of
@@ -161,11 +168,12 @@ func answer(r Record, duplicate bool, currency string) Answer {
 // answer when it is the same call, else a refusal.
 // A bet whose id was rolled back (before or after it) is refused whatever
 // its content: it must never debit.
-func repeated(c Callback, r Record, currency string) (Answer, error) {
+func repeated(c Callback, r Record, m Member) (Answer, error) {
+	currency := m.Currency
 	switch {
 	case r.State == Tombstone:
 		return Answer{Balance: r.Balance, Currency: currency}, ErrRolledBack
-	case r.Kind != c.Kind || r.Fingerprint != Fingerprint(c):
+	case r.Kind != c.Kind || r.MemberID != m.ID || r.Fingerprint != Fingerprint(c):
 		return Answer{}, ErrMismatch
 	case r.Kind == Bet && r.State == RolledBack:
 		return answer(r, true, currency), ErrRolledBack
@@ -180,18 +188,14 @@ func (s *Service) caller(ctx context.Context, c Callback) (Session, Member, erro
 	if err != nil {
 		return Session{}, Member{}, err
 	}
-	m, err := s.members.Member(ctx, ses.MemberID)
-	if err != nil {
-		return Session{}, Member{}, err
-	}
-	m.ID = ses.MemberID
-	return ses, m, nil
+	m, err := s.lookup(ctx, ses.MemberID)
+	return ses, m, err
 }
 
 // apply records a bet or a win and answers it. A debit below zero is
 // refused with the current balance, as the protocols ask.
 func (s *Service) apply(ctx context.Context, c Callback, m Member) (Answer, error) {
-	cur := s.currencyOf(m)
+	cur := m.Currency
 	rec, existed, err := s.store.Apply(ctx, s.record(c, m.ID))
 	if errs.CodeOf(err) == errs.MoneyNotEnough {
 		bal, berr := s.store.Balance(ctx, m.ID)
@@ -205,7 +209,7 @@ func (s *Service) apply(ctx context.Context, c Callback, m Member) (Answer, erro
 	}
 	if existed {
 		// Another delivery of the same id won the race.
-		return repeated(c, rec, cur)
+		return repeated(c, rec, m)
 	}
 	return answer(rec, false, cur), nil
 }

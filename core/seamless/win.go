@@ -12,7 +12,7 @@ func (s *Service) Win(ctx context.Context, c Callback) (Answer, error) {
 	if err != nil {
 		return Answer{}, err
 	}
-	if err := moneyCall(c, 0, s.currencyOf(m)); err != nil {
+	if err := moneyCall(c, 0, m.Currency); err != nil {
 		return Answer{}, err
 	}
 	return s.apply(ctx, c, m)
