@@ -85,6 +85,11 @@ type Config struct {
 	ProviderKey     string        `env:"NGERN_PROVIDER_KEY" doc:"The provider's agent key (sent as ~X-Agent-Key~). Required with ~NGERN_PROVIDER_URL~."`
 	ProviderTimeout time.Duration `env:"NGERN_PROVIDER_TIMEOUT" envDefault:"10s" min:"1ns" doc:"Bound of one provider call (under ~1m~); a call that runs out becomes a transfer to reconcile."`
 
+	// GameSessionTTL is how long the token of a seamless game opens bets
+	// (seamless.Config.SessionTTL); its default is seamless.DefaultSessionTTL
+	// (TestSeamlessSessionTTLDefault keeps the two equal).
+	GameSessionTTL time.Duration `env:"NGERN_GAME_SESSION_TTL" envDefault:"12h" min:"1m" doc:"How long the session token of a game launched from the lobby (a seamless aggregator's game) accepts bets. After it the aggregator's bets are refused as expired and the member launches the game again; wins and rollbacks of the session's rounds are still accepted (the aggregators settle rounds late). A Go duration of at least ~1m~."`
+
 	// SecretKey seals game passwords (32 bytes); nil: the data dir's
 	// secret.key, created at first start.
 	SecretKey []byte `env:"NGERN_SECRET_KEY" secret:"true" doc:"32 bytes in base64 (~openssl rand -base64 32~) that encrypt stored game passwords (AES-256-GCM). Empty → ~<data dir>/secret.key~, created (0600) at first start and logged. Every node of a deployment must share one key."`

@@ -1,0 +1,79 @@
+package app
+
+import (
+	"context"
+
+	"go.uber.org/fx"
+
+	"ngern/core/account"
+	"ngern/core/seamless"
+	"ngern/core/settings"
+)
+
+// seamlessServices provides the seamless wallet that aggregators' callbacks
+// call, over the SQL seamless.Store provided here.
+func seamlessServices() fx.Option {
+	return fx.Provide(
+		// INTEGRATION: provide the SQL store here once adapters/sqlstore/seamless.go is merged:
+		// func(db *sqlstore.DB) seamless.Store { return sqlstore.NewSeamless(db) },
+		func(cfg Config, store account.Store, s *settings.Service) seamless.Members {
+			return seamlessMembers{store: store, settings: s, laos: cfg.Laos}
+		},
+		newSeamless,
+	)
+}
+
+// newSeamless returns the seamless wallet of the configuration.
+func newSeamless(cfg Config, store seamless.Store, members seamless.Members, now Clock) *seamless.Service {
+	return seamless.NewService(store, members, seamless.Config{Currency: installCurrency(cfg.Laos), SessionTTL: cfg.GameSessionTTL, Now: now})
+}
+
+// installCurrency is the aggregators' code of the currency most wallets are
+// in: kip in the Laos build, baht otherwise; each member's own currency
+// wins over it (seamlessMembers).
+func installCurrency(laos bool) string {
+	if laos {
+		return "LAK"
+	}
+	return "THB"
+}
+
+// seamlessMembers is the seamless wallet's member port over the member
+// accounts: a member is blocked when locked (Active false) or when the
+// operator has terminated the service.
+type seamlessMembers struct {
+	store    account.Store
+	settings *settings.Service
+	laos     bool
+}
+
+// Member returns what the seamless wallet needs of a member (NO_USER).
+func (m seamlessMembers) Member(ctx context.Context, id string) (seamless.Member, error) {
+	a, err := m.store.MemberByID(ctx, id)
+	if err != nil {
+		return seamless.Member{}, err
+	}
+	terminated, err := m.settings.Terminated(ctx)
+	if err != nil {
+		return seamless.Member{}, err
+	}
+	// Members keep no language of their own: the build's first language.
+	lang := "th"
+	if m.laos {
+		lang = "lo"
+	}
+	return seamless.Member{ID: a.ID, Name: a.Name, Currency: walletCurrency(a.Currency, m.laos), Country: m.settings.Country(), Lang: lang,
+		Blocked: !a.Active || terminated}, nil
+}
+
+// walletCurrency returns the ISO code of a member's wallet currency as the
+// aggregators write it (members store BAHT or LAK).
+func walletCurrency(c string, laos bool) string {
+	switch c {
+	case "BAHT", "THB":
+		return "THB"
+	case "LAK":
+		return "LAK"
+	}
+	return installCurrency(laos)
+}
