@@ -21,7 +21,7 @@ func (s *Service) Bet(ctx context.Context, c Callback) (Answer, error) {
 		if err != nil {
 			return Answer{}, err
 		}
-		return repeated(c, r, m)
+		return s.repeated(ctx, c, r, m)
 	}
 	if !s.now().Before(ses.ExpiresAt) {
 		return Answer{}, ErrTokenExpired

@@ -26,7 +26,7 @@ func (s *Service) Rollback(ctx context.Context, c Callback) (Answer, error) {
 		if err != nil {
 			return Answer{}, err
 		}
-		return repeated(c, r, m)
+		return s.repeated(ctx, c, r, m)
 	}
 	// Only the member's own bets: a record's member never changes, so this
 	// look-up cannot go stale.
@@ -42,7 +42,7 @@ func (s *Service) Rollback(ctx context.Context, c Callback) (Answer, error) {
 		return Answer{}, err
 	}
 	if existed {
-		return repeated(c, rec, m)
+		return s.repeated(ctx, c, rec, m)
 	}
 	return answer(rec, false, cur), nil
 }

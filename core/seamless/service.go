@@ -165,20 +165,24 @@ func answer(r Record, duplicate bool, currency string) Answer {
 }
 
 // repeated answers a delivery of an id already recorded: the original
-// answer when it is the same call, else a refusal.
-// A bet whose id was rolled back (before or after it) is refused whatever
-// its content: it must never debit.
-func repeated(c Callback, r Record, m Member) (Answer, error) {
-	currency := m.Currency
+// answer when it is the same call, else a refusal. A bet whose id was
+// rolled back (before or after it) is refused whatever its content, with
+// the current balance: it must never debit.
+func (s *Service) repeated(ctx context.Context, c Callback, r Record, m Member) (Answer, error) {
+	rolledBack := r.State == Tombstone || (r.Kind == Bet && r.State == RolledBack)
 	switch {
-	case r.State == Tombstone:
-		return Answer{Balance: r.Balance, Currency: currency}, ErrRolledBack
-	case r.Kind != c.Kind || r.MemberID != m.ID || r.Fingerprint != Fingerprint(c):
+	case r.Kind != c.Kind:
 		return Answer{}, ErrMismatch
-	case r.Kind == Bet && r.State == RolledBack:
-		return answer(r, true, currency), ErrRolledBack
+	case rolledBack && c.Kind == Bet:
+		bal, err := s.store.Balance(ctx, m.ID)
+		if err != nil {
+			return Answer{}, err
+		}
+		return Answer{Balance: bal, Currency: m.Currency}, ErrRolledBack
+	case r.MemberID != m.ID || r.Fingerprint != Fingerprint(c):
+		return Answer{}, ErrMismatch
 	}
-	return answer(r, true, currency), nil
+	return answer(r, true, m.Currency), nil
 }
 
 // caller returns the session and member of a money callback: the token
@@ -209,7 +213,7 @@ func (s *Service) apply(ctx context.Context, c Callback, m Member) (Answer, erro
 	}
 	if existed {
 		// Another delivery of the same id won the race.
-		return repeated(c, rec, m)
+		return s.repeated(ctx, c, rec, m)
 	}
 	return answer(rec, false, cur), nil
 }
