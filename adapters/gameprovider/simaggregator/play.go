@@ -214,8 +214,10 @@ func (s *Server) press(ctx context.Context, l *launch, req PressRequest) PressRe
 		return res
 	case FaultUnknownRound:
 		win.Amount = req.Stake
-		res.Stake, res.Payout, res.Symbols = 0, req.Stake, nil
-		step(callWin, win.TransactionID, win)
+		res.Stake, res.Symbols = 0, nil
+		if step(callWin, win.TransactionID, win) {
+			res.Payout = req.Stake
+		}
 		return res
 	}
 	if !step(callBet, betTx, bet) {
