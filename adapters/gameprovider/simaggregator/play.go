@@ -20,6 +20,9 @@ var stakes = []int64{1_00, 5_00, 10_00, 50_00, 100_00}
 
 const maxStake = 1000_00
 
+// maxRounds is how many of a launch's latest rounds POST /rounds/{id}/rollback knows.
+const maxRounds = 100
+
 // playHeaders keep the page self-contained and its link out of referrers.
 func playHeaders(w http.ResponseWriter) {
 	h := w.Header()
@@ -231,6 +234,12 @@ func (s *Server) press(ctx context.Context, l *launch, req PressRequest) PressRe
 	s.mu.Lock()
 	s.rounds[res.RoundID] = &round{ID: res.RoundID, Launch: l.ID, BetTx: betTx, Stake: req.Stake}
 	l.rounds = append(l.rounds, res.RoundID)
+	if len(l.rounds) > maxRounds {
+		// Only recent rounds can be rolled back on demand: memory stays
+		// bounded however long a game is played.
+		delete(s.rounds, l.rounds[0])
+		l.rounds = l.rounds[1:]
+	}
 	s.mu.Unlock()
 	if step(callWin, win.TransactionID, win) {
 		res.Payout = payout
