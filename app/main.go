@@ -49,6 +49,8 @@ Usage:
                        that holds members)
   ngern simprovider    run the simulated game provider as its own server
   ngern simgateway     run the simulated QR payment gateway as its own server
+  ngern simaggregator [-addr A] [-ngern URL] [-secret-file F] [-code C] [-faults JSON]
+                       run the simulated seamless aggregator as its own server
   ngern version        print the version
 
 Configuration comes from NGERN_* environment variables (docs/configuration.md);
@@ -95,6 +97,8 @@ func Main(args []string, getenv func(string) string, stdout, stderr io.Writer) i
 		return runSimProvider(cfg, stderr)
 	case "simgateway":
 		return runSimGateway(getenv, cfg, stderr)
+	case "simaggregator":
+		return runSimAggregator(args[1:], getenv, cfg, stderr)
 	case "migrate":
 		var db *sqlstore.DB
 		app := fx.New(fx.NopLogger, Core(cfg, stderr), fx.Populate(&db))

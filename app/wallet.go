@@ -145,10 +145,11 @@ type providerOut struct {
 // Provider provides the game provider of `ngern serve`: the external one at
 // NGERN_PROVIDER_URL, or else in demo mode the simulated provider mounted
 // under /sim/ on the server's own listener and called over loopback HTTP,
-// and in production none (noProvider).
+// and in production none (noProvider); in demo mode also the simulated
+// seamless aggregator under /sim/aggregator/ (newSimAggregator).
 func Provider() fx.Option {
 	return fx.Options(
-		fx.Provide(newProvider),
+		fx.Provide(newProvider, newSimAggregator),
 		fx.Invoke(seedDemoGames),
 	)
 }
