@@ -303,6 +303,45 @@ func TestSeamlessCancel(t *testing.T) {
 	})
 }
 
+// TestSeamlessTwoMembers covers what the store guards between members: a
+// round id two players share, and a rollback naming another's bet.
+func TestSeamlessTwoMembers(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		e := newSeamlessEnv(t, db)
+		other := newMember("0899999999", "9999999999")
+		if err := sqlstore.NewAccounts(db).CreateMember(ctx, other, ""); err != nil {
+			t.Fatal(err)
+		}
+		credit(t, e.l, other.ID, 100_00)
+		t.Cleanup(func() { mustVerify(t, e.l) })
+		e.apply(t, e.record(seamless.Bet, "b1", "table-7", 10_00))
+		theirs := e.record(seamless.Bet, "b2", "table-7", 20_00)
+		theirs.MemberID = other.ID
+		e.apply(t, theirs)
+
+		t.Run("OKSharedRoundIDKeptApart", func(t *testing.T) {
+			if stake, _ := e.round(t, "table-7"); stake != 10_00 {
+				t.Fatalf("first member's round stake %s", stake)
+			}
+			n := e.count(t, fmt.Sprintf(`SELECT COUNT(*) FROM game_bets WHERE game = 'sim:slot1'
+				AND bet_id = 'table-7/%s' AND member_id = '%s' AND stake = 2000`, other.ID, other.ID))
+			if n != 1 {
+				t.Fatal("the second member's round is not kept under its own key")
+			}
+		})
+		t.Run("OKRollbackOfAnothersBetMovesNothing", func(t *testing.T) {
+			got, _ := e.cancel(t, e.rollback("x1", "b2"))
+			if got.JournalID != "" {
+				t.Fatalf("got %+v", got)
+			}
+			if bet, _ := e.s.Transaction(ctx, "sim", "b2"); bet.State != seamless.Applied {
+				t.Fatalf("another member's bet was rolled back: %+v", bet)
+			}
+		})
+	})
+}
+
 // TestSeamlessBetRollbackRace runs a bet and its rollback at once, many
 // times: each pair ends bet applied then rolled back, or tombstone and bet
 // refused; never a debit without its credit.
