@@ -430,7 +430,10 @@ func (l *Ledger) Verify(ctx context.Context, openBefore time.Time) (ledger.Repor
 		for _, s := range stuck {
 			r.Problems = append(r.Problems, fmt.Sprintf("transfer %s is %s since %s", s.ID, s.State, s.CreatedAt.UTC().Format(time.RFC3339)))
 		}
-		return verifyDeposits(ctx, l.db, tx, &r.Problems)
+		if err := verifyDeposits(ctx, l.db, tx, &r.Problems); err != nil {
+			return err
+		}
+		return verifySeamless(ctx, l.db, tx, &r.Problems)
 	})
 	return r, err
 }

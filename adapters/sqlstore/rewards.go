@@ -110,12 +110,7 @@ func (s *Rewards) SaveBets(ctx context.Context, game string, bets []wallet.Bet, 
 			if memberID == nil {
 				continue
 			}
-			day := b.PlacedAt.In(promo.Bangkok).Format(time.DateOnly)
-			if _, err := tx.ExecContext(ctx, s.db.q(`INSERT INTO game_results (member_id, game, day, bets, stake, payout)
-					VALUES (?, ?, ?, 1, ?, ?)
-					ON CONFLICT (member_id, game, day) DO UPDATE SET bets = game_results.bets + 1,
-						stake = game_results.stake + excluded.stake, payout = game_results.payout + excluded.payout`),
-				*memberID, game, day, b.Stake, b.Payout); err != nil {
+			if err := s.db.countResult(ctx, tx, *memberID, game, b.PlacedAt, 1, b.Stake, b.Payout); err != nil {
 				return err
 			}
 		}
@@ -128,6 +123,25 @@ func (s *Rewards) SaveBets(ctx context.Context, game string, bets []wallet.Bet, 
 		return err
 	})
 	return added, err
+}
+
+// countResult adds to a member's total of a game on the Asia/Bangkok day
+// of placed (game_results, which cashback, invite commission and promotion
+// conditions read): bets more bets (0 when a bet already counted changes,
+// e.g. a seamless round's win), stake and payout more (less when negative,
+// a rolled-back bet).
+func (db *DB) countResult(ctx context.Context, tx *sqlx.Tx, memberID, game string, placed time.Time, bets int,
+	stake, payout money.Satang) error {
+	day := placed.In(promo.Bangkok).Format(time.DateOnly)
+	st, err := db.prepared(ctx, tx, `INSERT INTO game_results (member_id, game, day, bets, stake, payout)
+		VALUES (?, ?, ?, ?, ?, ?)
+		ON CONFLICT (member_id, game, day) DO UPDATE SET bets = game_results.bets + excluded.bets,
+			stake = game_results.stake + excluded.stake, payout = game_results.payout + excluded.payout`)
+	if err != nil {
+		return err
+	}
+	_, err = st.ExecContext(ctx, memberID, game, day, bets, stake, payout)
+	return err
 }
 
 // CollectFailed records a failed collection.

@@ -1,0 +1,441 @@
+package sqlstore_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"ngern/adapters/sqlstore"
+	"ngern/adapters/sqlstore/storetest"
+	"ngern/core/account"
+	"ngern/core/errs"
+	"ngern/core/ledger"
+	"ngern/core/money"
+	"ngern/core/seamless"
+)
+
+// seamlessEnv is the seamless store on a test database with one member
+// holding 1,000.00 in the wallet.
+type seamlessEnv struct {
+	db     *sqlstore.DB
+	s      *sqlstore.Seamless
+	l      *sqlstore.Ledger
+	member string
+}
+
+func newSeamlessEnv(t *testing.T, db *sqlstore.DB) *seamlessEnv {
+	t.Helper()
+	seed(t, db)
+	m := newMember("0812345678", "1234567890")
+	if err := sqlstore.NewAccounts(db).CreateMember(context.Background(), m, ""); err != nil {
+		t.Fatal(err)
+	}
+	e := &seamlessEnv{db: db, s: sqlstore.NewSeamless(db), l: sqlstore.NewLedger(db), member: m.ID}
+	credit(t, e.l, m.ID, 1000_00)
+	return e
+}
+
+// record is a callback's record as the core service builds it.
+func (e *seamlessEnv) record(kind seamless.Kind, txID, round string, amount money.Satang) seamless.Record {
+	return seamless.Record{Provider: "sim", TxID: txID, Kind: kind, State: seamless.Applied, MemberID: e.member,
+		RoundID: round, Game: "slot1", Amount: amount, Fingerprint: "fp-" + txID, CreatedAt: time.Now().UTC().Truncate(time.Microsecond)}
+}
+
+func (e *seamlessEnv) rollback(txID, betID string) seamless.Record {
+	r := e.record(seamless.Rollback, txID, "", 0)
+	r.RefTxID = betID
+	return r
+}
+
+func (e *seamlessEnv) wallet(t *testing.T) money.Satang {
+	t.Helper()
+	b, err := e.s.Balance(context.Background(), e.member)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// count runs a COUNT(*) query written with literal values.
+func (e *seamlessEnv) count(t *testing.T, query string) int {
+	t.Helper()
+	var n int
+	if err := e.db.SQL().QueryRowContext(context.Background(), query).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func (e *seamlessEnv) journals(t *testing.T, kind ledger.JournalKind) int {
+	t.Helper()
+	return e.count(t, fmt.Sprintf(`SELECT COUNT(*) FROM journals WHERE kind = '%s'`, kind))
+}
+
+func (e *seamlessEnv) apply(t *testing.T, r seamless.Record) (seamless.Record, bool) {
+	t.Helper()
+	got, existed, err := e.s.Apply(context.Background(), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got, existed
+}
+
+func (e *seamlessEnv) cancel(t *testing.T, r seamless.Record) (seamless.Record, bool) {
+	t.Helper()
+	got, existed, err := e.s.Cancel(context.Background(), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got, existed
+}
+
+// round returns a round's stake and payout in the bet history.
+func (e *seamlessEnv) round(t *testing.T, round string) (stake, payout money.Satang) {
+	t.Helper()
+	err := e.db.SQL().QueryRowContext(context.Background(), fmt.Sprintf(`SELECT stake, payout FROM game_bets
+		WHERE game = 'sim:slot1' AND bet_id = '%s' AND username = '%s' AND member_id = '%s'`, round, e.member, e.member)).
+		Scan(&stake, &payout)
+	if err != nil {
+		t.Fatalf("round %s: %v", round, err)
+	}
+	return stake, payout
+}
+
+func TestSeamlessSessions(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		e := newSeamlessEnv(t, db)
+		now := time.Now().UTC().Truncate(time.Microsecond)
+		ses := seamless.Session{TokenHash: account.HashToken("tok"), MemberID: e.member, Provider: "sim", Game: "slot1",
+			CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
+		if err := e.s.CreateSession(ctx, ses); err != nil {
+			t.Fatal(err)
+		}
+		t.Run("OK", func(t *testing.T) {
+			got, err := e.s.Session(ctx, "sim", ses.TokenHash)
+			if err != nil || got != ses {
+				t.Fatalf("got %+v, %v, want %+v", got, err, ses)
+			}
+		})
+		t.Run("ErrOtherProvider", func(t *testing.T) {
+			if _, err := e.s.Session(ctx, "hub88", ses.TokenHash); !errs.HasCode(err, errs.NoData) {
+				t.Fatalf("err = %v", err)
+			}
+		})
+		t.Run("ErrUnknown", func(t *testing.T) {
+			if _, err := e.s.Session(ctx, "sim", account.HashToken("other")); !errs.HasCode(err, errs.NoData) {
+				t.Fatalf("err = %v", err)
+			}
+		})
+		t.Run("ErrTransactionUnknown", func(t *testing.T) {
+			if _, err := e.s.Transaction(ctx, "sim", "none"); !errs.HasCode(err, errs.NoData) {
+				t.Fatalf("err = %v", err)
+			}
+		})
+	})
+}
+
+func TestSeamlessApply(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		e := newSeamlessEnv(t, db)
+		t.Cleanup(func() { mustVerify(t, e.l) })
+
+		t.Run("OKBetOnce", func(t *testing.T) {
+			got, existed := e.apply(t, e.record(seamless.Bet, "b1", "r1", 100_00))
+			if existed || got.Balance != 900_00 || got.JournalID == "" || got.State != seamless.Applied {
+				t.Fatalf("got %+v, existed %v", got, existed)
+			}
+			stored, err := e.s.Transaction(ctx, "sim", "b1")
+			if err != nil || stored != got {
+				t.Fatalf("stored %+v, %v, want %+v", stored, err, got)
+			}
+		})
+		t.Run("OKDuplicateAnswersTheOriginal", func(t *testing.T) {
+			first, _ := e.s.Transaction(ctx, "sim", "b1")
+			again := e.record(seamless.Bet, "b1", "r1", 100_00)
+			again.Fingerprint = "other content"
+			got, existed := e.apply(t, again)
+			if !existed || got != first {
+				t.Fatalf("got %+v, existed %v, want %+v", got, existed, first)
+			}
+			if b := e.wallet(t); b != 900_00 || e.journals(t, ledger.GameBet) != 1 {
+				t.Fatalf("wallet %s, %d bet journals", b, e.journals(t, ledger.GameBet))
+			}
+		})
+		t.Run("OKWinCountsInTheRound", func(t *testing.T) {
+			got, existed := e.apply(t, e.record(seamless.Win, "w1", "r1", 250_00))
+			if existed || got.Balance != 1150_00 || got.JournalID == "" {
+				t.Fatalf("got %+v", got)
+			}
+			if stake, payout := e.round(t, "r1"); stake != 100_00 || payout != 250_00 {
+				t.Fatalf("round: stake %s payout %s", stake, payout)
+			}
+			day := time.Now().UTC().Format(time.DateOnly)
+			res, err := sqlstore.NewRewards(db).Results(ctx, e.member, "2000-01-01", "2999-01-01", 10)
+			if err != nil || len(res) != 1 || res[0].Game != "sim:slot1" || res[0].Bets != 1 || res[0].Stake != 100_00 ||
+				res[0].Payout != 250_00 {
+				t.Fatalf("results %+v, %v (%s)", res, err, day)
+			}
+		})
+		t.Run("OKWinOfZeroPostsNothing", func(t *testing.T) {
+			journals := e.journals(t, ledger.GameWin)
+			got, _ := e.apply(t, e.record(seamless.Win, "w0", "r1", 0))
+			if got.JournalID != "" || got.Balance != 1150_00 || e.journals(t, ledger.GameWin) != journals {
+				t.Fatalf("got %+v", got)
+			}
+		})
+		t.Run("ErrInsufficientStoresNothing", func(t *testing.T) {
+			_, _, err := e.s.Apply(ctx, e.record(seamless.Bet, "b-big", "r2", 5000_00))
+			if !errs.HasCode(err, errs.MoneyNotEnough) {
+				t.Fatalf("err = %v", err)
+			}
+			if _, err := e.s.Transaction(ctx, "sim", "b-big"); !errs.HasCode(err, errs.NoData) {
+				t.Fatalf("a refused bet was stored: %v", err)
+			}
+			if n := e.count(t, `SELECT COUNT(*) FROM game_bets WHERE bet_id = 'r2'`); n != 0 || e.wallet(t) != 1150_00 {
+				t.Fatalf("%d rounds, wallet %s", n, e.wallet(t))
+			}
+		})
+	})
+}
+
+func TestSeamlessConcurrentDuplicates(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		e := newSeamlessEnv(t, db)
+		const n = 50
+		var (
+			wg     sync.WaitGroup
+			fresh  atomic.Int32
+			answer sync.Map
+			failed atomic.Value
+		)
+		r := e.record(seamless.Bet, "dup", "rd", 10_00)
+		for range n {
+			wg.Go(func() {
+				got, existed, err := e.s.Apply(context.Background(), r)
+				if err != nil {
+					failed.Store(err)
+					return
+				}
+				if !existed {
+					fresh.Add(1)
+				}
+				answer.Store(got.JournalID+"/"+got.Balance.String(), true)
+			})
+		}
+		wg.Wait()
+		if err, _ := failed.Load().(error); err != nil {
+			t.Fatal(err)
+		}
+		answers := 0
+		answer.Range(func(any, any) bool { answers++; return true })
+		if fresh.Load() != 1 || answers != 1 || e.journals(t, ledger.GameBet) != 1 || e.wallet(t) != 990_00 {
+			t.Fatalf("%d first deliveries, %d answers, %d journals, wallet %s", fresh.Load(), answers, e.journals(t, ledger.GameBet), e.wallet(t))
+		}
+		if stake, _ := e.round(t, "rd"); stake != 10_00 {
+			t.Fatalf("round stake %s", stake)
+		}
+		mustVerify(t, e.l)
+	})
+}
+
+func TestSeamlessCancel(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		e := newSeamlessEnv(t, db)
+		t.Cleanup(func() { mustVerify(t, e.l) })
+
+		t.Run("OKAfterTheBet", func(t *testing.T) {
+			e.apply(t, e.record(seamless.Bet, "b1", "r1", 100_00))
+			got, existed := e.cancel(t, e.rollback("x1", "b1"))
+			if existed || got.Amount != 100_00 || got.Balance != 1000_00 || got.JournalID == "" {
+				t.Fatalf("got %+v", got)
+			}
+			if bet, _ := e.s.Transaction(ctx, "sim", "b1"); bet.State != seamless.RolledBack {
+				t.Fatalf("bet %+v", bet)
+			}
+			if stake, _ := e.round(t, "r1"); stake != 0 {
+				t.Fatalf("round stake %s after its bet was rolled back", stake)
+			}
+		})
+		t.Run("OKDuplicateCreditsOnce", func(t *testing.T) {
+			first, _ := e.s.Transaction(ctx, "sim", "x1")
+			got, existed := e.cancel(t, e.rollback("x1", "b1"))
+			if !existed || got != first || e.wallet(t) != 1000_00 || e.journals(t, ledger.GameRollback) != 1 {
+				t.Fatalf("got %+v, wallet %s", got, e.wallet(t))
+			}
+		})
+		t.Run("OKSecondRollbackMovesNothing", func(t *testing.T) {
+			got, existed := e.cancel(t, e.rollback("x2", "b1"))
+			if existed || got.JournalID != "" || got.Balance != 1000_00 || e.journals(t, ledger.GameRollback) != 1 {
+				t.Fatalf("got %+v", got)
+			}
+		})
+		t.Run("OKRollbackOfAWinMovesNothing", func(t *testing.T) {
+			e.apply(t, e.record(seamless.Win, "w1", "r1", 5_00))
+			got, _ := e.cancel(t, e.rollback("x3", "w1"))
+			if got.JournalID != "" || e.wallet(t) != 1005_00 {
+				t.Fatalf("got %+v, wallet %s", got, e.wallet(t))
+			}
+			if w, _ := e.s.Transaction(ctx, "sim", "w1"); w.State != seamless.Applied {
+				t.Fatalf("win %+v", w)
+			}
+		})
+		t.Run("OKTombstoneBeforeTheBet", func(t *testing.T) {
+			got, existed := e.cancel(t, e.rollback("x4", "b-late"))
+			if existed || got.JournalID != "" || got.Balance != 1005_00 {
+				t.Fatalf("got %+v", got)
+			}
+			tomb, err := e.s.Transaction(ctx, "sim", "b-late")
+			if err != nil || tomb.State != seamless.Tombstone || tomb.Kind != seamless.Bet || tomb.MemberID != e.member || tomb.JournalID != "" {
+				t.Fatalf("tombstone %+v, %v", tomb, err)
+			}
+			late, existed := e.apply(t, e.record(seamless.Bet, "b-late", "r9", 50_00))
+			if !existed || late != tomb || e.wallet(t) != 1005_00 {
+				t.Fatalf("late bet %+v, existed %v, wallet %s", late, existed, e.wallet(t))
+			}
+		})
+	})
+}
+
+// TestSeamlessTwoMembers covers what the store guards between members: a
+// round id two players share, and a rollback naming another's bet.
+func TestSeamlessTwoMembers(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		e := newSeamlessEnv(t, db)
+		other := newMember("0899999999", "9999999999")
+		if err := sqlstore.NewAccounts(db).CreateMember(ctx, other, ""); err != nil {
+			t.Fatal(err)
+		}
+		credit(t, e.l, other.ID, 100_00)
+		t.Cleanup(func() { mustVerify(t, e.l) })
+		e.apply(t, e.record(seamless.Bet, "b1", "table-7", 10_00))
+		theirs := e.record(seamless.Bet, "b2", "table-7", 20_00)
+		theirs.MemberID = other.ID
+		e.apply(t, theirs)
+
+		t.Run("OKSharedRoundIDKeptApart", func(t *testing.T) {
+			if stake, _ := e.round(t, "table-7"); stake != 10_00 {
+				t.Fatalf("first member's round stake %s", stake)
+			}
+			n := e.count(t, fmt.Sprintf(`SELECT COUNT(*) FROM game_bets WHERE game = 'sim:slot1'
+				AND bet_id = 'table-7/%s' AND member_id = '%s' AND stake = 2000`, other.ID, other.ID))
+			if n != 1 {
+				t.Fatal("the second member's round is not kept under its own key")
+			}
+		})
+		t.Run("OKRollbackOfAnothersBetMovesNothing", func(t *testing.T) {
+			got, _ := e.cancel(t, e.rollback("x1", "b2"))
+			if got.JournalID != "" {
+				t.Fatalf("got %+v", got)
+			}
+			if bet, _ := e.s.Transaction(ctx, "sim", "b2"); bet.State != seamless.Applied {
+				t.Fatalf("another member's bet was rolled back: %+v", bet)
+			}
+		})
+	})
+}
+
+// TestSeamlessBetRollbackRace runs a bet and its rollback at once, many
+// times: each pair ends bet applied then rolled back, or tombstone and bet
+// refused; never a debit without its credit.
+func TestSeamlessBetRollbackRace(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		e := newSeamlessEnv(t, db)
+		outcomes := map[string]int{}
+		for i := range 30 {
+			bet := e.record(seamless.Bet, fmt.Sprintf("rb%d", i), fmt.Sprintf("rr%d", i), 7_00)
+			var wg sync.WaitGroup
+			var betErr, cancelErr error
+			var betExisted bool
+			wg.Go(func() { _, betExisted, betErr = e.s.Apply(ctx, bet) })
+			wg.Go(func() { _, _, cancelErr = e.s.Cancel(ctx, e.rollback(fmt.Sprintf("rx%d", i), bet.TxID)) })
+			wg.Wait()
+			if betErr != nil || cancelErr != nil {
+				t.Fatalf("round %d: bet %v, rollback %v", i, betErr, cancelErr)
+			}
+			stored, err := e.s.Transaction(ctx, "sim", bet.TxID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case stored.State == seamless.RolledBack && !betExisted:
+			case stored.State == seamless.Tombstone && betExisted:
+			default:
+				t.Fatalf("round %d: bet %+v (bet answered existed=%v)", i, stored, betExisted)
+			}
+			outcomes[string(stored.State)]++
+			if b := e.wallet(t); b != 1000_00 {
+				t.Fatalf("round %d: wallet %s", i, b)
+			}
+		}
+		t.Logf("outcomes: %v", outcomes)
+		mustVerify(t, e.l)
+	})
+}
+
+func TestSeamlessCheck(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		e := newSeamlessEnv(t, db)
+		e.apply(t, e.record(seamless.Bet, "b1", "r1", 100_00))
+		e.apply(t, e.record(seamless.Bet, "b2", "r2", 100_00))
+		e.apply(t, e.record(seamless.Win, "w1", "r1", 30_00))
+		e.cancel(t, e.rollback("x1", "b2"))
+		e.cancel(t, e.rollback("x2", "b-never"))
+		mustVerify(t, e.l)
+
+		exec := func(t *testing.T, q string) {
+			t.Helper()
+			if _, err := db.SQL().ExecContext(ctx, q); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, c := range []struct {
+			name, breaks, repairs string
+			want                  []string
+		}{
+			{"ErrBetWithoutJournal", `UPDATE seamless_txs SET journal_id = NULL WHERE tx_id = 'b1'`, `UPDATE seamless_txs SET journal_id = '%s' WHERE tx_id = 'b1'`,
+				[]string{"seamless bet without its journal: sim:b1", "game_bet journal of no seamless transaction"}},
+			{"ErrWrongAmount", `UPDATE seamless_txs SET amount = 31 WHERE tx_id = 'w1'`, `UPDATE seamless_txs SET amount = 3000 WHERE tx_id = 'w1'`,
+				[]string{"seamless win without its journal: sim:w1"}},
+			{"ErrRolledBackWithoutRollback", `UPDATE seamless_txs SET state = 'rolled_back' WHERE tx_id = 'b1'`,
+				`UPDATE seamless_txs SET state = 'applied' WHERE tx_id = 'b1'`,
+				[]string{"seamless bet rolled back without a rollback journal: sim:b1"}},
+			{"ErrTombstoneWithJournal", `UPDATE seamless_txs SET journal_id = 'j-x' WHERE tx_id = 'b-never'`,
+				`UPDATE seamless_txs SET journal_id = NULL WHERE tx_id = 'b-never'`,
+				[]string{"seamless tombstone with a journal: sim:b-never"}},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				b1, err := e.s.Transaction(ctx, "sim", "b1")
+				if err != nil {
+					t.Fatal(err)
+				}
+				exec(t, c.breaks)
+				r, err := e.l.Verify(ctx, time.Now())
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := strings.Join(r.Problems, "\n")
+				for _, w := range c.want {
+					if !strings.Contains(got, w) {
+						t.Errorf("problems %q lack %q", got, w)
+					}
+				}
+				repair := c.repairs
+				if strings.Contains(repair, "%s") {
+					repair = fmt.Sprintf(repair, b1.JournalID)
+				}
+				exec(t, repair)
+				mustVerify(t, e.l)
+			})
+		}
+	})
+}
