@@ -5,6 +5,8 @@ import (
 
 	"go.uber.org/fx"
 
+	"ngern/adapters/sqlstore"
+
 	"ngern/core/account"
 	"ngern/core/seamless"
 	"ngern/core/settings"
@@ -14,8 +16,7 @@ import (
 // call, over the SQL seamless.Store provided here.
 func seamlessServices() fx.Option {
 	return fx.Provide(
-		// INTEGRATION: provide the SQL store here once adapters/sqlstore/seamless.go is merged:
-		// func(db *sqlstore.DB) seamless.Store { return sqlstore.NewSeamless(db) },
+		func(db *sqlstore.DB) seamless.Store { return sqlstore.NewSeamless(db) },
 		func(cfg Config, store account.Store, s *settings.Service) seamless.Members {
 			return seamlessMembers{store: store, settings: s, laos: cfg.Laos}
 		},

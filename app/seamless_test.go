@@ -37,8 +37,7 @@ func TestSeamlessSessionTTLDefault(t *testing.T) {
 	}
 }
 
-// Services resolves the seamless wallet once a seamless.Store is provided
-// (the SQL one in production; the in-memory one here).
+// Services resolves the seamless wallet over the SQL store.
 func TestSeamlessWiring(t *testing.T) {
 	err := fx.ValidateApp(
 		fx.Supply(Config{}, &sqlstore.DB{}),
@@ -46,7 +45,6 @@ func TestSeamlessWiring(t *testing.T) {
 			func() Clock { return time.Now },
 			func() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) },
 			func() wallet.GameProvider { return nil },
-			func() seamless.Store { return memstore.New() },
 		),
 		Services(),
 		fx.Invoke(func(*seamless.Service) {}),
