@@ -77,6 +77,7 @@ func Services() fx.Option {
 		qrServices(),
 		spinServices(),
 		metricsServices(),
+		hub88Services(),
 	)
 }
 
