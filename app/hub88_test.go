@@ -1,7 +1,10 @@
 package app
 
 import (
+	"bytes"
+	"context"
 	"crypto/x509"
+	"encoding/json"
 	"encoding/pem"
 	"io"
 	"log/slog"
@@ -14,7 +17,9 @@ import (
 
 	"ngern/adapters/gameprovider/hub88"
 	"ngern/adapters/gameprovider/hub88/hub88test"
+	"ngern/adapters/gameprovider/seamlesskit"
 	"ngern/adapters/metrics"
+	"ngern/core/seamless"
 )
 
 // hub88KeyFiles writes the test key pairs as Hub88's public key and our
@@ -145,4 +150,63 @@ func TestHub88Wiring(t *testing.T) {
 			t.Errorf("HTTP %d %s", rec.Code, rec.Body)
 		}
 	})
+}
+
+// okWallet answers every call with a balance, or err when set.
+type okWallet struct{ err error }
+
+func (w okWallet) Player(context.Context, string, string, string) (seamless.Player, error) {
+	return seamless.Player{MemberID: "m1", Country: "TH"}, w.err
+}
+
+func (w okWallet) Balance(context.Context, string, string, string) (seamless.Answer, error) {
+	return seamless.Answer{Balance: 500, Currency: "THB"}, w.err
+}
+
+func (w okWallet) Bet(context.Context, seamless.Callback) (seamless.Answer, error) {
+	return seamless.Answer{Balance: 500, Currency: "THB"}, w.err
+}
+
+func (w okWallet) Win(ctx context.Context, c seamless.Callback) (seamless.Answer, error) {
+	return w.Bet(ctx, c)
+}
+
+func (w okWallet) Rollback(ctx context.Context, c seamless.Callback) (seamless.Answer, error) {
+	return w.Bet(ctx, c)
+}
+
+// TestOpenAPIHub88Answers: the Wallet API's answers, successes and
+// refusals, match what openapi.yaml documents for each path.
+func TestOpenAPIHub88Answers(t *testing.T) {
+	_, check := contractChecker(t)
+	k, err := hub88test.TestKeys()
+	if err != nil {
+		t.Fatal(err)
+	}
+	call := seamlesskit.Call{Token: "tok-1234567890", Player: "m1", TxID: "t1", RefTxID: "t0", RoundID: "r1", Game: "g", Amount: 100,
+		Currency: "THB"}
+	bodies := map[string]any{
+		hub88.PathUserInfo: map[string]any{"request_uuid": "q", "user": "m1"},
+		hub88.PathBalance:  map[string]any{"request_uuid": "q", "user": "m1", "token": "tok-1234567890", "game_code": "g"},
+		hub88.PathBet:      hub88test.Body("q", seamless.Bet, call),
+		hub88.PathWin:      hub88test.Body("q", seamless.Win, call),
+		hub88.PathRollback: hub88test.Body("q", seamless.Rollback, call),
+	}
+	for name, w := range map[string]okWallet{"OK": {}, "NotEnoughMoney": {err: seamless.ErrInsufficient}, "Unknown": {err: io.EOF}} {
+		for path, body := range bodies {
+			t.Run(name+path, func(t *testing.T) {
+				h, err := hub88.NewHandler(hub88.HandlerConfig{Wallet: w, Hub88Key: &k.Hub88.PublicKey, Key: k.Operator})
+				if err != nil {
+					t.Fatal(err)
+				}
+				raw, _ := json.Marshal(body)
+				sig, _ := hub88.Sign(k.Hub88, raw)
+				req := httptest.NewRequest(http.MethodPost, hub88Prefix+path, bytes.NewReader(raw))
+				req.Header.Set(hub88.SignatureHeader, sig)
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, req)
+				check("post", hub88Prefix+path, response{Status: rec.Code, Header: rec.Header(), Raw: rec.Body.Bytes()})
+			})
+		}
+	}
 }
