@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"context"
+	"crypto/rsa"
 	"crypto/x509"
 	"encoding/json"
 	"encoding/pem"
@@ -19,6 +20,7 @@ import (
 	"ngern/adapters/gameprovider/hub88/hub88test"
 	"ngern/adapters/gameprovider/seamlesskit"
 	"ngern/adapters/metrics"
+	"ngern/adapters/sqlstore/storetest"
 	"ngern/core/seamless"
 )
 
@@ -208,5 +210,49 @@ func TestOpenAPIHub88Answers(t *testing.T) {
 				check("post", hub88Prefix+path, response{Status: rec.Code, Header: rec.Header(), Raw: rec.Body.Bytes()})
 			})
 		}
+	}
+}
+
+// TestHub88Served: the Wallet API is reached through the server's own
+// middleware, without a member's token, and answers signed.
+func TestHub88Served(t *testing.T) {
+	h := newHarness(t, storetest.Open(t, storetest.Dialects[0]), withHub88(t))
+	k, err := hub88test.TestKeys()
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := []byte(`{"request_uuid":"q1","user":"m1","token":"tok-1234567890","game_code":"g"}`)
+	for name, key := range map[string]*rsa.PrivateKey{"Signed": k.Hub88, "Forged": k.Operator} {
+		t.Run(name, func(t *testing.T) {
+			sig, err := hub88.Sign(key, raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req, err := http.NewRequest(http.MethodPost, h.srv.URL+hub88Prefix+hub88.PathBalance, bytes.NewReader(raw))
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set(hub88.SignatureHeader, sig)
+			req.Header.Set("Content-Type", "application/json")
+			res, err := h.srv.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer res.Body.Close()
+			body, _ := io.ReadAll(res.Body)
+			// The stand-in wallet moves nothing: a signed call is answered
+			// RS_ERROR_UNKNOWN until the seamless wallet is wired.
+			want := map[string]hub88.Status{"Signed": hub88.ErrorUnknown, "Forged": hub88.ErrorSignature}[name]
+			var a struct {
+				Status      hub88.Status `json:"status"`
+				RequestUUID string       `json:"request_uuid"`
+			}
+			if res.StatusCode != 200 || json.Unmarshal(body, &a) != nil || a.Status != want || a.RequestUUID != "q1" {
+				t.Fatalf("HTTP %d %s", res.StatusCode, body)
+			}
+			if !hub88.Verify(&k.Operator.PublicKey, body, res.Header.Get(hub88.SignatureHeader)) {
+				t.Error("the answer is not signed with our key")
+			}
+		})
 	}
 }
