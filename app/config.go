@@ -135,6 +135,9 @@ type Config struct {
 	// bank QR's target ("off": no bank QR).
 	QR QRConfig
 
+	// Hub88 is the Hub88 seamless aggregator (all of NGERN_HUB88_* or none).
+	Hub88 Hub88Config
+
 	Sim SimConfig
 }
 

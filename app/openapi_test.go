@@ -48,7 +48,11 @@ func loadOpenAPI(t *testing.T) (openAPIDoc, any) {
 // drift from the server. Patterns without a method are catch-alls (the
 // web app, /api/'s not-found answer) and simulators, not part of the API.
 func TestOpenAPIRoutes(t *testing.T) {
-	h := newHarness(t, storetest.Open(t, storetest.Dialects[0]), func(c *Config) { c.QR.BankFeedSecret = "contract-test-secret" })
+	hub88On := withHub88(t)
+	h := newHarness(t, storetest.Open(t, storetest.Dialects[0]), func(c *Config) {
+		c.QR.BankFeedSecret = "contract-test-secret"
+		hub88On(c)
+	})
 	doc, _ := loadOpenAPI(t)
 	var registered []string
 	for _, p := range h.api.Patterns() {

@@ -78,6 +78,7 @@ func Services() fx.Option {
 		spinServices(),
 		seamlessServices(),
 		metricsServices(),
+		hub88Services(),
 	)
 }
 

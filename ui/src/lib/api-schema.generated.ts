@@ -386,6 +386,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/hub88/transaction/bet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hub88 Wallet API: a bet debits the member's wallet, once per transaction_uuid. */
+        post: operations["postGamesHub88TransactionBet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/hub88/transaction/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hub88 Wallet API: a rollback gives a bet back, once; a rollback of a bet never seen leaves a tombstone. */
+        post: operations["postGamesHub88TransactionRollback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/hub88/transaction/win": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hub88 Wallet API: a win credits the member's wallet, once per transaction_uuid. */
+        post: operations["postGamesHub88TransactionWin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/hub88/user/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hub88 Wallet API: the member's balance. */
+        post: operations["postGamesHub88UserBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/hub88/user/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hub88 Wallet API: the member's details. */
+        post: operations["postGamesHub88UserInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{code}/{kind}": {
         parameters: {
             query?: never;
@@ -2472,6 +2557,76 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * @description The statuses of Hub88's Seamless Wallet response statuses (Operator API) that Ngern answers (docs/adapters.md, Hub88).
+         * @enum {string}
+         */
+        Hub88Status: "RS_OK" | "RS_ERROR_UNKNOWN" | "RS_ERROR_INVALID_TOKEN" | "RS_ERROR_INVALID_GAME" | "RS_ERROR_WRONG_CURRENCY" | "RS_ERROR_NOT_ENOUGH_MONEY" | "RS_ERROR_USER_DISABLED" | "RS_ERROR_INVALID_SIGNATURE" | "RS_ERROR_TOKEN_EXPIRED" | "RS_ERROR_WRONG_SYNTAX" | "RS_ERROR_WRONG_TYPES" | "RS_ERROR_DUPLICATE_TRANSACTION" | "RS_ERROR_TRANSACTION_ROLLED_BACK";
+        /** @description A Hub88 Wallet API answer. balance and currency come with RS_OK (not on user/info) and with RS_ERROR_NOT_ENOUGH_MONEY. */
+        Hub88Answer: {
+            /** @description The member id the call named. */
+            user?: string;
+            status: components["schemas"]["Hub88Status"];
+            /** @description The call's request_uuid */
+            request_uuid: string;
+            /** @description ISO 4217 code of the member's wallet. */
+            currency?: string;
+            /**
+             * Format: int64
+             * @description The wallet's balance in 1/100000 of the currency unit (satang × 1000).
+             */
+            balance?: number;
+            /** @description user/info: the member's ISO 3166-1 country. */
+            country?: string;
+        };
+        Hub88UserInfo: {
+            /** @description The member id Ngern gave Hub88 at launch. */
+            user: string;
+            request_uuid: string;
+        };
+        Hub88Balance: {
+            user?: string;
+            /** @description The session token Ngern minted at launch. */
+            token: string;
+            request_uuid: string;
+            game_code?: string;
+        };
+        /** @description A bet or a win. Fields Ngern does not use (supplier_user, supplier_transaction_id, reward_uuid, is_aggregated, bet, meta, …) are accepted and ignored. */
+        Hub88Transaction: {
+            user?: string;
+            token: string;
+            request_uuid: string;
+            /** @description Processed once; repeated with the same content it answers the first answer. */
+            transaction_uuid: string;
+            /** @description win: the bet it pays. */
+            reference_transaction_uuid?: string;
+            round?: string;
+            round_closed?: boolean;
+            game_code?: string;
+            currency: string;
+            /**
+             * Format: int64
+             * @description 1/100000 of the currency unit; a whole number of satang (a multiple of 1000), else RS_ERROR_WRONG_TYPES.
+             */
+            amount: number;
+            /** @description bet: a Hub88 free bet, refused (RS_ERROR_UNKNOWN): Ngern grants none. */
+            is_free?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        Hub88Rollback: {
+            user?: string;
+            token: string;
+            request_uuid: string;
+            transaction_uuid: string;
+            /** @description The bet to give back. */
+            reference_transaction_uuid: string;
+            round?: string;
+            round_closed?: boolean;
+            game_code?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * @description Every error code the server answers (core/errs/catalogue.go; a test keeps this list equal to the catalogue).
          * @enum {string}
          */
@@ -3991,13 +4146,24 @@ export interface components {
         };
     };
     parameters: {
+        /** @description RSA-SHA256 (PKCS 1 v1.5) signature of the raw body with Hub88's private key, in base64; verified with NGERN_HUB88_PUBLIC_KEY before anything else. */
+        Hub88Signature: string;
         /** @description 1 to 100 printable ASCII characters; a retry with the same key answers the first call's answer (docs/api.md). */
         IdempotencyKey: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description RSA-SHA256 (PKCS 1 v1.5) signature of the raw body with our private key, in base64. */
+        Hub88Signature: string;
+    };
     pathItems: never;
 }
+export type Hub88Status = components['schemas']['Hub88Status'];
+export type Hub88Answer = components['schemas']['Hub88Answer'];
+export type Hub88UserInfo = components['schemas']['Hub88UserInfo'];
+export type Hub88Balance = components['schemas']['Hub88Balance'];
+export type Hub88Transaction = components['schemas']['Hub88Transaction'];
+export type Hub88Rollback = components['schemas']['Hub88Rollback'];
 export type ErrorCode = components['schemas']['ErrorCode'];
 export type Error = components['schemas']['Error'];
 export type Message = components['schemas']['Message'];
@@ -4193,7 +4359,9 @@ export type Credentials = components['schemas']['Credentials'];
 export type PendingChange = components['schemas']['PendingChange'];
 export type Proposal = components['schemas']['Proposal'];
 export type ResponseError = components['responses']['Error'];
+export type ParameterHub88Signature = components['parameters']['Hub88Signature'];
 export type ParameterIdempotencyKey = components['parameters']['IdempotencyKey'];
+export type HeaderHub88Signature = components['headers']['Hub88Signature'];
 export type $defs = Record<string, never>;
 export interface operations {
     postAccount: {
@@ -4739,6 +4907,146 @@ export interface operations {
                 content?: never;
             };
             default: components["responses"]["Error"];
+        };
+    };
+    postGamesHub88TransactionBet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description RSA-SHA256 (PKCS 1 v1.5) signature of the raw body with Hub88's private key, in base64; verified with NGERN_HUB88_PUBLIC_KEY before anything else. */
+                "X-Hub88-Signature": components["parameters"]["Hub88Signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Hub88Transaction"];
+            };
+        };
+        responses: {
+            /** @description Hub88's answer, whatever happened (its status says), signed in X-Hub88-Signature with our key. */
+            200: {
+                headers: {
+                    "X-Hub88-Signature": components["headers"]["Hub88Signature"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hub88Answer"];
+                };
+            };
+        };
+    };
+    postGamesHub88TransactionRollback: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description RSA-SHA256 (PKCS 1 v1.5) signature of the raw body with Hub88's private key, in base64; verified with NGERN_HUB88_PUBLIC_KEY before anything else. */
+                "X-Hub88-Signature": components["parameters"]["Hub88Signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Hub88Rollback"];
+            };
+        };
+        responses: {
+            /** @description Hub88's answer, whatever happened (its status says), signed in X-Hub88-Signature with our key. */
+            200: {
+                headers: {
+                    "X-Hub88-Signature": components["headers"]["Hub88Signature"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hub88Answer"];
+                };
+            };
+        };
+    };
+    postGamesHub88TransactionWin: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description RSA-SHA256 (PKCS 1 v1.5) signature of the raw body with Hub88's private key, in base64; verified with NGERN_HUB88_PUBLIC_KEY before anything else. */
+                "X-Hub88-Signature": components["parameters"]["Hub88Signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Hub88Transaction"];
+            };
+        };
+        responses: {
+            /** @description Hub88's answer, whatever happened (its status says), signed in X-Hub88-Signature with our key. */
+            200: {
+                headers: {
+                    "X-Hub88-Signature": components["headers"]["Hub88Signature"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hub88Answer"];
+                };
+            };
+        };
+    };
+    postGamesHub88UserBalance: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description RSA-SHA256 (PKCS 1 v1.5) signature of the raw body with Hub88's private key, in base64; verified with NGERN_HUB88_PUBLIC_KEY before anything else. */
+                "X-Hub88-Signature": components["parameters"]["Hub88Signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Hub88Balance"];
+            };
+        };
+        responses: {
+            /** @description Hub88's answer, whatever happened (its status says), signed in X-Hub88-Signature with our key. */
+            200: {
+                headers: {
+                    "X-Hub88-Signature": components["headers"]["Hub88Signature"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hub88Answer"];
+                };
+            };
+        };
+    };
+    postGamesHub88UserInfo: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description RSA-SHA256 (PKCS 1 v1.5) signature of the raw body with Hub88's private key, in base64; verified with NGERN_HUB88_PUBLIC_KEY before anything else. */
+                "X-Hub88-Signature": components["parameters"]["Hub88Signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Hub88UserInfo"];
+            };
+        };
+        responses: {
+            /** @description Hub88's answer, whatever happened (its status says), signed in X-Hub88-Signature with our key. */
+            200: {
+                headers: {
+                    "X-Hub88-Signature": components["headers"]["Hub88Signature"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hub88Answer"];
+                };
+            };
         };
     };
     getGamesCodeKind: {
