@@ -117,5 +117,5 @@ func newHub88(in hub88In) (hub88Out, error) {
 
 // hub88Services provides Hub88's routes and aggregator (newHub88).
 func hub88Services() fx.Option {
-	return fx.Options(fx.Provide(newHub88), seamlessWalletPending())
+	return fx.Provide(newHub88)
 }

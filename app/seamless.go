@@ -21,6 +21,9 @@ func seamlessServices() fx.Option {
 			return seamlessMembers{store: store, settings: s, laos: cfg.Laos}
 		},
 		newSeamless,
+		// The protocol adapters (Hub88, the generic protocol) call the
+		// wallet through its port.
+		func(s *seamless.Service) seamless.Wallet { return s },
 	)
 }
 
