@@ -76,6 +76,7 @@ func Services() fx.Option {
 		depositServices(),
 		qrServices(),
 		spinServices(),
+		aggregatorServices(),
 		metricsServices(),
 	)
 }
