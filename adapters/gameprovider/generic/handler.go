@@ -224,10 +224,16 @@ func (h *Handler) serve(ctx context.Context, op string, body []byte) Answer {
 	if req.Amount != nil {
 		c.Amount = money.Satang(*req.Amount)
 	}
-	call := map[string]func(context.Context, seamless.Callback) (seamless.Answer, error){
-		"bet": h.wallet.Bet, "win": h.wallet.Win, "rollback": h.wallet.Rollback,
-	}[op]
-	a, err := call(ctx, c)
+	var a seamless.Answer
+	var err error
+	switch c.Kind {
+	case seamless.Bet:
+		a, err = h.wallet.Bet(ctx, c)
+	case seamless.Win:
+		a, err = h.wallet.Win(ctx, c)
+	default: // decode admits no other op
+		a, err = h.wallet.Rollback(ctx, c)
+	}
 	if err != nil {
 		return h.failed(op, req, err, a)
 	}
