@@ -139,6 +139,10 @@ type Config struct {
 	Hub88 Hub88Config
 
 	Sim SimConfig
+
+	// Aggregators are the seamless aggregators that speak Ngern's generic
+	// protocol (app/aggregators.go).
+	Aggregators AggregatorsConfig
 }
 
 // S3Config is an S3-compatible object store; with no endpoint, objects are
@@ -207,6 +211,7 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		return def
 	}
 	problems = append(problems, c.QR.load(lookup)...)
+	problems = append(problems, c.Aggregators.load(lookup)...)
 	c.unsafe = simulatorsConfigured(c, lookup)
 	if len(problems) > 0 {
 		return c, fmt.Errorf("configuration: %s", strings.Join(problems, "; "))
@@ -272,7 +277,8 @@ func ParseMode(v string) (Mode, error) {
 // in-process (`ngern simprovider` and `ngern simgateway` read them too, as
 // the separate processes they are).
 var simVars = []string{"NGERN_SIMPROVIDER_AGENT_KEY", "NGERN_SIMPROVIDER_PUBLIC_URL", "NGERN_SIMPROVIDER_STATE",
-	"NGERN_SIMPROVIDER_FAULTS", "NGERN_SIMPROVIDER_DELAY", "NGERN_SIMPROVIDER_GAMES", "NGERN_SIMGATEWAY_FAULTS"}
+	"NGERN_SIMPROVIDER_FAULTS", "NGERN_SIMPROVIDER_DELAY", "NGERN_SIMPROVIDER_GAMES", "NGERN_SIMGATEWAY_FAULTS",
+	"NGERN_SIM_AGGREGATOR_SECRET"}
 
 // simulatorsConfigured names each setting of c that would make serve run
 // a simulator or let a member's money path be faked, and each simulator

@@ -77,6 +77,7 @@ func Services() fx.Option {
 		qrServices(),
 		spinServices(),
 		seamlessServices(),
+		aggregatorServices(),
 		metricsServices(),
 		hub88Services(),
 	)

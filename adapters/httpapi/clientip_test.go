@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
@@ -88,5 +89,26 @@ func TestForwardedProto(t *testing.T) {
 				t.Fatalf("HSTS sent %v, want %v", got, c.want)
 			}
 		})
+	}
+}
+
+// TestClientIPOfRoutes: a handler another adapter mounts reads the client
+// address as the server does (behind its proxies), and the peer address
+// outside a server.
+func TestClientIPOfRoutes(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.TrustProxy, cfg.TrustedNets = true, []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}
+	s := &Server{cfg: cfg, log: slog.New(slog.DiscardHandler)}
+	var got string
+	h := s.observe(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) { got = ClientIP(r) }))
+	r := httptest.NewRequest("POST", "/api/games/acme/bet", nil)
+	r.RemoteAddr = "10.0.0.2:4000"
+	r.Header.Set("X-Forwarded-For", "1.2.3.4, 198.51.100.7")
+	h.ServeHTTP(httptest.NewRecorder(), r)
+	if got != "198.51.100.7" {
+		t.Fatalf("ClientIP in the server = %q", got)
+	}
+	if got := ClientIP(r); got != "10.0.0.2" {
+		t.Fatalf("ClientIP outside a server = %q", got)
 	}
 }

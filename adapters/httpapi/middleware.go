@@ -31,6 +31,8 @@ type requestInfo struct {
 	route    string
 	code     errs.Code
 	party    string
+	// srv reads the client's address for ClientIP.
+	srv *Server
 }
 
 // Observation is one request that ended. Route is the pattern that served
@@ -171,7 +173,7 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		}
 		w.Header().Set("X-Request-Id", id)
 		log := s.log
-		info := &requestInfo{id: id}
+		info := &requestInfo{id: id, srv: s}
 		ctx := context.WithValue(r.Context(), loggerKey{}, log)
 		if s.domainErr != nil {
 			ctx = context.WithValue(ctx, domainErrKey{}, s.domainErr)
@@ -358,6 +360,17 @@ func (s *Server) clientIP(r *http.Request) string {
 	}
 	chain = append(chain, peer)
 	return pickClient(chain, s.cfg.TrustedNets, peer)
+}
+
+// ClientIP is the address a request came from as the server reads it
+// (clientIP: its trusted proxies), for the handlers other adapters mount
+// through Config.Routes (an aggregator's IP allow-list). Outside the
+// server it is the peer address.
+func ClientIP(r *http.Request) string {
+	if info, ok := r.Context().Value(requestInfoKey{}).(*requestInfo); ok && info.srv != nil {
+		return info.srv.clientIP(r)
+	}
+	return peerAddr(r)
 }
 
 // peerAddr is the address of the connection's other end ("unknown" when

@@ -244,7 +244,8 @@ type Aggregator interface {
 // provider's sessions and, when player is set, that it names the token's
 // member.
 type Wallet interface {
-	// Player answers a protocol's "user info" call (the token must be live).
+	// Player answers a protocol's "user info" call: the token must be live;
+	// without a token (Hub88's /user/info) player alone names the member.
 	Player(ctx context.Context, provider, token, player string) (Player, error)
 	// Balance answers a balance call (the token must be live).
 	Balance(ctx context.Context, provider, token, player string) (Answer, error)

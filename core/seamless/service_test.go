@@ -167,6 +167,22 @@ func TestPlayerAndBalance(t *testing.T) {
 			}
 		})
 	}
+	// Hub88's user info carries no token: the signed call names the player.
+	t.Run("PlayerWithoutToken", func(t *testing.T) {
+		f := newFixture(t)
+		f.launch("m1", 1500)
+		p, err := f.svc.Player(context.Background(), provider, "", "m1")
+		if err != nil || p.MemberID != "m1" || p.Balance != 1500 {
+			t.Fatalf("Player = %+v, %v", p, err)
+		}
+		f.members.blocked["m1"] = true
+		if _, err := f.svc.Player(context.Background(), provider, "", "m1"); !errors.Is(err, seamless.ErrBlocked) {
+			t.Fatalf("blocked: err = %v, want ErrBlocked", err)
+		}
+		if _, err := f.svc.Player(context.Background(), provider, "", ""); !errors.Is(err, seamless.ErrToken) {
+			t.Fatalf("nobody: err = %v, want ErrToken", err)
+		}
+	})
 	t.Run("ErrTokenOtherProvider", func(t *testing.T) {
 		f := newFixture(t)
 		tok := f.launch("m1", 0)

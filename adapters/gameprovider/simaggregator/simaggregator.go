@@ -56,8 +56,6 @@ type Config struct {
 	NgernURL string
 	// HTTPClient carries the callbacks. Nil: a client with CallTimeout.
 	HTTPClient *http.Client
-	// Sign computes a signature (Sign's contract). Nil: Sign.
-	Sign func(secret []byte, timestamp string, body []byte) string
 	// PathPrefix is where the server is mounted, e.g. "/sim/aggregator";
 	// "" for the root.
 	PathPrefix string
@@ -130,9 +128,6 @@ func NewServer(cfg Config) (*Server, error) {
 	cfg.LaunchTTL = orDefault(cfg.LaunchTTL, DefaultLaunchTTL)
 	if cfg.Attempts <= 0 {
 		cfg.Attempts = DefaultAttempts
-	}
-	if cfg.Sign == nil {
-		cfg.Sign = Sign
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now

@@ -386,6 +386,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{provider}/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The aggregator's code (sim, or an entry of NGERN_AGGREGATORS). */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A member's balance (also the user info).
+         * @description Answers balance, currency, name and lang. The token must be live.
+         */
+        post: operations["postGamesProviderBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{provider}/bet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The aggregator's code (sim, or an entry of NGERN_AGGREGATORS). */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Debit a bet.
+         * @description Processed once per transactionId: a repeat with the same content answers the first answer, with other content DUPLICATE_MISMATCH. Refused on an expired token, a blocked member, insufficient funds (answering the balance) or a bet whose id a rollback already named (ROLLED_BACK).
+         */
+        post: operations["postGamesProviderBet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{provider}/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The aggregator's code (sim, or an entry of NGERN_AGGREGATORS). */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a bet.
+         * @description Credits the bet refTransactionId back once. A rollback of a bet never seen succeeds and leaves a tombstone: the bet arriving later is ROLLED_BACK. Accepted on an expired token.
+         */
+        post: operations["postGamesProviderRollback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{provider}/win": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The aggregator's code (sim, or an entry of NGERN_AGGREGATORS). */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Credit a win.
+         * @description Credits amount (0 allowed: a round's close), also for a round with no bet. Processed once per transactionId; accepted on an expired token.
+         */
+        post: operations["postGamesProviderWin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/hub88/transaction/bet": {
         parameters: {
             query?: never;
@@ -2556,6 +2648,64 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        GenericBalanceInput: {
+            /** @description The session token minted at launch. */
+            token: string;
+            /** @description The player id given at launch; when set, it must be the token's member. */
+            player?: string;
+        };
+        GenericBetInput: {
+            token: string;
+            player?: string;
+            transactionId: string;
+            roundId: string;
+            game: string;
+            /**
+             * Format: int64
+             * @description In the currency's minor unit (satang).
+             */
+            amount: number;
+            currency: string;
+        };
+        GenericWinInput: {
+            token: string;
+            player?: string;
+            transactionId: string;
+            roundId: string;
+            game: string;
+            /**
+             * Format: int64
+             * @description In the currency's minor unit; 0 closes a round.
+             */
+            amount: number;
+            currency: string;
+            roundClosed?: boolean;
+        };
+        GenericRollbackInput: {
+            token: string;
+            player?: string;
+            transactionId: string;
+            /** @description The bet cancelled. */
+            refTransactionId: string;
+            roundId?: string;
+            game?: string;
+        };
+        GenericAnswer: {
+            /** @enum {string} */
+            status: "OK" | "INSUFFICIENT_FUNDS" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "PLAYER_BLOCKED" | "DUPLICATE_MISMATCH" | "ROLLED_BACK" | "INVALID_REQUEST" | "WRONG_CURRENCY" | "UNKNOWN_GAME" | "INVALID_SIGNATURE" | "ERROR";
+            /**
+             * Format: int64
+             * @description With OK and INSUFFICIENT_FUNDS: the wallet in minor units.
+             */
+            balance?: number;
+            currency?: string;
+            /** @description Ngern's id of the recorded transaction, the same on every repeat. */
+            ref?: string;
+            /** @description balance only. */
+            name?: string;
+            /** @description balance only. */
+            lang?: string;
+        };
         /**
          * @description The statuses of Hub88's Seamless Wallet response statuses (Operator API) that Ngern answers (docs/adapters.md, Hub88).
          * @enum {string}
@@ -4135,6 +4285,37 @@ export interface components {
         };
     };
     responses: {
+        /** @description The call was authenticated; its outcome is status. The answer is signed (X-Ngern-Timestamp, X-Ngern-Signature). */
+        GenericAnswer: {
+            headers: {
+                "X-Ngern-Timestamp"?: string;
+                "X-Ngern-Signature"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GenericAnswer"];
+            };
+        };
+        /** @description Not authenticated (signature missing, wrong or stale; an address outside the aggregator's allow-list; a body over 16 KiB). Nothing changed. Unsigned. */
+        GenericRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GenericAnswer"];
+            };
+        };
+        /** @description Ngern's fault (status ERROR); retry with the same transactionId. Signed. */
+        GenericError: {
+            headers: {
+                "X-Ngern-Timestamp"?: string;
+                "X-Ngern-Signature"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GenericAnswer"];
+            };
+        };
         /** @description An error; the status comes from the code's kind in the catalogue. */
         Error: {
             headers: {
@@ -4146,6 +4327,10 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Unix seconds; refused more than 300 s from the server's clock. */
+        GenericTimestamp: string;
+        /** @description sha256= and the lowercase hex of HMAC-SHA256(secret, timestamp + '.' + raw body). */
+        GenericSignature: string;
         /** @description RSA-SHA256 (PKCS 1 v1.5) signature of the raw body with Hub88's private key, in base64; verified with NGERN_HUB88_PUBLIC_KEY before anything else. */
         Hub88Signature: string;
         /** @description 1 to 100 printable ASCII characters; a retry with the same key answers the first call's answer (docs/api.md). */
@@ -4158,6 +4343,11 @@ export interface components {
     };
     pathItems: never;
 }
+export type GenericBalanceInput = components['schemas']['GenericBalanceInput'];
+export type GenericBetInput = components['schemas']['GenericBetInput'];
+export type GenericWinInput = components['schemas']['GenericWinInput'];
+export type GenericRollbackInput = components['schemas']['GenericRollbackInput'];
+export type GenericAnswer = components['schemas']['GenericAnswer'];
 export type Hub88Status = components['schemas']['Hub88Status'];
 export type Hub88Answer = components['schemas']['Hub88Answer'];
 export type Hub88UserInfo = components['schemas']['Hub88UserInfo'];
@@ -4358,7 +4548,12 @@ export type OperatorList = components['schemas']['OperatorList'];
 export type Credentials = components['schemas']['Credentials'];
 export type PendingChange = components['schemas']['PendingChange'];
 export type Proposal = components['schemas']['Proposal'];
+export type ResponseGenericAnswer = components['responses']['GenericAnswer'];
+export type ResponseGenericRefused = components['responses']['GenericRefused'];
+export type ResponseGenericError = components['responses']['GenericError'];
 export type ResponseError = components['responses']['Error'];
+export type ParameterGenericTimestamp = components['parameters']['GenericTimestamp'];
+export type ParameterGenericSignature = components['parameters']['GenericSignature'];
 export type ParameterHub88Signature = components['parameters']['Hub88Signature'];
 export type ParameterIdempotencyKey = components['parameters']['IdempotencyKey'];
 export type HeaderHub88Signature = components['headers']['Hub88Signature'];
@@ -4907,6 +5102,138 @@ export interface operations {
                 content?: never;
             };
             default: components["responses"]["Error"];
+        };
+    };
+    postGamesProviderBalance: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unix seconds; refused more than 300 s from the server's clock. */
+                "X-Ngern-Timestamp": components["parameters"]["GenericTimestamp"];
+                /** @description sha256= and the lowercase hex of HMAC-SHA256(secret, timestamp + '.' + raw body). */
+                "X-Ngern-Signature": components["parameters"]["GenericSignature"];
+            };
+            path: {
+                /** @description The aggregator's code (sim, or an entry of NGERN_AGGREGATORS). */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenericBalanceInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GenericAnswer"];
+            401: components["responses"]["GenericRefused"];
+            /** @description No generic aggregator has this code. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            503: components["responses"]["GenericError"];
+        };
+    };
+    postGamesProviderBet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unix seconds; refused more than 300 s from the server's clock. */
+                "X-Ngern-Timestamp": components["parameters"]["GenericTimestamp"];
+                /** @description sha256= and the lowercase hex of HMAC-SHA256(secret, timestamp + '.' + raw body). */
+                "X-Ngern-Signature": components["parameters"]["GenericSignature"];
+            };
+            path: {
+                /** @description The aggregator's code (sim, or an entry of NGERN_AGGREGATORS). */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenericBetInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GenericAnswer"];
+            401: components["responses"]["GenericRefused"];
+            /** @description No generic aggregator has this code. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            503: components["responses"]["GenericError"];
+        };
+    };
+    postGamesProviderRollback: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unix seconds; refused more than 300 s from the server's clock. */
+                "X-Ngern-Timestamp": components["parameters"]["GenericTimestamp"];
+                /** @description sha256= and the lowercase hex of HMAC-SHA256(secret, timestamp + '.' + raw body). */
+                "X-Ngern-Signature": components["parameters"]["GenericSignature"];
+            };
+            path: {
+                /** @description The aggregator's code (sim, or an entry of NGERN_AGGREGATORS). */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenericRollbackInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GenericAnswer"];
+            401: components["responses"]["GenericRefused"];
+            /** @description No generic aggregator has this code. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            503: components["responses"]["GenericError"];
+        };
+    };
+    postGamesProviderWin: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unix seconds; refused more than 300 s from the server's clock. */
+                "X-Ngern-Timestamp": components["parameters"]["GenericTimestamp"];
+                /** @description sha256= and the lowercase hex of HMAC-SHA256(secret, timestamp + '.' + raw body). */
+                "X-Ngern-Signature": components["parameters"]["GenericSignature"];
+            };
+            path: {
+                /** @description The aggregator's code (sim, or an entry of NGERN_AGGREGATORS). */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenericWinInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GenericAnswer"];
+            401: components["responses"]["GenericRefused"];
+            /** @description No generic aggregator has this code. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            503: components["responses"]["GenericError"];
         };
     };
     postGamesHub88TransactionBet: {
