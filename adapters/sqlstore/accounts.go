@@ -108,7 +108,7 @@ func (s *Accounts) UpdateProfile(ctx context.Context, id, name, bankAccountName 
 
 // ChangePassword stores hash and revokes the member's other sessions.
 func (s *Accounts) ChangePassword(ctx context.Context, id, hash, keepTokenHash string, at time.Time) error {
-	// home: unchanged (the home reads no password).
+	// No homeTx: the home is unchanged (the home reads no password).
 	return s.db.inTx(ctx, func(tx *sqlx.Tx) error {
 		if _, err := tx.ExecContext(ctx, s.db.q(`UPDATE members SET password_hash = ?, updated_at = ? WHERE id = ?`), hash, utc(at), id); err != nil {
 			return err
@@ -249,7 +249,7 @@ func (s *Accounts) Prune(ctx context.Context, before time.Time) (int64, error) {
 
 // SetMemberActive locks or unlocks a member.
 func (s *Accounts) SetMemberActive(ctx context.Context, id string, active bool, at time.Time) error {
-	// home: unchanged (the home reads no lock; a locked member's sessions
+	// No homeTx: the home is unchanged (the home reads no lock; a locked member's sessions
 	// end, so no call reads it).
 	res, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE members SET active = ?, updated_at = ? WHERE id = ?`), active, utc(at), id)
 	if err != nil {

@@ -157,7 +157,7 @@ func (s *Wallet) GameAccounts(ctx context.Context, memberID string) ([]wallet.Ga
 
 // SetGamePassword replaces a sealed game password.
 func (s *Wallet) SetGamePassword(ctx context.Context, memberID, game, sealed string, at time.Time) error {
-	// home: unchanged (the home reads no game password).
+	// No homeTx: the home is unchanged (the home reads no game password).
 	_, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE game_accounts SET password_enc = ?, updated_at = ?
 		WHERE member_id = ? AND game_code = ?`), sealed, utc(at), memberID, game)
 	return err
@@ -185,7 +185,7 @@ func (s *Wallet) GameSnapshot(ctx context.Context, memberID, game string) (walle
 
 // bumpVersion marks a change of the member's GAME balance in tx.
 func (s *Wallet) bumpVersion(ctx context.Context, tx *sqlx.Tx, memberID, game string, at time.Time) error {
-	// home: unchanged (the home reads no version; the journal posted
+	// No homeTx: the home is unchanged (the home reads no version; the journal posted
 	// beside it announces the change of balance).
 	st, err := s.db.prepared(ctx, tx, `UPDATE game_accounts SET version = version + 1, updated_at = ?
 		WHERE member_id = ? AND game_code = ?`)
@@ -198,7 +198,7 @@ func (s *Wallet) bumpVersion(ctx context.Context, tx *sqlx.Tx, memberID, game st
 
 // BookGameResult posts j if the game account's version is still version.
 func (s *Wallet) BookGameResult(ctx context.Context, memberID, game string, version int64, j ledger.Journal) (bool, error) {
-	// home: unchanged by the version; post announces the balance.
+	// No homeTx: the home reads no version; post announces the balance.
 	booked := false
 	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
 		var err error
@@ -281,7 +281,7 @@ func functionError(err error) error {
 
 // reserve is ReserveTransfer statement by statement (SQLite).
 func (s *Wallet) reserve(ctx context.Context, t wallet.Transfer, j ledger.Journal, from string) (wallet.Reservation, error) {
-	// home: the version is not read by the home; postFor announces the
+	// No homeTx: the home reads no version; postFor announces the
 	// change of balance.
 	var r wallet.Reservation
 	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
