@@ -61,20 +61,26 @@ type frame struct {
 	Data json.RawMessage `json:"data"`
 }
 
-// readFrame reads the next frame within d.
+// readFrame reads the next frame within d, past the balances frames that
+// any change of a member's money may send to the member's socket at any
+// time (TestHomeReachesEveryNode tests those).
 func readFrame(t *testing.T, c *websocket.Conn, d time.Duration) (frame, error) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	defer cancel()
-	_, b, err := c.Read(ctx)
-	if err != nil {
-		return frame{}, err
+	for {
+		_, b, err := c.Read(ctx)
+		if err != nil {
+			return frame{}, err
+		}
+		var f frame
+		if err := json.Unmarshal(b, &f); err != nil {
+			t.Fatal(err)
+		}
+		if f.Type != "balances" {
+			return f, nil
+		}
 	}
-	var f frame
-	if err := json.Unmarshal(b, &f); err != nil {
-		t.Fatal(err)
-	}
-	return f, nil
 }
 
 func writeFrame(t *testing.T, c *websocket.Conn, v any) {

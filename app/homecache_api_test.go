@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 	"time"
 
@@ -14,7 +15,8 @@ import (
 // "Home cache"). Node B has the member's home in memory; a credit, a game
 // account opened and a transfer, each made on node A, show in node B's
 // GET /api/wallet within a second (the same bound as a revocation), and on
-// node A at once.
+// node A at once. The member's socket open on node B is told each time
+// ({"type":"balances"}, wallet.BalancesChanged over the bus).
 func TestHomeReachesEveryNode(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
 		noOTP := func(c *Config) { c.RegisterOTP = false }
@@ -66,21 +68,78 @@ func TestHomeReachesEveryNode(t *testing.T) {
 		}
 		shows(t, "0.00", "")
 
+		ticket, _ := b.chatTicket(token, nil)
+		conn, _, err := b.dialChat(ticket, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { conn.CloseNow() })
+		// A read that times out closes the socket: one reader hands the
+		// frames over.
+		frames := make(chan frame, 16)
+		go func() {
+			defer close(frames)
+			for {
+				_, raw, err := conn.Read(context.Background())
+				if err != nil {
+					return
+				}
+				var f frame
+				if json.Unmarshal(raw, &f) == nil {
+					frames <- f
+				}
+			}
+		}()
+		// told waits for a balances frame on node B's socket, after
+		// forgetting those of earlier writes.
+		drain := func() {
+			for {
+				select {
+				case <-frames:
+				case <-time.After(50 * time.Millisecond):
+					return
+				}
+			}
+		}
+		told := func(t *testing.T) {
+			t.Helper()
+			deadline := time.After(revocationBound)
+			for {
+				select {
+				case f, ok := <-frames:
+					if !ok {
+						t.Fatal("the member's socket closed")
+					}
+					if f.Type == "balances" {
+						return
+					}
+				case <-deadline:
+					t.Fatal("no balances frame on node B's socket a second after the write")
+				}
+			}
+		}
+
 		t.Run("Credit", func(t *testing.T) {
 			home(b)
+			drain()
 			a.credit("0877777777", 500_00)
 			shows(t, "500.00", "")
+			told(t)
 		})
 		t.Run("GameAccountOpened", func(t *testing.T) {
 			home(b)
+			drain()
 			a.expect(a.call("GET", "/api/wallet/activate/SIAMSLOT", token, nil), 200, "SUCCESS")
 			shows(t, "500.00", "0.00")
+			told(t)
 		})
 		t.Run("Transfer", func(t *testing.T) {
 			home(b)
+			drain()
 			r := a.call("POST", "/api/wallet/transfer", token, map[string]any{"from": "WALLET", "to": "SIAMSLOT", "amount": 120.25})
 			a.expect(r, 200, "")
 			shows(t, "379.75", "120.25")
+			told(t)
 		})
 	})
 }

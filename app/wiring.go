@@ -236,16 +236,19 @@ func startTouchFlush(lc fx.Lifecycle, a *account.Service, log *slog.Logger) {
 // this node's sockets while the app runs.
 func newChat(lc fx.Lifecycle, cfg Config, store chat.Store, limiter account.Limiter, bus events.Bus, log *slog.Logger, now Clock) *chat.Service {
 	c := chat.NewService(store, limiter, bus, cfg.Chat, now, log)
-	var stop, unwatch func()
+	var stop, unwatch, unbalances func()
 	lc.Append(fx.Hook{
 		OnStart: func(context.Context) error {
 			stop = c.Start(0)
 			// A member's socket closes as soon as its session ends on any
 			// node: the account service publishes every revocation.
 			unwatch = account.WatchRevocations(bus, c.SessionsEnded)
+			// And it tells the app when the member's home changed on any
+			// node (the storage publishes after every such commit).
+			unbalances = wallet.BalancesChanged.Subscribe(bus, c.BalancesChanged)
 			return nil
 		},
-		OnStop: func(context.Context) error { unwatch(); stop(); return nil },
+		OnStop: func(context.Context) error { unbalances(); unwatch(); stop(); return nil },
 	})
 	return c
 }

@@ -1,10 +1,12 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"slices"
 	"sync"
 	"time"
 
@@ -73,10 +75,24 @@ func (k *socket) Deliver(it chat.Item) {
 	k.send(marshalFrame("messaging", it))
 }
 
+// balancesFrame tells a member's app that its home changed
+// (wallet.BalancesChanged): it reads GET /api/wallet again.
+var balancesFrame = []byte(`{"type":"balances"}`)
+
+// BalancesChanged queues a balances frame, unless one is already waiting
+// (one re-read covers every change before it), so that a burst of
+// changes never fills the queue (chat.BalancesListener).
+func (k *socket) BalancesChanged() {
+	k.send(balancesFrame)
+}
+
 func (k *socket) send(b []byte) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if k.closed {
+		return
+	}
+	if bytes.Equal(b, balancesFrame) && slices.ContainsFunc(k.queue, func(q []byte) bool { return bytes.Equal(q, balancesFrame) }) {
 		return
 	}
 	if len(k.queue) >= socketQueue {
@@ -168,8 +184,11 @@ func (k *socket) closeLocked(code websocket.StatusCode, reason string) {
 // joins its own room (client frame {"type":"join","room":R}); an
 // operator's socket receives every room at once (it is sent
 // {"type":"joined","data":{"room":""}}). Server frames are
-// {"type":"messaging","data":item}, {"type":"joined","data":{"room":R}}
-// and {"type":"error","data":{"message":CODE}}.
+// {"type":"messaging","data":item}, {"type":"joined","data":{"room":R}},
+// {"type":"error","data":{"message":CODE}} and, to a member's socket from
+// its opening, {"type":"balances"} when the member's home changed on any
+// node (wallet.BalancesChanged), so that the app reads it again without
+// polling.
 func (s *Server) chatSocket(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	if origin := r.Header.Get("Origin"); !s.originAllowed(r, origin) {

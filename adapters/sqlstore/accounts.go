@@ -32,15 +32,15 @@ const memberSelect = memberColumns + `,
 
 // CreateMember inserts m, consuming otpID in the same transaction.
 func (s *Accounts) CreateMember(ctx context.Context, m *account.Member, otpID string) error {
-	return s.db.inTx(ctx, func(tx *sqlx.Tx) error {
+	return s.db.homeTx(ctx, func(tx *sqlx.Tx) ([]string, error) {
 		if otpID != "" {
 			res, err := tx.ExecContext(ctx, s.db.q(`UPDATE otps SET consumed_at = ?
 				WHERE id = ? AND consumed_at IS NULL AND verified_at IS NOT NULL`), utc(m.CreatedAt), otpID)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			if n, _ := res.RowsAffected(); n != 1 {
-				return errs.New(errs.UnverifiedOTP)
+				return nil, errs.New(errs.UnverifiedOTP)
 			}
 		}
 		_, err := tx.ExecContext(ctx, s.db.q(`INSERT INTO members (`+memberColumns+`)
@@ -49,12 +49,11 @@ func (s *Accounts) CreateMember(ctx context.Context, m *account.Member, otpID st
 			m.BankAccountName, m.BankAccountNo, m.Currency, m.Active, utc(m.CreatedAt), utc(m.UpdatedAt))
 		if name, ok := uniqueViolation(err); ok {
 			if strings.Contains(name, "phone") {
-				return errs.OnField(errs.ExistingUser, "username")
+				return nil, errs.OnField(errs.ExistingUser, "username")
 			}
-			return errs.OnField(errs.ExistingBank, "bankAccountNo")
+			return nil, errs.OnField(errs.ExistingBank, "bankAccountNo")
 		}
-		s.db.homeChanged(tx, m.ID)
-		return err
+		return []string{m.ID}, err
 	})
 }
 
@@ -100,15 +99,16 @@ func (s *Accounts) BankAccountTaken(ctx context.Context, bankCode, accountNo str
 
 // UpdateProfile sets the display name and account holder name.
 func (s *Accounts) UpdateProfile(ctx context.Context, id, name, bankAccountName string, at time.Time) error {
-	_, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE members SET name = ?, bank_account_name = ?, updated_at = ? WHERE id = ?`),
-		name, bankAccountName, utc(at), id)
-	s.db.homeChanged(nil, id)
-	return err
+	return s.db.homeTx(ctx, func(tx *sqlx.Tx) ([]string, error) {
+		_, err := tx.ExecContext(ctx, s.db.q(`UPDATE members SET name = ?, bank_account_name = ?, updated_at = ? WHERE id = ?`),
+			name, bankAccountName, utc(at), id)
+		return []string{id}, err
+	})
 }
 
 // ChangePassword stores hash and revokes the member's other sessions.
 func (s *Accounts) ChangePassword(ctx context.Context, id, hash, keepTokenHash string, at time.Time) error {
-	// home: unchanged (the home reads no password).
+	// No homeTx: the home is unchanged (the home reads no password).
 	return s.db.inTx(ctx, func(tx *sqlx.Tx) error {
 		if _, err := tx.ExecContext(ctx, s.db.q(`UPDATE members SET password_hash = ?, updated_at = ? WHERE id = ?`), hash, utc(at), id); err != nil {
 			return err
@@ -249,7 +249,7 @@ func (s *Accounts) Prune(ctx context.Context, before time.Time) (int64, error) {
 
 // SetMemberActive locks or unlocks a member.
 func (s *Accounts) SetMemberActive(ctx context.Context, id string, active bool, at time.Time) error {
-	// home: unchanged (the home reads no lock; a locked member's sessions
+	// No homeTx: the home is unchanged (the home reads no lock; a locked member's sessions
 	// end, so no call reads it).
 	res, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE members SET active = ?, updated_at = ? WHERE id = ?`), active, utc(at), id)
 	if err != nil {

@@ -49,9 +49,11 @@ type DB struct {
 	stmts   sync.Map // query written with ? → *sqlx.Stmt (see prepared)
 	url     string   // the PostgreSQL URL it was opened with
 
-	// The home cache (homecache.go): nil until UseEvents; the home changes
-	// of the transactions not yet ended.
+	// Nil until UseEvents: the home cache (homecache.go), the publisher of
+	// wallet.BalancesChanged and the home changes of the transactions not
+	// yet ended (announce.go).
 	homeCache *homeCache
+	changes   *announcer
 	touchMu   sync.Mutex
 	touches   map[*sqlx.Tx][]string
 }
@@ -235,7 +237,8 @@ func (db *DB) prepareForPool(ctx context.Context, query string) (*sqlx.Stmt, err
 }
 
 // inTx runs fn in a transaction, committing when it returns nil. The home
-// changes fn recorded (homeChanged) are announced once it has ended.
+// changes fn recorded (announce.go: every journal posted, homeTx) are
+// announced once it has ended.
 func (db *DB) inTx(ctx context.Context, fn func(tx *sqlx.Tx) error) (err error) {
 	tx, err := db.x.BeginTxx(ctx, nil)
 	if err != nil {

@@ -1,13 +1,9 @@
 package sqlstore
 
 import (
-	"context"
 	"log/slog"
-	"slices"
 	"sync"
 	"time"
-
-	"github.com/jmoiron/sqlx"
 
 	"ngern/core/events"
 	"ngern/core/wallet"
@@ -17,9 +13,10 @@ import (
 // docs/operations.md, "Home cache"). The app reads a member's home
 // (GET /api/wallet) far more often than the member's money changes: at
 // every start, every focus and every refresh. So each node keeps the
-// members' home reads in memory, and every write of this package that
-// changes what a home read returns says so (homeChanged): at once on this
-// node, after the commit, and on the other nodes through the event bus.
+// members' home reads in memory and forgets a member's on the event
+// wallet.BalancesChanged, which this package publishes after every commit
+// that changed a home (announce.go): at once on this node, before the
+// write returns, and on the other nodes through the event bus.
 //
 // The rules that keep it exact:
 //   - A change is announced after its commit, so a read that starts after
@@ -34,53 +31,23 @@ import (
 //   - An entry lives at most its TTL (DefaultHomeCacheTTL): that bounds
 //     what no message can cover, a node that died between its commit and
 //     its message.
-//
-// Every statement of this package that writes a table the home reads
-// (members, ledger_accounts, game_accounts, invite_commissions, banks) sits
-// in a function that calls homeChanged, or says why the home does not
-// change; TestHomeChangesAnnounced reads the source to hold that line.
 
 // DefaultHomeCacheTTL bounds the life of an entry unless configured
 // (NGERN_HOME_CACHE_TTL, docs/configuration.md).
 const DefaultHomeCacheTTL = 5 * time.Second
 
-// Home cache settings (docs/operations.md).
-const (
-	// homeCacheSize bounds the members kept (a home is about 1 kB).
-	homeCacheSize = 50_000
-	// homeAnnounceEvery spaces the messages to the other nodes: the first
-	// change after a quiet spell goes at once, those that follow within
-	// it go together at its end. Under load one NOTIFY then carries the
-	// changes of many commits: a message per commit (or a write waiting
-	// for its message) cost transfers a sixth of their throughput
-	// (docs/performance.md, "Sixth pass").
-	homeAnnounceEvery = 5 * time.Millisecond
-	// homeAnnounceBytes bounds the member ids of one message (under
-	// events.MaxPayload with the JSON around them).
-	homeAnnounceBytes = 6000
-)
-
-// homeTopic carries the members whose home changed.
-const homeTopic events.Topic[[]string] = "sqlstore.home"
+// homeCacheSize bounds the members kept (a home is about 1 kB).
+const homeCacheSize = 50_000
 
 // homeCache is the cache of one DB (see above).
 type homeCache struct {
-	bus events.Bus
-	log *slog.Logger
-	ttl time.Duration
-	now func() time.Time
+	bus   events.Bus
+	ttl   time.Duration
+	now   func() time.Time
+	unsub func()
 
 	mu      sync.RWMutex
 	entries map[string]*homeEntry
-
-	// The changes waiting for the next message to the other nodes.
-	pubMu   sync.Mutex
-	pending map[string]struct{}
-	wake    chan struct{}
-	stop    chan struct{}
-	done    chan struct{}
-	unsub   func()
-	stopped bool
 }
 
 // homeEntry is one member's entry: home is nil until a read fills it.
@@ -90,27 +57,27 @@ type homeEntry struct {
 	epoch    uint64
 }
 
-// UseEvents turns the home cache on: it connects db to the event bus of
-// the install, through which the nodes tell each other whose home changed,
-// and keeps each home read for ttl at most. With a ttl of 0 it keeps
-// nothing but still tells the other nodes of this one's writes. Without it
-// every home read goes to the database and no write is told. The returned
-// function sends what waits and stops.
+// UseEvents connects db to the event bus of the install: from then on it
+// publishes wallet.BalancesChanged after every commit that changed a
+// member's home (announce.go), and keeps each home read for ttl at most,
+// forgetting it on that event from any node. With a ttl of 0 it keeps
+// nothing but still publishes. Without it every home read goes to the
+// database and nothing is published. The returned function sends what
+// waits and stops.
 func (db *DB) UseEvents(bus events.Bus, ttl time.Duration, log *slog.Logger) (stop func() error) {
-	db.homeCache = newHomeCache(bus, ttl, log)
-	return db.homeCache.close
+	db.homeCache = newHomeCache(bus, ttl)
+	db.changes = newAnnouncer(bus, db.homeCache.drop, log)
+	return func() error {
+		db.changes.close()
+		db.homeCache.close()
+		return nil
+	}
 }
 
 // newHomeCache starts a cache listening to bus; close stops it.
-func newHomeCache(bus events.Bus, ttl time.Duration, log *slog.Logger) *homeCache {
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
-	c := &homeCache{bus: bus, log: log, ttl: ttl, now: time.Now,
-		entries: map[string]*homeEntry{}, pending: map[string]struct{}{},
-		wake: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
-	c.unsub = homeTopic.Subscribe(bus, c.drop)
-	go c.announce()
+func newHomeCache(bus events.Bus, ttl time.Duration) *homeCache {
+	c := &homeCache{bus: bus, ttl: ttl, now: time.Now, entries: map[string]*homeEntry{}}
+	c.unsub = wallet.BalancesChanged.Subscribe(bus, c.drop)
 	return c
 }
 
@@ -186,134 +153,5 @@ func (c *homeCache) drop(members []string) {
 	c.mu.Unlock()
 }
 
-// changed forgets members here at once and queues them for the others.
-func (c *homeCache) changed(members []string) {
-	c.drop(members)
-	c.pubMu.Lock()
-	if c.stopped {
-		c.pubMu.Unlock()
-		return
-	}
-	for _, m := range members {
-		c.pending[m] = struct{}{}
-	}
-	c.pubMu.Unlock()
-	select {
-	case c.wake <- struct{}{}:
-	default:
-	}
-}
-
-// announce sends the queued changes to every node, a message every
-// homeAnnounceEvery at most, until close.
-func (c *homeCache) announce() {
-	defer close(c.done)
-	for {
-		select {
-		case <-c.wake:
-		case <-c.stop:
-			c.send()
-			return
-		}
-		c.send()
-		select {
-		case <-time.After(homeAnnounceEvery):
-		case <-c.stop:
-			c.send()
-			return
-		}
-	}
-}
-
-// send publishes what is queued, in messages of at most
-// homeAnnounceBytes of ids. A message that cannot be sent is logged: the
-// other nodes then keep those members' old homes until the TTL ends.
-func (c *homeCache) send() {
-	c.pubMu.Lock()
-	pending := c.pending
-	c.pending = map[string]struct{}{}
-	c.pubMu.Unlock()
-	var batches [][]string
-	if len(pending) > 0 {
-		var batch []string
-		size := 0
-		for m := range pending {
-			if size+len(m)+3 > homeAnnounceBytes && len(batch) > 0 {
-				batches = append(batches, batch)
-				batch, size = nil, 0
-			}
-			batch = append(batch, m)
-			size += len(m) + 3
-		}
-		batches = append(batches, batch)
-	}
-	for _, b := range batches {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		err := homeTopic.Publish(ctx, c.bus, b)
-		cancel()
-		if err != nil {
-			c.log.Warn("home changes not sent to the other nodes: their cached homes of these members last until the TTL",
-				"members", len(b), "err", err)
-		}
-	}
-}
-
-// close sends what waits and stops announcing and listening.
-func (c *homeCache) close() error {
-	c.pubMu.Lock()
-	if c.stopped {
-		c.pubMu.Unlock()
-		return nil
-	}
-	c.stopped = true
-	c.pubMu.Unlock()
-	close(c.stop)
-	<-c.done
-	c.unsub()
-	return nil
-}
-
-// homeChanged announces, once the write is committed, that the homes of
-// members changed: with tx, when tx ends (inTx); without, at once (the
-// statement has committed).
-func (db *DB) homeChanged(tx *sqlx.Tx, members ...string) {
-	if db.homeCache == nil {
-		return
-	}
-	members = slices.DeleteFunc(slices.Clone(members), func(m string) bool { return m == "" })
-	if len(members) == 0 {
-		return
-	}
-	if tx == nil {
-		db.homeCache.changed(members)
-		return
-	}
-	db.touchMu.Lock()
-	defer db.touchMu.Unlock()
-	if db.touches == nil {
-		db.touches = map[*sqlx.Tx][]string{}
-	}
-	t := db.touches[tx]
-	for _, m := range members {
-		if !slices.Contains(t, m) {
-			t = append(t, m)
-		}
-	}
-	db.touches[tx] = t
-}
-
-// txEnded announces the home changes of tx, which has ended: whether it
-// committed, rolled back or failed to say, a change announced in vain
-// only costs a read.
-func (db *DB) txEnded(tx *sqlx.Tx) {
-	if db.homeCache == nil {
-		return
-	}
-	db.touchMu.Lock()
-	members := db.touches[tx]
-	delete(db.touches, tx)
-	db.touchMu.Unlock()
-	if len(members) > 0 {
-		db.homeCache.changed(members)
-	}
-}
+// close stops listening.
+func (c *homeCache) close() { c.unsub() }

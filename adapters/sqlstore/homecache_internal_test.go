@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"ngern/core/events"
 	"ngern/core/wallet"
 )
 
@@ -16,20 +17,20 @@ func TestHomeCacheKeep(t *testing.T) {
 	h := &wallet.MemberHome{Wallet: 100}
 	cases := []struct {
 		name    string
-		between func(c *homeCache, b *TestBus)
+		between func(c *testNode, b *TestBus)
 		kept    bool
 	}{
-		{"NothingBetween", func(*homeCache, *TestBus) {}, true},
-		{"OtherMemberChanged", func(c *homeCache, _ *TestBus) { c.changed([]string{"other"}) }, true},
-		{"MemberChanged", func(c *homeCache, _ *TestBus) { c.changed([]string{"m"}) }, false},
-		{"ChangedOnAnotherNode", func(c *homeCache, _ *TestBus) { c.drop([]string{"m"}) }, false},
-		{"BusLost", func(_ *homeCache, b *TestBus) { b.SetLive(false) }, false},
-		{"BusReconnected", func(_ *homeCache, b *TestBus) { b.NewEpoch() }, false},
+		{"NothingBetween", func(*testNode, *TestBus) {}, true},
+		{"OtherMemberChanged", func(c *testNode, _ *TestBus) { c.changed([]string{"other"}) }, true},
+		{"MemberChanged", func(c *testNode, _ *TestBus) { c.changed([]string{"m"}) }, false},
+		{"ChangedOnAnotherNode", func(c *testNode, _ *TestBus) { c.drop([]string{"m"}) }, false},
+		{"BusLost", func(_ *testNode, b *TestBus) { b.SetLive(false) }, false},
+		{"BusReconnected", func(_ *testNode, b *TestBus) { b.NewEpoch() }, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			b := (&TestNet{}).Bus()
-			c := newHomeCache(b, DefaultHomeCacheTTL, nil)
+			c := newTestNode(b, DefaultHomeCacheTTL)
 			t.Cleanup(func() { c.close() })
 			e, epoch := c.ask("m")
 			tc.between(c, b)
@@ -43,7 +44,7 @@ func TestHomeCacheKeep(t *testing.T) {
 	t.Run("NotLiveAsksNothing", func(t *testing.T) {
 		b := (&TestNet{}).Bus()
 		b.SetLive(false)
-		c := newHomeCache(b, DefaultHomeCacheTTL, nil)
+		c := newTestNode(b, DefaultHomeCacheTTL)
 		t.Cleanup(func() { c.close() })
 		if e, _ := c.ask("m"); e != nil {
 			t.Fatal("a read was prepared for keeping while the bus was not live")
@@ -51,7 +52,7 @@ func TestHomeCacheKeep(t *testing.T) {
 	})
 	t.Run("NoTTLKeepsNothingButTells", func(t *testing.T) {
 		net := &TestNet{}
-		c := newHomeCache(net.Bus(), 0, nil)
+		c := newTestNode(net.Bus(), 0)
 		t.Cleanup(func() { c.close() })
 		e, epoch := c.ask("m")
 		c.keep("m", e, epoch, h)
@@ -68,7 +69,7 @@ func TestHomeCacheKeep(t *testing.T) {
 		}
 	})
 	t.Run("Bounded", func(t *testing.T) {
-		c := newHomeCache((&TestNet{}).Bus(), DefaultHomeCacheTTL, nil)
+		c := newTestNode((&TestNet{}).Bus(), DefaultHomeCacheTTL)
 		t.Cleanup(func() { c.close() })
 		for i := range homeCacheSize + 10 {
 			e, epoch := c.ask(string(rune(i)))
@@ -86,12 +87,12 @@ func TestHomeCacheKeep(t *testing.T) {
 // is sent once the cache stopped.
 func TestHomeCacheAnnounces(t *testing.T) {
 	net := &TestNet{Delay: time.Millisecond}
-	a := newHomeCache(net.Bus(), DefaultHomeCacheTTL, nil)
+	a := newTestNode(net.Bus(), DefaultHomeCacheTTL)
 	t.Cleanup(func() { a.close() })
 	other := net.Bus()
 	var mu sync.Mutex
 	seen := map[string]bool{}
-	homeTopic.Subscribe(other, func(m []string) {
+	wallet.BalancesChanged.Subscribe(other, func(m []string) {
 		mu.Lock()
 		defer mu.Unlock()
 		for _, id := range m {
@@ -150,4 +151,23 @@ func TestHomeCacheAnnounces(t *testing.T) {
 			t.Fatal("a change was sent after the cache stopped")
 		}
 	})
+}
+
+// testNode is one node's home cache and announcer, as UseEvents makes them.
+type testNode struct {
+	*homeCache
+	a *announcer
+}
+
+func newTestNode(bus events.Bus, ttl time.Duration) *testNode {
+	c := newHomeCache(bus, ttl)
+	return &testNode{homeCache: c, a: newAnnouncer(bus, c.drop, nil)}
+}
+
+// changed is a commit's announcement.
+func (n *testNode) changed(members []string) { n.a.changed(members) }
+
+func (n *testNode) close() {
+	n.a.close()
+	n.homeCache.close()
 }

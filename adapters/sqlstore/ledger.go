@@ -185,7 +185,8 @@ func (db *DB) postFor(ctx context.Context, tx *sqlx.Tx, j ledger.Journal, of str
 	}
 	ps := lockOrder(j.Postings)
 	args := make([]any, 0, 3*len(ps))
-	db.homeChanged(tx, j.MemberID)
+	// Recorded now, announced when tx ends (announce.go).
+	db.announce(tx, journalMembers(j)...)
 	for _, p := range ps {
 		a := p.Account
 		var bal money.Satang
@@ -233,9 +234,6 @@ func (db *DB) postFor(ctx context.Context, tx *sqlx.Tx, j ledger.Journal, of str
 				return 0, err
 			}
 		}
-		if a.Member() {
-			db.homeChanged(tx, a.MemberID)
-		}
 		if a.ID == of {
 			after = bal
 		}
@@ -255,23 +253,10 @@ func (db *DB) postFor(ctx context.Context, tx *sqlx.Tx, j ledger.Journal, of str
 
 // postFunction is postFor on PostgreSQL: ngern_post runs its statements.
 func (db *DB) postFunction(ctx context.Context, tx *sqlx.Tx, j ledger.Journal, of string) (money.Satang, error) {
-	args, err := journalArgs(j)
-	if err != nil {
-		return 0, err
-	}
-	st, err := db.prepared(ctx, tx, `SELECT ngern_post(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-	if err != nil {
-		return 0, err
-	}
 	var after money.Satang
-	if err := st.QueryRowxContext(ctx, append(args, of)...).Scan(&after); err != nil {
+	err := db.callLedger(ctx, tx, `SELECT ngern_post(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, nil, j, []any{of}, &after)
+	if err != nil {
 		return 0, functionError(err)
-	}
-	db.homeChanged(tx, j.MemberID)
-	for _, p := range j.Postings {
-		if p.Account.Member() {
-			db.homeChanged(tx, p.Account.MemberID)
-		}
 	}
 	return after, nil
 }

@@ -254,26 +254,28 @@ func (s *Rewards) Accrue(ctx context.Context, run rewards.Run, games []string,
 	if exists > 0 {
 		return rewards.Run{}, rewards.ErrRunExists
 	}
-	err = s.db.inTx(ctx, func(tx *sqlx.Tx) error {
+	// The inviters' homes show the bonus waiting.
+	var inviters []string
+	err = s.db.homeTx(ctx, func(tx *sqlx.Tx) ([]string, error) {
 		_, err := tx.ExecContext(ctx, s.db.q(`INSERT INTO reward_runs (id, program, period, ends_at, settings, by_who, created_at)
 				VALUES (?, ?, ?, ?, ?, ?, ?)`), run.ID, string(run.Program), run.Period, utc(run.EndsAt), string(settings),
 			run.By, utc(run.CreatedAt))
 		if _, dup := uniqueViolation(err); dup {
-			return rewards.ErrRunExists
+			return nil, rewards.ErrRunExists
 		}
 		if err != nil {
-			return err
+			return nil, err
 		}
 		// Every bet of a member not counted yet and placed before the end
 		// is counted by this run, whether or not its game is included.
 		res, err := tx.ExecContext(ctx, s.db.q(`UPDATE game_bets SET `+col+` = ?
 				WHERE `+col+` IS NULL AND member_id IS NOT NULL AND placed_at < ?`), run.ID, utc(run.EndsAt))
 		if err != nil {
-			return err
+			return nil, err
 		}
 		n, err := res.RowsAffected()
 		if err != nil {
-			return err
+			return nil, err
 		}
 		run.Bets = int(n)
 		filter, fargs := inList("b.game", games)
@@ -293,14 +295,14 @@ func (s *Rewards) Accrue(ctx context.Context, run rewards.Run, games []string,
 		}
 		rows, err := tx.QueryContext(ctx, s.db.q(q), append([]any{run.ID}, fargs...)...)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		var nets []rewards.MemberNet
 		for rows.Next() {
 			var m rewards.MemberNet
 			if err := rows.Scan(&m.MemberID, &m.InviterID, &m.Bets, &m.Stake, &m.Payout); err != nil {
 				rows.Close()
-				return err
+				return nil, err
 			}
 			nets = append(nets, m)
 			run.Stake += m.Stake
@@ -308,7 +310,7 @@ func (s *Rewards) Accrue(ctx context.Context, run rewards.Run, games []string,
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
-			return err
+			return nil, err
 		}
 		members := map[string]bool{}
 		for _, a := range amounts(nets) {
@@ -319,14 +321,14 @@ func (s *Rewards) Accrue(ctx context.Context, run rewards.Run, games []string,
 				_, err = tx.ExecContext(ctx, s.db.q(`INSERT INTO invite_commissions (id, inviter_id, invitee_id, run_id, period,
 						stake, payout, amount, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?)`),
 					a.ID, a.MemberID, a.InviteeID, run.ID, run.Period, a.Stake, a.Payout, a.Amount, utc(run.CreatedAt))
-				s.db.homeChanged(tx, a.MemberID) // the invite bonus waiting
+				inviters = append(inviters, a.MemberID)
 			} else {
 				_, err = tx.ExecContext(ctx, s.db.q(`INSERT INTO refunds (id, member_id, run_id, period, stake, payout, amount,
 						status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'PENDING', ?)`),
 					a.ID, a.MemberID, run.ID, run.Period, a.Stake, a.Payout, a.Amount, utc(run.CreatedAt))
 			}
 			if err != nil {
-				return err
+				return nil, err
 			}
 			members[a.MemberID] = true
 			run.Amount += a.Amount
@@ -334,7 +336,7 @@ func (s *Rewards) Accrue(ctx context.Context, run rewards.Run, games []string,
 		run.Members = len(members)
 		_, err = tx.ExecContext(ctx, s.db.q(`UPDATE reward_runs SET bets = ?, members = ?, stake = ?, payout = ?, amount = ?
 				WHERE id = ?`), run.Bets, run.Members, run.Stake, run.Payout, run.Amount, run.ID)
-		return err
+		return inviters, err
 	})
 	if err != nil {
 		return rewards.Run{}, err
@@ -527,17 +529,17 @@ func (s *Rewards) Claim(ctx context.Context, p rewards.Program, memberID, claimI
 			WHERE inviter_id = ? AND status = 'PENDING' RETURNING amount`
 	}
 	var c promo.Condition
-	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
+	err := s.db.homeTx(ctx, func(tx *sqlx.Tx) ([]string, error) {
 		sum, err := sumReturning(ctx, tx, s.db.q(q), claimID, utc(at), memberID)
-		s.db.homeChanged(tx, memberID) // the invite bonus waiting
+		changed := []string{memberID} // the invite bonus waiting
 		if err != nil {
-			return err
+			return changed, err
 		}
 		if sum <= 0 {
-			return rewards.ErrNothing
+			return changed, rewards.ErrNothing
 		}
 		c, err = s.db.grantTx(ctx, tx, build(sum))
-		return err
+		return changed, err
 	})
 	if err != nil {
 		return promo.Condition{}, err

@@ -74,7 +74,7 @@ func (s *Settings) Bank(ctx context.Context, code string) (settings.Bank, error)
 
 // SeedBanks inserts the banks not stored yet.
 func (s *Settings) SeedBanks(ctx context.Context, banks []settings.Bank) error {
-	// home: unchanged (it adds banks only; a stored bank's names, which
+	// No homeTx: the home is unchanged (it adds banks only; a stored bank's names, which
 	// the home reads, never change).
 	return s.db.inTx(ctx, func(tx *sqlx.Tx) error {
 		for _, b := range banks {
@@ -99,7 +99,7 @@ func (s *Settings) AllBanks(ctx context.Context, country string) ([]settings.Ban
 // (PostgreSQL; SQLite writes one at a time) so that two operators
 // deactivating the last two active banks at once cannot both succeed.
 func (s *Settings) UpdateBank(ctx context.Context, code string, f settings.BankFlags) (settings.Bank, error) {
-	// home: unchanged (the flags; the home reads a bank's names only).
+	// No homeTx: the home is unchanged (the flags; the home reads a bank's names only).
 	var b settings.Bank
 	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
 		var country string

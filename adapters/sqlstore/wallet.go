@@ -103,10 +103,12 @@ func (s *Wallet) WalletBalance(ctx context.Context, memberID string) (money.Sata
 
 // CreateGameAccount stores a game account.
 func (s *Wallet) CreateGameAccount(ctx context.Context, a wallet.GameAccount) error {
-	_, err := s.db.x.ExecContext(ctx, s.db.q(`INSERT INTO game_accounts
-		(member_id, game_code, username, password_enc, version, created_at, updated_at) VALUES (?, ?, ?, ?, 0, ?, ?)`),
-		a.MemberID, a.Game, a.Username, a.Password, utc(a.CreatedAt), utc(a.CreatedAt))
-	s.db.homeChanged(nil, a.MemberID)
+	err := s.db.homeTx(ctx, func(tx *sqlx.Tx) ([]string, error) {
+		_, err := tx.ExecContext(ctx, s.db.q(`INSERT INTO game_accounts
+			(member_id, game_code, username, password_enc, version, created_at, updated_at) VALUES (?, ?, ?, ?, 0, ?, ?)`),
+			a.MemberID, a.Game, a.Username, a.Password, utc(a.CreatedAt), utc(a.CreatedAt))
+		return []string{a.MemberID}, err
+	})
 	if _, dup := uniqueViolation(err); dup {
 		return errs.New(errs.SlotAlreadyActive)
 	}
@@ -155,7 +157,7 @@ func (s *Wallet) GameAccounts(ctx context.Context, memberID string) ([]wallet.Ga
 
 // SetGamePassword replaces a sealed game password.
 func (s *Wallet) SetGamePassword(ctx context.Context, memberID, game, sealed string, at time.Time) error {
-	// home: unchanged (the home reads no game password).
+	// No homeTx: the home is unchanged (the home reads no game password).
 	_, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE game_accounts SET password_enc = ?, updated_at = ?
 		WHERE member_id = ? AND game_code = ?`), sealed, utc(at), memberID, game)
 	return err
@@ -183,7 +185,7 @@ func (s *Wallet) GameSnapshot(ctx context.Context, memberID, game string) (walle
 
 // bumpVersion marks a change of the member's GAME balance in tx.
 func (s *Wallet) bumpVersion(ctx context.Context, tx *sqlx.Tx, memberID, game string, at time.Time) error {
-	// home: unchanged (the home reads no version; the journal posted
+	// No homeTx: the home is unchanged (the home reads no version; the journal posted
 	// beside it announces the change of balance).
 	st, err := s.db.prepared(ctx, tx, `UPDATE game_accounts SET version = version + 1, updated_at = ?
 		WHERE member_id = ? AND game_code = ?`)
@@ -196,7 +198,7 @@ func (s *Wallet) bumpVersion(ctx context.Context, tx *sqlx.Tx, memberID, game st
 
 // BookGameResult posts j if the game account's version is still version.
 func (s *Wallet) BookGameResult(ctx context.Context, memberID, game string, version int64, j ledger.Journal) (bool, error) {
-	// home: unchanged by the version; post announces the balance.
+	// No homeTx: the home reads no version; post announces the balance.
 	booked := false
 	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
 		var err error
@@ -249,22 +251,12 @@ func (s *Wallet) ReserveTransfer(ctx context.Context, t wallet.Transfer, j ledge
 // reservePostgres is ReserveTransfer in one round trip: the function
 // ngern_reserve_transfer (functions/postgres.sql) runs the statements of reserve.
 func (s *Wallet) reservePostgres(ctx context.Context, t wallet.Transfer, j ledger.Journal, from string) (wallet.Reservation, error) {
-	jargs, err := journalArgs(j)
-	if err != nil {
-		return wallet.Reservation{}, err
-	}
-	st, err := s.db.prepared(ctx, nil, `SELECT o_username, o_left FROM ngern_reserve_transfer(
-		?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-	if err != nil {
-		return wallet.Reservation{}, err
-	}
-	args := append([]any{t.ID, t.MemberID, t.Game, t.Direction, t.Amount, t.State,
-		utc(t.CreatedAt), utc(t.UpdatedAt), utc(t.NextCheckAt)}, jargs...)
 	var username sql.NullString
 	var left sql.NullInt64
-	err = st.QueryRowxContext(ctx, append(args, from)...).Scan(&username, &left)
-	// Committed, or not: an error may come after the commit.
-	s.db.homeChanged(nil, t.MemberID)
+	err := s.db.callLedger(ctx, nil, `SELECT o_username, o_left FROM ngern_reserve_transfer(
+		?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		[]any{t.ID, t.MemberID, t.Game, t.Direction, t.Amount, t.State, utc(t.CreatedAt), utc(t.UpdatedAt), utc(t.NextCheckAt)},
+		j, []any{from}, &username, &left)
 	switch {
 	case err != nil:
 		return wallet.Reservation{}, functionError(err)
@@ -289,7 +281,7 @@ func functionError(err error) error {
 
 // reserve is ReserveTransfer statement by statement (SQLite).
 func (s *Wallet) reserve(ctx context.Context, t wallet.Transfer, j ledger.Journal, from string) (wallet.Reservation, error) {
-	// home: the version is not read by the home; postFor announces the
+	// No homeTx: the home reads no version; postFor announces the
 	// change of balance.
 	var r wallet.Reservation
 	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
@@ -343,17 +335,9 @@ func (s *Wallet) FinishTransfer(ctx context.Context, id string, state wallet.Tra
 		// In one round trip: ngern_finish_transfer (functions/postgres.sql) runs
 		// the statements below and sets synchronous_commit = off for its
 		// own transaction.
-		jargs, err := journalArgs(j)
-		if err != nil {
-			return false, err
-		}
-		st, err := s.db.prepared(ctx, nil, `SELECT ngern_finish_transfer(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-		if err != nil {
-			return false, err
-		}
 		var finished bool
-		err = st.QueryRowxContext(ctx, append([]any{id, state, utc(at)}, jargs...)...).Scan(&finished)
-		s.db.homeChanged(nil, j.MemberID) // committed, or not: an error may come after the commit
+		err := s.db.callLedger(ctx, nil, `SELECT ngern_finish_transfer(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			[]any{id, state, utc(at)}, j, nil, &finished)
 		if err != nil {
 			return false, functionError(err)
 		}

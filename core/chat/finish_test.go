@@ -261,3 +261,28 @@ func TestSessionsEnded(t *testing.T) {
 		t.Fatal("a stopped socket was told")
 	}
 }
+
+// homeSocket is a member's socket that hears of balance changes.
+type homeSocket struct {
+	revocable
+	told atomic.Int32
+}
+
+func (h *homeSocket) BalancesChanged() { h.told.Add(1) }
+
+// TestBalancesChanged: the sockets of the members named are told, once
+// each; a socket that does not listen to balances, another member's and a
+// stopped one are not.
+func TestBalancesChanged(t *testing.T) {
+	s, _, _ := newTestService(DefaultConfig())
+	a1, a2, b, gone := &homeSocket{}, &homeSocket{}, &homeSocket{}, &homeSocket{}
+	s.TrackSession("a", "s1", a1)
+	s.TrackSession("a", "s2", a2)
+	s.TrackSession("a", "s3", &revocable{}) // not a BalancesListener
+	s.TrackSession("b", "s4", b)
+	s.TrackSession("c", "s5", gone)()
+	s.BalancesChanged([]string{"a", "c", "nobody"})
+	if a1.told.Load() != 1 || a2.told.Load() != 1 || b.told.Load() != 0 || gone.told.Load() != 0 {
+		t.Fatalf("told a1 %d, a2 %d, b %d, stopped %d; want 1, 1, 0, 0", a1.told.Load(), a2.told.Load(), b.told.Load(), gone.told.Load())
+	}
+}

@@ -260,6 +260,35 @@ func (s *Service) SessionsEnded(memberID, session string) {
 	}
 }
 
+// BalancesListener is a member's socket that the app refreshes its home
+// through: it is told when the member's balances (or anything else the
+// home shows) changed on any node. BalancesChanged must not block: it
+// runs on the bus's delivery goroutine.
+type BalancesListener interface {
+	BalancesChanged()
+}
+
+// BalancesChanged tells this node's tracked sockets of members that are
+// BalancesListeners that their home changed. app wiring connects it to
+// wallet.BalancesChanged on the event bus, so a change on any node
+// reaches the member's sockets on every node.
+func (s *Service) BalancesChanged(members []string) {
+	t := &s.sessions
+	t.mu.Lock()
+	var hit []BalancesListener
+	for _, m := range members {
+		for r := range t.byMember[m] {
+			if l, ok := r.(BalancesListener); ok {
+				hit = append(hit, l)
+			}
+		}
+	}
+	t.mu.Unlock()
+	for _, l := range hit {
+		l.BalancesChanged()
+	}
+}
+
 // Tracked counts this node's tracked member sockets (tests).
 func (s *Service) Tracked() int {
 	s.sessions.mu.Lock()

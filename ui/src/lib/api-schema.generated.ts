@@ -5094,7 +5094,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The support chat socket (WebSocket upgrade). */
+            /** @description The support chat socket (WebSocket upgrade); a member's socket is also sent {"type":"balances"} when the member's home changed, to read GET /api/wallet again (frames in docs/api.md, "Websocket"). */
             101: {
                 headers: {
                     [name: string]: unknown;

@@ -2,5 +2,5 @@
 // feature that changes another's data invalidates that data's key from here, so that features
 // do not import each other (docs/ui.md, "Structure").
 
-/** walletQueryKey holds the member's balances (GET /api/wallet): the home reads, a spin changes them. */
+/** walletQueryKey holds the member's balances (GET /api/wallet): the home reads, a spin and the chat socket's balances frame refresh them. */
 export const walletQueryKey = ['member', 'wallet'] as const;

@@ -1,8 +1,10 @@
+import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react-native';
 import { StyleSheet } from 'react-native';
 
 import i18n from '@/i18n';
 import { fontFamily } from '@/lib/fonts';
+import { walletQueryKey } from '@/lib/query-keys';
 import { clearToken, readItem, removeItem, setToken, storageKeys, writeItem } from '@/lib/storage';
 import { mockApi, renderWithProviders } from '@/testing/render';
 
@@ -115,5 +117,24 @@ describe('ChatPanel', () => {
     renderWithProviders(<ChatPanel onClose={() => undefined} />);
     expect(await screen.findByText('Cannot start chatting')).toBeTruthy();
     expect(readItem(storageKeys.guestId)).toBeNull(); // a member never makes a guest
+  });
+
+  it("a balances frame on a member's socket refreshes the wallet (home) without polling", async () => {
+    setToken('member-token', false);
+    mockApi({
+      'POST /api/chat/ticket': { body: { ticket: 't1', room: 'ngern-m1' } },
+      'POST /api/chat/history': { body: [] },
+    });
+    const invalidate = jest.spyOn(QueryClient.prototype, 'invalidateQueries');
+    try {
+      renderWithProviders(<ChatPanel onClose={() => undefined} />);
+      await waitFor(() => expect(FakeWebSocket.all).toHaveLength(1));
+      const walletRefreshed = () => invalidate.mock.calls.some(([f]) => JSON.stringify(f?.queryKey) === JSON.stringify(walletQueryKey));
+      expect(walletRefreshed()).toBe(false);
+      await act(async () => FakeWebSocket.all[0].frame({ type: 'balances' }));
+      expect(walletRefreshed()).toBe(true);
+    } finally {
+      invalidate.mockRestore();
+    }
   });
 });

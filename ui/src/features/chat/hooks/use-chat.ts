@@ -1,4 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+
+import { walletQueryKey } from '@/lib/query-keys';
 
 import {
   fetchHistory,
@@ -44,6 +47,7 @@ export function useChat(active: boolean) {
   itemsRef.current = items;
   const readTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const queryClient = useQueryClient();
 
   const update = useCallback((fn: (list: Local[]) => Local[]) => setItems((list) => fn(list)), []);
 
@@ -88,6 +92,10 @@ export function useChat(active: boolean) {
         onJoined: () => {
           loadLatest().catch(() => undefined);
         },
+        // The member's home changed on the server: the wallet (home) reads it again, with no polling.
+        onBalances: () => {
+          queryClient.invalidateQueries({ queryKey: walletQueryKey }).catch(() => undefined);
+        },
         onFailure: () => setFailed(true),
       });
       conn.start();
@@ -96,7 +104,7 @@ export function useChat(active: boolean) {
       cancelled = true;
       conn?.stop();
     };
-  }, [active, loadLatest, update]);
+  }, [active, loadLatest, queryClient, update]);
 
   useEffect(
     () => () => {

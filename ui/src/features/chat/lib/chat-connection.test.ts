@@ -81,4 +81,26 @@ describe('ChatConnection', () => {
     expect(calls).toBe(2);
     c.stop();
   });
+
+  it('tells of a balances frame, and only of it', async () => {
+    let told = 0;
+    const items: unknown[] = [];
+    const socket = new FakeSocket();
+    const c = new ChatConnection({
+      ticket: async () => ({ ticket: 't1', room: 'ngern-m1' }),
+      open: () => socket,
+      onItem: (i) => items.push(i),
+      onState: () => undefined,
+      onBalances: () => told++,
+    });
+    c.start();
+    await flush();
+    socket.frame({ type: 'balances' }); // sent from the opening, before the join
+    socket.frame({ type: 'joined', data: { room: 'ngern-m1' } });
+    socket.frame({ type: 'pong' });
+    socket.frame({ type: 'balances' });
+    expect(told).toBe(2);
+    expect(items).toEqual([]);
+    c.stop();
+  });
 });

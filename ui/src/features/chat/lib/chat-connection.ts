@@ -22,6 +22,8 @@ export type ConnectionDeps = {
   onState: (state: ConnectionState) => void;
   /** onJoined is told after each (re)join, so that the widget re-reads what it may have missed. */
   onJoined?: () => void;
+  /** onBalances is told when the member's home changed on the server ({"type":"balances"}, docs/api.md "Websocket"). */
+  onBalances?: () => void;
   /** onFailure is told when a ticket could not be had (e.g. 'Cannot start chatting'). */
   onFailure?: (err: unknown) => void;
   rejoinEveryMs?: number;
@@ -92,6 +94,8 @@ export class ChatConnection {
         this.deps.onJoined?.();
       } else if (frame.type === 'messaging' && frame.data && typeof frame.data === 'object') {
         this.deps.onItem(frame.data as ChatItem);
+      } else if (frame.type === 'balances') {
+        this.deps.onBalances?.();
       }
     };
     const down = () => {
