@@ -123,7 +123,7 @@ func TestHub88Config(t *testing.T) {
 func TestHub88Wiring(t *testing.T) {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	t.Run("Off", func(t *testing.T) {
-		out, err := newHub88(hub88In{Cfg: Config{}, Log: log, Metrics: metrics.New(nil, nil, nil, log), Wallet: walletPending{}})
+		out, err := newHub88(hub88In{Cfg: Config{}, Log: log, Metrics: metrics.New(nil, nil, nil, log), Wallet: &seamless.Service{}})
 		if err != nil || len(out.Routes) != 0 || len(out.Aggregators) != 0 {
 			t.Fatalf("%+v %v", out, err)
 		}
@@ -131,7 +131,7 @@ func TestHub88Wiring(t *testing.T) {
 	t.Run("On", func(t *testing.T) {
 		var cfg Config
 		withHub88(t)(&cfg)
-		out, err := newHub88(hub88In{Cfg: cfg, Log: log, Metrics: metrics.New(nil, nil, nil, log), Wallet: walletPending{}})
+		out, err := newHub88(hub88In{Cfg: cfg, Log: log, Metrics: metrics.New(nil, nil, nil, log), Wallet: &seamless.Service{}})
 		if err != nil || len(out.Aggregators) != 1 || out.Aggregators[0].Code() != "hub88" {
 			t.Fatalf("%+v %v", out, err)
 		}
@@ -240,9 +240,9 @@ func TestHub88Served(t *testing.T) {
 			}
 			defer res.Body.Close()
 			body, _ := io.ReadAll(res.Body)
-			// The stand-in wallet moves nothing: a signed call is answered
-			// RS_ERROR_UNKNOWN until the seamless wallet is wired.
-			want := map[string]hub88.Status{"Signed": hub88.ErrorUnknown, "Forged": hub88.ErrorSignature}[name]
+			// The signed call reaches the real wallet, which knows no such
+			// session; the forged one stops at the signature.
+			want := map[string]hub88.Status{"Signed": hub88.ErrorInvalidToken, "Forged": hub88.ErrorSignature}[name]
 			var a struct {
 				Status      hub88.Status `json:"status"`
 				RequestUUID string       `json:"request_uuid"`
