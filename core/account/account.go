@@ -4,6 +4,7 @@ package account
 
 import (
 	"context"
+	"log/slog"
 	"sync"
 	"time"
 
@@ -178,6 +179,7 @@ type Service struct {
 	sessions sessionState
 	// background counts the reset codes being sent (reset.go).
 	background sync.WaitGroup
+	logger     *slog.Logger
 }
 
 // NewService returns an account service. now may be nil (system clock).

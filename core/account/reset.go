@@ -53,7 +53,7 @@ func (s *Service) SendResetOTP(ctx context.Context, phone, ip string) (OTPSent, 
 		bg, cancel := context.WithTimeout(context.WithoutCancel(ctx), resetSendTimeout)
 		defer cancel()
 		if err := s.sendReset(bg, o, code); err != nil {
-			slog.Warn("password reset code not sent", "ref", o.Ref, "err", err)
+			s.log().WarnContext(bg, "password reset code not sent", "ref", o.Ref, "err", err)
 		}
 	}()
 	return OTPSent{OTPRef: o.Ref, OTPToken: token, Code: codeSent}, nil
@@ -150,6 +150,16 @@ func (s *Service) ResetPassword(ctx context.Context, r PasswordReset, ip string)
 		return err
 	}
 	return s.forget(ctx, sessionDrop{MemberID: m.ID})
+}
+
+// UseLog sets the logger of the background sends (default: slog's).
+func (s *Service) UseLog(l *slog.Logger) { s.logger = l }
+
+func (s *Service) log() *slog.Logger {
+	if s.logger == nil {
+		return slog.Default()
+	}
+	return s.logger
 }
 
 // WaitBackground waits for the reset codes being sent (tests, shutdown).
