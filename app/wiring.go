@@ -186,7 +186,10 @@ func newAccounts(lc fx.Lifecycle, cfg Config, store account.Store, limiter accou
 	ac.LoginPerPhone, ac.LoginPerIP = cfg.LoginPerPhone, cfg.LoginPerIP
 	ac.LookupPerIP, ac.OTPPerIP = cfg.LookupPerIP, cfg.OTPPerIP
 	a := account.NewService(store, limiter, sender, s, ac, now)
+	a.UseLog(log)
 	lc.Append(fx.StopHook(a.UseEvents(bus, 0, 0)))
+	// Reset codes being sent in the background go out before the app stops.
+	lc.Append(fx.StopHook(a.WaitBackground))
 	startTouchFlush(lc, a, log)
 	return a
 }

@@ -222,3 +222,44 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, map[string]errs.Code{"message": errs.Success})
 }
+
+type resetOTPRequest struct {
+	Phone string `json:"phone" validate:"required,max=20"`
+}
+
+// resetOTP answers alike for registered and unknown phones (the code goes
+// out in the background).
+func (s *Server) resetOTP(w http.ResponseWriter, r *http.Request) {
+	var req resetOTPRequest
+	if err := s.decode(r, &req, errs.InvalidUserInfo); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	sent, err := s.accounts.SendResetOTP(r.Context(), req.Phone, s.clientIP(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, sent)
+}
+
+type passwordReset struct {
+	Phone    string `json:"phone" validate:"required,max=20"`
+	OTPToken string `json:"otpToken" validate:"required,max=100"`
+	Code     string `json:"code" validate:"required,max=10"`
+	Password string `json:"password" validate:"required,max=512"`
+}
+
+func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) {
+	var req passwordReset
+	if err := s.decode(r, &req, errs.InvalidUserInfo); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	err := s.accounts.ResetPassword(r.Context(), account.PasswordReset(req), s.clientIP(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]errs.Code{"message": errs.Success})
+}

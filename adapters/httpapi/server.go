@@ -189,6 +189,8 @@ func (s *Server) routes() {
 	m.Handle("POST /api/account/validate", s.serviceOpen(http.HandlerFunc(s.validateAccount)))
 	m.Handle("POST /api/account", s.serviceOpen(http.HandlerFunc(s.register)))
 	m.Handle("POST /api/login", s.serviceOpen(http.HandlerFunc(s.login)))
+	m.Handle("POST /api/account/password/reset/otp", s.serviceOpen(http.HandlerFunc(s.resetOTP)))
+	m.Handle("POST /api/account/password/reset", s.serviceOpen(http.HandlerFunc(s.resetPassword)))
 	m.Handle("POST /api/logout", s.member(s.logout))
 	m.Handle("GET /api/account/profile", s.member(s.profile))
 	m.Handle("PUT /api/account/profile", s.member(s.updateProfile))

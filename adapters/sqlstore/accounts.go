@@ -119,6 +119,31 @@ func (s *Accounts) ChangePassword(ctx context.Context, id, hash, keepTokenHash s
 	})
 }
 
+// ResetPassword consumes the reset OTP, stores hash for an active member
+// and revokes every session of the member, in one transaction.
+func (s *Accounts) ResetPassword(ctx context.Context, id, otpID, hash string, at time.Time) error {
+	// home: unchanged (the home reads no password).
+	return s.db.inTx(ctx, func(tx *sqlx.Tx) error {
+		res, err := tx.ExecContext(ctx, s.db.q(`UPDATE otps SET consumed_at = ? WHERE id = ? AND consumed_at IS NULL`), utc(at), otpID)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return errs.New(errs.OTPTokenInvalid)
+		}
+		res, err = tx.ExecContext(ctx, s.db.q(`UPDATE members SET password_hash = ?, updated_at = ? WHERE id = ? AND active = ?`),
+			hash, utc(at), id, true)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return errs.New(errs.InactiveUser)
+		}
+		_, err = tx.ExecContext(ctx, s.db.q(`UPDATE sessions SET revoked_at = ? WHERE member_id = ? AND revoked_at IS NULL`), utc(at), id)
+		return err
+	})
+}
+
 // CreateSession stores a session.
 func (s *Accounts) CreateSession(ctx context.Context, ses *account.Session) error {
 	_, err := s.db.x.ExecContext(ctx, s.db.q(`INSERT INTO sessions

@@ -320,3 +320,66 @@ func TestPrune(t *testing.T) {
 		}
 	})
 }
+
+func TestResetPassword(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		seed(t, db)
+		s := sqlstore.NewAccounts(db)
+		now := time.Now().UTC().Truncate(time.Second)
+		member := func(t *testing.T, phone, bankNo string, active bool) *account.Member {
+			t.Helper()
+			m := newMember(phone, bankNo)
+			m.Active = active
+			if err := s.CreateMember(ctx, m, ""); err != nil {
+				t.Fatal(err)
+			}
+			for _, h := range []string{"a", "b"} {
+				if err := s.CreateSession(ctx, &account.Session{TokenHash: m.ID + h, MemberID: m.ID, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(time.Hour)}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			return m
+		}
+		otp := func(t *testing.T, phone string) *account.OTP {
+			t.Helper()
+			o := &account.OTP{ID: account.NewID(), Phone: phone, Ref: "ABCD", TokenHash: account.NewID(), CodeHash: "c", ExpiresAt: now.Add(time.Minute), CreatedAt: now}
+			if err := s.CreateOTP(ctx, o); err != nil {
+				t.Fatal(err)
+			}
+			return o
+		}
+		t.Run("stores the hash, consumes the code and revokes every session", func(t *testing.T) {
+			m := member(t, "0811111111", "1111111111", true)
+			o := otp(t, m.Phone)
+			if err := s.ResetPassword(ctx, m.ID, o.ID, "$argon2id$new", now); err != nil {
+				t.Fatal(err)
+			}
+			got, err := s.MemberByID(ctx, m.ID)
+			if err != nil || got.PasswordHash != "$argon2id$new" {
+				t.Fatalf("%+v %v", got, err)
+			}
+			for _, h := range []string{"a", "b"} {
+				if ses, _, err := s.SessionByHash(ctx, m.ID+h); err != nil || ses.RevokedAt == nil {
+					t.Fatalf("%s: %+v %v", h, ses, err)
+				}
+			}
+			if err := s.ResetPassword(ctx, m.ID, o.ID, "$argon2id$again", now); !errs.HasCode(err, errs.OTPTokenInvalid) {
+				t.Fatalf("second use: err = %v", err)
+			}
+		})
+		t.Run("a locked member is refused and nothing changes", func(t *testing.T) {
+			m := member(t, "0822222222", "2222222222", false)
+			o := otp(t, m.Phone)
+			if err := s.ResetPassword(ctx, m.ID, o.ID, "$argon2id$new", now); !errs.HasCode(err, errs.InactiveUser) {
+				t.Fatalf("err = %v", err)
+			}
+			got, _ := s.MemberByID(ctx, m.ID)
+			o2, _ := s.OTPByTokenHash(ctx, o.TokenHash)
+			ses, _, _ := s.SessionByHash(ctx, m.ID+"a")
+			if got.PasswordHash != "x" || o2.ConsumedAt != nil || ses.RevokedAt != nil {
+				t.Fatalf("changed: %+v %+v %+v", got, o2, ses)
+			}
+		})
+	})
+}

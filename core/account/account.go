@@ -4,6 +4,8 @@ package account
 
 import (
 	"context"
+	"log/slog"
+	"sync"
 	"time"
 
 	"ngern/core/settings"
@@ -68,6 +70,11 @@ type Store interface {
 	// ChangePassword stores the new hash and revokes every session of the
 	// member but keepTokenHash, in one transaction.
 	ChangePassword(ctx context.Context, id, hash, keepTokenHash string, at time.Time) error
+	// ResetPassword consumes the reset OTP otpID (OTP_TOKEN_INVALID when it
+	// was consumed meanwhile), stores the new hash of an active member
+	// (INACTIVE_USER when locked) and revokes every session of the member,
+	// in one transaction.
+	ResetPassword(ctx context.Context, id, otpID, hash string, at time.Time) error
 
 	CreateSession(ctx context.Context, s *Session) error
 	// SessionByHash returns the session with its member's active flag.
@@ -170,6 +177,9 @@ type Service struct {
 	// sessions caches validated sessions and queues their touches
 	// (sessioncache.go).
 	sessions sessionState
+	// background counts the reset codes being sent (reset.go).
+	background sync.WaitGroup
+	logger     *slog.Logger
 }
 
 // NewService returns an account service. now may be nil (system clock).

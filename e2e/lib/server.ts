@@ -15,8 +15,8 @@ function state(): State {
 }
 
 /** otpFor waits for the console SMS line of phone and returns its newest code. */
-export async function otpFor(phone: string, timeoutMs = 10_000): Promise<string> {
-  const re = new RegExp(`phone=${phone} message="Ngern: your code is (\\d{6})`, 'g');
+export async function otpFor(phone: string, timeoutMs = 10_000, what = 'code'): Promise<string> {
+  const re = new RegExp(`phone=${phone} message="Ngern: your ${what} is (\\d{6})`, 'g');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const matches = [...fs.readFileSync(state().logFile, 'utf8').matchAll(re)];
@@ -24,6 +24,11 @@ export async function otpFor(phone: string, timeoutMs = 10_000): Promise<string>
     if (Date.now() > deadline) throw new Error(`no OTP logged for ${phone}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** resetCodeFor reads the last password reset code the console SMS adapter logged for phone. */
+export function resetCodeFor(phone: string): Promise<string> {
+  return otpFor(phone, 10_000, 'password reset code');
 }
 
 /** operator calls the operator API of the e2e server. */

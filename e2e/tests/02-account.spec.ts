@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 import { acceptAgreement, login, shot, useEnglish } from '../lib/app';
-import { otpFor, uniquePhone } from '../lib/server';
+import { otpFor, resetCodeFor, uniquePhone } from '../lib/server';
 
 // The account flows share one member, in order: register, log in, profile,
 // bank name, password, log out.
@@ -126,4 +126,33 @@ test('log out clears the token; the new password logs in', async ({ page }) => {
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
   await page.goto('/user/home');
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a forgotten password is reset by SMS code; every session ends', async ({ page, browser }) => {
+  // A session on another device, which the reset must end.
+  const other = await browser.newPage();
+  await useEnglish(other);
+  await login(other, phone, password, true);
+
+  await page.goto('/login');
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset password' });
+  await expect(dialog.getByLabel('Phone number')).toHaveValue(phone);
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await expect(dialog.getByText(/a code is on its way \(ref [A-Z]{4}\)/)).toBeVisible();
+  await expect(dialog.getByText('The password needs at least 8 characters')).toBeVisible();
+  await dialog.getByLabel('Code from the SMS').fill(await resetCodeFor(phone));
+  await dialog.getByLabel('New password', { exact: true }).fill('third-pass-789');
+  await dialog.getByLabel('Confirm new password').fill('third-pass-789');
+  await shot(page, 'login-reset-password');
+  await dialog.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText(/Your password was changed/)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  password = 'third-pass-789';
+
+  await other.goto('/user/home');
+  await expect(other).toHaveURL(/\/login$/);
+  await other.close();
+  await login(page, phone, password);
 });

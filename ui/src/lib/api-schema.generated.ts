@@ -55,6 +55,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset code; every session of the member is revoked.
+         * @description The password minimum is checked first (PASSWORD_TOO_SHORT, with the
+         *     limits lookup's passwordMin). Each try counts against the reset limits
+         *     of the phone from the client's address and of the phone overall (with
+         *     back-off; REQUEST_LIMIT with Retry-After) and against the token's
+         *     tries (OTP_BLOCK after the OTP attempt limit), before the code is
+         *     compared. These limits have keys of their own: they never lock a member
+         *     out of signing in. A wrong code, another phone's token and an unknown
+         *     phone all answer OTP_CODE_INVALID; OTP_EXPIRED when the code is past its
+         *     validity; INACTIVE_USER for a locked member. On success the code is
+         *     used up, the new password stored and every session of the member
+         *     revoked at once: the member signs in again.
+         */
+        post: operations["postAccountPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/password/reset/otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a password reset code by SMS to a registered phone.
+         * @description Answers the same (status, body shape and timing) whether or not the
+         *     phone is registered: the code is stored and sent in the background, and
+         *     only an active member's phone receives an SMS. Limits: one code a minute
+         *     per phone, 3 an hour per phone and client address, 5 an hour per phone,
+         *     and the OTP sends per address (REQUEST_LIMIT with Retry-After).
+         */
+        post: operations["postAccountPasswordResetOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/profile": {
         parameters: {
             query?: never;
@@ -3579,6 +3633,18 @@ export interface components {
             currency: string;
             otpToken?: string;
         };
+        PasswordResetOtpInput: {
+            phone: string;
+        };
+        PasswordResetInput: {
+            phone: string;
+            /** @description The otpToken of the reset code's send. */
+            otpToken: string;
+            /** @description The six digits of the SMS. */
+            code: string;
+            /** @description The new password; at least the limits lookup's passwordMin characters. */
+            password: string;
+        };
         SendOtpInput: {
             phoneNumber: string;
             otpToken?: string;
@@ -4469,6 +4535,8 @@ export type ChangePasswordInput = components['schemas']['ChangePasswordInput'];
 export type UpdateBankAccountNameInput = components['schemas']['UpdateBankAccountNameInput'];
 export type AccountFields = components['schemas']['AccountFields'];
 export type CreateAccountInput = components['schemas']['CreateAccountInput'];
+export type PasswordResetOtpInput = components['schemas']['PasswordResetOtpInput'];
+export type PasswordResetInput = components['schemas']['PasswordResetInput'];
 export type SendOtpInput = components['schemas']['SendOtpInput'];
 export type SendOtpResult = components['schemas']['SendOtpResult'];
 export type VerifyOtpInput = components['schemas']['VerifyOtpInput'];
@@ -4629,6 +4697,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    postAccountPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    postAccountPasswordResetOtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetOtpInput"];
+            };
+        };
+        responses: {
+            /** @description Success; pass otpToken with the code to /api/account/password/reset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendOtpResult"];
                 };
             };
             default: components["responses"]["Error"];

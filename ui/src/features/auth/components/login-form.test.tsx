@@ -6,6 +6,12 @@ import { mockApi, renderWithProviders, routerMock } from '@/testing/render';
 
 import { LoginForm } from './login-form';
 
+// Jest cannot run the dynamic import of the reset dialog: the loader answers the dialog itself
+// (reset/reset-password-modal.test.tsx tests its steps).
+jest.mock('@/features/auth/reset-lazy', () => ({
+  LazyResetPasswordModal: jest.requireActual('@/features/auth/reset/reset-password-modal').ResetPasswordModal,
+}));
+
 describe('LoginForm', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('en');
@@ -64,5 +70,24 @@ describe('LoginForm', () => {
     fireEvent.press(screen.getByRole('button', { name: 'Change language to ไทย' }));
     expect(i18n.language).toBe('th');
     expect(screen.getByLabelText('เบอร์โทรศัพท์')).toBeTruthy();
+  });
+
+  it('resets a forgotten password and comes back to sign-in with a confirmation', async () => {
+    mockApi({
+      'GET /api/lookup/limits': { body: { appVersion: '1', transferMin: 1, giftLinkMin: 2, passwordMin: 8, qr: [] } },
+      'POST /api/account/password/reset/otp': { body: { otpRef: 'ABCD', otpToken: 'TOK', code: 'OTP_SENT' } },
+      'POST /api/account/password/reset': { body: { message: 'SUCCESS' } },
+    });
+    renderWithProviders(<LoginForm />);
+    fireEvent.changeText(screen.getByLabelText('Phone number'), '0812345678');
+    fireEvent.press(screen.getByRole('button', { name: 'Forgot password?' }));
+    fireEvent.press(await screen.findByRole('button', { name: 'Send code' }));
+    fireEvent.changeText(await screen.findByLabelText('Code from the SMS'), '123456');
+    fireEvent.changeText(screen.getByLabelText('New password'), 'a-new-secret');
+    fireEvent.changeText(screen.getByLabelText('Confirm new password'), 'a-new-secret');
+    fireEvent.press(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByText(/Your password was changed/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Set new password' })).toBeNull();
+    expect(routerMock().replace).not.toHaveBeenCalled();
   });
 });

@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/api';
 import { setToken } from '@/lib/storage';
 
 import { useLogin } from '../api/login';
+import { LazyResetPasswordModal } from '../reset-lazy';
 
 export function LoginForm() {
   const { t, i18n } = useTranslation();
@@ -22,6 +23,8 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [resetting, setResetting] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
 
   const submit = () => {
     // Both fields are required: submitting with one empty does nothing.
@@ -70,6 +73,8 @@ export function LoginForm() {
         onSubmitEditing={submit}
       />
       <Checkbox label={t('login.remember')} checked={remember} onChange={setRemember} />
+      <Button variant="link" title={t('login.forgotPassword')} onPress={() => setResetting(true)} />
+      {notice ? <AppText role="status">{notice}</AppText> : null}
       {error ? (
         <AppText variant="error" role="alert">
           {error}
@@ -80,6 +85,18 @@ export function LoginForm() {
         <AppText variant="caption">{t('login.noAccount')}</AppText>
         <Button variant="link" accessibilityRole="link" title={t('login.registerLink')} onPress={() => router.push('/register')} />
       </View>
+      {resetting ? (
+        <LazyResetPasswordModal
+          phone={phone}
+          onClose={() => setResetting(false)}
+          onDone={(message) => {
+            setResetting(false);
+            setPassword('');
+            setError(null);
+            setNotice(message);
+          }}
+        />
+      ) : null}
     </View>
   );
 }
