@@ -122,7 +122,7 @@ func (s *Accounts) ChangePassword(ctx context.Context, id, hash, keepTokenHash s
 // ResetPassword consumes the reset OTP, stores hash for an active member
 // and revokes every session of the member, in one transaction.
 func (s *Accounts) ResetPassword(ctx context.Context, id, otpID, hash string, at time.Time) error {
-	// home: unchanged (the home reads no password).
+	// No homeTx: the home is unchanged (the home reads no password).
 	return s.db.inTx(ctx, func(tx *sqlx.Tx) error {
 		res, err := tx.ExecContext(ctx, s.db.q(`UPDATE otps SET consumed_at = ? WHERE id = ? AND consumed_at IS NULL`), utc(at), otpID)
 		if err != nil {
