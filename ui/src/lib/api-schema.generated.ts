@@ -2792,7 +2792,7 @@ export interface components {
             /** @description The uploaded banner's path. */
             image: string;
         };
-        OpBonus: {
+        OpBonusInput: {
             code: string;
             name: string;
             banners?: components["schemas"]["Banner"][] | null;
@@ -2818,6 +2818,10 @@ export interface components {
              */
             updatedAt?: string;
         };
+        /** @description A bonus as the console reads it (every field answered). */
+        OpBonus: {
+            banners: components["schemas"]["Banner"][];
+        } & WithRequired<components["schemas"]["OpBonusInput"], "banners" | "maxReceived" | "amount" | "percent" | "cap" | "minDeposit" | "firstDepositOfDay" | "newMemberDays" | "percentFail" | "successPercent" | "validFrom" | "validTo" | "active" | "sort" | "updatedAt">;
         OpBonusList: {
             bonuses: components["schemas"]["OpBonus"][];
         };
@@ -2825,7 +2829,7 @@ export interface components {
             message: string;
             bonus: components["schemas"]["OpBonus"];
         };
-        OpPromotion: {
+        OpPromotionInput: {
             code: string;
             description?: string;
             amount?: number;
@@ -2846,6 +2850,8 @@ export interface components {
              */
             updatedAt?: string;
         };
+        /** @description A promotion code as the console reads it (every field answered). */
+        OpPromotion: WithRequired<components["schemas"]["OpPromotionInput"], "description" | "amount" | "percentFail" | "successPercent" | "limitTotal" | "limitPerMember" | "used" | "validFrom" | "validTo" | "active" | "updatedAt">;
         OpPromotionList: {
             promotions: components["schemas"]["OpPromotion"][];
         };
@@ -3098,6 +3104,10 @@ export interface components {
                 fileType?: string;
                 filePath?: string;
                 name?: string;
+                /** @description A postback's button title. */
+                title?: string;
+                /** @description A postback's payload. */
+                payload?: string;
             };
         };
         ChatItem: {
@@ -4049,9 +4059,11 @@ export type OperatorLoginInput = components['schemas']['OperatorLoginInput'];
 export type OperatorLogin = components['schemas']['OperatorLogin'];
 export type AuditActions = components['schemas']['AuditActions'];
 export type BannerUpload = components['schemas']['BannerUpload'];
+export type OpBonusInput = components['schemas']['OpBonusInput'];
 export type OpBonus = components['schemas']['OpBonus'];
 export type OpBonusList = components['schemas']['OpBonusList'];
 export type OpBonusSaved = components['schemas']['OpBonusSaved'];
+export type OpPromotionInput = components['schemas']['OpPromotionInput'];
 export type OpPromotion = components['schemas']['OpPromotion'];
 export type OpPromotionList = components['schemas']['OpPromotionList'];
 export type OpPromotionSaved = components['schemas']['OpPromotionSaved'];
@@ -5151,7 +5163,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OpBonus"];
+                "application/json": components["schemas"]["OpBonusInput"];
             };
         };
         responses: {
@@ -5178,7 +5190,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OpBonus"];
+                "application/json": components["schemas"]["OpBonusInput"];
             };
         };
         responses: {
@@ -6311,7 +6323,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OpPromotion"];
+                "application/json": components["schemas"]["OpPromotionInput"];
             };
         };
         responses: {
@@ -6338,7 +6350,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OpPromotion"];
+                "application/json": components["schemas"]["OpPromotionInput"];
             };
         };
         responses: {

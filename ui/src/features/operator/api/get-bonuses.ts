@@ -1,27 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { opApi, opKey } from './client';
-import type { OpBanner } from './upload-banner';
+import type { components } from '@/lib/api-schema.generated';
 
-export type OpBonus = {
-  code: string;
-  name: string;
-  banners: OpBanner[];
-  type: 'limit' | 'day' | 'week';
-  maxReceived: number;
-  amount: number;
-  percent: number;
-  cap: number;
-  minDeposit: number;
-  firstDepositOfDay: boolean;
-  newMemberDays: number;
-  percentFail: number;
-  successPercent: number;
-  validFrom: string | null;
-  validTo: string | null;
-  active: boolean;
-  sort: number;
-};
+import { opApi, opKey } from './client';
+
+export type OpBonus = components['schemas']['OpBonus'];
 
 export const bonusesKey = [...opKey, 'bonuses'] as const;
 

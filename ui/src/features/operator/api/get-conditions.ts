@@ -1,25 +1,9 @@
+import type { components } from '@/lib/api-schema.generated';
 import { useQuery } from '@tanstack/react-query';
 
 import { opApi, opKey } from './client';
 
-export type OpCondition = {
-  _id: string;
-  memberId: string;
-  phone: string;
-  name: string;
-  source: 'bonus' | 'promotion';
-  code: string;
-  type: string;
-  amount: number;
-  base: number;
-  target: number;
-  minimum: number;
-  progress: number;
-  total: number;
-  /** play is the game results (wins − bets) booked since the condition started. */
-  play: number;
-  createdAt: string;
-};
+export type OpCondition = components['schemas']['OpCondition'];
 
 export const conditionsKey = [...opKey, 'conditions'] as const;
 

@@ -1,20 +1,9 @@
+import type { components } from '@/lib/api-schema.generated';
 import { useQuery } from '@tanstack/react-query';
 
 import { opApi, opKey } from './client';
 
-export type OpPromotion = {
-  code: string;
-  description: string;
-  amount: number;
-  percentFail: number;
-  successPercent: number;
-  limitTotal: number;
-  limitPerMember: number;
-  used: number;
-  validFrom: string | null;
-  validTo: string | null;
-  active: boolean;
-};
+export type OpPromotion = components['schemas']['OpPromotion'];
 
 export const promotionsKey = [...opKey, 'promotions'] as const;
 

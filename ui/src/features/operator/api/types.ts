@@ -54,60 +54,17 @@ export function isProposal(answer: unknown): answer is Proposal {
 }
 
 /** The support chat's wire shapes (docs/api.md, operator API, support chat). */
-export type ChatPayload = {
-  message?: string;
-  buttons?: { title: string; type?: string; payload?: string }[];
-  quick_replies?: { title: string; type?: string; payload?: string }[];
-  cards?: { image_url?: string; title: string; subtitle?: string; buttons?: { title: string; type?: string; payload?: string }[] }[];
-  url?: string;
-  fileType?: string;
-  filePath?: string;
-  name?: string;
-  title?: string;
-  payload?: string;
-};
+export type ChatMessage = Schemas['OperatorChatItem'];
 
-export type ChatMessage = {
-  _id: string;
-  room: string;
-  sender: 'customer' | 'agent' | 'system' | string;
-  message: { message_type: string; payload: ChatPayload };
-  createdAt: string;
-  operator?: string;
-  /** The spec's conversation item fields: the member's login session and device, phone and name. */
-  session_id?: string;
-  username?: string;
-  name?: string;
-  deviceToken?: string;
-};
+export type ChatPayload = ChatMessage['message']['payload'];
 
-export type ChatButton = { title: string; type?: string; payload?: string };
-export type ChatCard = { image_url?: string; title: string; subtitle?: string; buttons?: ChatButton[] };
+export type ChatButton = Schemas['ChatButton'];
 
-export type Conversation = {
-  room: string;
-  memberId?: string;
-  guestId?: string;
-  name?: string;
-  phone?: string;
-  status: 'open' | 'closed';
-  assignedTo: string;
-  waitingSince: string | null;
-  lastMessageAt: string;
-  unread?: number;
-  /** last is the newest message (inbox only). */
-  last?: ChatMessage['message'];
-  customerReadAt?: string | null;
-};
+export type ChatCard = NonNullable<ChatPayload['cards']>[number];
+
+export type Conversation = Schemas['Conversation'];
 
 /** Canned is an operators' canned reply of one console language. */
-export type Canned = {
-  id: string;
-  lang: 'th' | 'la' | 'en';
-  title: string;
-  body: string;
-  position: number;
-  updatedBy: string;
-  updatedAt: string;
-};
-export type CannedInput = Pick<Canned, 'lang' | 'title' | 'body'> & { position?: number };
+export type Canned = Schemas['Canned'];
+
+export type CannedInput = Schemas['CannedInput'];

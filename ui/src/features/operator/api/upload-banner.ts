@@ -1,9 +1,10 @@
+import type { components } from '@/lib/api-schema.generated';
 import { useMutation } from '@tanstack/react-query';
 
 import { opApi } from './client';
 
 /** OpBanner is one banner of a bonus or a rewards program: a picture and its html, for one language or all. */
-export type OpBanner = { lang?: string; image: string; html: string };
+export type OpBanner = components['schemas']['Banner'];
 
 /** uploadBanner sends a picture to the object store and answers its link (docs/api.md). */
 export function uploadBanner(file: Blob, name = 'banner'): Promise<{ image: string }> {

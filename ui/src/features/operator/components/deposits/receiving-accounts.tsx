@@ -15,7 +15,8 @@ import { useMe } from '../../session';
 import { PendingNotice } from '../pending-changes';
 import { Card, ErrorLine, Row } from '../ui';
 
-const emptyBank: ReceivingBank = { bankCode: 'KBANK', bankAccountNo: '', bankAccountName: '', mode: 'slip' };
+// The server stores a new bank with mode slip (transfer and upload the slip).
+const emptyBank: ReceivingBank = { bankCode: 'KBANK', bankAccountNo: '', bankAccountName: '' };
 const emptyWallet: ReceivingWallet = { mode: 'truemoney', walletAccountName: '', walletAccountNo: '' };
 
 /** ReceivingAccounts edits the deposit setting: the bank accounts and TrueMoney wallets members pay to. */

@@ -33,7 +33,7 @@ const amountRe = /^\d{1,8}(\.\d{1,2})?$/;
 export const toForm = (p: QRProvider): QRProviderForm => ({
   enabled: p.enabled,
   min: p.min.toFixed(2),
-  quickAmounts: p.quickAmounts.map((a) => a.toFixed(2)).join(', '),
+  quickAmounts: (p.quickAmounts ?? []).map((a) => a.toFixed(2)).join(', '),
   lifetimeSeconds: String(p.lifetimeSeconds),
   apiKey: '',
   webhookSecret: '',
