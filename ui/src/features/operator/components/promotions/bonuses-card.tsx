@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { StyleSheet, View } from 'react-native';
+import { View } from 'react-native';
 
 import { Checkbox } from '@/components/ui/checkbox';
 import { Select } from '@/components/ui/select';
@@ -9,8 +9,8 @@ import { useBonuses } from '../../api/get-bonuses';
 import { useSaveBonus } from '../../api/save-promotion';
 import { useOpT } from '../../i18n';
 import { BannerEditor } from '../banner-editor';
-import { money, Row } from '../ui';
-import { CodedCard } from './coded-card';
+import { money } from '../ui';
+import { CodedCard, codedStyles } from './coded-card';
 import { bonusBody, bonusProblem, bonusTypes, emptyBonus, toBonusForm, type BonusForm } from './forms';
 
 /** BonusesCard lists the deposit bonuses with an editor for a new or a chosen one. */
@@ -46,27 +46,16 @@ export function BonusesCard({ canEdit, onNotice }: { canEdit: boolean; onNotice:
       ]}
       onNew={() => open(true, emptyBonus)}
       onEdit={(b) => open(false, toBonusForm(b))}
-      editing={bonus ? { isNew: bonus.isNew, code: bonus.form.code } : null}
+      editing={bonus ? { isNew: bonus.isNew, code: bonus.form.code, onCode: setB('code') } : null}
       problem={bonus ? bonusProblem(bonus.form) : null}
       saveError={saveBonus.error}
       saving={saveBonus.isPending}
       onSave={() => bonus && saveBonus.mutate({ isNew: bonus.isNew, body: bonusBody(bonus.form) })}
       onCancel={() => setBonus(null)}
-    >
-      {bonus ? (
-        <>
-          <Row style={styles.grid}>
-            <View style={styles.field}>
-              <TextField
-                label={t('promotions.fields.code')}
-                value={bonus.form.code}
-                upperCase
-                editable={bonus.isNew}
-                onChangeText={setB('code')}
-                autoCapitalize="characters"
-              />
-            </View>
-            <View style={styles.field}>
+      fields={
+        bonus ? (
+          <>
+            <View style={codedStyles.field}>
               <Select
                 label={t('promotions.fields.type')}
                 value={bonus.form.type}
@@ -90,11 +79,16 @@ export function BonusesCard({ canEdit, onNotice }: { canEdit: boolean; onNotice:
                 'sort',
               ] as const
             ).map((k) => (
-              <View key={k} style={styles.field}>
+              <View key={k} style={codedStyles.field}>
                 <TextField label={t(`promotions.fields.${k}`)} value={bonus.form[k]} onChangeText={setB(k)} autoCapitalize="none" />
               </View>
             ))}
-          </Row>
+          </>
+        ) : null
+      }
+    >
+      {bonus ? (
+        <>
           <BannerEditor value={bonus.form.banners} onChange={setB('banners')} />
           <Checkbox
             label={t('promotions.fields.firstDepositOfDay')}
@@ -107,8 +101,3 @@ export function BonusesCard({ canEdit, onNotice }: { canEdit: boolean; onNotice:
     </CodedCard>
   );
 }
-
-const styles = StyleSheet.create({
-  grid: { alignItems: 'flex-start' },
-  field: { flexGrow: 1, flexBasis: 200 },
-});

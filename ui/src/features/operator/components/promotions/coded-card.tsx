@@ -3,6 +3,7 @@ import { StyleSheet, View } from 'react-native';
 
 import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
+import { TextField } from '@/components/ui/text-field';
 
 import { useOpT } from '../../i18n';
 import { Badge, Card, DataTable, ErrorLine, Row, type Column } from '../ui';
@@ -21,15 +22,17 @@ type Props<R extends Coded> = {
   columns: Column<R>[];
   onNew: () => void;
   onEdit: (row: R) => void;
-  /** editing is the open editor's heading (a new one or the code), null while none is open. */
-  editing: { isNew: boolean; code: string } | null;
+  /** editing is the open editor's code (typed only for a new one), null while none is open. */
+  editing: { isNew: boolean; code: string; onCode: (code: string) => void } | null;
+  /** fields follow the code in the editor's grid (each in a view of codedStyles.field). */
+  fields?: ReactNode;
   /** problem is a console translation key of what the server would refuse. */
   problem: string | null;
   saveError: unknown;
   saving: boolean;
   onSave: () => void;
   onCancel: () => void;
-  /** children are the editor's fields. */
+  /** children are the editor's lines below the grid. */
   children?: ReactNode;
 };
 
@@ -82,6 +85,19 @@ export function CodedCard<R extends Coded>(p: Props<R>) {
       {p.editing ? (
         <View style={styles.editor}>
           <AppText variant="heading">{p.editing.isNew ? p.newTitle : t('promotions.editTitle', { code: p.editing.code })}</AppText>
+          <Row style={codedStyles.grid}>
+            <View style={codedStyles.field}>
+              <TextField
+                label={t('promotions.fields.code')}
+                value={p.editing.code}
+                upperCase
+                editable={p.editing.isNew}
+                onChangeText={p.editing.onCode}
+                autoCapitalize="characters"
+              />
+            </View>
+            {p.fields}
+          </Row>
           {p.children}
           {p.problem ? (
             <AppText variant="error" role="alert">
@@ -101,4 +117,10 @@ export function CodedCard<R extends Coded>(p: Props<R>) {
 
 const styles = StyleSheet.create({
   editor: { gap: 8, marginTop: 8 },
+});
+
+/** codedStyles lay out the editor's grid of fields. */
+export const codedStyles = StyleSheet.create({
+  grid: { alignItems: 'flex-start' },
+  field: { flexGrow: 1, flexBasis: 200 },
 });

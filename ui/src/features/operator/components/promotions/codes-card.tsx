@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { StyleSheet, View } from 'react-native';
+import { View } from 'react-native';
 
 import { Checkbox } from '@/components/ui/checkbox';
 import { TextField } from '@/components/ui/text-field';
@@ -7,8 +7,8 @@ import { TextField } from '@/components/ui/text-field';
 import { usePromotions } from '../../api/get-promotions';
 import { useSavePromotion } from '../../api/save-promotion';
 import { useOpT } from '../../i18n';
-import { money, Row } from '../ui';
-import { CodedCard } from './coded-card';
+import { money } from '../ui';
+import { CodedCard, codedStyles } from './coded-card';
 import { emptyPromotion, promotionBody, promotionProblem, toPromotionForm, type PromotionForm } from './forms';
 
 /** CodesCard lists the promotion codes with an editor for a new or a chosen one. */
@@ -43,32 +43,26 @@ export function CodesCard({ canEdit, onNotice }: { canEdit: boolean; onNotice: (
       ]}
       onNew={() => open(true, emptyPromotion)}
       onEdit={(p) => open(false, toPromotionForm(p))}
-      editing={promotion ? { isNew: promotion.isNew, code: promotion.form.code } : null}
+      editing={promotion ? { isNew: promotion.isNew, code: promotion.form.code, onCode: setP('code') } : null}
       problem={promotion ? promotionProblem(promotion.form) : null}
       saveError={savePromotion.error}
       saving={savePromotion.isPending}
       onSave={() => promotion && savePromotion.mutate({ isNew: promotion.isNew, body: promotionBody(promotion.form) })}
       onCancel={() => setPromotion(null)}
-    >
-      {promotion ? (
-        <>
-          <Row style={styles.grid}>
-            <View style={styles.field}>
-              <TextField
-                label={t('promotions.fields.code')}
-                value={promotion.form.code}
-                upperCase
-                editable={promotion.isNew}
-                onChangeText={setP('code')}
-                autoCapitalize="characters"
-              />
-            </View>
+      fields={
+        promotion ? (
+          <>
             {(['amount', 'percentFail', 'successPercent', 'limitTotal', 'limitPerMember', 'validFrom', 'validTo'] as const).map((k) => (
-              <View key={k} style={styles.field}>
+              <View key={k} style={codedStyles.field}>
                 <TextField label={t(`promotions.fields.${k}`)} value={promotion.form[k]} onChangeText={setP(k)} autoCapitalize="none" />
               </View>
             ))}
-          </Row>
+          </>
+        ) : null
+      }
+    >
+      {promotion ? (
+        <>
           <TextField
             label={t('promotions.fields.description')}
             value={promotion.form.description}
@@ -82,8 +76,3 @@ export function CodesCard({ canEdit, onNotice }: { canEdit: boolean; onNotice: (
     </CodedCard>
   );
 }
-
-const styles = StyleSheet.create({
-  grid: { alignItems: 'flex-start' },
-  field: { flexGrow: 1, flexBasis: 200 },
-});
