@@ -1,10 +1,10 @@
 import { apiBaseUrl } from '@/lib/config';
 
-import { opApi } from './client';
+import { type Answer, opApi } from './client';
 
 /** chatTicket asks for a one-use ticket that opens the operator's chat socket. */
 export function chatTicket() {
-  return opApi.post<{ ticket: string }>('/api/operator/chat/ticket');
+  return opApi.post<Answer<'/api/operator/chat/ticket', 'post'>>('/api/operator/chat/ticket');
 }
 
 export function socketUrl(ticket: string): string {

@@ -1,6 +1,6 @@
-import { opApi } from './client';
+import { type Answer, opApi } from './client';
 
 /** deleteCanned removes a canned reply; the editor reads the list again (useRefreshCanned). */
 export function deleteCanned(id: string) {
-  return opApi.delete<{ message: string }>(`/api/operator/chat/canned/${encodeURIComponent(id)}`);
+  return opApi.delete<Answer<'/api/operator/chat/canned/{id}', 'delete'>>(`/api/operator/chat/canned/${encodeURIComponent(id)}`);
 }

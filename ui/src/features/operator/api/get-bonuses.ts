@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 
 import type { components } from '@/lib/api-schema.generated';
 
-import { opApi, opKey } from './client';
+import { type Answer, opApi, opKey } from './client';
 
 export type OpBonus = components['schemas']['OpBonus'];
 
@@ -10,7 +10,7 @@ export const bonusesKey = [...opKey, 'bonuses'] as const;
 
 /** getBonuses lists the deposit bonuses. */
 export function getBonuses() {
-  return opApi.get<{ bonuses: OpBonus[] }>('/api/operator/bonuses');
+  return opApi.get<Answer<'/api/operator/bonuses', 'get'>>('/api/operator/bonuses');
 }
 
 export function useBonuses() {

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { opApi, qs } from './client';
+import { type Answer, opApi, qs } from './client';
 import { chatKey } from './get-chat-inbox';
-import type { Canned } from './types';
 
 /** cannedKey is the canned replies of one console language. */
 export const cannedKey = (lang: string) => [...chatKey.all, 'canned', lang] as const;
 
 export function fetchCanned(lang: string) {
-  return opApi.get<{ canned: Canned[] }>(`/api/operator/chat/canned${qs({ lang })}`);
+  return opApi.get<Answer<'/api/operator/chat/canned', 'get'>>(`/api/operator/chat/canned${qs({ lang })}`);
 }
 
 /** useCanned reads the canned replies of one language. */

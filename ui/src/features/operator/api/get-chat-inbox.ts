@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { opApi, opKey, qs } from './client';
-import type { Conversation } from './types';
+import { type Answer, opApi, opKey, qs } from './client';
 
 /** chatKey roots the chat queries: all (after a reply, an assignment, a close) and the inbox. */
 export const chatKey = {
@@ -15,7 +14,9 @@ const inboxRefreshMs = 60_000;
 
 /** fetchInbox reads the conversations of one status (open, closed, all), or only the caller's. */
 export function fetchInbox(status: string, mine: boolean) {
-  return opApi.get<{ conversations: Conversation[] }>(`/api/operator/chat/conversations${qs({ status, mine: mine ? 1 : undefined })}`);
+  return opApi.get<Answer<'/api/operator/chat/conversations', 'get'>>(
+    `/api/operator/chat/conversations${qs({ status, mine: mine ? 1 : undefined })}`,
+  );
 }
 
 export function useInbox(status: string, mine: boolean) {

@@ -1,7 +1,7 @@
 import type { components } from '@/lib/api-schema.generated';
 import { useQuery } from '@tanstack/react-query';
 
-import { opApi, opKey } from './client';
+import { type Answer, opApi, opKey } from './client';
 
 export type OpCondition = components['schemas']['OpCondition'];
 
@@ -9,7 +9,7 @@ export const conditionsKey = [...opKey, 'conditions'] as const;
 
 /** getConditions lists the running turnover conditions of bonuses and promotions. */
 export function getConditions() {
-  return opApi.get<{ conditions: OpCondition[] }>('/api/operator/conditions');
+  return opApi.get<Answer<'/api/operator/conditions', 'get'>>('/api/operator/conditions');
 }
 
 export function useConditions() {

@@ -1,7 +1,7 @@
 import type { components } from '@/lib/api-schema.generated';
 import { useQuery } from '@tanstack/react-query';
 
-import { opApi, opKey } from './client';
+import { type Answer, opApi, opKey } from './client';
 
 export type OpPromotion = components['schemas']['OpPromotion'];
 
@@ -9,7 +9,7 @@ export const promotionsKey = [...opKey, 'promotions'] as const;
 
 /** getPromotions lists the promotion codes. */
 export function getPromotions() {
-  return opApi.get<{ promotions: OpPromotion[] }>('/api/operator/promotions');
+  return opApi.get<Answer<'/api/operator/promotions', 'get'>>('/api/operator/promotions');
 }
 
 export function usePromotions() {
