@@ -21,7 +21,10 @@ export type UnmatchedQRPayment = Schemas['QRPayment'];
 /** A QR provider's configuration (GET /api/operator/qr/providers): the secrets only as set or not. */
 export type QRProvider = Schemas['QRProvider'];
 
-/** The deposit setting's value (the receiving accounts); the server fills each bank's mode (slip), type and names. */
+/**
+ * The deposit setting's value (the receiving accounts); the server fills each bank's type and names.
+ * A bank's mode (slip) is stored as sent, but the setting's schema does not list it.
+ */
 export type DepositSetting = Schemas['SettingValue_deposit'];
-export type ReceivingBank = DepositSetting['banks'][number];
+export type ReceivingBank = DepositSetting['banks'][number] & { mode?: string };
 export type ReceivingWallet = DepositSetting['wallets'][number];

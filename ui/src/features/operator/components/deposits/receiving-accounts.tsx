@@ -15,8 +15,7 @@ import { useMe } from '../../session';
 import { PendingNotice } from '../pending-changes';
 import { Card, ErrorLine, Row } from '../ui';
 
-// The server stores a new bank with mode slip (transfer and upload the slip).
-const emptyBank: ReceivingBank = { bankCode: 'KBANK', bankAccountNo: '', bankAccountName: '' };
+const emptyBank: ReceivingBank = { bankCode: 'KBANK', bankAccountNo: '', bankAccountName: '', mode: 'slip' };
 const emptyWallet: ReceivingWallet = { mode: 'truemoney', walletAccountName: '', walletAccountNo: '' };
 
 /** ReceivingAccounts edits the deposit setting: the bank accounts and TrueMoney wallets members pay to. */
