@@ -2496,7 +2496,7 @@ export interface components {
         };
         AdjustmentInput: {
             phone: string;
-            /** @description Signed amount in satang; negative takes money off the wallet. */
+            /** @description Signed amount in baht (two decimals at most); negative takes money off the wallet. */
             amount: number;
             reason: string;
         };

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 
 import { idempotencyHeader, useIdempotentMutation } from '@/lib/idempotency';
+import type { components } from '@/lib/api-schema.generated';
 
 import { type Answer, opApi } from './client';
 import { coinGrantsKey } from './get-coin-grants';
 
-export type CoinGrant = { phone: string; coins: number; reason: string };
+export type CoinGrant = components['schemas']['CoinGrantInput'];
 
 /** grantCoins gives a member coins (or takes them, with a negative count); answers the new balance. */
 export function grantCoins(body: CoinGrant, key: string) {

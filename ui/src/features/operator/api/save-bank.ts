@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import type { components } from '@/lib/api-schema.generated';
+
 import { type Answer, opApi } from './client';
 import { banksKey } from './get-banks';
 
-export type BankFlags = { englishOnly: boolean; active: boolean; sort: number };
+export type BankFlags = components['schemas']['BankInput'];
 
 /** saveBank sets one bank's flags in the directory. */
 export function saveBank(code: string, flags: BankFlags) {
