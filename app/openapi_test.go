@@ -146,6 +146,10 @@ func TestOpenAPIAnswers(t *testing.T) {
 
 		answersOperatorWrites(h, check, op, token)
 		answersConsole(h, check, op)
+		token = h.login("0812345678", "n3w-s3cret-pass") // locking the member ended its sessions
+		answersChat(h, check, op, token)
+		answersPayments(h, check, op, token)
+		answersSaves(h, check, op)
 		answersPublic(h, check, doc, feedSecret)
 	})
 }

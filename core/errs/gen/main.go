@@ -7,24 +7,15 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os"
 
 	"ngern/core/errs"
+	"ngern/core/internal/tsgen"
 )
 
 // target is the generated file, from the repository root.
 const target = "ui/src/lib/error-codes.generated.ts"
 
-func main() {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: gen <path of "+target+">")
-		os.Exit(2)
-	}
-	if err := os.WriteFile(os.Args[1], render(), 0o644); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-}
+func main() { tsgen.Main(target, render) }
 
 // render returns the TypeScript module of the catalogue's codes.
 func render() []byte {

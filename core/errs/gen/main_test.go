@@ -1,25 +1,19 @@
 package main
 
 import (
-	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"ngern/core/errs"
+	"ngern/core/internal/tsgen"
 )
 
 // TestGeneratedFileIsCurrent fails when the catalogue changed and the UI's
 // generated list was not written again.
 func TestGeneratedFileIsCurrent(t *testing.T) {
-	path := filepath.Join("..", "..", "..", filepath.FromSlash(target))
-	got, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("read %s: %v (run go generate ./core/errs)", target, err)
-	}
-	if !bytes.Equal(got, render()) {
-		t.Fatalf("%s is not current: run go generate ./core/errs and commit it", target)
+	if err := tsgen.Current(filepath.Join("..", "..", ".."), target, "core/errs", render()); err != nil {
+		t.Fatal(err)
 	}
 }
 

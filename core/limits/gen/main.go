@@ -6,8 +6,8 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os"
 
+	"ngern/core/internal/tsgen"
 	"ngern/core/limits"
 	"ngern/core/money"
 )
@@ -15,16 +15,7 @@ import (
 // target is the generated file, from the repository root.
 const target = "ui/src/lib/limits.generated.ts"
 
-func main() {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: gen <path of "+target+">")
-		os.Exit(2)
-	}
-	if err := os.WriteFile(os.Args[1], render(), 0o644); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-}
+func main() { tsgen.Main(target, render) }
 
 // render returns the TypeScript module of the limits.
 func render() []byte {

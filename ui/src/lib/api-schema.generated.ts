@@ -2855,7 +2855,7 @@ export interface components {
         };
         AdjustmentInput: {
             phone: string;
-            /** @description Signed amount in satang; negative takes money off the wallet. */
+            /** @description Signed amount in baht (two decimals at most); negative takes money off the wallet. */
             amount: number;
             reason: string;
         };
@@ -3151,7 +3151,7 @@ export interface components {
             /** @description The uploaded banner's path. */
             image: string;
         };
-        OpBonus: {
+        OpBonusInput: {
             code: string;
             name: string;
             banners?: components["schemas"]["Banner"][] | null;
@@ -3177,6 +3177,10 @@ export interface components {
              */
             updatedAt?: string;
         };
+        /** @description A bonus as the console reads it (every field answered). */
+        OpBonus: {
+            banners: components["schemas"]["Banner"][];
+        } & WithRequired<components["schemas"]["OpBonusInput"], "banners" | "maxReceived" | "amount" | "percent" | "cap" | "minDeposit" | "firstDepositOfDay" | "newMemberDays" | "percentFail" | "successPercent" | "validFrom" | "validTo" | "active" | "sort" | "updatedAt">;
         OpBonusList: {
             bonuses: components["schemas"]["OpBonus"][];
         };
@@ -3184,7 +3188,7 @@ export interface components {
             message: string;
             bonus: components["schemas"]["OpBonus"];
         };
-        OpPromotion: {
+        OpPromotionInput: {
             code: string;
             description?: string;
             amount?: number;
@@ -3205,6 +3209,8 @@ export interface components {
              */
             updatedAt?: string;
         };
+        /** @description A promotion code as the console reads it (every field answered). */
+        OpPromotion: WithRequired<components["schemas"]["OpPromotionInput"], "description" | "amount" | "percentFail" | "successPercent" | "limitTotal" | "limitPerMember" | "used" | "validFrom" | "validTo" | "active" | "updatedAt">;
         OpPromotionList: {
             promotions: components["schemas"]["OpPromotion"][];
         };
@@ -3457,6 +3463,10 @@ export interface components {
                 fileType?: string;
                 filePath?: string;
                 name?: string;
+                /** @description A postback's button title. */
+                title?: string;
+                /** @description A postback's payload. */
+                payload?: string;
             };
         };
         ChatItem: {
@@ -4471,9 +4481,11 @@ export type OperatorLoginInput = components['schemas']['OperatorLoginInput'];
 export type OperatorLogin = components['schemas']['OperatorLogin'];
 export type AuditActions = components['schemas']['AuditActions'];
 export type BannerUpload = components['schemas']['BannerUpload'];
+export type OpBonusInput = components['schemas']['OpBonusInput'];
 export type OpBonus = components['schemas']['OpBonus'];
 export type OpBonusList = components['schemas']['OpBonusList'];
 export type OpBonusSaved = components['schemas']['OpBonusSaved'];
+export type OpPromotionInput = components['schemas']['OpPromotionInput'];
 export type OpPromotion = components['schemas']['OpPromotion'];
 export type OpPromotionList = components['schemas']['OpPromotionList'];
 export type OpPromotionSaved = components['schemas']['OpPromotionSaved'];
@@ -5018,7 +5030,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success. */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5904,7 +5916,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OpBonus"];
+                "application/json": components["schemas"]["OpBonusInput"];
             };
         };
         responses: {
@@ -5931,7 +5943,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OpBonus"];
+                "application/json": components["schemas"]["OpBonusInput"];
             };
         };
         responses: {
@@ -7064,7 +7076,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OpPromotion"];
+                "application/json": components["schemas"]["OpPromotionInput"];
             };
         };
         responses: {
@@ -7091,7 +7103,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OpPromotion"];
+                "application/json": components["schemas"]["OpPromotionInput"];
             };
         };
         responses: {

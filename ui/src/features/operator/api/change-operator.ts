@@ -2,13 +2,15 @@
 // an operator created or reset are shown to the approving owner on the Pending changes page.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import type { components } from '@/lib/api-schema.generated';
+
 import type { Role } from '../roles';
 import { opApi } from './client';
 import { changesKey } from './get-changes';
 import { operatorsKey } from './get-operators';
 import { isProposal, type Proposal } from './types';
 
-export type OperatorChange = { name: string; change: { role?: Role; disabled?: boolean } };
+export type OperatorChange = { name: string; change: components['schemas']['OperatorUpdateInput'] };
 
 /** addOperator proposes a new operator account. */
 export function addOperator(body: { username: string; role: Role }) {

@@ -1,8 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 
+import type { components } from '@/lib/api-schema.generated';
+
 import { opApi } from './client';
 
-export type PasswordChange = { oldPassword: string; newPassword: string };
+export type PasswordChange = components['schemas']['ChangePasswordInput'];
 
 /** changePassword sets the operator's own password; the server ends their other sessions. */
 export function changePassword(body: PasswordChange) {

@@ -1,5 +1,6 @@
 // The console's calls: the one API client with the operator token.
 import { api, type RequestOptions } from '@/lib/api';
+import type { paths } from '@/lib/api-schema.generated';
 
 const op = { operator: true } as const;
 
@@ -23,3 +24,14 @@ export function qs(params: Record<string, string | number | undefined | null>): 
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
   return parts.length ? `?${parts.join('&')}` : '';
 }
+
+type Ok<R> = R extends { 200: { content: { 'application/json': infer A } } }
+  ? A
+  : R extends { 201: { content: { 'application/json': infer A } } }
+    ? A
+    : never;
+
+/** Answer is the documented success answer (200, else 201) of a console call, generated from the OpenAPI document. */
+export type Answer<P extends keyof paths, M extends 'get' | 'post' | 'put' | 'delete'> = paths[P][M] extends { responses: infer R }
+  ? Ok<R>
+  : never;

@@ -1,3 +1,4 @@
+import type { components } from '@/lib/api-schema.generated';
 import { useQueryClient } from '@tanstack/react-query';
 
 import { idempotencyHeader, useIdempotentMutation } from '@/lib/idempotency';
@@ -7,7 +8,7 @@ import { withdrawalsKey } from './get-withdrawals';
 import { withdrawalId, type Withdrawal } from './types';
 
 /** ApproveAnswer says SECOND_APPROVAL_REQUIRED when a withdrawal above the threshold waits for another approver. */
-export type ApproveAnswer = { message: string; withdrawal?: Withdrawal };
+export type ApproveAnswer = components['schemas']['WithdrawalDecision'];
 
 const path = (w: Withdrawal, action: 'approve' | 'reject') => `/api/operator/withdrawals/${encodeURIComponent(withdrawalId(w))}/${action}`;
 

@@ -1,83 +1,30 @@
-// The deposit calls of the console: the slips review queue, the credits, the receiving accounts.
-export type SlipParty = { bankCode: string; accountNo: string; name: string };
+// The deposit answers of the console: the slips review queue, the credits, the QR payments and providers, the receiving accounts.
+import type { components } from '@/lib/api-schema.generated';
 
-export type ReviewSlip = {
-  id: string;
-  createdAt: string;
-  status: string;
-  note: string;
-  amount: number;
-  sendingBank: string;
-  transRef: string;
-  sender: SlipParty;
-  receiver: SlipParty;
-  transferredAt: string | null;
-  decidedBy: string;
-  decidedAt: string | null;
-  member: { id: string; phone: string; name: string; bankCode: string; bankAccountNo: string; bankAccountName: string };
-  imageUrl: string;
-};
+type Schemas = components['schemas'];
 
-export type DepositCredit = {
-  id: string;
-  method: string;
-  ref: string;
-  memberId: string;
-  phone: string;
-  name: string;
-  amount: number;
-  by: string;
-  createdAt: string;
-};
+export type SlipParty = Schemas['SlipParty'];
+
+export type ReviewSlip = Schemas['OperatorSlip'];
+
+export type DepositCredit = Schemas['Credit'];
 
 /** A pending gift voucher; amount is what TrueMoney redeemed when it was recorded (note REDEEMED), else 0. */
-export type UnconfirmedVoucher = { voucher: string; memberId: string; note: string; amount: number; createdAt: string };
+export type UnconfirmedVoucher = Schemas['PendingVoucher'];
 
 /** A member's deposit QR as the console lists it. */
-export type QRCodeRow = {
-  id: string;
-  memberId: string;
-  provider: string;
-  amount: number;
-  status: 'OPEN' | 'PAID' | 'EXPIRED' | 'CANCELLED' | string;
-  createdAt: string;
-  expiresAt: string;
-};
+export type QRCodeRow = Schemas['QRCodeRow'];
 
 /** A QR payment that matched no open QR (review queue): never credited automatically. */
-export type UnmatchedQRPayment = {
-  provider: string;
-  ref: string;
-  qrcodeId: string;
-  memberId: string;
-  amount: number;
-  paidAt: string;
-  note: string;
-  /** REVIEW while waiting; CREDITED (assigned) or REFUNDED (refunded outside Ngern) once an operator decided. */
-  status?: 'REVIEW' | 'CREDITED' | 'REFUNDED' | string;
-  decidedBy?: string;
-  decidedAt?: string;
-  decisionNote?: string;
-};
+export type UnmatchedQRPayment = Schemas['QRPayment'];
 
 /** A QR provider's configuration (GET /api/operator/qr/providers): the secrets only as set or not. */
-export type QRProvider = {
-  code: string;
-  kind: 'promptpay' | 'gateway' | string;
-  ready: boolean;
-  enabled: boolean;
-  min: number;
-  quickAmounts: number[];
-  lifetimeSeconds: number;
-  apiKeySet: boolean;
-  webhookSecretSet: boolean;
-  secretsRequired: boolean;
-  updatedBy: string;
-  updatedAt: string;
-  /** Stored secrets this server's secret key does not open: they count as not set. */
-  unreadableSecrets?: string[];
-};
+export type QRProvider = Schemas['QRProvider'];
 
-export type ReceivingBank = { bankCode: string; bankAccountNo: string; bankAccountName: string; mode?: string };
-export type ReceivingWallet = { mode: string; walletAccountName: string; walletAccountNo: string };
-export type DepositSetting = { banks: ReceivingBank[]; wallets: ReceivingWallet[]; isManual: boolean };
+/**
+ * The deposit setting's value (the receiving accounts); the server fills each bank's type and names.
+ * A bank's mode (slip) is stored as sent, but the setting's schema does not list it.
+ */
+export type DepositSetting = Schemas['SettingValue_deposit'];
+export type ReceivingBank = DepositSetting['banks'][number] & { mode?: string };
+export type ReceivingWallet = DepositSetting['wallets'][number];

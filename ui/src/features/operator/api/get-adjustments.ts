@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { opApi, opKey, pageSize, qs } from './client';
-import type { Adjustment } from './types';
+import { type Answer, opApi, opKey, pageSize, qs } from './client';
 
 export const adjustmentsKey = {
   all: [...opKey, 'adjustments'] as const,
@@ -10,7 +9,7 @@ export const adjustmentsKey = {
 
 /** getAdjustments reads a page of the manual credits and debits. */
 export function getAdjustments(page: number) {
-  return opApi.get<{ adjustments: Adjustment[]; total: number }>(`/api/operator/adjustments${qs({ page, limit: pageSize })}`);
+  return opApi.get<Answer<'/api/operator/adjustments', 'get'>>(`/api/operator/adjustments${qs({ page, limit: pageSize })}`);
 }
 
 export function useAdjustments(page: number) {

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { opApi, opKey, qs } from './client';
-import type { AuditEntry } from './types';
+import { type Answer, opApi, opKey, qs } from './client';
 
 /** auditPageSize is the rows of one page of the audit log. */
 export const auditPageSize = 50;
@@ -15,7 +14,7 @@ export const auditKey = {
 
 /** getAudit reads a page of the operators' audit log, filtered. */
 export function getAudit(filters: AuditFilters, page: number) {
-  return opApi.get<{ entries: AuditEntry[]; total: number }>(`/api/operator/audit${qs({ ...filters, page, limit: auditPageSize })}`);
+  return opApi.get<Answer<'/api/operator/audit', 'get'>>(`/api/operator/audit${qs({ ...filters, page, limit: auditPageSize })}`);
 }
 
 export function useAudit(filters: AuditFilters, page: number) {
@@ -24,7 +23,7 @@ export function useAudit(filters: AuditFilters, page: number) {
 
 /** getAuditActions lists the actions the server records, from its route table. */
 export function getAuditActions() {
-  return opApi.get<{ actions: string[] }>('/api/operator/audit/actions');
+  return opApi.get<Answer<'/api/operator/audit/actions', 'get'>>('/api/operator/audit/actions');
 }
 
 export function useAuditActions() {

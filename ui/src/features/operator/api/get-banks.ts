@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { opApi, opKey } from './client';
-import type { OperatorBank } from './types';
+import { type Answer, opApi, opKey } from './client';
 
 export const banksKey = [...opKey, 'banks'] as const;
 
 /** getBanks reads the bank directory with its flags. */
 export function getBanks() {
-  return opApi.get<{ banks: OperatorBank[] }>('/api/operator/banks');
+  return opApi.get<Answer<'/api/operator/banks', 'get'>>('/api/operator/banks');
 }
 
 export function useBanks() {

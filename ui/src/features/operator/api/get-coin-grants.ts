@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 import type { components } from '@/lib/api-schema.generated';
 
-import { opApi, opKey, pageSize, qs } from './client';
+import { type Answer, opApi, opKey, pageSize, qs } from './client';
 
 export type Grant = components['schemas']['CoinGrant'];
 
@@ -13,7 +13,7 @@ export const coinGrantsKey = {
 
 /** getCoinGrants reads a page of the coins operators gave or took. */
 export function getCoinGrants(page: number) {
-  return opApi.get<{ grants: Grant[]; total: number }>(`/api/operator/coins${qs({ page, limit: pageSize })}`);
+  return opApi.get<Answer<'/api/operator/coins', 'get'>>(`/api/operator/coins${qs({ page, limit: pageSize })}`);
 }
 
 export function useCoinGrants(page: number) {

@@ -1,18 +1,12 @@
+import type { components } from '@/lib/api-schema.generated';
 import { useQuery } from '@tanstack/react-query';
 
 import { opApi, opKey, qs } from './client';
-import type { DepositCredit, QRCodeRow, UnconfirmedVoucher, UnmatchedQRPayment } from './deposits';
 
 /** depositsPageSize is the server's page of credited deposits: a shorter page is the last. */
 export const depositsPageSize = 50;
 
-export type DepositsAnswer = {
-  deposits: DepositCredit[];
-  unconfirmedVouchers: UnconfirmedVoucher[];
-  unmatchedQRPayments?: UnmatchedQRPayment[];
-  decidedQRPayments?: UnmatchedQRPayment[];
-  qrcodes?: QRCodeRow[];
-};
+export type DepositsAnswer = components['schemas']['DepositsAnswer'];
 
 export const depositsKey = {
   all: [...opKey, 'deposits'] as const,

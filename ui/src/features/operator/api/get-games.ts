@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { opApi, opKey } from './client';
-import type { Game } from './types';
+import { type Answer, opApi, opKey } from './client';
 
 export const gamesKey = [...opKey, 'games'] as const;
 
 /** getGames lists the game catalogue. */
 export function getGames() {
-  return opApi.get<{ games: Game[] }>('/api/operator/games');
+  return opApi.get<Answer<'/api/operator/games', 'get'>>('/api/operator/games');
 }
 
 export function useGames() {

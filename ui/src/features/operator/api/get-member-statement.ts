@@ -1,15 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { opApi, pageSize, qs } from './client';
+import { type Answer, opApi, pageSize, qs } from './client';
 import { memberKey } from './get-member';
-import type { StatementLine } from './types';
 
 /** recentLines is how many statement lines "recent activity" shows. */
 const recentLines = 10;
 
 /** getMemberStatement reads a page of a member's statement, newest first. */
 export function getMemberStatement(id: string, page: number, limit = pageSize) {
-  return opApi.get<{ statements: StatementLine[]; total: number }>(
+  return opApi.get<Answer<'/api/operator/members/{id}/statement', 'get'>>(
     `/api/operator/members/${encodeURIComponent(id)}/statement${qs({ page, limit })}`,
   );
 }

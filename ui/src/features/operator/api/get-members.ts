@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { opApi, opKey, pageSize, qs } from './client';
+import { type Answer, opApi, opKey, pageSize, qs } from './client';
 import type { MemberRow } from './types';
 
 export const membersKey = (q: string, page: number) => [...opKey, 'members', q, page] as const;
 
 /** getMembers finds members by phone, name or account (q), a page at a time. */
 export function getMembers(q: string, page: number, limit = pageSize) {
-  return opApi.get<{ members: MemberRow[]; total: number }>(`/api/operator/members${qs({ q, page, limit })}`);
+  return opApi.get<Answer<'/api/operator/members', 'get'>>(`/api/operator/members${qs({ q, page, limit })}`);
 }
 
 export function useMembers(q: string, page: number) {

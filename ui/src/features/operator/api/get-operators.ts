@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { opApi, opKey } from './client';
-import type { OperatorRow } from './types';
+import { type Answer, opApi, opKey } from './client';
 
 export const operatorsKey = [...opKey, 'operators'] as const;
 
 /** getOperators lists the console's accounts. */
 export function getOperators() {
-  return opApi.get<{ operators: OperatorRow[] }>('/api/operator/operators');
+  return opApi.get<Answer<'/api/operator/operators', 'get'>>('/api/operator/operators');
 }
 
 export function useOperators() {

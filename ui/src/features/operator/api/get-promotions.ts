@@ -1,26 +1,15 @@
+import type { components } from '@/lib/api-schema.generated';
 import { useQuery } from '@tanstack/react-query';
 
-import { opApi, opKey } from './client';
+import { type Answer, opApi, opKey } from './client';
 
-export type OpPromotion = {
-  code: string;
-  description: string;
-  amount: number;
-  percentFail: number;
-  successPercent: number;
-  limitTotal: number;
-  limitPerMember: number;
-  used: number;
-  validFrom: string | null;
-  validTo: string | null;
-  active: boolean;
-};
+export type OpPromotion = components['schemas']['OpPromotion'];
 
 export const promotionsKey = [...opKey, 'promotions'] as const;
 
 /** getPromotions lists the promotion codes. */
 export function getPromotions() {
-  return opApi.get<{ promotions: OpPromotion[] }>('/api/operator/promotions');
+  return opApi.get<Answer<'/api/operator/promotions', 'get'>>('/api/operator/promotions');
 }
 
 export function usePromotions() {

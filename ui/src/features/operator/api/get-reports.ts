@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { opApi, opKey, qs } from './client';
-import type { ReportDay } from './types';
+import { type Answer, opApi, opKey, qs } from './client';
 
 export type DayRange = { from: string; to: string };
 
@@ -9,7 +8,7 @@ export const reportsKey = (range: DayRange) => [...opKey, 'reports', range] as c
 
 /** getDailyReport reads the daily totals of a range of Bangkok days. */
 export function getDailyReport(range: DayRange) {
-  return opApi.get<{ days: ReportDay[] }>(`/api/operator/reports/daily${qs(range)}`);
+  return opApi.get<Answer<'/api/operator/reports/daily', 'get'>>(`/api/operator/reports/daily${qs(range)}`);
 }
 
 export function useDailyReport(range: DayRange) {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 
 import type { components } from '@/lib/api-schema.generated';
 
-import { opApi, opKey } from './client';
+import { type Answer, opApi, opKey } from './client';
 
 /** Program is a rewards program: cashback on net loss (refund) or the inviter's share (invite). */
 export type Program = 'refund' | 'invite';
@@ -17,7 +17,9 @@ export const rewardsKey = {
 
 /** getRewardSettings reads a program's settings. */
 export function getRewardSettings(program: Program) {
-  return opApi.get<{ settings: RewardSettings }>(`/api/operator/rewards/${program}/settings`).then((r) => r.settings);
+  return opApi
+    .get<Answer<'/api/operator/rewards/{program}/settings', 'get'>>(`/api/operator/rewards/${program}/settings`)
+    .then((r) => r.settings);
 }
 
 export function useRewardSettings(program: Program) {

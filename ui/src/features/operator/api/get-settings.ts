@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { opApi, opKey } from './client';
-import type { Setting } from './types';
+import { type Answer, opApi, opKey } from './client';
 
 export const settingsKey = [...opKey, 'settings'] as const;
 
 /** getSettings lists every setting with its value and the roles that may edit it. */
 export function getSettings() {
-  return opApi.get<{ settings: Setting[] }>('/api/operator/settings');
+  return opApi.get<Answer<'/api/operator/settings', 'get'>>('/api/operator/settings');
 }
 
 export function useSettings() {

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 import type { components } from '@/lib/api-schema.generated';
 
-import { opApi, opKey, pageSize, qs } from './client';
+import { type Answer, opApi, opKey, pageSize, qs } from './client';
 
 export type Coupon = components['schemas']['OpCoupon'];
 
@@ -10,7 +10,7 @@ export const couponsKey = (page: number) => [...opKey, 'spin-coupons', page] as 
 
 /** getCoupons reads a page of the prize coupons the wheel gave. */
 export function getCoupons(page: number) {
-  return opApi.get<{ coupons: Coupon[]; total: number }>(`/api/operator/spinwheel/coupons${qs({ page, limit: pageSize })}`);
+  return opApi.get<Answer<'/api/operator/spinwheel/coupons', 'get'>>(`/api/operator/spinwheel/coupons${qs({ page, limit: pageSize })}`);
 }
 
 export function useCoupons(page: number) {

@@ -1,12 +1,9 @@
+import type { components } from '@/lib/api-schema.generated';
 import { useQuery } from '@tanstack/react-query';
 
-import type { Wheel } from '../wheel-preview';
 import { opApi, opKey } from './client';
 
-export type ActiveWheel = Wheel & {
-  today: { day: string; budget: number; spent: number; spins: number };
-  budgetExhausted: boolean;
-};
+export type ActiveWheel = components['schemas']['ActiveWheel'];
 
 export const activeWheelKey = [...opKey, 'spinwheel'] as const;
 

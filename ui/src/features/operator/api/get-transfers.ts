@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { opApi, opKey } from './client';
-import type { Transfer } from './types';
+import { type Answer, opApi, opKey } from './client';
 
 export const transfersKey = [...opKey, 'transfers'] as const;
 
@@ -10,7 +9,7 @@ const transfersRefreshMs = 30_000;
 
 /** getOpenTransfers lists the game transfers still PENDING or UNKNOWN. */
 export function getOpenTransfers() {
-  return opApi.get<{ transfers: Transfer[] }>('/api/operator/transfers?state=open');
+  return opApi.get<Answer<'/api/operator/transfers', 'get'>>('/api/operator/transfers?state=open');
 }
 
 export function useOpenTransfers() {

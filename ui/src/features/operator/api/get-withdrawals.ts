@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { opApi, opKey, qs } from './client';
-import type { Withdrawal } from './types';
+import { type Answer, opApi, opKey, qs } from './client';
 
 export const withdrawalsKey = [...opKey, 'withdrawals'] as const;
 
@@ -10,7 +9,7 @@ const queueRefreshMs = 30_000;
 
 /** getWithdrawals reads the withdrawal queue, oldest first. */
 export function getWithdrawals() {
-  return opApi.get<{ withdrawals: Withdrawal[] }>('/api/operator/withdrawals');
+  return opApi.get<Answer<'/api/operator/withdrawals', 'get'>>('/api/operator/withdrawals');
 }
 
 export function useWithdrawals() {
@@ -22,7 +21,7 @@ export type HistoryStatus = 'APPROVED' | 'REJECTED';
 
 /** getWithdrawalHistory reads the processed withdrawals of a state, newest decided first. */
 export function getWithdrawalHistory(status: HistoryStatus) {
-  return opApi.get<{ withdrawals: Withdrawal[] }>(`/api/operator/withdrawals${qs({ status })}`);
+  return opApi.get<Answer<'/api/operator/withdrawals', 'get'>>(`/api/operator/withdrawals${qs({ status })}`);
 }
 
 export function useWithdrawalHistory(status: HistoryStatus) {

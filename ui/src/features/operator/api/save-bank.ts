@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { opApi } from './client';
-import { banksKey } from './get-banks';
-import type { OperatorBank } from './types';
+import type { components } from '@/lib/api-schema.generated';
 
-export type BankFlags = { englishOnly: boolean; active: boolean; sort: number };
+import { type Answer, opApi } from './client';
+import { banksKey } from './get-banks';
+
+export type BankFlags = components['schemas']['BankInput'];
 
 /** saveBank sets one bank's flags in the directory. */
 export function saveBank(code: string, flags: BankFlags) {
-  return opApi.put<{ bank: OperatorBank }>(`/api/operator/banks/${encodeURIComponent(code)}`, flags);
+  return opApi.put<Answer<'/api/operator/banks/{code}', 'put'>>(`/api/operator/banks/${encodeURIComponent(code)}`, flags);
 }
 
 export function useSaveBank(code: string, handlers: { onMutate?: () => void; onSuccess?: () => void } = {}) {

@@ -1,21 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import type { components } from '@/lib/api-schema.generated';
+
 import { opApi } from './client';
-import { bonusesKey, type OpBonus } from './get-bonuses';
-import { promotionsKey, type OpPromotion } from './get-promotions';
+import { bonusesKey } from './get-bonuses';
+import { promotionsKey } from './get-promotions';
+
+type BonusInput = components['schemas']['OpBonusInput'];
+type PromotionInput = components['schemas']['OpPromotionInput'];
 
 export type Saved<B> = { isNew: boolean; body: B };
 
 /** saveBonus creates a deposit bonus or replaces the one of the same code. */
-export function saveBonus({
-  isNew,
-  body,
-}: Saved<Omit<OpBonus, 'validFrom' | 'validTo'> & { validFrom: string | null; validTo: string | null }>) {
+export function saveBonus({ isNew, body }: Saved<BonusInput>) {
   return isNew ? opApi.post('/api/operator/bonuses', body) : opApi.put(`/api/operator/bonuses/${encodeURIComponent(body.code)}`, body);
 }
 
 /** savePromotion creates a promotion code or replaces the one of the same code. */
-export function savePromotion({ isNew, body }: Saved<Omit<OpPromotion, 'used'>>) {
+export function savePromotion({ isNew, body }: Saved<PromotionInput>) {
   return isNew
     ? opApi.post('/api/operator/promotions', body)
     : opApi.put(`/api/operator/promotions/${encodeURIComponent(body.code)}`, body);

@@ -52,3 +52,19 @@ export function isProposal(answer: unknown): answer is Proposal {
     !!answer && typeof answer === 'object' && (answer as { message?: unknown }).message === 'SECOND_APPROVAL_REQUIRED' && 'change' in answer
   );
 }
+
+/** The support chat's wire shapes (docs/api.md, operator API, support chat). */
+export type ChatMessage = Schemas['OperatorChatItem'];
+
+export type ChatPayload = ChatMessage['message']['payload'];
+
+export type ChatButton = Schemas['ChatButton'];
+
+export type ChatCard = NonNullable<ChatPayload['cards']>[number];
+
+export type Conversation = Schemas['Conversation'];
+
+/** Canned is an operators' canned reply of one console language. */
+export type Canned = Schemas['Canned'];
+
+export type CannedInput = Schemas['CannedInput'];

@@ -1,6 +1,5 @@
 // Canned replies: chips that fill the composer, in the console's language, and their editor.
 // They are stored on the server per language (th, la, en) and shared by every operator.
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Pressable, StyleSheet, TextInput, View } from 'react-native';
 
@@ -9,7 +8,10 @@ import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
 import { limits } from '@/lib/limits.generated';
 
-import { chatKey, createCanned, deleteCanned, updateCanned, useCanned, type Canned } from '../api/chat';
+import { deleteCanned } from '../api/delete-canned-reply';
+import { useCanned } from '../api/get-canned-replies';
+import { saveCanned, useRefreshCanned } from '../api/save-canned-reply';
+import type { Canned } from '../api/types';
 import { useOpT } from '../i18n';
 import { ErrorLine, Row } from './ui';
 
@@ -23,7 +25,7 @@ type Draft = { id?: string; title: string; body: string };
 
 function CannedEditor({ lang, list }: { lang: 'th' | 'la' | 'en'; list: Canned[] }) {
   const { t } = useOpT();
-  const client = useQueryClient();
+  const refresh = useRefreshCanned(lang);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -33,7 +35,7 @@ function CannedEditor({ lang, list }: { lang: 'th' | 'la' | 'en'; list: Canned[]
     try {
       await fn();
       setDraft(null);
-      await client.invalidateQueries({ queryKey: chatKey.canned(lang) });
+      await refresh();
     } catch (err) {
       setError(err);
     } finally {
@@ -43,8 +45,8 @@ function CannedEditor({ lang, list }: { lang: 'th' | 'la' | 'en'; list: Canned[]
   const save = (d: Draft) =>
     run(() =>
       d.id
-        ? updateCanned(d.id, { lang, title: d.title, body: d.body, position: list.find((c) => c.id === d.id)?.position })
-        : createCanned({ lang, title: d.title, body: d.body }),
+        ? saveCanned({ lang, title: d.title, body: d.body, position: list.find((c) => c.id === d.id)?.position }, d.id)
+        : saveCanned({ lang, title: d.title, body: d.body }),
     );
 
   return (

@@ -8,10 +8,11 @@ import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
 import { limits } from '@/lib/limits.generated';
 
-import { buttonsMessage, cardsMessage, quickReplies, type ChatButton, type ChatCard, type ChatMessage } from '../api/chat';
+import type { ChatButton, ChatCard, ChatMessage } from '../api/types';
 import { useOpT } from '../i18n';
 
 import { useEditorFont } from './editor-font';
+import { buttonsMessage, cardsMessage, quickReplies } from './chat/compose';
 import { Row } from './ui';
 
 const modes = ['text', 'quick', 'buttons', 'cards'] as const;

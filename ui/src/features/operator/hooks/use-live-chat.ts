@@ -1,7 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 
-import { chatKey, chatTicket, socketUrl, type ChatMessage, type MessagesPage } from '../api/chat';
+import { chatTicket, socketUrl } from '../api/chat-ticket';
+import { chatKey } from '../api/get-chat-inbox';
+import { messagesKey, type MessagesPage } from '../api/get-chat-messages';
+import type { ChatMessage } from '../api/types';
 
 /** rejoinMs is how long a dropped socket waits before it joins again. */
 const rejoinMs = 5000;
@@ -15,7 +18,7 @@ export function useLiveChat(): boolean {
   const client = useQueryClient();
   const onMessage = (m: ChatMessage) => {
     client.invalidateQueries({ queryKey: chatKey.inbox });
-    client.setQueryData(chatKey.messages(m.room), (old: MessagesPage | undefined) =>
+    client.setQueryData(messagesKey(m.room), (old: MessagesPage | undefined) =>
       old && !old.messages.some((x) => x._id === m._id) ? { ...old, messages: [...old.messages, m] } : old,
     );
   };

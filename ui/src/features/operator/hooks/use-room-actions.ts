@@ -1,22 +1,23 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Platform } from 'react-native';
 
-import { chatKey, reply, uploadReply, type ChatMessage } from '../api/chat';
+import { reply, useRefreshChat } from '../api/send-chat-reply';
+import type { ChatMessage } from '../api/types';
+import { uploadReply } from '../api/upload-chat-media';
 
 /**
  * useRoomActions runs the open room's actions (reply, assign, close, attach a picture or video)
  * one at a time: busy while one runs, its refusal to onError, the chat read again after each.
  */
 export function useRoomActions(room: string | null, onError: (err: unknown) => void) {
-  const client = useQueryClient();
+  const refresh = useRefreshChat();
   const [busy, setBusy] = useState(false);
   const run = async (fn: () => Promise<unknown>) => {
     onError(null);
     setBusy(true);
     try {
       await fn();
-      client.invalidateQueries({ queryKey: chatKey.all });
+      refresh();
     } catch (err) {
       onError(err);
     } finally {

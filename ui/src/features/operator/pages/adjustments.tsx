@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { StyleSheet, View } from 'react-native';
 
-import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
-import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 import { parseAmount, sanitizeAmount } from '@/lib/amount';
 
@@ -12,7 +10,8 @@ import { findMemberByPhone } from '../api/get-members';
 import { useMakeAdjustment } from '../api/make-adjustment';
 import { ConfirmAdjustment, type PendingAdjustment } from '../components/adjustments/confirm-adjustment';
 import { PagedTable } from '../components/paged-table';
-import { Card, ErrorLine, money, PageTitle, Row, when } from '../components/ui';
+import { PhoneReasonForm } from '../components/phone-reason-form';
+import { money, PageTitle, when } from '../components/ui';
 import { useOpT } from '../i18n';
 import { limits } from '@/lib/limits.generated';
 
@@ -60,52 +59,41 @@ export default function AdjustmentsPage() {
   return (
     <>
       <PageTitle>{t('pages.adjustments')}</PageTitle>
-      <Card title={t('adjustments.new')}>
-        <Row style={styles.form}>
-          <View style={styles.field}>
-            <TextField
-              label={t('members.phone')}
-              value={phone}
-              onChangeText={(v) => setPhone(v.replace(/\D/g, '').slice(0, 10))}
-              keyboardType="number-pad"
-            />
-          </View>
-          <View style={styles.field}>
-            <Select
-              label={t('adjustments.kind')}
-              value={kind}
-              onChange={(v) => setKind(v === 'debit' ? 'debit' : 'credit')}
-              options={[
-                { value: 'credit', label: t('adjustments.credit') },
-                { value: 'debit', label: t('adjustments.debit') },
-              ]}
-            />
-          </View>
-          <View style={styles.field}>
-            <TextField
-              label={t('common.amount')}
-              value={amount}
-              onChangeText={(v) => setAmount(sanitizeAmount(v))}
-              keyboardType="decimal-pad"
-            />
-          </View>
-        </Row>
-        <TextField label={t('adjustments.reason')} value={reason} onChangeText={setReason} maxLength={limits.reason} />
-        {invalid ? (
-          <AppText variant="error" role="alert">
-            {invalid}
-          </AppText>
-        ) : null}
-        <ErrorLine error={findError ?? save.error} />
-        {done ? <AppText role="status">{done}</AppText> : null}
-        <Row>
-          <Button
-            title={kind === 'debit' ? t('adjustments.debitButton') : t('adjustments.creditButton')}
-            onPress={submit}
-            loading={finding || save.isPending}
+      <PhoneReasonForm
+        title={t('adjustments.new')}
+        phone={phone}
+        onPhone={setPhone}
+        reason={reason}
+        onReason={setReason}
+        reasonMax={limits.reason}
+        fieldBasis={200}
+        invalid={invalid}
+        error={findError ?? save.error}
+        done={done}
+        submitTitle={kind === 'debit' ? t('adjustments.debitButton') : t('adjustments.creditButton')}
+        onSubmit={submit}
+        loading={finding || save.isPending}
+      >
+        <View style={styles.field}>
+          <Select
+            label={t('adjustments.kind')}
+            value={kind}
+            onChange={(v) => setKind(v === 'debit' ? 'debit' : 'credit')}
+            options={[
+              { value: 'credit', label: t('adjustments.credit') },
+              { value: 'debit', label: t('adjustments.debit') },
+            ]}
           />
-        </Row>
-      </Card>
+        </View>
+        <View style={styles.field}>
+          <TextField
+            label={t('common.amount')}
+            value={amount}
+            onChangeText={(v) => setAmount(sanitizeAmount(v))}
+            keyboardType="decimal-pad"
+          />
+        </View>
+      </PhoneReasonForm>
       <PagedTable
         label={t('adjustments.list')}
         csvName="adjustments"
@@ -130,6 +118,5 @@ export default function AdjustmentsPage() {
 }
 
 const styles = StyleSheet.create({
-  form: { alignItems: 'flex-start' },
   field: { flexGrow: 1, flexBasis: 200 },
 });

@@ -4,7 +4,8 @@ import i18n from '@/i18n';
 import { setOperatorToken } from '@/lib/operator-token';
 import { mockApi, renderWithProviders } from '@/testing/render';
 
-import { buttonsMessage, cardsMessage, quickReplies, waitedMinutes } from '../api/chat';
+import { buttonsMessage, cardsMessage, quickReplies } from '../components/chat/compose';
+import { waitedMinutes } from '../components/chat/message-text';
 import ChatPage from './chat';
 
 class FakeWebSocket {

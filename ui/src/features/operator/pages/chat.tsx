@@ -5,7 +5,11 @@ import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { spacing } from '@/components/ui/theme';
 
-import { assign, closeConversation, fetchMessages, useInbox, useMessages, type ChatMessage } from '../api/chat';
+import { assign } from '../api/assign-conversation';
+import { closeConversation } from '../api/close-conversation';
+import { useInbox } from '../api/get-chat-inbox';
+import { fetchMessages, useMessages } from '../api/get-chat-messages';
+import type { ChatMessage } from '../api/types';
 import { CannedReplies } from '../components/canned-replies';
 import { ChatComposer } from '../components/chat-composer';
 import { InboxList } from '../components/chat/inbox-list';

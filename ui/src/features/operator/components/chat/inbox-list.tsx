@@ -3,10 +3,10 @@ import { Pressable, ScrollView, StyleSheet } from 'react-native';
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
 
-import { waitedMinutes, type Conversation } from '../../api/chat';
+import type { Conversation } from '../../api/types';
 import { useOpT } from '../../i18n';
 import { Badge, Row, when } from '../ui';
-import { customerName, messageText } from './message-text';
+import { customerName, messageText, waitedMinutes } from './message-text';
 
 /** InboxList lists the conversations, waiting longest first, with unread counts and who has them. */
 export function InboxList({ list, room, onPick }: { list: Conversation[]; room: string | null; onPick: (room: string) => void }) {

@@ -4,7 +4,7 @@ import { Image, Platform, Pressable, StyleSheet } from 'react-native';
 import { AppText } from '@/components/ui/text';
 import { colors, radius } from '@/components/ui/theme';
 
-import { fetchMediaBlob } from '../../api/chat';
+import { fetchMediaBlob } from '../../api/get-chat-media';
 import { useOpT } from '../../i18n';
 
 /** MediaPreview shows a chat picture, or a link to a video, read with the operator's token. */

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
 
-import type { ChatMessage, Conversation } from '../../api/chat';
+import type { ChatMessage, Conversation } from '../../api/types';
 import { useOpT } from '../../i18n';
 import { when } from '../ui';
 import { MediaPreview } from './media-preview';

@@ -1,4 +1,4 @@
-import type { ChatMessage, Conversation } from '../../api/chat';
+import type { ChatMessage, Conversation } from '../../api/types';
 
 type T = (k: string, o?: Record<string, unknown>) => string;
 
@@ -23,4 +23,10 @@ export function messageText(m: Pick<ChatMessage, 'message'>, t: T): string {
 
 export function customerName(c: Conversation, t: T): string {
   return c.memberId ? [c.name, c.phone].filter(Boolean).join(' ') || c.memberId : `${t('chat.guest')} ${c.guestId ?? ''}`;
+}
+
+/** waitedMinutes is how long a customer has waited, in whole minutes (0 when not waiting). */
+export function waitedMinutes(c: Conversation, now: Date = new Date()): number {
+  if (!c.waitingSince) return 0;
+  return Math.max(0, Math.floor((now.getTime() - new Date(c.waitingSince).getTime()) / 60_000));
 }

@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { StyleSheet, View } from 'react-native';
+import { View } from 'react-native';
 
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Select } from '@/components/ui/select';
-import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 
 import { useBonuses } from '../../api/get-bonuses';
 import { useSaveBonus } from '../../api/save-promotion';
 import { useOpT } from '../../i18n';
 import { BannerEditor } from '../banner-editor';
-import { Badge, Card, DataTable, ErrorLine, money, Row } from '../ui';
+import { money } from '../ui';
+import { CodedCard, codedStyles } from './coded-card';
 import { bonusBody, bonusProblem, bonusTypes, emptyBonus, toBonusForm, type BonusForm } from './forms';
 
 /** BonusesCard lists the deposit bonuses with an editor for a new or a chosen one. */
@@ -23,78 +22,40 @@ export function BonusesCard({ canEdit, onNotice }: { canEdit: boolean; onNotice:
     onNotice(t('promotions.bonusSaved', { code }));
     setBonus(null);
   });
-  const bonusProblemKey = bonus ? bonusProblem(bonus.form) : null;
   const setB = (k: keyof BonusForm) => (v: string | boolean) => setBonus((e) => (e ? { ...e, form: { ...e.form, [k]: v } } : e));
+  const open = (isNew: boolean, form: BonusForm) => {
+    saveBonus.reset();
+    setBonus({ isNew, form });
+  };
   return (
-    <Card title={t('promotions.bonuses')}>
-      {canEdit ? (
-        <Row>
-          <Button
-            variant="secondary"
-            title={t('promotions.newBonus')}
-            onPress={() => {
-              saveBonus.reset();
-              setBonus({ isNew: true, form: emptyBonus });
-            }}
-          />
-        </Row>
-      ) : null}
-      <DataTable
-        label={t('promotions.bonuses')}
-        csvName="bonuses"
-        loading={bonuses.isLoading}
-        error={bonuses.error}
-        rows={bonuses.data?.bonuses ?? []}
-        rowKey={(b) => b.code}
-        columns={[
-          { key: 'code', label: t('promotions.code'), text: (b) => b.code },
-          { key: 'name', label: t('promotions.fields.name'), text: (b) => b.name, flex: 1.5 },
-          { key: 'type', label: t('promotions.fields.type'), text: (b) => t(`promotions.types.${b.type}`) },
-          { key: 'amount', label: t('common.amount'), text: (b) => (b.percent ? `${b.percent}%` : money(b.amount)), align: 'right' },
-          { key: 'max', label: t('promotions.fields.maxReceived'), text: (b) => b.maxReceived, flex: 0.6 },
-          { key: 'rule', label: t('promotions.rule'), text: (b) => `${b.percentFail}% / ${b.successPercent}%` },
-          {
-            key: 'active',
-            label: t('promotions.fields.active'),
-            text: (b) => (b.active ? 'yes' : 'no'),
-            render: (b) => <Badge label={b.active ? t('promotions.on') : t('promotions.off')} tone={b.active ? 'good' : 'neutral'} />,
-          },
-          {
-            key: 'edit',
-            label: '',
-            text: () => '',
-            render: (b) =>
-              canEdit ? (
-                <Button
-                  variant="link"
-                  title={t('promotions.edit')}
-                  accessibilityLabel={t('promotions.editNamed', { code: b.code })}
-                  onPress={() => {
-                    saveBonus.reset();
-                    setBonus({ isNew: false, form: toBonusForm(b) });
-                  }}
-                />
-              ) : null,
-          },
-        ]}
-      />
-      {bonus ? (
-        <View style={styles.editor}>
-          <AppText variant="heading">
-            {bonus.isNew ? t('promotions.newBonus') : t('promotions.editTitle', { code: bonus.form.code })}
-          </AppText>
-          <Row style={styles.grid}>
-            <View style={styles.field}>
-              <TextField
-                label={t('promotions.fields.code')}
-                value={bonus.form.code}
-                upperCase
-                editable={bonus.isNew}
-                onChangeText={setB('code')}
-                autoCapitalize="characters"
-              />
-            </View>
-            <View style={styles.field}>
+    <CodedCard
+      title={t('promotions.bonuses')}
+      newTitle={t('promotions.newBonus')}
+      csvName="bonuses"
+      canEdit={canEdit}
+      loading={bonuses.isLoading}
+      error={bonuses.error}
+      rows={bonuses.data?.bonuses ?? []}
+      columns={[
+        { key: 'code', label: t('promotions.code'), text: (b) => b.code },
+        { key: 'name', label: t('promotions.fields.name'), text: (b) => b.name, flex: 1.5 },
+        { key: 'type', label: t('promotions.fields.type'), text: (b) => t(`promotions.types.${b.type}`) },
+        { key: 'amount', label: t('common.amount'), text: (b) => (b.percent ? `${b.percent}%` : money(b.amount)), align: 'right' },
+        { key: 'max', label: t('promotions.fields.maxReceived'), text: (b) => b.maxReceived, flex: 0.6 },
+        { key: 'rule', label: t('promotions.rule'), text: (b) => `${b.percentFail}% / ${b.successPercent}%` },
+      ]}
+      onNew={() => open(true, emptyBonus)}
+      onEdit={(b) => open(false, toBonusForm(b))}
+      editing={bonus ? { isNew: bonus.isNew, code: bonus.form.code, onCode: setB('code') } : null}
+      problem={bonus ? bonusProblem(bonus.form) : null}
+      saveError={saveBonus.error}
+      saving={saveBonus.isPending}
+      onSave={() => bonus && saveBonus.mutate({ isNew: bonus.isNew, body: bonusBody(bonus.form) })}
+      onCancel={() => setBonus(null)}
+      fields={
+        bonus ? (
+          <>
+            <View style={codedStyles.field}>
               <Select
                 label={t('promotions.fields.type')}
                 value={bonus.form.type}
@@ -118,11 +79,16 @@ export function BonusesCard({ canEdit, onNotice }: { canEdit: boolean; onNotice:
                 'sort',
               ] as const
             ).map((k) => (
-              <View key={k} style={styles.field}>
+              <View key={k} style={codedStyles.field}>
                 <TextField label={t(`promotions.fields.${k}`)} value={bonus.form[k]} onChangeText={setB(k)} autoCapitalize="none" />
               </View>
             ))}
-          </Row>
+          </>
+        ) : null
+      }
+    >
+      {bonus ? (
+        <>
           <BannerEditor value={bonus.form.banners} onChange={setB('banners')} />
           <Checkbox
             label={t('promotions.fields.firstDepositOfDay')}
@@ -130,29 +96,8 @@ export function BonusesCard({ canEdit, onNotice }: { canEdit: boolean; onNotice:
             onChange={setB('firstDepositOfDay')}
           />
           <Checkbox label={t('promotions.fields.active')} checked={bonus.form.active} onChange={setB('active')} />
-          {bonusProblemKey ? (
-            <AppText variant="error" role="alert">
-              {t(bonusProblemKey)}
-            </AppText>
-          ) : null}
-          <ErrorLine error={saveBonus.error} />
-          <Row>
-            <Button
-              title={t('common.save')}
-              disabled={!!bonusProblemKey}
-              loading={saveBonus.isPending}
-              onPress={() => saveBonus.mutate({ isNew: bonus.isNew, body: bonusBody(bonus.form) })}
-            />
-            <Button variant="secondary" title={t('common.cancel')} onPress={() => setBonus(null)} />
-          </Row>
-        </View>
+        </>
       ) : null}
-    </Card>
+    </CodedCard>
   );
 }
-
-const styles = StyleSheet.create({
-  grid: { alignItems: 'flex-start' },
-  field: { flexGrow: 1, flexBasis: 200 },
-  editor: { gap: 8, marginTop: 8 },
-});

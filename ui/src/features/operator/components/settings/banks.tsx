@@ -1,17 +1,16 @@
 import { useEffect, useState } from 'react';
 import { StyleSheet, View } from 'react-native';
 
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
-import { colors, spacing } from '@/components/ui/theme';
 
 import { useBanks } from '../../api/get-banks';
 import { useSaveBank } from '../../api/save-bank';
 import type { OperatorBank } from '../../api/types';
 import { useOpT } from '../../i18n';
-import { Card, ErrorLine, Row } from '../ui';
+import { Row } from '../ui';
+import { EditorList, rowStyles, SaveButton, SaveStatus } from './save-row';
 
 type Flags = { englishOnly: boolean; active: boolean; sort: string };
 
@@ -33,16 +32,11 @@ export function BanksSettings() {
   const q = useBanks();
   const banks = q.data?.banks ?? [];
   return (
-    <Card title={t('settings.names.banks')}>
-      <AppText variant="caption">{t('settings.banks.help')}</AppText>
-      <ErrorLine error={q.error} />
-      {q.isLoading ? <AppText>{t('common.loading')}</AppText> : null}
-      <View role="list" aria-label={t('settings.names.banks')}>
-        {banks.map((b) => (
-          <BankRow key={b.code} bank={b} banks={banks} />
-        ))}
-      </View>
-    </Card>
+    <EditorList title={t('settings.names.banks')} help={t('settings.banks.help')} error={q.error} loading={q.isLoading}>
+      {banks.map((b) => (
+        <BankRow key={b.code} bank={b} banks={banks} />
+      ))}
+    </EditorList>
   );
 }
 
@@ -60,12 +54,12 @@ function BankRow({ bank, banks }: { bank: OperatorBank; banks: readonly Operator
     setFlags((f) => ({ ...f, ...patch }));
   };
   return (
-    <View role="listitem" style={styles.row} accessibilityLabel={bank.nameEN}>
+    <View role="listitem" style={rowStyles.row} accessibilityLabel={bank.nameEN}>
       <View style={styles.name}>
         <AppText bold>{`${bank.code} · ${bank.nameEN}`}</AppText>
         <AppText variant="caption">{bank.nameTH}</AppText>
       </View>
-      <Row style={styles.controls}>
+      <Row style={rowStyles.controls}>
         <Checkbox label={t('settings.banks.englishOnly')} checked={flags.englishOnly} onChange={(v) => set({ englishOnly: v })} />
         <Checkbox label={t('settings.banks.active')} checked={flags.active} onChange={(v) => set({ active: v })} />
         <View style={styles.sort}>
@@ -77,28 +71,20 @@ function BankRow({ bank, banks }: { bank: OperatorBank; banks: readonly Operator
             inputMode="numeric"
           />
         </View>
-        <Button
-          title={t('common.save')}
-          accessibilityLabel={t('settings.banks.save', { code: bank.code })}
-          disabled={!changed || !!problem}
-          loading={save.isPending}
-          onPress={() => save.mutate({ englishOnly: flags.englishOnly, active: flags.active, sort: Number(flags.sort) })}
+        <SaveButton
+          label={t('settings.banks.save', { code: bank.code })}
+          changed={changed}
+          problem={problem}
+          saving={save.isPending}
+          onSave={() => save.mutate({ englishOnly: flags.englishOnly, active: flags.active, sort: Number(flags.sort) })}
         />
       </Row>
-      {problem ? (
-        <AppText variant="error" role="alert">
-          {t(problem)}
-        </AppText>
-      ) : null}
-      <ErrorLine error={save.error} />
-      {saved && !changed ? <AppText role="status">{t('settings.banks.saved', { code: bank.code })}</AppText> : null}
+      <SaveStatus problem={problem} error={save.error} saved={saved && !changed ? t('settings.banks.saved', { code: bank.code }) : null} />
     </View>
   );
 }
 
 const styles = StyleSheet.create({
-  row: { paddingVertical: spacing.sm, borderBottomWidth: 1, borderColor: colors.border, gap: spacing.xs },
   name: { gap: 2 },
-  controls: { alignItems: 'flex-end', flexWrap: 'wrap' },
   sort: { width: 110 },
 });

@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react';
 import { StyleSheet, View } from 'react-native';
 
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
-import { colors, spacing } from '@/components/ui/theme';
 
 import type { QRProvider } from '../../api/deposits';
 import { useQRProviders } from '../../api/get-qr-providers';
@@ -14,7 +12,8 @@ import { useOpT } from '../../i18n';
 import { actionRoles, can } from '../../roles';
 import { useMe } from '../../session';
 import { PendingNotice } from '../pending-changes';
-import { Badge, Card, ErrorLine, money, Row, when } from '../ui';
+import { Badge, money, Row, when } from '../ui';
+import { EditorList, rowStyles, SaveButton, SaveStatus } from './save-row';
 
 /** The form of one provider: amounts as typed (baht), secrets empty unless being replaced. */
 export type QRProviderForm = {
@@ -33,7 +32,7 @@ const amountRe = /^\d{1,8}(\.\d{1,2})?$/;
 export const toForm = (p: QRProvider): QRProviderForm => ({
   enabled: p.enabled,
   min: p.min.toFixed(2),
-  quickAmounts: p.quickAmounts.map((a) => a.toFixed(2)).join(', '),
+  quickAmounts: (p.quickAmounts ?? []).map((a) => a.toFixed(2)).join(', '),
   lifetimeSeconds: String(p.lifetimeSeconds),
   apiKey: '',
   webhookSecret: '',
@@ -94,16 +93,11 @@ export function QRSettings() {
   const { t } = useOpT();
   const q = useQRProviders();
   return (
-    <Card title={t('settings.names.qrProviders')}>
-      <AppText variant="caption">{t('settings.qr.help')}</AppText>
-      <ErrorLine error={q.error} />
-      {q.isLoading ? <AppText>{t('common.loading')}</AppText> : null}
-      <View role="list" aria-label={t('settings.names.qrProviders')}>
-        {(q.data?.providers ?? []).map((p) => (
-          <ProviderRow key={p.code} provider={p} />
-        ))}
-      </View>
-    </Card>
+    <EditorList title={t('settings.names.qrProviders')} help={t('settings.qr.help')} error={q.error} loading={q.isLoading}>
+      {(q.data?.providers ?? []).map((p) => (
+        <ProviderRow key={p.code} provider={p} />
+      ))}
+    </EditorList>
   );
 }
 
@@ -151,7 +145,7 @@ function ProviderRow({ provider }: { provider: QRProvider }) {
     </View>
   );
   return (
-    <View role="listitem" style={styles.row} accessibilityLabel={name}>
+    <View role="listitem" style={rowStyles.row} accessibilityLabel={name}>
       <Row>
         <AppText bold>{name}</AppText>
         <Badge label={provider.enabled ? t('settings.qr.on') : t('settings.qr.off')} tone={provider.enabled ? 'good' : 'neutral'} />
@@ -160,7 +154,7 @@ function ProviderRow({ provider }: { provider: QRProvider }) {
           {t('settings.qr.updated', { by: provider.updatedBy, at: when(provider.updatedAt), min: money(provider.min) })}
         </AppText>
       </Row>
-      <Row style={styles.controls}>
+      <Row style={rowStyles.controls}>
         <Checkbox label={t('settings.qr.enabled')} checked={form.enabled} onChange={(v) => set({ enabled: v })} />
         <View style={styles.short}>
           <TextField
@@ -185,18 +179,18 @@ function ProviderRow({ provider }: { provider: QRProvider }) {
         </View>
       </Row>
       {provider.kind === 'gateway' && editSecrets ? (
-        <Row style={styles.controls}>
+        <Row style={rowStyles.controls}>
           {secret('apiKey', 'clearApiKey', provider.apiKeySet)}
           {secret('webhookSecret', 'clearWebhookSecret', provider.webhookSecretSet)}
         </Row>
       ) : null}
       <Row>
-        <Button
-          title={t('common.save')}
-          accessibilityLabel={t('settings.qr.save', { code: provider.code })}
-          disabled={!changed || !!problem}
-          loading={save.isPending}
-          onPress={() => save.mutate(qrProviderBody(form))}
+        <SaveButton
+          label={t('settings.qr.save', { code: provider.code })}
+          changed={changed}
+          problem={problem}
+          saving={save.isPending}
+          onSave={() => save.mutate(qrProviderBody(form))}
         />
       </Row>
       {(provider.unreadableSecrets ?? []).map((what) => (
@@ -204,13 +198,7 @@ function ProviderRow({ provider }: { provider: QRProvider }) {
           {t('settings.qr.unreadable', { what: t(`settings.qr.${what}`, { defaultValue: what }) })}
         </AppText>
       ))}
-      {problem ? (
-        <AppText variant="error" role="alert">
-          {t(problem)}
-        </AppText>
-      ) : null}
-      <ErrorLine error={save.error} />
-      {saved && !changed ? <AppText role="status">{t('settings.qr.saved', { code: provider.code })}</AppText> : null}
+      <SaveStatus problem={problem} error={save.error} saved={saved && !changed ? t('settings.qr.saved', { code: provider.code }) : null} />
       {proposed ? <AppText role="status">{t('changes.proposed')}</AppText> : null}
       <PendingNotice kinds={['qrprovider']} target={provider.code} />
     </View>
@@ -218,8 +206,6 @@ function ProviderRow({ provider }: { provider: QRProvider }) {
 }
 
 const styles = StyleSheet.create({
-  row: { paddingVertical: spacing.sm, borderBottomWidth: 1, borderColor: colors.border, gap: spacing.xs },
-  controls: { alignItems: 'flex-end', flexWrap: 'wrap' },
   short: { width: 130 },
   wide: { flex: 1, minWidth: 220 },
   secret: { flex: 1, minWidth: 220, gap: 2 },

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { StyleSheet, View } from 'react-native';
 
-import { Button } from '@/components/ui/button';
-import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 
 import { useCoinGrants } from '../../api/get-coin-grants';
 import { useGrantCoins } from '../../api/grant-coins';
 import { useOpT } from '../../i18n';
 import { PagedTable } from '../paged-table';
-import { Card, ErrorLine, Row, when } from '../ui';
+import { PhoneReasonForm } from '../phone-reason-form';
+import { when } from '../ui';
 
 /** CoinGrants gives a member coins (or takes them) with a reason, and lists what was given. */
 export function CoinGrants() {
@@ -37,37 +36,31 @@ export function CoinGrants() {
   };
   return (
     <>
-      <Card title={t('spin.grantTitle')}>
-        <Row>
-          <View style={styles.field}>
-            <TextField
-              label={t('members.phone')}
-              value={phone}
-              onChangeText={(v) => setPhone(v.replace(/\D/g, '').slice(0, 10))}
-              keyboardType="number-pad"
-            />
-          </View>
-          <View style={styles.field}>
-            <TextField
-              label={t('spin.grantCoins')}
-              value={coins}
-              onChangeText={(v) => setCoins(v.replace(/[^\d-]/g, ''))}
-              keyboardType="numbers-and-punctuation"
-            />
-          </View>
-        </Row>
-        <TextField label={t('adjustments.reason')} value={reason} onChangeText={setReason} maxLength={200} />
-        {invalid ? (
-          <AppText variant="error" role="alert">
-            {invalid}
-          </AppText>
-        ) : null}
-        <ErrorLine error={grant.error} />
-        {done ? <AppText role="status">{done}</AppText> : null}
-        <Row>
-          <Button title={t('spin.grant')} onPress={submit} loading={grant.isPending} />
-        </Row>
-      </Card>
+      <PhoneReasonForm
+        title={t('spin.grantTitle')}
+        phone={phone}
+        onPhone={setPhone}
+        reason={reason}
+        onReason={setReason}
+        // The coin grant's own cap (adapters/httpapi/spin.go), not the limits table's reason.
+        reasonMax={200}
+        fieldBasis={150}
+        invalid={invalid}
+        error={grant.error}
+        done={done}
+        submitTitle={t('spin.grant')}
+        onSubmit={submit}
+        loading={grant.isPending}
+      >
+        <View style={styles.field}>
+          <TextField
+            label={t('spin.grantCoins')}
+            value={coins}
+            onChangeText={(v) => setCoins(v.replace(/[^\d-]/g, ''))}
+            keyboardType="numbers-and-punctuation"
+          />
+        </View>
+      </PhoneReasonForm>
       <PagedTable
         label={t('spin.grants')}
         csvName="coin-grants"
