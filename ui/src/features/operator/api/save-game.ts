@@ -2,12 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { opApi } from './client';
 import { gamesKey } from './get-games';
-import type { Game } from './types';
+import type { components } from '@/lib/api-schema.generated';
 
-export type GameBody = Pick<Game, 'name' | 'logo' | 'background' | 'ftWalletSlot' | 'web' | 'android' | 'ios' | 'sort'> & {
-  category: string;
-  active: boolean;
-};
+export type GameBody = components['schemas']['GameInput'];
+export type GameCategory = components['schemas']['GameCategory'];
 
 /** saveGame replaces a game's entry in the catalogue. */
 export function saveGame(code: string, body: GameBody) {

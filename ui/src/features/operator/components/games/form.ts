@@ -1,5 +1,5 @@
 // The game editor's form: what it shows of a game, its checks and what the server stores of it.
-import type { GameBody } from '../../api/save-game';
+import type { GameBody, GameCategory } from '../../api/save-game';
 import type { Game } from '../../api/types';
 
 export type Form = Record<'name' | 'logo' | 'background' | 'category' | 'ftWalletSlot' | 'web' | 'android' | 'ios' | 'sort', string> & {
@@ -21,12 +21,15 @@ export const toForm = (g: Game): Form => ({
 
 const linkOk = (v: string) => v === '' || /^(https?:\/\/|\/)[^\s]*$/i.test(v);
 
-export const gameCategories = ['slot', 'sport', 'lotto'] as const;
+// The categories the server takes (GameCategory in the API document); the
+// type check fails here if the document's list changes.
+export const gameCategories: readonly GameCategory[] = ['slot', 'sport', 'lotto'];
+const isCategory = (c: string): c is GameCategory => (gameCategories as readonly string[]).includes(c);
 
 /** gameProblem checks the form; the answer is a console translation key or null. */
 export function gameProblem(f: Form): string | null {
   if (!f.name.trim()) return 'games.errors.name';
-  if (!(gameCategories as readonly string[]).includes(f.category)) return 'games.errors.category';
+  if (!isCategory(f.category)) return 'games.errors.category';
   const slot = Number(f.ftWalletSlot);
   if (f.ftWalletSlot.trim() === '' || !Number.isFinite(slot) || slot <= 0 || slot > 1000) return 'games.errors.slot';
   if (!/^-?\d+$/.test(f.sort.trim())) return 'games.errors.sort';
@@ -34,13 +37,13 @@ export function gameProblem(f: Form): string | null {
   return null;
 }
 
-/** gameBody is what the server stores of the form. */
+/** gameBody is what the server stores of a form gameProblem passed. */
 export function gameBody(form: Form): GameBody {
   return {
     name: form.name.trim(),
     logo: form.logo,
     background: form.background,
-    category: form.category.trim(),
+    category: form.category as GameCategory, // one of gameCategories: gameProblem checked it
     ftWalletSlot: Number(form.ftWalletSlot),
     web: form.web || null,
     android: form.android || null,
