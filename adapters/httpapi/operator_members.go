@@ -180,12 +180,7 @@ func (s *Server) memberStatement(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	out := make([]statementJSON, len(items))
-	for i, it := range items {
-		out[i] = statementJSON{ID: it.ID, Type: it.Type, From: it.From, To: it.To, Amount: it.Amount, Status: it.Status,
-			CreatedAt: it.CreatedAt.UTC(), Description: orNull(it.Description), Source: orNull(it.Source)}
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"total": total, "statements": out})
+	writeJSON(w, http.StatusOK, map[string]any{"total": total, "statements": statementOut(items)})
 }
 
 type lockRequest struct {

@@ -343,6 +343,46 @@ type statementJSON struct {
 	CreatedAt   time.Time    `json:"createdAt"`
 	Description *string      `json:"description"`
 	Source      *string      `json:"source"`
+	Round       *roundJSON   `json:"round,omitempty"`
+}
+
+// roundJSON is a game_round item's round (wallet.Round).
+type roundJSON struct {
+	Provider  string         `json:"provider"`
+	Round     string         `json:"round"`
+	Game      string         `json:"game"`
+	GameName  string         `json:"gameName"`
+	Stake     money.Satang   `json:"stake"`
+	Payout    money.Satang   `json:"payout"`
+	Net       money.Satang   `json:"net"`
+	Movements []movementJSON `json:"movements"`
+}
+
+type movementJSON struct {
+	Kind       string       `json:"kind"`
+	TxID       string       `json:"txId"`
+	Amount     money.Satang `json:"amount"`
+	RolledBack bool         `json:"rolledBack"`
+	CreatedAt  time.Time    `json:"createdAt"`
+}
+
+// statementOut is the statement's items as the member's and the
+// operator's statement calls answer them.
+func statementOut(items []wallet.StatementItem) []statementJSON {
+	out := make([]statementJSON, len(items))
+	for i, it := range items {
+		out[i] = statementJSON{ID: it.ID, Type: it.Type, From: it.From, To: it.To, Amount: it.Amount, Status: it.Status,
+			CreatedAt: it.CreatedAt.UTC(), Description: orNull(it.Description), Source: orNull(it.Source)}
+		if r := it.Round; r != nil {
+			moves := make([]movementJSON, len(r.Movements))
+			for j, m := range r.Movements {
+				moves[j] = movementJSON{Kind: m.Kind, TxID: m.TxID, Amount: m.Amount, RolledBack: m.RolledBack, CreatedAt: m.CreatedAt.UTC()}
+			}
+			out[i].Round = &roundJSON{Provider: r.Provider, Round: r.Round, Game: r.Game, GameName: r.GameName,
+				Stake: r.Stake, Payout: r.Payout, Net: r.Net(), Movements: moves}
+		}
+	}
+	return out
 }
 
 func orNull(s string) *string {
@@ -363,12 +403,7 @@ func (s *Server) statement(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	out := make([]statementJSON, len(items))
-	for i, it := range items {
-		out[i] = statementJSON{ID: it.ID, Type: it.Type, From: it.From, To: it.To, Amount: it.Amount, Status: it.Status,
-			CreatedAt: it.CreatedAt.UTC(), Description: orNull(it.Description), Source: orNull(it.Source)}
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"total": total, "statements": out})
+	writeJSON(w, http.StatusOK, map[string]any{"total": total, "statements": statementOut(items)})
 }
 
 func (s *Server) autoLogin(w http.ResponseWriter, r *http.Request) {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -282,7 +283,7 @@ func (db *DB) grantTx(ctx context.Context, tx *sqlx.Tx, g promo.Grant) (promo.Co
 		Mark money.Satang `db:"mark"`
 	}
 	if err := tx.GetContext(ctx, &at, db.q(`SELECT (`+totalBalance+`) AS base, (`+playSince+`) AS mark`),
-		c.MemberID, c.MemberID, c.MemberID, promo.KindPlay, utc(c.PlayFrom)); err != nil {
+		append([]any{c.MemberID, c.MemberID}, playArgs(c.MemberID, c.PlayFrom)...)...); err != nil {
 		return promo.Condition{}, err
 	}
 	c.Base, c.PlayMark = at.Base, at.Mark
@@ -290,13 +291,24 @@ func (db *DB) grantTx(ctx context.Context, tx *sqlx.Tx, g promo.Grant) (promo.Co
 	return c, err
 }
 
-// playSince is the net of the game results booked to a member's game
-// accounts at or after a time (parameters: the member id, the play kind,
-// the time).
-const playSince = `SELECT COALESCE(SUM(p.amount), 0) FROM journals j
+// playSince is the net of a member's play at or after a time: the game
+// results booked to the member's game accounts (promo.KindPlay) and the
+// seamless games' bets, wins and rollbacks on the member's wallet
+// (promo.SeamlessPlay). Parameters: playArgs.
+var playSince = `SELECT COALESCE(SUM(p.amount), 0) FROM journals j
 	JOIN postings p ON p.journal_id = j.id
-	JOIN ledger_accounts a ON a.id = p.account_id AND a.kind = 'game'
-	WHERE j.member_id = ? AND j.kind = ? AND j.created_at >= ? AND a.member_id = j.member_id`
+	JOIN ledger_accounts a ON a.id = p.account_id AND a.member_id = j.member_id
+	WHERE j.member_id = ? AND j.kind IN (?` + strings.Repeat(", ?", len(promo.SeamlessPlay)) + `) AND j.created_at >= ?
+		AND (a.kind = 'game' AND j.kind = ? OR a.kind = 'wallet' AND j.kind <> ?)`
+
+// playArgs are playSince's parameters.
+func playArgs(memberID string, since time.Time) []any {
+	args := []any{memberID, promo.KindPlay}
+	for _, k := range promo.SeamlessPlay {
+		args = append(args, k)
+	}
+	return append(args, utc(since), promo.KindPlay, promo.KindPlay)
+}
 
 // totalBalance is the member's money (one parameter, the member id, used
 // twice): the wallet, every game account, and what is in flight in the
@@ -416,11 +428,10 @@ func (p *Promo) WalletBalance(ctx context.Context, memberID string) (money.Satan
 	return balance(ctx, p.db, ledger.Wallet(memberID).ID)
 }
 
-// Play is the net of the game results booked to the member's game
-// accounts at or after since.
+// Play is the net of the member's play at or after since (playSince).
 func (p *Promo) Play(ctx context.Context, memberID string, since time.Time) (money.Satang, error) {
 	var t money.Satang
-	err := p.db.x.GetContext(ctx, &t, p.db.q(playSince), memberID, promo.KindPlay, utc(since))
+	err := p.db.x.GetContext(ctx, &t, p.db.q(playSince), playArgs(memberID, since)...)
 	return t, err
 }
 

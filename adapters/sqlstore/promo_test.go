@@ -17,6 +17,7 @@ import (
 	"ngern/core/money"
 	"ngern/core/promo"
 	"ngern/core/rewards"
+	"ngern/core/seamless"
 	"ngern/core/spin"
 )
 
@@ -70,6 +71,25 @@ func (e *promoEnv) post(t *testing.T, memberID string, kind ledger.JournalKind, 
 	t.Helper()
 	if err := e.ledger.Post(context.Background(), ledger.Journal{ID: account.NewID(), Kind: kind, Ref: account.NewID(),
 		MemberID: memberID, Postings: ledger.Move(from, to, amount), CreatedAt: time.Now().UTC()}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// seamless stores a seamless callback of member m (its ids prefixed by m)
+// as the seamless wallet does: its journal, its row, its round.
+func (e *promoEnv) seamless(t *testing.T, m string, kind seamless.Kind, txID, betID string, amount money.Satang) {
+	t.Helper()
+	r := seamless.Record{Provider: "sim", TxID: m + txID, Kind: kind, State: seamless.Applied, MemberID: m, RoundID: m + "-r",
+		Game: "slot1", Amount: amount, Fingerprint: "fp", CreatedAt: time.Now().UTC()}
+	st := sqlstore.NewSeamless(e.db)
+	var err error
+	if kind == seamless.Rollback {
+		r.RefTxID = m + betID
+		_, _, err = st.Cancel(context.Background(), r)
+	} else {
+		_, _, err = st.Apply(context.Background(), r)
+	}
+	if err != nil {
 		t.Fatal(err)
 	}
 }
@@ -355,6 +375,17 @@ func TestPromoOnlyPlayMovesProgress(t *testing.T) {
 				e.post(t, m, "test", ledger.Wallet(m), ledger.Game(m, "G"), 20000)
 				e.post(t, m, ledger.GameResult, ledger.Game(m, "G"), ledger.Clearing("G"), 18001)
 			}, want: promo.Failed, play: -18001},
+			{name: "a seamless game win", during: func(m string) {
+				e.seamless(t, m, seamless.Bet, "b1", "", 20000)
+				e.seamless(t, m, seamless.Win, "w1", "", 60000)
+			}, want: promo.Success, play: 40000},
+			{name: "a seamless game loss", during: func(m string) {
+				e.seamless(t, m, seamless.Bet, "b1", "", 18001)
+			}, want: promo.Failed, play: -18001},
+			{name: "a seamless bet rolled back is no play", during: func(m string) {
+				e.seamless(t, m, seamless.Bet, "b1", "", 18001)
+				e.seamless(t, m, seamless.Rollback, "x1", "b1", 0)
+			}, want: promo.Active},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				m := e.member(t, 100+i)

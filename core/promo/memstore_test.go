@@ -174,15 +174,22 @@ func (m *memStore) total(memberID string) money.Satang {
 }
 
 // play is the net of the game results posted to the member's game
-// accounts at or after since.
+// accounts and of the seamless games' journals on the wallet at or after
+// since.
 func (m *memStore) play(memberID string, since time.Time) money.Satang {
 	var t money.Satang
 	for _, j := range m.journals {
-		if j.Kind != promo.KindPlay || j.CreatedAt.Before(since) {
+		if j.CreatedAt.Before(since) {
+			continue
+		}
+		on := ledger.KindGame
+		if slices.Contains(promo.SeamlessPlay, j.Kind) {
+			on = ledger.KindWallet
+		} else if j.Kind != promo.KindPlay {
 			continue
 		}
 		for _, p := range j.Postings {
-			if p.Account.Kind == ledger.KindGame && p.Account.MemberID == memberID {
+			if p.Account.Kind == on && p.Account.MemberID == memberID {
 				t += p.Amount
 			}
 		}

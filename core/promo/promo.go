@@ -65,13 +65,20 @@ const (
 	// KindDeposit is the kind of the deposits service's credits
 	// (sys:deposits → wallet), which the Deposits port reads.
 	KindDeposit = deposit.JournalKind
-	// KindPlay is the only kind that moves a condition's progress: the
-	// game results (bets and wins) booked to the member's game accounts.
-	// Every other credit or debit (deposits, spin prizes, adjustments,
-	// returned withdrawals, refunds, invite commissions, transfers between
-	// the member's own accounts) leaves it where it was.
+	// KindPlay is the play of transfer-wallet games: the game results
+	// (bets and wins) booked to the member's game accounts. With
+	// SeamlessPlay it is all that moves a condition's progress. Every
+	// other credit or debit (deposits, spin prizes, adjustments, returned
+	// withdrawals, refunds, invite commissions, transfers between the
+	// member's own accounts) leaves it where it was.
 	KindPlay = ledger.GameResult
 )
+
+// SeamlessPlay are the kinds of the seamless games' play: the bets, wins
+// and rollbacks that the aggregators' callbacks post on the member's
+// wallet. Their net on the wallet is play as a game result's on a game
+// account is: wins minus bets, a rollback giving its bet's play back.
+var SeamlessPlay = []ledger.JournalKind{ledger.GameBet, ledger.GameWin, ledger.GameRollback}
 
 // PlayWindow is how long before a condition starts its play is read from:
 // the store records, in the transaction that sets the base, the game
@@ -253,8 +260,10 @@ type Store interface {
 	TotalBalance(ctx context.Context, memberID string) (money.Satang, error)
 	// WalletBalance is the member's wallet.
 	WalletBalance(ctx context.Context, memberID string) (money.Satang, error)
-	// Play is the net of the game results (journals of KindPlay) booked
-	// to the member's game accounts at or after since: wins minus bets.
+	// Play is the net of the member's play at or after since: the game
+	// results (KindPlay) booked to the member's game accounts and the
+	// seamless games' journals (SeamlessPlay) on the wallet, wins minus
+	// bets.
 	Play(ctx context.Context, memberID string, since time.Time) (money.Satang, error)
 	// MemberSince is when the member registered (NO_USER).
 	MemberSince(ctx context.Context, memberID string) (time.Time, error)

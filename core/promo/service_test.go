@@ -402,6 +402,17 @@ func TestOnlyPlayMovesProgress(t *testing.T) {
 			f.store.move(ledger.Clearing("G"), ledger.Game(member, "G"), 40000)
 		}, want: promo.Success, play: 40000},
 		{name: "a game loss", during: func(f *fixture) { f.lose(18001) }, want: promo.Failed, play: -18001},
+		{name: "a seamless game win", during: func(f *fixture) {
+			f.store.post(ledger.GameBet, wallet, ledger.Games("sim"), 20000)
+			f.store.post(ledger.GameWin, ledger.Games("sim"), wallet, 60000)
+		}, want: promo.Success, play: 40000},
+		{name: "a seamless game loss", during: func(f *fixture) {
+			f.store.post(ledger.GameBet, wallet, ledger.Games("sim"), 18001)
+		}, want: promo.Failed, play: -18001},
+		{name: "a seamless bet rolled back is no play", during: func(f *fixture) {
+			f.store.post(ledger.GameBet, wallet, ledger.Games("sim"), 18001)
+			f.store.post(ledger.GameRollback, ledger.Games("sim"), wallet, 18001)
+		}, want: promo.Active},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFixture(t)

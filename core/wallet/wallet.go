@@ -187,8 +187,8 @@ type Withdrawal struct {
 }
 
 // StatementItem is one line of the member's statement: Type is deposit,
-// withdraw or transfer; Status SUCCESS, FAILED or PENDING (docs/api.md has
-// the mapping).
+// withdraw, transfer, bonus, finish_bonus or game_round; Status SUCCESS,
+// FAILED, PENDING or CANCELLED (docs/api.md has the mapping).
 type StatementItem struct {
 	ID          string       `db:"id"`
 	Type        string       `db:"statement_type"`
@@ -199,6 +199,41 @@ type StatementItem struct {
 	CreatedAt   time.Time    `db:"created_at"`
 	Description string       `db:"description"`
 	Source      string       `db:"source"`
+	// Round is set on a game_round item: one round of a seamless game.
+	Round *Round `db:"-"`
+}
+
+// StatementRound is the statement's type of a seamless game round.
+const StatementRound = "game_round"
+
+// Round is one round of a seamless game in the member's statement: every
+// bet, win and rollback that moved money under one (provider, round) is one
+// item, so that a page never splits a round. Stake is what the bets took
+// net of their rollbacks, Payout what the wins paid, Net = Payout − Stake.
+type Round struct {
+	Provider string
+	Round    string
+	Game     string // the aggregator's game code
+	// GameName is the catalogue's name of the game, the code when the
+	// catalogue does not know it.
+	GameName  string
+	Stake     money.Satang
+	Payout    money.Satang
+	Movements []RoundMovement
+}
+
+// Net is what the round won (> 0) or lost (< 0) the member.
+func (r Round) Net() money.Satang { return r.Payout - r.Stake }
+
+// RoundMovement is one callback of a round that moved money (or closed the
+// round: a win of 0), oldest first. Kind is bet, win or rollback;
+// RolledBack is set on a bet that a rollback cancelled.
+type RoundMovement struct {
+	Kind       string       `db:"kind"`
+	TxID       string       `db:"tx_id"`
+	Amount     money.Satang `db:"amount"`
+	RolledBack bool         `db:"rolled_back"`
+	CreatedAt  time.Time    `db:"created_at"`
 }
 
 // Store keeps the games catalogue, game accounts, transfers and

@@ -3712,6 +3712,27 @@ export interface components {
             createdAt: string;
             description: string | null;
             source: string | null;
+            round?: components["schemas"]["StatementRound"];
+        };
+        /** @description A seamless game round (statementType game_round): one item per (provider, round), whatever the number of its callbacks, dated by its last movement. stake is what its bets took net of their rollbacks (also the item's amount), payout what its wins paid, net = payout − stake. gameName is the catalogue's name of the game, its code when the catalogue does not know it. */
+        StatementRound: {
+            provider: string;
+            round: string;
+            game: string;
+            gameName: string;
+            stake: number;
+            payout: number;
+            net: number;
+            movements: {
+                /** @enum {string} */
+                kind: "bet" | "win" | "rollback";
+                txId: string;
+                amount: number;
+                /** @description A bet that a rollback cancelled. */
+                rolledBack: boolean;
+                /** Format: date-time */
+                createdAt: string;
+            }[];
         };
         StatementPage: {
             total: number;
@@ -4032,6 +4053,8 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             description: string | null;
+            source?: string | null;
+            round?: components["schemas"]["StatementRound"];
         };
         PendingWithdrawal: {
             id?: string;
@@ -4560,6 +4583,7 @@ export type Withdrawal = components['schemas']['Withdrawal'];
 export type WithdrawResult = components['schemas']['WithdrawResult'];
 export type PageInput = components['schemas']['PageInput'];
 export type StatementItem = components['schemas']['StatementItem'];
+export type StatementRound = components['schemas']['StatementRound'];
 export type StatementPage = components['schemas']['StatementPage'];
 export type Slip = components['schemas']['Slip'];
 export type SlipPage = components['schemas']['SlipPage'];

@@ -16,7 +16,7 @@ describe('statementAccountName', () => {
   // What the server's statement can name (docs/api.md, Statement): every one is a label in each language.
   const serverAccounts = ['WALLET', 'BANK', 'ADJUSTMENT', 'DEPOSIT', 'SPIN', 'BONUS', 'PROMOTION', 'REFUND', 'INVITE'];
   const serverSources = ['adjustment', 'deposit', 'spin_prize', 'bonus', 'promotion', 'refund', 'invite'];
-  const serverTypes = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer'];
+  const serverTypes = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer', 'game_round'];
   it.each(['th', 'la', 'en'])('names every account, source and type the server sends in %s', async (lng) => {
     await i18n.changeLanguage(lng);
     for (const code of serverAccounts) expect(statementAccountName(code, i18n.t)).not.toMatch(/^[A-Z_]+$|^statement\./);

@@ -59,14 +59,15 @@ const styles = StyleSheet.create({
   badge: { borderRadius: radius.sm, paddingHorizontal: spacing.sm, paddingVertical: 2 },
 });
 
-const badgeStyles = StyleSheet.create({
+/** badgeStyles and textStyles are the status chips' colours (contrast checked in theme.test.ts). */
+export const badgeStyles = StyleSheet.create({
   success: { backgroundColor: colors.successSoft },
   failed: { backgroundColor: colors.dangerSoft },
   cancelled: { backgroundColor: colors.background },
   progress: { backgroundColor: colors.warningSoft },
 });
 
-const textStyles = StyleSheet.create({
+export const textStyles = StyleSheet.create({
   success: { color: colors.success },
   failed: { color: colors.danger },
   cancelled: { color: colors.text },

@@ -1,4 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react-native';
+import { StyleSheet } from 'react-native';
+
+import { colors } from '@/components/ui/theme';
 
 import i18n from '@/i18n';
 import { mockApi, renderWithProviders } from '@/testing/render';
@@ -83,6 +86,75 @@ describe('StatementView', () => {
     expect(screen.queryByText(i18n.t('statement.status.progress'))).toBeNull();
     expect(screen.getByText(`${i18n.t('statement.sources.luckydraw')} · spin S1`)).toBeTruthy();
     expect(screen.queryByText(/spin_prize/)).toBeNull();
+  });
+
+  const round = (overrides: Partial<NonNullable<StatementItem['round']>> = {}, status = 'SUCCESS'): StatementItem =>
+    item(9, {
+      _id: 'round:sim:r1',
+      statementType: 'game_round',
+      from: 'WALLET',
+      to: 'sim',
+      amount: 100,
+      status,
+      description: 'slot1',
+      source: 'sim',
+      round: {
+        provider: 'sim',
+        round: 'r1',
+        game: 'slot1',
+        gameName: 'Lucky Koi',
+        stake: 100,
+        payout: 250,
+        net: 150,
+        movements: [
+          { kind: 'bet', txId: 'b1', amount: 100, rolledBack: false, createdAt: '2026-11-22T02:00:00Z' },
+          { kind: 'bet', txId: 'b2', amount: 30, rolledBack: true, createdAt: '2026-11-22T02:00:01Z' },
+          { kind: 'rollback', txId: 'x1', amount: 30, rolledBack: false, createdAt: '2026-11-22T02:00:02Z' },
+          { kind: 'win', txId: 'w1', amount: 250, rolledBack: false, createdAt: '2026-11-22T02:00:03Z' },
+        ],
+        ...overrides,
+      },
+    });
+
+  it.each(['th', 'la', 'en'])('shows a game round with its name, stake, win and net, and its movements on demand (%s)', async (lng) => {
+    await i18n.changeLanguage(lng);
+    mockApi({ 'POST /api/statement': { body: { total: 1, statements: [round()] } } });
+    renderWithProviders(<StatementView accountName={accountName} />);
+    expect(await screen.findByText('Lucky Koi')).toBeTruthy();
+    expect(screen.getByText('+150.00')).toBeTruthy();
+    expect(screen.getByText(`${i18n.t('statement.round.stake')} 100.00 · ${i18n.t('statement.round.payout')} 250.00`)).toBeTruthy();
+    expect(screen.queryByText(/sim|slot1|game_round/)).toBeNull();
+    expect(screen.queryByText(/09:00:03/)).toBeNull(); // movements folded
+    const toggle = screen.getByRole('button', { name: i18n.t('statement.round.showMoves', { count: 4 }) });
+    expect(toggle.props.accessibilityState.expanded).toBe(false);
+    fireEvent.press(toggle);
+    expect(await screen.findByText(/09:00:03/)).toBeTruthy();
+    for (const kind of ['bet', 'win', 'rollback']) {
+      const label = i18n.t(`statement.round.kinds.${kind}`);
+      expect(label).not.toMatch(/^statement\./);
+      expect(screen.getAllByText(new RegExp(`^${label}`)).length).toBeGreaterThan(0);
+    }
+    expect(screen.getByText(new RegExp(i18n.t('statement.round.rolledBack')))).toBeTruthy();
+    expect(screen.getByText('+250.00')).toBeTruthy();
+    expect(screen.getByRole('button', { name: i18n.t('statement.round.hideMoves') }).props.accessibilityState.expanded).toBe(true);
+  });
+
+  it('shows a lost round in red and a cancelled one as cancelled', async () => {
+    mockApi({
+      'POST /api/statement': {
+        body: {
+          total: 2,
+          statements: [
+            round({ gameName: 'Lost', payout: 0, net: -100 }),
+            { ...round({ gameName: 'Undone', stake: 0, payout: 0, net: 0 }, 'CANCELLED'), _id: 'round:sim:r2' },
+          ],
+        },
+      },
+    });
+    renderWithProviders(<StatementView accountName={accountName} />);
+    expect(await screen.findByText('-100.00')).toBeTruthy();
+    expect(StyleSheet.flatten(screen.getByText('-100.00').props.style).color).toBe(colors.danger);
+    expect(screen.getByText('Cancelled')).toBeTruthy();
   });
 
   it('shows 3 pages before and 1 after the current one', async () => {

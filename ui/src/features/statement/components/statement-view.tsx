@@ -12,6 +12,7 @@ import { pageCount } from '@/lib/pagination';
 import { useStatement } from '../api/get-statement';
 
 import { SlipStatusModal } from './slip-status-modal';
+import { RoundRow } from './round-item';
 import { StatementRow } from './statement-item';
 
 type Props = { accountName: (code: string) => string };
@@ -46,9 +47,13 @@ export function StatementView({ accountName }: Props) {
         </View>
       ) : (
         <View role="list" style={[styles.list, statement.isPlaceholderData && styles.stale]}>
-          {items.map((item) => (
-            <StatementRow key={item._id} item={item} accountName={accountName} />
-          ))}
+          {items.map((item) =>
+            item.round ? (
+              <RoundRow key={item._id} item={{ ...item, round: item.round }} />
+            ) : (
+              <StatementRow key={item._id} item={item} accountName={accountName} />
+            ),
+          )}
         </View>
       )}
       <Pagination page={page} pages={pages} onChange={setPage} />

@@ -4,6 +4,7 @@ import { useRecentStatement } from '../../api/get-member-statement';
 import type { Withdrawal } from '../../api/types';
 import { useOpT } from '../../i18n';
 import { Card, DataTable, money, Row, when } from '../ui';
+import { statementDescription, statementType } from '../member/statement-text';
 
 /** RecentActivity shows the latest statement lines of the member who asks for a withdrawal. */
 export function RecentActivity({ w, onClose }: { w: Withdrawal; onClose: () => void }) {
@@ -20,10 +21,10 @@ export function RecentActivity({ w, onClose }: { w: Withdrawal; onClose: () => v
         rowKey={(s) => s._id}
         columns={[
           { key: 'createdAt', label: t('member.time'), text: (s) => when(s.createdAt) },
-          { key: 'type', label: t('member.type'), text: (s) => s.statementType },
+          { key: 'type', label: t('member.type'), text: (s) => statementType(s, t) },
           { key: 'amount', label: t('common.amount'), text: (s) => money(s.amount), align: 'right' },
           { key: 'status', label: t('members.status'), text: (s) => s.status },
-          { key: 'description', label: t('member.description'), text: (s) => s.description ?? '' },
+          { key: 'description', label: t('member.description'), text: (s) => statementDescription(s, t) },
         ]}
       />
       <Row>
