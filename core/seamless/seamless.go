@@ -171,6 +171,9 @@ type Store interface {
 	Cancel(ctx context.Context, r Record) (Record, bool, error)
 	// Transaction returns one record (errs NO_DATA).
 	Transaction(ctx context.Context, provider, txID string) (Record, error)
+	// Round returns the records of one of provider's rounds, oldest first
+	// (errs NO_DATA when none): the operator's round search.
+	Round(ctx context.Context, provider, round string) ([]Record, error)
 }
 
 // Journal returns the journal of an applied bet or win: a bet moves its

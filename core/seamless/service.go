@@ -60,13 +60,14 @@ type Service struct {
 	currency string
 	ttl      time.Duration
 	now      func() time.Time
+	stats    *Stats
 }
 
 var _ Wallet = (*Service)(nil)
 
 // NewService returns the seamless wallet over store and members.
 func NewService(store Store, members Members, cfg Config) *Service {
-	s := &Service{store: store, members: members, currency: cfg.Currency, ttl: cfg.SessionTTL, now: cfg.Now}
+	s := &Service{store: store, members: members, currency: cfg.Currency, ttl: cfg.SessionTTL, now: cfg.Now, stats: NewStats()}
 	if s.currency == "" {
 		s.currency = DefaultCurrency
 	}
@@ -232,4 +233,13 @@ func (s *Service) record(c Callback, memberID string) Record {
 	return Record{Provider: c.Provider, TxID: c.TxID, Kind: c.Kind, State: Applied, MemberID: memberID,
 		RoundID: c.RoundID, Game: c.Game, Amount: c.Amount, RefTxID: c.RefTxID, Fingerprint: Fingerprint(c),
 		CreatedAt: s.now().UTC()}
+}
+
+// Stats returns this node's figures of the callbacks it answered.
+func (s *Service) Stats() *Stats { return s.stats }
+
+// observe counts a money callback when it returns: its outcome and how
+// long it took since start (the monotonic clock, not Now).
+func (s *Service) observe(c Callback, start time.Time, a *Answer, err *error) {
+	s.stats.Observe(c.Provider, c.Kind, Outcome(*a, *err), s.now(), time.Since(start))
 }
