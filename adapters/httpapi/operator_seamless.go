@@ -78,7 +78,7 @@ func (s *Server) seamlessProviders(w http.ResponseWriter, _ *http.Request) {
 	out := []providerFiguresJSON{}
 	var since time.Time
 	if s.seamless != nil {
-		for _, f := range s.seamless.Stats().Figures(time.Now()) {
+		for _, f := range s.seamless.Figures() {
 			out = append(out, providerFiguresJSON{Provider: f.Provider, Hour: windowOf(f.Hour), Day: windowOf(f.Day)})
 		}
 		since = s.seamlessSince

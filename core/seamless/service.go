@@ -243,3 +243,6 @@ func (s *Service) Stats() *Stats { return s.stats }
 func (s *Service) observe(c Callback, start time.Time, a *Answer, err *error) {
 	s.stats.Observe(c.Provider, c.Kind, Outcome(*a, *err), s.now(), time.Since(start))
 }
+
+// Figures returns this node's figures as of the Service's clock.
+func (s *Service) Figures() []Figures { return s.stats.Figures(s.now()) }
