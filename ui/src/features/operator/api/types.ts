@@ -52,3 +52,11 @@ export function isProposal(answer: unknown): answer is Proposal {
     !!answer && typeof answer === 'object' && (answer as { message?: unknown }).message === 'SECOND_APPROVAL_REQUIRED' && 'change' in answer
   );
 }
+
+export type SeamlessAggregator = Schemas['SeamlessAggregator'];
+
+export type SeamlessProviderFigures = Schemas['SeamlessProviderFigures'];
+
+export type SeamlessWindow = Schemas['SeamlessWindow'];
+
+export type SeamlessRound = Schemas['SeamlessRound'];
