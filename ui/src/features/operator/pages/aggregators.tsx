@@ -14,7 +14,8 @@ export function countRows(providers: SeamlessProviderFigures[]): CountRow[] {
   const rows: CountRow[] = [];
   for (const p of providers) {
     const hour = (k: string, o: string) => p.hour.counts.find((c) => c.kind === k && c.outcome === o)?.count ?? 0;
-    for (const c of p.day.counts) rows.push({ provider: p.provider, kind: c.kind, outcome: c.outcome, hour: hour(c.kind, c.outcome), day: c.count });
+    for (const c of p.day.counts)
+      rows.push({ provider: p.provider, kind: c.kind, outcome: c.outcome, hour: hour(c.kind, c.outcome), day: c.count });
   }
   return rows;
 }
@@ -88,7 +89,11 @@ export default function AggregatorsPage() {
           columns={[
             { key: 'provider', label: t('aggregators.code'), text: (r) => r.provider },
             { key: 'kind', label: t('rounds.kind'), text: (r) => t(`rounds.kinds.${r.kind}`, { defaultValue: r.kind }) },
-            { key: 'outcome', label: t('aggregators.outcome'), text: (r) => t(`aggregators.outcomes.${r.outcome}`, { defaultValue: r.outcome }) },
+            {
+              key: 'outcome',
+              label: t('aggregators.outcome'),
+              text: (r) => t(`aggregators.outcomes.${r.outcome}`, { defaultValue: r.outcome }),
+            },
             { key: 'hour', label: t('aggregators.lastHour'), text: (r) => r.hour, align: 'right' },
             { key: 'day', label: t('aggregators.lastDay'), text: (r) => r.day, align: 'right' },
           ]}

@@ -44,7 +44,9 @@ function api(role: string, round: object) {
   return mockApi({
     'GET /api/operator/me': { body: { username: 'op', role } },
     'GET /api/operator/seamless/rounds?provider=sim&round=r1': { body: round },
-    'POST /api/operator/seamless/rounds/sim/r1/resolve': { body: { message: 'SUCCESS', refunded: 100, wallet: 1000, duplicate: false, round: refunded } },
+    'POST /api/operator/seamless/rounds/sim/r1/resolve': {
+      body: { message: 'SUCCESS', refunded: 100, wallet: 1000, duplicate: false, round: refunded },
+    },
   });
 }
 

@@ -69,7 +69,9 @@ export default function RoundsPage() {
               <KeyValue label={t('rounds.stake')} value={money(round.stake)} />
               <KeyValue
                 label={t('members.status')}
-                value={<Badge label={t(`rounds.states.${state}`)} tone={state === 'stuck' ? 'bad' : state === 'open' ? 'neutral' : 'good'} />}
+                value={
+                  <Badge label={t(`rounds.states.${state}`)} tone={state === 'stuck' ? 'bad' : state === 'open' ? 'neutral' : 'good'} />
+                }
               />
               {round.stuckSince ? <KeyValue label={t('rounds.stuckSince')} value={when(round.stuckSince)} /> : null}
             </Row>
@@ -92,7 +94,9 @@ export default function RoundsPage() {
               { key: 'manual', label: t('rounds.manual'), text: (tx) => (tx.manual ? t('rounds.byOperator') : ''), flex: 0.7 },
             ]}
           />
-          {can(role, actionRoles.resolveRound) && (round.stuck || round.resolved) ? <ResolveRound round={round} isOwner={role === 'owner'} /> : null}
+          {can(role, actionRoles.resolveRound) && (round.stuck || round.resolved) ? (
+            <ResolveRound round={round} isOwner={role === 'owner'} />
+          ) : null}
         </>
       ) : null}
     </>
