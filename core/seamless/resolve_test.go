@@ -168,3 +168,37 @@ func TestStats(t *testing.T) {
 		t.Fatalf("two hours later = %+v, want only the day's", figs)
 	}
 }
+
+// Two operators resolving one round at once, each its own way: one way
+// applies, the other is ErrResolved, and the wallet moves once at most.
+func TestResolveConcurrent(t *testing.T) {
+	for i := 0; i < 20; i++ {
+		f := newFixture(t)
+		stuckRound(t, f)
+		f.advance(seamless.StuckAfter)
+		ctx := context.Background()
+		errs := make(chan error, 2)
+		for _, how := range []seamless.Resolution{seamless.Refund, seamless.Lost} {
+			go func() {
+				_, err := f.svc.Resolve(ctx, provider, "r-b1", how)
+				errs <- err
+			}()
+		}
+		var ok, resolved int
+		for range 2 {
+			switch err := <-errs; {
+			case err == nil:
+				ok++
+			case errors.Is(err, seamless.ErrResolved):
+				resolved++
+			default:
+				t.Fatalf("Resolve: %v", err)
+			}
+		}
+		v, _ := f.svc.Round(ctx, provider, "r-b1")
+		want := map[seamless.Resolution]int64{seamless.Refund: 10000, seamless.Lost: 8500}[v.Resolved]
+		if ok != 1 || resolved != 1 || int64(f.store.Wallet("m1")) != want {
+			t.Fatalf("run %d: %d applied, %d refused, resolved %q, wallet %d", i, ok, resolved, v.Resolved, f.store.Wallet("m1"))
+		}
+	}
+}
