@@ -46,28 +46,28 @@ func (s *Server) seamlessAggregators(w http.ResponseWriter, _ *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"aggregators": out})
 }
 
-type countJSON struct {
+type seamlessCountJSON struct {
 	Kind    seamless.Kind `json:"kind"`
 	Outcome string        `json:"outcome"`
 	Count   int64         `json:"count"`
 }
 
-type windowJSON struct {
-	Calls  int64       `json:"calls"`
-	P99Ms  float64     `json:"p99Ms"`
-	Counts []countJSON `json:"counts"`
+type seamlessWindowJSON struct {
+	Calls  int64               `json:"calls"`
+	P99Ms  float64             `json:"p99Ms"`
+	Counts []seamlessCountJSON `json:"counts"`
 }
 
 type providerFiguresJSON struct {
-	Provider string     `json:"provider"`
-	Hour     windowJSON `json:"hour"`
-	Day      windowJSON `json:"day"`
+	Provider string             `json:"provider"`
+	Hour     seamlessWindowJSON `json:"hour"`
+	Day      seamlessWindowJSON `json:"day"`
 }
 
-func windowOf(w seamless.Window) windowJSON {
-	out := windowJSON{Calls: w.Calls, P99Ms: float64(w.P99) / float64(time.Millisecond), Counts: make([]countJSON, len(w.Counts))}
+func seamlessWindowOf(w seamless.Window) seamlessWindowJSON {
+	out := seamlessWindowJSON{Calls: w.Calls, P99Ms: float64(w.P99) / float64(time.Millisecond), Counts: make([]seamlessCountJSON, len(w.Counts))}
 	for i, c := range w.Counts {
-		out.Counts[i] = countJSON{Kind: c.Kind, Outcome: c.Outcome, Count: c.N}
+		out.Counts[i] = seamlessCountJSON{Kind: c.Kind, Outcome: c.Outcome, Count: c.N}
 	}
 	return out
 }
@@ -79,14 +79,14 @@ func (s *Server) seamlessProviders(w http.ResponseWriter, _ *http.Request) {
 	var since time.Time
 	if s.seamless != nil {
 		for _, f := range s.seamless.Figures() {
-			out = append(out, providerFiguresJSON{Provider: f.Provider, Hour: windowOf(f.Hour), Day: windowOf(f.Day)})
+			out = append(out, providerFiguresJSON{Provider: f.Provider, Hour: seamlessWindowOf(f.Hour), Day: seamlessWindowOf(f.Day)})
 		}
 		since = s.seamlessSince
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"providers": out, "since": since.UTC()})
 }
 
-type roundTxJSON struct {
+type seamlessRoundTxJSON struct {
 	TxID      string         `json:"txId"`
 	Kind      seamless.Kind  `json:"kind"`
 	State     seamless.State `json:"state"`
@@ -100,7 +100,7 @@ type roundTxJSON struct {
 	CreatedAt time.Time      `json:"createdAt"`
 }
 
-type roundJSON struct {
+type seamlessRoundJSON struct {
 	Provider   string              `json:"provider"`
 	Round      string              `json:"round"`
 	MemberID   string              `json:"memberId"`
@@ -109,23 +109,23 @@ type roundJSON struct {
 	StuckSince *time.Time          `json:"stuckSince,omitempty"`
 	Resolved   seamless.Resolution `json:"resolved,omitempty"`
 	// OwnerOnly is set when a refund is above withdrawApprovalThreshold.
-	OwnerOnly    bool          `json:"ownerOnly"`
-	Transactions []roundTxJSON `json:"transactions"`
+	OwnerOnly    bool                  `json:"ownerOnly"`
+	Transactions []seamlessRoundTxJSON `json:"transactions"`
 }
 
-func (s *Server) roundOf(r *http.Request, v seamless.Round) (roundJSON, error) {
+func (s *Server) seamlessRoundOf(r *http.Request, v seamless.Round) (seamlessRoundJSON, error) {
 	limit, err := s.settings.WithdrawApprovalThreshold(r.Context())
 	if err != nil {
-		return roundJSON{}, err
+		return seamlessRoundJSON{}, err
 	}
-	out := roundJSON{Provider: v.Provider, Round: v.RoundID, MemberID: v.MemberID, Stake: v.Stake, Stuck: v.Stuck, Resolved: v.Resolved,
-		OwnerOnly: v.Stake > limit, Transactions: make([]roundTxJSON, len(v.Txs))}
+	out := seamlessRoundJSON{Provider: v.Provider, Round: v.RoundID, MemberID: v.MemberID, Stake: v.Stake, Stuck: v.Stuck, Resolved: v.Resolved,
+		OwnerOnly: v.Stake > limit, Transactions: make([]seamlessRoundTxJSON, len(v.Txs))}
 	if !v.StuckSince.IsZero() {
 		t := v.StuckSince.UTC()
 		out.StuckSince = &t
 	}
 	for i, t := range v.Txs {
-		out.Transactions[i] = roundTxJSON{TxID: t.TxID, Kind: t.Kind, State: t.State, Amount: t.Amount, MemberID: t.MemberID, Game: t.Game,
+		out.Transactions[i] = seamlessRoundTxJSON{TxID: t.TxID, Kind: t.Kind, State: t.State, Amount: t.Amount, MemberID: t.MemberID, Game: t.Game,
 			RefTxID: t.RefTxID, JournalID: t.JournalID, Balance: t.Balance, Manual: strings.HasPrefix(t.TxID, seamless.ManualPrefix), CreatedAt: t.CreatedAt.UTC()}
 	}
 	return out, nil
@@ -154,7 +154,7 @@ func (s *Server) seamlessRound(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	out, err := s.roundOf(r, v)
+	out, err := s.seamlessRoundOf(r, v)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -162,7 +162,7 @@ func (s *Server) seamlessRound(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-type resolveRequest struct {
+type resolveRoundRequest struct {
 	Resolution seamless.Resolution `json:"resolution" validate:"required,oneof=refund lost"`
 	Reason     string              `json:"reason" validate:"required,max=500"`
 }
@@ -171,7 +171,7 @@ type resolveRequest struct {
 // lost (seamless.Service.Resolve), audited with the reason. A refund above
 // withdrawApprovalThreshold is the owners' (FORBIDDEN_ROLE for finance).
 func (s *Server) resolveRound(w http.ResponseWriter, r *http.Request) {
-	var req resolveRequest
+	var req resolveRoundRequest
 	if err := s.decode(r, &req, errs.InvalidRequest); err != nil {
 		writeError(w, r, err)
 		return
@@ -186,7 +186,7 @@ func (s *Server) resolveRound(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	before, err := s.roundOf(r, v)
+	before, err := s.seamlessRoundOf(r, v)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -208,7 +208,7 @@ func (s *Server) resolveRound(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	after, err := s.roundOf(r, res.Round)
+	after, err := s.seamlessRoundOf(r, res.Round)
 	if err != nil {
 		writeError(w, r, err)
 		return
