@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"regexp"
+	"sort"
 	"strings"
 
 	"go.uber.org/fx"
@@ -219,4 +220,27 @@ func simAggregatorSecret(configured string) (SimAggregatorSecret, error) {
 		return nil, err
 	}
 	return b, nil
+}
+
+// aggregatorInfos describes the configured aggregators for the console
+// (GET /api/operator/seamless/aggregators), by code: what is configured,
+// never a key. Hub88 has no allow-list of its own: its signatures
+// authenticate each call.
+func aggregatorInfos(cfg Config) []seamless.AggregatorInfo {
+	mode := string(cfg.Mode)
+	var out []seamless.AggregatorInfo
+	if cfg.Hub88.On() {
+		out = append(out, seamless.AggregatorInfo{Code: "hub88", Kind: "hub88", Mode: mode, URL: cfg.Hub88.URL,
+			Keys: cfg.Hub88.Hub88Key != nil && cfg.Hub88.Key != nil})
+	}
+	for code, g := range cfg.Aggregators.Generic {
+		out = append(out, seamless.AggregatorInfo{Code: code, Kind: "generic", Mode: mode, URL: g.URL, AllowList: len(g.Allow) > 0,
+			Keys: len(g.Secret) > 0})
+	}
+	if cfg.Mode == ModeDemo {
+		// Its secret is the configured one or a random one per start.
+		out = append(out, seamless.AggregatorInfo{Code: SimAggregatorCode, Kind: "sim", Mode: mode, URL: simAggregatorBase, Keys: true})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
+	return out
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"io"
 	"net/http/httptest"
 	"os"
@@ -10,6 +11,7 @@ import (
 
 	"ngern/adapters/sqlstore"
 	"ngern/adapters/sqlstore/storetest"
+	"ngern/core/seamless"
 )
 
 // scrape reads the node's /metrics as Prometheus would.
@@ -48,6 +50,18 @@ func TestMetrics(t *testing.T) {
 		res.Body.Close()
 	}
 	h.metrics.CheckRan(h.clock(), 0, false)
+	// A seamless bet the wallet refuses (the wallet is empty) is counted.
+	m, err := sqlstore.NewAccounts(db).MemberByPhone(context.Background(), "0812345678")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok, err := h.seamless.Launch(context.Background(), m.ID, SimAggregatorCode, "slot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.seamless.Bet(context.Background(), seamless.Callback{Provider: SimAggregatorCode, Token: tok, TxID: "b1", Amount: 100, Currency: "THB"}); err == nil {
+		t.Fatal("a bet from an empty wallet was accepted")
+	}
 
 	text := h.scrape()
 	for _, want := range []string{
@@ -60,6 +74,8 @@ func TestMetrics(t *testing.T) {
 		`ngern_health_read_ok 1`,
 		`ngern_deposits_last_hour{method="slip",outcome="SUCCESS"} 0`,
 		`ngern_check_ok 1`,
+		`ngern_seamless_callbacks_total{kind="bet",outcome="insufficient",provider="sim"} 1`,
+		`ngern_seamless_callback_duration_seconds_count{kind="bet",provider="sim"} 1`,
 		`go_sql_max_open_connections{db_name="ngern"}`,
 	} {
 		if !strings.Contains(text, want) {

@@ -5,6 +5,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"ngern/adapters/metrics"
 	"ngern/adapters/sqlstore"
 
 	"ngern/core/account"
@@ -27,9 +28,14 @@ func seamlessServices() fx.Option {
 	)
 }
 
-// newSeamless returns the seamless wallet of the configuration.
-func newSeamless(cfg Config, store seamless.Store, members seamless.Members, now Clock) *seamless.Service {
-	return seamless.NewService(store, members, seamless.Config{Currency: installCurrency(cfg.Laos), SessionTTL: cfg.GameSessionTTL, Now: now})
+// newSeamless returns the seamless wallet of the configuration, counting
+// its callbacks in m (nil: not counted).
+func newSeamless(cfg Config, store seamless.Store, members seamless.Members, now Clock, m *metrics.Metrics) *seamless.Service {
+	c := seamless.Config{Currency: installCurrency(cfg.Laos), SessionTTL: cfg.GameSessionTTL, Now: now}
+	if m != nil {
+		c.Observe = m.SeamlessCallback
+	}
+	return seamless.NewService(store, members, c)
 }
 
 // installCurrency is the aggregators' code of the currency most wallets are

@@ -67,7 +67,7 @@ func TestSeamlessMembers(t *testing.T) {
 			t.Fatal(err)
 		}
 		members := seamlessMembers{store: accounts, settings: h.tools.settings}
-		svc := newSeamless(h.tools.cfg, memstore.New(), members, h.tools.now)
+		svc := newSeamless(h.tools.cfg, memstore.New(), members, h.tools.now, nil)
 
 		t.Run("OK", func(t *testing.T) {
 			m, err := members.Member(ctx, a.ID)

@@ -32,6 +32,7 @@ import (
 	"ngern/core/operator"
 	"ngern/core/promo"
 	"ngern/core/rewards"
+	"ngern/core/seamless"
 	"ngern/core/settings"
 	"ngern/core/spin"
 	"ngern/core/wallet"
@@ -338,6 +339,7 @@ type httpDeps struct {
 	Chat        *chat.Service
 	QR          *deposit.QRService
 	Spin        *spin.Service
+	Seamless    *seamless.Service
 	QRSim       *paygate.Sim
 	Observer    httpapi.Observer
 	Routes      []httpapi.Route `group:"routes"`
@@ -356,7 +358,7 @@ func newHTTPServer(d httpDeps) *httpapi.Server {
 	api := httpapi.New(hc, httpapi.Deps{Log: d.Log, Accounts: d.Accounts, Settings: d.Settings, DB: d.DB,
 		Wallet: d.Wallet, Operators: d.Operators, Auditor: d.Auditor, Changes: d.Changes, Console: d.Console, Idempotency: d.Idempotency,
 		Promo: d.Promo, Rewards: d.Rewards, Deposits: d.Deposits, Objects: d.Objects, SlipURLKey: d.SlipURLKey, Chat: d.Chat, QR: d.QR, Spin: d.Spin,
-		Routes: routes, DomainError: sqlstore.DomainError, Observer: d.Observer})
+		Seamless: d.Seamless, Aggregators: aggregatorInfos(d.Cfg), Routes: routes, DomainError: sqlstore.DomainError, Observer: d.Observer})
 	deliverInProcess(d.QRSim, api)
 	return api
 }

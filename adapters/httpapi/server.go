@@ -22,6 +22,7 @@ import (
 	"ngern/core/operator"
 	"ngern/core/promo"
 	"ngern/core/rewards"
+	"ngern/core/seamless"
 	"ngern/core/settings"
 	"ngern/core/spin"
 	"ngern/core/wallet"
@@ -104,6 +105,11 @@ type Deps struct {
 	QR *deposit.QRService
 	// Spin serves the spin wheel and coin calls (nil: no member spin calls).
 	Spin *spin.Service
+	// Seamless serves the console's round search, resolution and callback
+	// figures (nil: the searches answer NO_DATA); Aggregators are the
+	// configured seamless aggregators it lists.
+	Seamless    *seamless.Service
+	Aggregators []seamless.AggregatorInfo
 	// DomainError maps an infrastructure failure that reaches the API (e.g.
 	// the database cannot be reached) to a domain error; nil: none is.
 	DomainError func(error) error
@@ -146,9 +152,13 @@ type Server struct {
 	slipKey   []byte
 	qr        *deposit.QRService
 	spin      *spin.Service
-	slots     slotCache // the home screen's per-game JSON (homejson.go)
-	obs       Observer
-	draining  atomic.Bool // Drain was called: /readyz answers 503
+	seamless  *seamless.Service
+	// seamlessSince is when this node's callback figures started.
+	seamlessSince time.Time
+	aggregators   []seamless.AggregatorInfo
+	slots         slotCache // the home screen's per-game JSON (homejson.go)
+	obs           Observer
+	draining      atomic.Bool // Drain was called: /readyz answers 503
 }
 
 // Drain makes /readyz answer 503 from now on, so that a load balancer
@@ -161,7 +171,7 @@ func New(cfg Config, d Deps) *Server {
 		wallet: d.Wallet, operators: d.Operators, auditor: d.Auditor, console: d.Console, idem: d.Idempotency,
 		promo: d.Promo, rewards: d.Rewards, validate: newValidator(), mux: &routeMux{ServeMux: http.NewServeMux()}, domainErr: d.DomainError,
 		changes: d.Changes, deposits: d.Deposits, objects: d.Objects, slipKey: d.SlipURLKey, chat: d.Chat, qr: d.QR, spin: d.Spin,
-		obs: d.Observer}
+		obs: d.Observer, seamless: d.Seamless, seamlessSince: time.Now(), aggregators: d.Aggregators}
 	s.routes()
 	for _, r := range d.Routes {
 		s.mux.Handle(r.Pattern, r.Handler)

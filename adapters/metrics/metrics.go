@@ -50,7 +50,10 @@ type Metrics struct {
 	failures *prometheus.CounterVec
 	calls    *prometheus.CounterVec
 	sockets  prometheus.Gauge
-	jobs     *prometheus.GaugeVec
+	// seamless counts the aggregators' money callbacks and their latency.
+	seamless        *prometheus.CounterVec
+	seamlessLatency *prometheus.HistogramVec
+	jobs            *prometheus.GaugeVec
 
 	checkOK       prometheus.Gauge
 	checkLast     prometheus.Gauge
@@ -102,7 +105,17 @@ func New(db *sql.DB, h health.Reader, now func() time.Time, log *slog.Logger) *M
 		Namespace: Namespace, Name: "check_problems",
 		Help: "Problems the last periodic ngern check reported.",
 	})
+	m.seamless = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Namespace: Namespace, Name: "seamless_callbacks_total",
+		Help: "Money callbacks of the seamless aggregators the wallet answered, by provider, kind (bet, win, rollback) and outcome (applied, duplicate, error or the refusal).",
+	}, []string{"provider", "kind", "outcome"})
+	m.seamlessLatency = prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Namespace: Namespace, Name: "seamless_callback_duration_seconds",
+		Help:    "How long the wallet took to answer a seamless money callback, by provider and kind.",
+		Buckets: []float64{.001, .0025, .005, .01, .02, .05, .1, .25, .5, 1, 2.5, 5, 10},
+	}, []string{"provider", "kind"})
 	m.reg.MustRegister(m.requests, m.errors, m.failures, m.calls, m.sockets, m.jobs, m.checkOK, m.checkLast, m.checkProblems,
+		m.seamless, m.seamlessLatency,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	if db != nil {
 		m.reg.MustRegister(collectors.NewDBStatsCollector(db, "ngern"))
@@ -195,6 +208,14 @@ func (t countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 
 // Socket counts a socket opening (1) or closing (-1) (httpapi.Observer).
 func (m *Metrics) Socket(delta int) { m.sockets.Add(float64(delta)) }
+
+// SeamlessCallback counts a seamless money callback the wallet answered
+// (seamless.Config.Observe). Providers are the configured aggregators'
+// codes, a handful: a fixed set of labels.
+func (m *Metrics) SeamlessCallback(provider, kind, outcome string, took time.Duration) {
+	m.seamless.WithLabelValues(provider, kind, outcome).Inc()
+	m.seamlessLatency.WithLabelValues(provider, kind).Observe(took.Seconds())
+}
 
 // JobEnded records a background job's pass: its time when it succeeded
 // (err nil), nothing when it failed.

@@ -252,29 +252,40 @@ func (db *DB) existingTx(ctx context.Context, tx *sqlx.Tx, provider, txID string
 	return r, err
 }
 
+// seamlessColumns are the columns of a seamlessRow.
+const seamlessColumns = `provider, tx_id, kind, state, member_id, round_id, game, amount, ref_tx_id,
+			fingerprint, balance, COALESCE(journal_id, '') AS journal_id, created_at`
+
+// seamlessRow is a row of seamless_txs.
+type seamlessRow struct {
+	Provider    string       `db:"provider"`
+	TxID        string       `db:"tx_id"`
+	Kind        string       `db:"kind"`
+	State       string       `db:"state"`
+	MemberID    string       `db:"member_id"`
+	RoundID     string       `db:"round_id"`
+	Game        string       `db:"game"`
+	Amount      money.Satang `db:"amount"`
+	RefTxID     string       `db:"ref_tx_id"`
+	Fingerprint string       `db:"fingerprint"`
+	Balance     money.Satang `db:"balance"`
+	JournalID   string       `db:"journal_id"`
+	CreatedAt   time.Time    `db:"created_at"`
+}
+
+func (row seamlessRow) record() seamless.Record {
+	return seamless.Record{Provider: row.Provider, TxID: row.TxID, Kind: seamless.Kind(row.Kind), State: seamless.State(row.State),
+		MemberID: row.MemberID, RoundID: row.RoundID, Game: row.Game, Amount: row.Amount, RefTxID: row.RefTxID,
+		Fingerprint: row.Fingerprint, Balance: row.Balance, JournalID: row.JournalID, CreatedAt: row.CreatedAt.UTC()}
+}
+
 // seamlessTx reads one row, in tx when set.
 func (db *DB) seamlessTx(ctx context.Context, tx *sqlx.Tx, provider, txID string) (seamless.Record, bool, error) {
-	st, err := db.prepared(ctx, tx, `SELECT provider, tx_id, kind, state, member_id, round_id, game, amount, ref_tx_id,
-			fingerprint, balance, COALESCE(journal_id, '') AS journal_id, created_at
-		FROM seamless_txs WHERE provider = ? AND tx_id = ?`)
+	st, err := db.prepared(ctx, tx, `SELECT `+seamlessColumns+` FROM seamless_txs WHERE provider = ? AND tx_id = ?`)
 	if err != nil {
 		return seamless.Record{}, false, err
 	}
-	var row struct {
-		Provider    string       `db:"provider"`
-		TxID        string       `db:"tx_id"`
-		Kind        string       `db:"kind"`
-		State       string       `db:"state"`
-		MemberID    string       `db:"member_id"`
-		RoundID     string       `db:"round_id"`
-		Game        string       `db:"game"`
-		Amount      money.Satang `db:"amount"`
-		RefTxID     string       `db:"ref_tx_id"`
-		Fingerprint string       `db:"fingerprint"`
-		Balance     money.Satang `db:"balance"`
-		JournalID   string       `db:"journal_id"`
-		CreatedAt   time.Time    `db:"created_at"`
-	}
+	var row seamlessRow
 	err = st.GetContext(ctx, &row, provider, txID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return seamless.Record{}, false, nil
@@ -282,9 +293,34 @@ func (db *DB) seamlessTx(ctx context.Context, tx *sqlx.Tx, provider, txID string
 	if err != nil {
 		return seamless.Record{}, false, err
 	}
-	return seamless.Record{Provider: row.Provider, TxID: row.TxID, Kind: seamless.Kind(row.Kind), State: seamless.State(row.State),
-		MemberID: row.MemberID, RoundID: row.RoundID, Game: row.Game, Amount: row.Amount, RefTxID: row.RefTxID,
-		Fingerprint: row.Fingerprint, Balance: row.Balance, JournalID: row.JournalID, CreatedAt: row.CreatedAt.UTC()}, true, nil
+	return row.record(), true, nil
+}
+
+// maxRoundTxs bounds the records a round search returns: a round is a few
+// callbacks; a live table sharing one round id between many players could
+// hold more, and the console shows the first ones.
+const maxRoundTxs = 500
+
+// Round returns the records of one of provider's rounds, oldest first
+// (seamless.Store), by the index seamless_txs_round_idx.
+func (s *Seamless) Round(ctx context.Context, provider, round string) ([]seamless.Record, error) {
+	if round == "" {
+		return nil, errs.New(errs.NoData)
+	}
+	var rows []seamlessRow
+	err := s.db.x.SelectContext(ctx, &rows, s.db.q(`SELECT `+seamlessColumns+` FROM seamless_txs
+		WHERE provider = ? AND round_id = ? ORDER BY created_at, tx_id LIMIT ?`), provider, round, maxRoundTxs)
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, errs.New(errs.NoData)
+	}
+	out := make([]seamless.Record, len(rows))
+	for i, r := range rows {
+		out[i] = r.record()
+	}
+	return out, nil
 }
 
 // walletIn returns a wallet's balance as tx sees it.

@@ -439,3 +439,69 @@ func TestSeamlessCheck(t *testing.T) {
 		}
 	})
 }
+
+func TestSeamlessRound(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		e := newSeamlessEnv(t, db)
+		b1 := e.record(seamless.Bet, "b1", "r1", 100_00)
+		w1 := e.record(seamless.Win, "w1", "r1", 30_00)
+		w1.CreatedAt = b1.CreatedAt.Add(time.Second)
+		e.apply(t, b1)
+		e.apply(t, w1)
+		e.apply(t, e.record(seamless.Bet, "b2", "r2", 100_00))
+		got, err := e.s.Round(ctx, "sim", "r1")
+		if err != nil || len(got) != 2 || got[0].TxID != "b1" || got[1].TxID != "w1" || got[0].JournalID == "" || got[1].Balance != 930_00 {
+			t.Fatalf("Round(r1) = %+v, %v; want b1 then w1", got, err)
+		}
+		for _, r := range []string{"r-none", ""} {
+			if _, err := e.s.Round(ctx, "sim", r); errs.CodeOf(err) != errs.NoData {
+				t.Errorf("Round(%q) = %v, want NO_DATA", r, err)
+			}
+		}
+		if _, err := e.s.Round(ctx, "other", "r1"); errs.CodeOf(err) != errs.NoData {
+			t.Errorf("Round of another provider = %v, want NO_DATA", err)
+		}
+	})
+}
+
+// TestSeamlessResolve resolves stuck rounds through the core service on
+// the SQL store: a refund rolls the bets back once, a late rollback of a
+// refunded bet moves nothing, a late win is credited, and the ledger
+// check holds.
+func TestSeamlessResolve(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		e := newSeamlessEnv(t, db)
+		later := time.Now().Add(seamless.StuckAfter + time.Minute)
+		svc := seamless.NewService(e.s, nil, seamless.Config{Now: func() time.Time { return later }})
+		e.apply(t, e.record(seamless.Bet, "b1", "r1", 100_00))
+		e.apply(t, e.record(seamless.Bet, "b2", "r1", 50_00))
+		e.apply(t, e.record(seamless.Bet, "b3", "r2", 20_00))
+
+		res, err := svc.Resolve(ctx, "sim", "r1", seamless.Refund)
+		if err != nil || res.Refunded != 150_00 || res.Balance != 980_00 || res.Duplicate {
+			t.Fatalf("Refund = %+v, %v; want 150.00 back, 980.00", res, err)
+		}
+		if again, err := svc.Resolve(ctx, "sim", "r1", seamless.Refund); err != nil || !again.Duplicate || again.Balance != 980_00 {
+			t.Fatalf("repeated Refund = %+v, %v", again, err)
+		}
+		if _, existed := e.cancel(t, e.rollback("late-x", "b1")); existed || e.wallet(t) != 980_00 {
+			t.Fatalf("late rollback moved the wallet to %d", e.wallet(t))
+		}
+		late := e.record(seamless.Win, "late-w", "r1", 10_00)
+		if got, _ := e.apply(t, late); got.Balance != 990_00 {
+			t.Fatalf("late win answered %d, want 990.00", got.Balance)
+		}
+		if res, err := svc.Resolve(ctx, "sim", "r2", seamless.Lost); err != nil || res.Balance != 990_00 || res.Round.Resolved != seamless.Lost {
+			t.Fatalf("Lost = %+v, %v", res, err)
+		}
+		if n := e.journals(t, ledger.GameRollback); n != 2 {
+			t.Fatalf("rollback journals = %d, want 2 (the refund's)", n)
+		}
+		if stake, _ := e.round(t, "r1"); stake != 0 {
+			t.Fatalf("refunded round's stake = %d, want 0", stake)
+		}
+		mustVerify(t, e.l)
+	})
+}

@@ -150,6 +150,10 @@ const (
 	ChangeDecided Code = "CHANGE_DECIDED" // the change was already approved, rejected or closed
 	OwnChange     Code = "OWN_CHANGE"     // an owner cannot approve a change they proposed
 
+	// Seamless rounds resolved by an operator (Ngern, docs/operations.md).
+	RoundNotStuck Code = "ROUND_NOT_STUCK" // the round has its win or rollback, no bet to settle, or is too recent
+	RoundResolved Code = "ROUND_RESOLVED"  // the round was resolved the other way already
+
 	// Settings (Ngern, docs/configuration.md#settings).
 	SettingURLInvalid  Code = "SETTING_URL_INVALID"  // a link of a setting that is not an https link
 	SettingNotHonoured Code = "SETTING_NOT_HONOURED" // a setting above what the code can honour (e.g. slip maxSizeMB over limits.SlipMB)
@@ -346,6 +350,8 @@ var catalogue = []Entry{
 	{ChangeStale, Conflict},
 	{ChangeDecided, Conflict},
 	{OwnChange, Forbidden},
+	{RoundNotStuck, Conflict},
+	{RoundResolved, Conflict},
 	{SettingURLInvalid, Invalid},
 	{SettingNotHonoured, Invalid},
 

@@ -1,13 +1,17 @@
 package seamless
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // Bet debits a bet from the member's wallet, once per transaction id. A
 // bet is refused on an expired token (ErrTokenExpired), a blocked member
 // (ErrBlocked), a balance below its amount (ErrInsufficient, with the
 // balance) and an id a rollback already named (ErrRolledBack).
-func (s *Service) Bet(ctx context.Context, c Callback) (Answer, error) {
+func (s *Service) Bet(ctx context.Context, c Callback) (a Answer, err error) {
 	c.Kind = Bet
+	defer s.observe(c, time.Now(), &a, &err)
 	ses, m, err := s.caller(ctx, c)
 	if err != nil {
 		return Answer{}, err

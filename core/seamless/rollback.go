@@ -3,14 +3,16 @@ package seamless
 import (
 	"context"
 	"strings"
+	"time"
 )
 
 // Rollback cancels the bet c.RefTxID, once per transaction id: the bet's
 // amount comes back once, however many rollbacks name it. A rollback of a
 // bet never seen succeeds and leaves a tombstone, so that the bet arriving
 // late is refused. It is accepted on an expired token.
-func (s *Service) Rollback(ctx context.Context, c Callback) (Answer, error) {
+func (s *Service) Rollback(ctx context.Context, c Callback) (a Answer, err error) {
 	c.Kind = Rollback
+	defer s.observe(c, time.Now(), &a, &err)
 	_, m, err := s.caller(ctx, c)
 	if err != nil {
 		return Answer{}, err

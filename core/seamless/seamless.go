@@ -171,6 +171,9 @@ type Store interface {
 	Cancel(ctx context.Context, r Record) (Record, bool, error)
 	// Transaction returns one record (errs NO_DATA).
 	Transaction(ctx context.Context, provider, txID string) (Record, error)
+	// Round returns the records of one of provider's rounds, oldest first
+	// (errs NO_DATA when none): the operator's round search.
+	Round(ctx context.Context, provider, round string) ([]Record, error)
 }
 
 // Journal returns the journal of an applied bet or win: a bet moves its
@@ -252,4 +255,21 @@ type Wallet interface {
 	Bet(ctx context.Context, c Callback) (Answer, error)
 	Win(ctx context.Context, c Callback) (Answer, error)
 	Rollback(ctx context.Context, c Callback) (Answer, error)
+}
+
+// AggregatorInfo describes a configured aggregator for the console, from
+// the configuration: never a key, only whether the keys are there.
+type AggregatorInfo struct {
+	Code string
+	// Kind is its protocol: hub88, generic or sim.
+	Kind string
+	// Mode is demo or production.
+	Mode string
+	// URL is the base of its games API.
+	URL string
+	// AllowList is set when callbacks are accepted only from listed
+	// addresses.
+	AllowList bool
+	// Keys is set when its keys or shared secret are configured.
+	Keys bool
 }

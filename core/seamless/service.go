@@ -33,6 +33,10 @@ type Config struct {
 	SessionTTL time.Duration
 	// Now tells the time (time.Now when nil).
 	Now func() time.Time
+	// Observe, when set, is told of every money callback answered: its
+	// kind, outcome (Outcome) and duration (the metrics, counted across
+	// nodes; Stats keeps this node's figures for the console).
+	Observe func(provider, kind, outcome string, took time.Duration)
 }
 
 // Member is what the wallet needs to know of a member.
@@ -60,13 +64,15 @@ type Service struct {
 	currency string
 	ttl      time.Duration
 	now      func() time.Time
+	stats    *Stats
+	observer func(provider, kind, outcome string, took time.Duration)
 }
 
 var _ Wallet = (*Service)(nil)
 
 // NewService returns the seamless wallet over store and members.
 func NewService(store Store, members Members, cfg Config) *Service {
-	s := &Service{store: store, members: members, currency: cfg.Currency, ttl: cfg.SessionTTL, now: cfg.Now}
+	s := &Service{store: store, members: members, currency: cfg.Currency, ttl: cfg.SessionTTL, now: cfg.Now, stats: NewStats(), observer: cfg.Observe}
 	if s.currency == "" {
 		s.currency = DefaultCurrency
 	}
@@ -233,3 +239,19 @@ func (s *Service) record(c Callback, memberID string) Record {
 		RoundID: c.RoundID, Game: c.Game, Amount: c.Amount, RefTxID: c.RefTxID, Fingerprint: Fingerprint(c),
 		CreatedAt: s.now().UTC()}
 }
+
+// Stats returns this node's figures of the callbacks it answered.
+func (s *Service) Stats() *Stats { return s.stats }
+
+// observe counts a money callback when it returns: its outcome and how
+// long it took since start (the monotonic clock, not Now).
+func (s *Service) observe(c Callback, start time.Time, a *Answer, err *error) {
+	took, outcome := time.Since(start), Outcome(*a, *err)
+	s.stats.Observe(c.Provider, c.Kind, outcome, s.now(), took)
+	if s.observer != nil {
+		s.observer(c.Provider, string(c.Kind), outcome, took)
+	}
+}
+
+// Figures returns this node's figures as of the Service's clock.
+func (s *Service) Figures() []Figures { return s.stats.Figures(s.now()) }

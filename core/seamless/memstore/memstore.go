@@ -8,6 +8,7 @@ package memstore
 import (
 	"context"
 	"errors"
+	"sort"
 	"strconv"
 	"sync"
 
@@ -94,6 +95,28 @@ func (s *Store) Transaction(_ context.Context, provider, txID string) (seamless.
 		return seamless.Record{}, errs.New(errs.NoData)
 	}
 	return r, nil
+}
+
+// Round returns the records of a round, oldest first (errs NO_DATA).
+func (s *Store) Round(_ context.Context, provider, round string) ([]seamless.Record, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []seamless.Record
+	for k, r := range s.records {
+		if k.provider == provider && r.RoundID == round && round != "" {
+			out = append(out, r)
+		}
+	}
+	if len(out) == 0 {
+		return nil, errs.New(errs.NoData)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if !out[i].CreatedAt.Equal(out[j].CreatedAt) {
+			return out[i].CreatedAt.Before(out[j].CreatedAt)
+		}
+		return out[i].TxID < out[j].TxID
+	})
+	return out, nil
 }
 
 // Apply stores a bet or a win and posts its journal (seamless.Store).

@@ -1782,6 +1782,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/operator/seamless/aggregators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The configured seamless aggregators, read-only (keys are set in the configuration, never here): whether keys and an allow-list are configured, never their content. Every role. */
+        get: operations["getOperatorSeamlessAggregators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/seamless/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The money callbacks this node answered per provider over the last hour and day, by kind and outcome, with the p99 latency: per node, counted since `since` (the node's start). Every role. */
+        get: operations["getOperatorSeamlessProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/seamless/rounds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A seamless round with its transactions, by its id (`round`) or one of its transaction ids (`tx`): one of the two. NO_DATA when none. Every role. */
+        get: operations["getOperatorSeamlessRound"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/seamless/rounds/{provider}/{round}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resolve a stuck round (docs/operations.md, Seamless rounds): refund its bets or close it as lost, once; a repeated call the same way answers duplicate. Finance and owners; a refund above withdrawApprovalThreshold owners only (FORBIDDEN_ROLE). ROUND_NOT_STUCK, ROUND_RESOLVED (409). Audited with the reason. */
+        post: operations["postOperatorSeamlessRoundResolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/operator/settings": {
         parameters: {
             query?: never;
@@ -2834,7 +2902,7 @@ export interface components {
          * @description Every error code the server answers (core/errs/catalogue.go; a test keeps this list equal to the catalogue).
          * @enum {string}
          */
-        ErrorCode: "invalid-token" | "gone" | "UNAUTHORIZED" | "EXPIRED_AUTH_TOKEN" | "INVALID_USER_1" | "INVALID_USER_2" | "INVALID_USER_3" | "INVALID_USER_4" | "INVALID_IP" | "OTP_BLOCK" | "REQUEST_LIMIT" | "OTP_TOKEN_INVALID" | "OTP_NOT_EXIST" | "OTP_VERIFIED" | "OTP_EXPIRED" | "OTP_CODE_INVALID" | "OTP_CODE_VALID" | "OTP_SEND_FAIL" | "OTP_VERIFY_FAIL" | "UNVERIFIED_OTP" | "EXISTING_USER" | "EXISTING_BANK" | "INVALID_USER_INFO" | "INVALID_BANK" | "BANK_ACCOUNT_NAME_ENG" | "REGISTER_FAIL" | "PHONE_NUMBER_REQUIRE_10_DIGIT" | "PASSWORD_TOO_SHORT" | "USE_DEPOSIT_METHOD" | "NO_USER" | "WRONG_PASSWORD" | "WRONG_CREDENTIAL" | "INACTIVE_USER" | "LOGIN_FAIL" | "BONUS_REMAINING" | "BONUS_ALREADY_ACTIVE" | "BONUS_MAX_CLAIMED" | "BONUS_CONDITION" | "BONUS_CLEAR" | "BONUS_FULL" | "NO_PROMOTION" | "PROMOTION_RECEIVED" | "INVITE_COLLECT" | "INVITE_INACTIVE" | "NO_INVITE_BONUS" | "NO_INVITEE_PLAY_INFO" | "INVITE_BONUS_SUCCESS" | "INVITE_BONUS_FAIL" | "NO_REFUND" | "REFUND_CONDITION" | "REFUND_SUCCESS" | "REFUND_INACTIVE" | "REFUND_MINIMUM" | "SLOT_ALREADY_ACTIVE" | "SLOT_ACTIVATE_FAIL" | "SLOT_NO_ACCOUNT" | "SLOT_RESET_PASSWORD_FAIL" | "GAME_ACTIVATION_FAIL" | "NO_GAME" | "NOT_AREASLOT" | "NOT_UFABET" | "TRANSFER_MINIMUM" | "MONEY_NOT_ENOUGH" | "TRANSFER_FAIL" | "SLIP_UPLOAD_FAIL" | "REQUEST_LIMIT_1MIN" | "SLIP_NO_FILE" | "SLIP_INVALID_FILE" | "TRUELINK_DUPLICATE" | "TRUELINK_INVALID" | "QR_FAIL" | "NO_BANK" | "NO_WALLET" | "NO_DATA" | "KEY_MISSING" | "KEY_INVALID" | "INTERNAL_SERVER_ERROR" | "OK" | "SUCCESS" | "NO_CLAIMABLE_COUPON" | "INVALID_PRIZE_CODE" | "INVALID_CODE" | "INVALID_COUPON_TYPE" | "COUPON_EXPIRED" | "INVALID_REQUEST" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "IDEMPOTENCY_CONFLICT" | "INVALID_AMOUNT" | "SAME_ACCOUNT" | "WITHDRAW_MINIMUM" | "WITHDRAW_MAXIMUM" | "WITHDRAW_PENDING" | "TRANSFER_PENDING" | "INVALID_CHARACTERS" | "SERVICE_UNAVAILABLE" | "PROVIDER_UNAVAILABLE" | "IMAGE_BUSY" | "FORBIDDEN_ROLE" | "TOTP_REQUIRED" | "TOTP_INVALID" | "SAME_APPROVER" | "SECOND_APPROVAL_REQUIRED" | "CHANGE_PENDING" | "CHANGE_STALE" | "CHANGE_DECIDED" | "OWN_CHANGE" | "SETTING_URL_INVALID" | "SETTING_NOT_HONOURED" | "UPLOADED_FILE_NOT_EXIST" | "IMG_SIZE_UNABLE_TO_PROCESS" | "CANNOT_READ_CROPPED_IMAGE" | "DEST_ACC_INVALID" | "SLIP_REFNO_DUPLICATED" | "UNSTABLE_REFNO_ON_SLIP" | "TRIPPLE_WRONG_CAPTCHA" | "INVALID_SLIP" | "NOT_MATCH" | "EXPIRED_SLIP" | "UNKNOW_ERROR" | "TRUELINK_EXPIRED" | "TRUELINK_EMPTY" | "TRUELINK_OWN" | "TRUELINK_MINIMUM" | "TRUELINK_UNCONFIRMED" | "QR_MINIMUM" | "CHAT_MESSAGE_INVALID" | "CHAT_FILE_NOT_SUPPORTED" | "CHAT_FILE_TOO_LARGE" | "CHAT_TICKET_INVALID" | "GUEST_TOKEN_INVALID" | "ORIGIN_NOT_ALLOWED" | "CHAT_ROOM_FORBIDDEN" | "CHAT_CANNED_INVALID" | "INVALID_SIGNATURE" | "NOT_ENOUGH_COIN" | "SPIN_INACTIVE" | "SPIN_DAILY_LIMIT";
+        ErrorCode: "invalid-token" | "gone" | "UNAUTHORIZED" | "EXPIRED_AUTH_TOKEN" | "INVALID_USER_1" | "INVALID_USER_2" | "INVALID_USER_3" | "INVALID_USER_4" | "INVALID_IP" | "OTP_BLOCK" | "REQUEST_LIMIT" | "OTP_TOKEN_INVALID" | "OTP_NOT_EXIST" | "OTP_VERIFIED" | "OTP_EXPIRED" | "OTP_CODE_INVALID" | "OTP_CODE_VALID" | "OTP_SEND_FAIL" | "OTP_VERIFY_FAIL" | "UNVERIFIED_OTP" | "EXISTING_USER" | "EXISTING_BANK" | "INVALID_USER_INFO" | "INVALID_BANK" | "BANK_ACCOUNT_NAME_ENG" | "REGISTER_FAIL" | "PHONE_NUMBER_REQUIRE_10_DIGIT" | "PASSWORD_TOO_SHORT" | "USE_DEPOSIT_METHOD" | "NO_USER" | "WRONG_PASSWORD" | "WRONG_CREDENTIAL" | "INACTIVE_USER" | "LOGIN_FAIL" | "BONUS_REMAINING" | "BONUS_ALREADY_ACTIVE" | "BONUS_MAX_CLAIMED" | "BONUS_CONDITION" | "BONUS_CLEAR" | "BONUS_FULL" | "NO_PROMOTION" | "PROMOTION_RECEIVED" | "INVITE_COLLECT" | "INVITE_INACTIVE" | "NO_INVITE_BONUS" | "NO_INVITEE_PLAY_INFO" | "INVITE_BONUS_SUCCESS" | "INVITE_BONUS_FAIL" | "NO_REFUND" | "REFUND_CONDITION" | "REFUND_SUCCESS" | "REFUND_INACTIVE" | "REFUND_MINIMUM" | "SLOT_ALREADY_ACTIVE" | "SLOT_ACTIVATE_FAIL" | "SLOT_NO_ACCOUNT" | "SLOT_RESET_PASSWORD_FAIL" | "GAME_ACTIVATION_FAIL" | "NO_GAME" | "NOT_AREASLOT" | "NOT_UFABET" | "TRANSFER_MINIMUM" | "MONEY_NOT_ENOUGH" | "TRANSFER_FAIL" | "SLIP_UPLOAD_FAIL" | "REQUEST_LIMIT_1MIN" | "SLIP_NO_FILE" | "SLIP_INVALID_FILE" | "TRUELINK_DUPLICATE" | "TRUELINK_INVALID" | "QR_FAIL" | "NO_BANK" | "NO_WALLET" | "NO_DATA" | "KEY_MISSING" | "KEY_INVALID" | "INTERNAL_SERVER_ERROR" | "OK" | "SUCCESS" | "NO_CLAIMABLE_COUPON" | "INVALID_PRIZE_CODE" | "INVALID_CODE" | "INVALID_COUPON_TYPE" | "COUPON_EXPIRED" | "INVALID_REQUEST" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "IDEMPOTENCY_CONFLICT" | "INVALID_AMOUNT" | "SAME_ACCOUNT" | "WITHDRAW_MINIMUM" | "WITHDRAW_MAXIMUM" | "WITHDRAW_PENDING" | "TRANSFER_PENDING" | "INVALID_CHARACTERS" | "SERVICE_UNAVAILABLE" | "PROVIDER_UNAVAILABLE" | "IMAGE_BUSY" | "FORBIDDEN_ROLE" | "TOTP_REQUIRED" | "TOTP_INVALID" | "SAME_APPROVER" | "SECOND_APPROVAL_REQUIRED" | "CHANGE_PENDING" | "CHANGE_STALE" | "CHANGE_DECIDED" | "OWN_CHANGE" | "ROUND_NOT_STUCK" | "ROUND_RESOLVED" | "SETTING_URL_INVALID" | "SETTING_NOT_HONOURED" | "UPLOADED_FILE_NOT_EXIST" | "IMG_SIZE_UNABLE_TO_PROCESS" | "CANNOT_READ_CROPPED_IMAGE" | "DEST_ACC_INVALID" | "SLIP_REFNO_DUPLICATED" | "UNSTABLE_REFNO_ON_SLIP" | "TRIPPLE_WRONG_CAPTCHA" | "INVALID_SLIP" | "NOT_MATCH" | "EXPIRED_SLIP" | "UNKNOW_ERROR" | "TRUELINK_EXPIRED" | "TRUELINK_EMPTY" | "TRUELINK_OWN" | "TRUELINK_MINIMUM" | "TRUELINK_UNCONFIRMED" | "QR_MINIMUM" | "CHAT_MESSAGE_INVALID" | "CHAT_FILE_NOT_SUPPORTED" | "CHAT_FILE_TOO_LARGE" | "CHAT_TICKET_INVALID" | "GUEST_TOKEN_INVALID" | "ORIGIN_NOT_ALLOWED" | "CHAT_ROOM_FORBIDDEN" | "CHAT_CANNED_INVALID" | "INVALID_SIGNATURE" | "NOT_ENOUGH_COIN" | "SPIN_INACTIVE" | "SPIN_DAILY_LIMIT";
         /** @description The error envelope. message is the catalogue code; detail says more to a developer, field names the request field at fault. */
         Error: {
             message: components["schemas"]["ErrorCode"];
@@ -4081,6 +4149,72 @@ export interface components {
             /** @description The operator who decided it (processed withdrawals). */
             decidedBy?: string;
         };
+        SeamlessAggregator: {
+            code: string;
+            /** @enum {string} */
+            kind: "hub88" | "generic" | "sim";
+            /** @enum {string} */
+            mode: "demo" | "production";
+            /** @description The base of its games API. */
+            url: string;
+            /** @description Callbacks are accepted only from listed addresses. */
+            allowList: boolean;
+            /** @description Its keys or shared secret are configured. */
+            keys: boolean;
+        };
+        SeamlessWindow: {
+            calls: number;
+            /** @description The upper bound of the latency bucket holding the 99th percentile (0 without calls). */
+            p99Ms: number;
+            counts: {
+                /** @enum {string} */
+                kind: "bet" | "win" | "rollback";
+                /** @description applied, duplicate, error (Ngern's fault) or the refusal: token, token_expired, blocked, insufficient, mismatch, rolled_back, invalid, currency, game. */
+                outcome: string;
+                count: number;
+            }[];
+        };
+        SeamlessProviderFigures: {
+            provider: string;
+            hour: components["schemas"]["SeamlessWindow"];
+            day: components["schemas"]["SeamlessWindow"];
+        };
+        SeamlessRound: {
+            provider: string;
+            round: string;
+            memberId: string;
+            /** @description The sum of its applied bets (what a refund gives back). */
+            stake: number;
+            /** @description It may be resolved now. */
+            stuck: boolean;
+            /**
+             * Format: date-time
+             * @description When it counts as stuck (its last bet plus 30 minutes)
+             */
+            stuckSince?: string;
+            /** @enum {string} */
+            resolved?: "refund" | "lost";
+            /** @description A refund is above withdrawApprovalThreshold; owners only. */
+            ownerOnly: boolean;
+            transactions: {
+                txId: string;
+                /** @enum {string} */
+                kind: "bet" | "win" | "rollback";
+                /** @enum {string} */
+                state: "applied" | "rolled_back" | "tombstone";
+                amount: number;
+                memberId: string;
+                game: string;
+                refTxId?: string;
+                journalId?: string;
+                /** @description The balance answered to the aggregator. */
+                balance: number;
+                /** @description Made by an operator's resolution (manual:…). */
+                manual: boolean;
+                /** Format: date-time */
+                createdAt: string;
+            }[];
+        };
         Adjustment: {
             id: string;
             memberId: string;
@@ -4626,6 +4760,10 @@ export type MemberRow = components['schemas']['MemberRow'];
 export type MemberDetail = components['schemas']['MemberDetail'];
 export type StatementLine = components['schemas']['StatementLine'];
 export type PendingWithdrawal = components['schemas']['PendingWithdrawal'];
+export type SeamlessAggregator = components['schemas']['SeamlessAggregator'];
+export type SeamlessWindow = components['schemas']['SeamlessWindow'];
+export type SeamlessProviderFigures = components['schemas']['SeamlessProviderFigures'];
+export type SeamlessRound = components['schemas']['SeamlessRound'];
 export type Adjustment = components['schemas']['Adjustment'];
 export type Setting = components['schemas']['Setting'];
 export type SettingValueActive = components['schemas']['SettingValue_active'];
@@ -7392,6 +7530,122 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RewardSettingsSaved"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOperatorSeamlessAggregators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        aggregators: components["schemas"]["SeamlessAggregator"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOperatorSeamlessProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        providers: components["schemas"]["SeamlessProviderFigures"][];
+                        /** Format: date-time */
+                        since: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOperatorSeamlessRound: {
+        parameters: {
+            query: {
+                provider: string;
+                round?: string;
+                tx?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeamlessRound"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    postOperatorSeamlessRoundResolve: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 100 printable ASCII characters; a retry with the same key answers the first call's answer (docs/api.md). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                provider: string;
+                round: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    resolution: "refund" | "lost";
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Resolved (or resolved this way already, duplicate set). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @description What the refund gave back now (0 for lost and for a repeated call). */
+                        refunded: number;
+                        /** @description The member's wallet after. */
+                        wallet: number;
+                        duplicate: boolean;
+                        round: components["schemas"]["SeamlessRound"];
+                    };
                 };
             };
             default: components["responses"]["Error"];

@@ -2,6 +2,7 @@
 // console address is opened (see lazy.tsx). Nothing here is reachable from the member app.
 export { default as ConsoleRoot } from './console-root';
 export { default as AdjustmentsPage } from './pages/adjustments';
+export { default as AggregatorsPage } from './pages/aggregators';
 export { default as AuditPage } from './pages/audit';
 export { default as ChangesPage } from './pages/changes';
 export { default as ChatPage } from './pages/chat';
@@ -15,6 +16,7 @@ export { default as PromotionsPage } from './pages/promotions';
 export { default as ReconciliationPage } from './pages/reconciliation';
 export { default as ReportsPage } from './pages/reports';
 export { default as RewardsPage } from './pages/rewards';
+export { default as RoundsPage } from './pages/rounds';
 export { default as SettingsPage } from './pages/settings';
 export { default as SlipsPage } from './pages/slips';
 export { default as SpinPage } from './pages/spin';

@@ -25,6 +25,9 @@ export const consolePages: readonly ConsolePage[] = [
   { key: 'settings', path: '/operator/settings', roles: all },
   { key: 'games', path: '/operator/games', roles: owner },
   { key: 'reconciliation', path: '/operator/reconciliation', roles: money },
+  // Seamless aggregators: their configuration and callbacks, and the round search (every role reads).
+  { key: 'aggregators', path: '/operator/aggregators', roles: all },
+  { key: 'rounds', path: '/operator/rounds', roles: all },
   { key: 'reports', path: '/operator/reports', roles: money },
   { key: 'promotions', path: '/operator/promotions', roles: all },
   { key: 'rewards', path: '/operator/rewards', roles: all },
@@ -46,6 +49,8 @@ export const actionRoles = {
   // A QR provider's API key and webhook secret: an owner proposes, a second owner approves.
   editQRSecrets: owner,
   editSpin: money,
+  // Resolving a stuck seamless round; a refund above the approval threshold is the owners' alone.
+  resolveRound: money,
 } as const satisfies Record<string, readonly Role[]>;
 
 export function isRole(value: unknown): value is Role {

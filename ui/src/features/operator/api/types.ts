@@ -68,3 +68,11 @@ export type Conversation = Schemas['Conversation'];
 export type Canned = Schemas['Canned'];
 
 export type CannedInput = Schemas['CannedInput'];
+
+export type SeamlessAggregator = Schemas['SeamlessAggregator'];
+
+export type SeamlessProviderFigures = Schemas['SeamlessProviderFigures'];
+
+export type SeamlessWindow = Schemas['SeamlessWindow'];
+
+export type SeamlessRound = Schemas['SeamlessRound'];

@@ -140,6 +140,8 @@ describe('role-based navigation', () => {
         'Settings',
         'Games',
         'Reconciliation',
+        'Aggregators',
+        'Rounds',
         'Reports',
         'Promotions',
         'Cashback & invite',
@@ -160,13 +162,18 @@ describe('role-based navigation', () => {
         'Adjustments',
         'Settings',
         'Reconciliation',
+        'Aggregators',
+        'Rounds',
         'Reports',
         'Promotions',
         'Cashback & invite',
         'Spin wheel',
       ],
     ],
-    ['support', ['Dashboard', 'Members', 'Support chat', 'Settings', 'Promotions', 'Cashback & invite', 'Spin wheel']],
+    [
+      'support',
+      ['Dashboard', 'Members', 'Support chat', 'Settings', 'Aggregators', 'Rounds', 'Promotions', 'Cashback & invite', 'Spin wheel'],
+    ],
   ])('%s sees its pages only', async (role, want) => {
     mockPath = '/operator/dashboard';
     mockApi({ 'GET /api/operator/me': { body: { username: 'x', role } } });

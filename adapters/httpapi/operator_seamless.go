@@ -1,0 +1,225 @@
+package httpapi
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"ngern/core/errs"
+	"ngern/core/money"
+	"ngern/core/operator"
+	"ngern/core/seamless"
+)
+
+// operatorSeamlessTable is the seamless aggregators' block of the operator
+// endpoints: the configured aggregators, their callbacks' figures, the
+// round search (every role reads) and the resolution of a stuck round
+// (finance and owners; above withdrawApprovalThreshold owners only).
+func (s *Server) operatorSeamlessTable() []operatorRoute {
+	all, money := operator.AllRoles, operator.MoneyRoles
+	return []operatorRoute{
+		{pattern: "GET /api/operator/seamless/aggregators", roles: all, handler: s.seamlessAggregators},
+		{pattern: "GET /api/operator/seamless/providers", roles: all, handler: s.seamlessProviders},
+		{pattern: "GET /api/operator/seamless/rounds", roles: all, handler: s.seamlessRound},
+		{pattern: "POST /api/operator/seamless/rounds/{provider}/{round}/resolve", roles: money, action: "round.resolve", target: "round",
+			idempotent: true, handler: s.resolveRound},
+	}
+}
+
+type aggregatorJSON struct {
+	Code      string `json:"code"`
+	Kind      string `json:"kind"`
+	Mode      string `json:"mode"`
+	URL       string `json:"url"`
+	AllowList bool   `json:"allowList"`
+	Keys      bool   `json:"keys"`
+}
+
+// seamlessAggregators lists the configured aggregators, read-only: their
+// keys are set in the configuration, never through the console.
+func (s *Server) seamlessAggregators(w http.ResponseWriter, _ *http.Request) {
+	out := make([]aggregatorJSON, len(s.aggregators))
+	for i, a := range s.aggregators {
+		out[i] = aggregatorJSON{Code: a.Code, Kind: a.Kind, Mode: a.Mode, URL: a.URL, AllowList: a.AllowList, Keys: a.Keys}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"aggregators": out})
+}
+
+type seamlessCountJSON struct {
+	Kind    seamless.Kind `json:"kind"`
+	Outcome string        `json:"outcome"`
+	Count   int64         `json:"count"`
+}
+
+type seamlessWindowJSON struct {
+	Calls  int64               `json:"calls"`
+	P99Ms  float64             `json:"p99Ms"`
+	Counts []seamlessCountJSON `json:"counts"`
+}
+
+type providerFiguresJSON struct {
+	Provider string             `json:"provider"`
+	Hour     seamlessWindowJSON `json:"hour"`
+	Day      seamlessWindowJSON `json:"day"`
+}
+
+func seamlessWindowOf(w seamless.Window) seamlessWindowJSON {
+	out := seamlessWindowJSON{Calls: w.Calls, P99Ms: float64(w.P99) / float64(time.Millisecond), Counts: make([]seamlessCountJSON, len(w.Counts))}
+	for i, c := range w.Counts {
+		out.Counts[i] = seamlessCountJSON{Kind: c.Kind, Outcome: c.Outcome, Count: c.N}
+	}
+	return out
+}
+
+// seamlessProviders answers the callbacks this node answered per provider
+// over the last hour and day (seamless.Stats: per node, since its start).
+func (s *Server) seamlessProviders(w http.ResponseWriter, _ *http.Request) {
+	out := []providerFiguresJSON{}
+	var since time.Time
+	if s.seamless != nil {
+		for _, f := range s.seamless.Figures() {
+			out = append(out, providerFiguresJSON{Provider: f.Provider, Hour: seamlessWindowOf(f.Hour), Day: seamlessWindowOf(f.Day)})
+		}
+		since = s.seamlessSince
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"providers": out, "since": since.UTC()})
+}
+
+type seamlessRoundTxJSON struct {
+	TxID      string         `json:"txId"`
+	Kind      seamless.Kind  `json:"kind"`
+	State     seamless.State `json:"state"`
+	Amount    money.Satang   `json:"amount"`
+	MemberID  string         `json:"memberId"`
+	Game      string         `json:"game"`
+	RefTxID   string         `json:"refTxId,omitempty"`
+	JournalID string         `json:"journalId,omitempty"`
+	Balance   money.Satang   `json:"balance"`
+	Manual    bool           `json:"manual"`
+	CreatedAt time.Time      `json:"createdAt"`
+}
+
+type seamlessRoundJSON struct {
+	Provider   string              `json:"provider"`
+	Round      string              `json:"round"`
+	MemberID   string              `json:"memberId"`
+	Stake      money.Satang        `json:"stake"`
+	Stuck      bool                `json:"stuck"`
+	StuckSince *time.Time          `json:"stuckSince,omitempty"`
+	Resolved   seamless.Resolution `json:"resolved,omitempty"`
+	// OwnerOnly is set when a refund is above withdrawApprovalThreshold.
+	OwnerOnly    bool                  `json:"ownerOnly"`
+	Transactions []seamlessRoundTxJSON `json:"transactions"`
+}
+
+func (s *Server) seamlessRoundOf(r *http.Request, v seamless.Round) (seamlessRoundJSON, error) {
+	limit, err := s.settings.WithdrawApprovalThreshold(r.Context())
+	if err != nil {
+		return seamlessRoundJSON{}, err
+	}
+	out := seamlessRoundJSON{Provider: v.Provider, Round: v.RoundID, MemberID: v.MemberID, Stake: v.Stake, Stuck: v.Stuck, Resolved: v.Resolved,
+		OwnerOnly: v.Stake > limit, Transactions: make([]seamlessRoundTxJSON, len(v.Txs))}
+	if !v.StuckSince.IsZero() {
+		t := v.StuckSince.UTC()
+		out.StuckSince = &t
+	}
+	for i, t := range v.Txs {
+		out.Transactions[i] = seamlessRoundTxJSON{TxID: t.TxID, Kind: t.Kind, State: t.State, Amount: t.Amount, MemberID: t.MemberID, Game: t.Game,
+			RefTxID: t.RefTxID, JournalID: t.JournalID, Balance: t.Balance, Manual: strings.HasPrefix(t.TxID, seamless.ManualPrefix), CreatedAt: t.CreatedAt.UTC()}
+	}
+	return out, nil
+}
+
+// seamlessRound finds a round by ?provider=&round= or ?provider=&tx=.
+func (s *Server) seamlessRound(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	provider, round, tx := q.Get("provider"), q.Get("round"), q.Get("tx")
+	if s.seamless == nil {
+		writeError(w, r, errs.New(errs.NoData))
+		return
+	}
+	if provider == "" || (round == "") == (tx == "") {
+		writeError(w, r, errs.OnField(errs.InvalidRequest, "round"))
+		return
+	}
+	var v seamless.Round
+	var err error
+	if round != "" {
+		v, err = s.seamless.Round(r.Context(), provider, round)
+	} else {
+		v, err = s.seamless.RoundOf(r.Context(), provider, tx)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	out, err := s.seamlessRoundOf(r, v)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+type resolveRoundRequest struct {
+	Resolution seamless.Resolution `json:"resolution" validate:"required,oneof=refund lost"`
+	Reason     string              `json:"reason" validate:"required,max=500"`
+}
+
+// resolveRound resolves a stuck round: refund its bets or close it as
+// lost (seamless.Service.Resolve), audited with the reason. A refund above
+// withdrawApprovalThreshold is the owners' (FORBIDDEN_ROLE for finance).
+func (s *Server) resolveRound(w http.ResponseWriter, r *http.Request) {
+	var req resolveRoundRequest
+	if err := s.decode(r, &req, errs.InvalidRequest); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if s.seamless == nil {
+		writeError(w, r, errs.New(errs.NoData))
+		return
+	}
+	provider, round := r.PathValue("provider"), r.PathValue("round")
+	v, err := s.seamless.Round(r.Context(), provider, round)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	before, err := s.seamlessRoundOf(r, v)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if req.Resolution == seamless.Refund && before.OwnerOnly && principal(r).Role != operator.Owner {
+		writeError(w, r, errs.New(errs.ForbiddenRole))
+		return
+	}
+	res, err := s.seamless.Resolve(r.Context(), provider, round, req.Resolution)
+	switch {
+	case errors.Is(err, seamless.ErrNotStuck):
+		err = errs.New(errs.RoundNotStuck)
+	case errors.Is(err, seamless.ErrResolved):
+		err = errs.New(errs.RoundResolved)
+	case errors.Is(err, seamless.ErrInvalid):
+		err = errs.OnField(errs.InvalidRequest, "round")
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	after, err := s.seamlessRoundOf(r, res.Round)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	n := noteAudit(r)
+	n.target = provider + ":" + round
+	n.before = map[string]any{"stake": v.Stake, "stuck": v.Stuck, "member": v.MemberID}
+	n.after = map[string]any{"resolution": req.Resolution, "reason": req.Reason, "refunded": res.Refunded, "wallet": res.Balance}
+	n.skip = res.Duplicate
+	logger(r.Context()).InfoContext(r.Context(), "seamless round resolved", "provider", provider, "round", round,
+		"resolution", req.Resolution, "refunded", res.Refunded, "duplicate", res.Duplicate)
+	writeJSON(w, http.StatusOK, map[string]any{"message": errs.Success, "refunded": res.Refunded, "wallet": res.Balance,
+		"duplicate": res.Duplicate, "round": after})
+}
