@@ -29,10 +29,10 @@ import (
 // The aggregator's side of TestSeamlessKill9: the rounds it plays, each
 // call retried with the same transactionId until it is answered.
 const (
-	crashMembers       = 6
-	crashWorkers       = 3  // concurrent rounds per member
-	crashRounds        = 24 // per worker
-	crashStartingBaht  = 1000
+	crashMembers      = 6
+	crashWorkers      = 3  // concurrent rounds per member
+	crashRounds       = 24 // per worker
+	crashStartingBaht = 1000
 )
 
 // TestSeamlessKill9: a real `ngern serve` with one generic aggregator takes
