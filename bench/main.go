@@ -11,6 +11,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -174,7 +175,9 @@ func run(o options) error {
 	add := func(name string, r result, base float64) {
 		p := phases[name]
 		if p == nil {
-			p = &series{name: name}
+			// A measured phase is shown by its result's name (the paced
+			// ones carry their rate), a pgbench baseline by its key.
+			p = &series{name: cmp.Or(r.name, name)}
 			phases[name] = p
 		}
 		p.add(r, base)
@@ -202,15 +205,10 @@ func run(o options) error {
 				add(r.name, r, spread)
 			}
 			if o.phases["seamless"] {
-				r := measure("seamless callbacks, bet+win (HTTP)", o.concurrency, slice, 0, sb.rounds(o.concurrency, sb.spread).op)
-				add(r.name, r, tpcb)
-				add("seamless pairs", pairs(r), tpcb)
-				phases["seamless pairs"].name = "  the same in rounds (bet+win pairs)"
-				hot, check, err := sb.hotRound("seamless, one member's concurrent rounds", o.concurrency, slice)
+				check, err := sb.measureRound(o.concurrency, slice, tpcb, add)
 				if err != nil {
 					return err
 				}
-				add(hot.name, hot, r.ops)
 				hotChecks = append(hotChecks, check)
 			}
 		}
@@ -232,24 +230,13 @@ func run(o options) error {
 		half := tp.meanOps() / 2
 		r := measure(fmt.Sprintf("transfer paced at ½ pgbench TPC-B (%.0f/s)", half), o.concurrency*2, o.duration*2/3, half, transfer)
 		add("paced", r, 0)
-		phases["paced"].name = r.name
 	}
 
 	if tp := phases["pgbench TPC-B-like"]; o.phases["seamless"] && tp != nil {
-		half := tp.meanOps() / 2
-		r := measure(fmt.Sprintf("callbacks paced at ½ pgbench TPC-B (%.0f/s)", half), o.concurrency*2, o.duration*2/3, half,
-			sb.rounds(o.concurrency*2, sb.spread).op)
-		add("seamless paced", r, 0)
-		phases["seamless paced"].name = r.name
+		add("seamless paced", sb.measurePaced(o.concurrency*2, o.duration*2/3, tp.meanOps()/2), 0)
 	}
 
-	printReport(phases)
-	for i, c := range hotChecks {
-		fmt.Printf("\nhot member, round %d: %s", i+1, c)
-	}
-	if len(hotChecks) > 0 {
-		fmt.Println()
-	}
+	printReport(phases, hotChecks)
 	return nil
 }
 
@@ -259,8 +246,9 @@ var reportOrder = []string{"pgbench TPC-B-like", "wallet→game transfer (HTTP)"
 	"paced", "seamless callbacks, bet+win (HTTP)", "seamless pairs", "seamless, one member's concurrent rounds", "seamless paced",
 	"pgbench select-only (-S)", "GET /api/wallet (HTTP)"}
 
-// printReport prints the phases' figures, their ratios to the baselines and their CPU per operation.
-func printReport(phases map[string]*series) {
+// printReport prints the phases' figures, their ratios to the baselines,
+// their CPU per operation and the seamless hot member's check of each round.
+func printReport(phases map[string]*series, hotChecks []string) {
 	fmt.Printf("%-40s %9s %9s %9s %7s  %s\n", "phase (mean of rounds)", "ops/s", "p50", "p99", "errors", "ratio: median (each round)")
 	for _, name := range reportOrder {
 		p := phases[name]
@@ -300,6 +288,12 @@ func printReport(phases map[string]*series) {
 			c, g := p.cpu()
 			fmt.Printf("%-40s %12s %12s\n", p.name, us(c), us(g))
 		}
+	}
+	if len(hotChecks) > 0 {
+		fmt.Println()
+	}
+	for i, c := range hotChecks {
+		fmt.Printf("hot member, round %d: %s\n", i+1, c)
 	}
 }
 

@@ -195,6 +195,27 @@ func (b *seamlessBench) hotRound(name string, workers int, d time.Duration) (res
 	return r, fmt.Sprintf("exact (%d → %d satang, %+d answered)", before, after, rs.moved.Load()), nil
 }
 
+// measureRound measures one round of the seamless phase after its TPC-B
+// baseline (tpcb, 0 without one) and adds the figures: the spread
+// callbacks, the same in rounds, and the hot member, whose check it
+// returns.
+func (b *seamlessBench) measureRound(clients int, d time.Duration, tpcb float64, add func(string, result, float64)) (string, error) {
+	r := measure("seamless callbacks, bet+win (HTTP)", clients, d, 0, b.rounds(clients, b.spread).op)
+	add(r.name, r, tpcb)
+	add("seamless pairs", pairs(r), tpcb)
+	hot, check, err := b.hotRound("seamless, one member's concurrent rounds", clients, d)
+	if err != nil {
+		return "", err
+	}
+	add(hot.name, hot, r.ops)
+	return check, nil
+}
+
+// measurePaced measures the spread callbacks paced at rate per second.
+func (b *seamlessBench) measurePaced(clients int, d time.Duration, rate float64) result {
+	return measure(fmt.Sprintf("callbacks paced at ½ pgbench TPC-B (%.0f/s)", rate), clients, d, rate, b.rounds(clients, b.spread).op)
+}
+
 // pairs is a callbacks result counted in rounds (a bet and its win).
 func pairs(r result) result {
 	r.name = "  the same in rounds (bet+win pairs)"
