@@ -77,8 +77,8 @@ func (b *seamlessBench) headers(body string) string {
 var answeredOK = []byte(`"status":"OK"`)
 
 // call sends one signed callback on worker w's connection until it is
-// answered OK, at most seamlessRetries more times. It reports whether the
-// last error left the outcome unknown (no answer at all).
+// answered OK, at most seamlessRetries more times, and returns the last
+// error otherwise.
 func (b *seamlessBench) call(w int, op, body string) error {
 	var err error
 	for range seamlessRetries + 1 {
