@@ -28,6 +28,7 @@ type leanConn struct {
 	c  net.Conn
 	r  *bufio.Reader
 	wb []byte
+	rb []byte // the answer's body, when a request wants part of it
 }
 
 func newLean(base string) *lean {
@@ -36,6 +37,17 @@ func newLean(base string) *lean {
 
 // do sends one request on worker w's connection and checks the status.
 func (l *lean) do(w int, method, path, token, body string, status int) error {
+	headers := ""
+	if token != "" {
+		headers = "Authorization: Bearer " + token + "\r\n"
+	}
+	return l.send(w, method, path, headers, body, status, nil)
+}
+
+// send is do with raw header lines (each ending in CRLF) and, unless want
+// is nil, an answer body that must contain want (a status the protocol
+// answers with 200 too).
+func (l *lean) send(w int, method, path, headers, body string, status int, want []byte) error {
 	l.mu.Lock()
 	c := l.conns[w]
 	l.mu.Unlock()
@@ -49,7 +61,7 @@ func (l *lean) do(w int, method, path, token, body string, status int) error {
 		l.conns[w] = c
 		l.mu.Unlock()
 	}
-	err := c.roundTrip(l.addr, method, path, token, body, status)
+	err := c.roundTrip(l.addr, method, path, headers, body, status, want)
 	if err != nil {
 		c.c.Close()
 		l.mu.Lock()
@@ -59,7 +71,7 @@ func (l *lean) do(w int, method, path, token, body string, status int) error {
 	return err
 }
 
-func (c *leanConn) roundTrip(host, method, path, token, body string, status int) error {
+func (c *leanConn) roundTrip(host, method, path, headers, body string, status int, want []byte) error {
 	b := c.wb[:0]
 	b = append(b, method...)
 	b = append(b, ' ')
@@ -67,11 +79,7 @@ func (c *leanConn) roundTrip(host, method, path, token, body string, status int)
 	b = append(b, " HTTP/1.1\r\nHost: "...)
 	b = append(b, host...)
 	b = append(b, "\r\nContent-Type: application/json\r\n"...)
-	if token != "" {
-		b = append(b, "Authorization: Bearer "...)
-		b = append(b, token...)
-		b = append(b, "\r\n"...)
-	}
+	b = append(b, headers...)
 	b = append(b, "Content-Length: "...)
 	b = strconv.AppendInt(b, int64(len(body)), 10)
 	b = append(b, "\r\n\r\n"...)
@@ -106,10 +114,10 @@ func (c *leanConn) roundTrip(host, method, path, token, body string, status int)
 		return fmt.Errorf("%s %s: answer without Content-Length", method, path)
 	}
 	var buf [512]byte
-	var first []byte
+	first := c.rb[:0]
 	for length > 0 {
 		n, err := c.r.Read(buf[:min(length, len(buf))])
-		if first == nil && got != status {
+		if got != status || want != nil {
 			first = append(first, buf[:n]...)
 		}
 		length -= n
@@ -120,8 +128,12 @@ func (c *leanConn) roundTrip(host, method, path, token, body string, status int)
 			return err
 		}
 	}
+	c.rb = first
 	if got != status {
-		return fmt.Errorf("%s %s: %d %s", method, path, got, bytes.TrimSpace(first))
+		return fmt.Errorf("%s %s: %d %s", method, path, got, bytes.TrimSpace(first[:min(len(first), 512)]))
+	}
+	if want != nil && !bytes.Contains(first, want) {
+		return fmt.Errorf("%s %s: %s", method, path, bytes.TrimSpace(first))
 	}
 	return nil
 }

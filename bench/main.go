@@ -11,6 +11,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -31,9 +32,11 @@ import (
 
 	"go.uber.org/fx"
 
+	"ngern/adapters/gameprovider/generic"
 	"ngern/app"
 	"ngern/bench/internal/apiclient"
 	"ngern/bench/internal/scratch"
+	"ngern/core/seamless"
 )
 
 type options struct {
@@ -49,7 +52,7 @@ type options struct {
 }
 
 // phaseNames are the measured phases, in the order they run.
-var phaseNames = []string{"transfer", "onegame", "paced", "home"}
+var phaseNames = []string{"transfer", "onegame", "paced", "home", "seamless"}
 
 func main() {
 	var o options
@@ -122,15 +125,21 @@ func run(o options) error {
 	}
 	defer func() { _ = schema.Drop() }()
 	// The operator API credits the members; the bench server accepts this
-	// token from its configuration.
+	// token from its configuration. The seamless phase signs its callbacks
+	// with the simulated aggregator's secret and mints the members' game
+	// sessions with the server's own service (the launch endpoint would
+	// also call the aggregator's games API).
 	opToken := "bench-operator-" + scratch.Hex(16)
-	base, stop, err := startServer(schema.URL, opToken, o.homeCacheTTL)
+	simSecret := scratch.Hex(generic.MinSecretLen)
+	var svc *seamless.Service
+	base, stop, err := startServer(schema.URL, opToken, o.homeCacheTTL, simSecret, fx.Populate(&svc))
 	if err != nil {
 		return err
 	}
 	defer stop()
 
-	tokens, err := setup(apiclient.New(base, 256), o.members, opToken)
+	api := apiclient.New(base, 256)
+	tokens, err := setup(api, o.members, opToken)
 	if err != nil {
 		return err
 	}
@@ -139,6 +148,13 @@ func run(o options) error {
 	games := []string{"SIAMSLOT", "NAGAGOLD", "ELEPHANT", "MEKONG"}
 	lc := newLean(base)
 	defer lc.close()
+	var sb *seamlessBench
+	if o.phases["seamless"] {
+		if sb, err = newSeamlessBench(ctx, lc, api, svc, simSecret, tokens); err != nil {
+			return err
+		}
+	}
+	var hotChecks []string
 	transferTo := func(w int, game string, i int) error {
 		body := `{"from":"WALLET","to":"` + game + `","amount":1}`
 		return lc.do(w, "POST", "/api/wallet/transfer", tokens[i%len(tokens)], body, 200)
@@ -159,14 +175,16 @@ func run(o options) error {
 	add := func(name string, r result, base float64) {
 		p := phases[name]
 		if p == nil {
-			p = &series{name: name}
+			// A measured phase is shown by its result's name (the paced
+			// ones carry their rate), a pgbench baseline by its key.
+			p = &series{name: cmp.Or(r.name, name)}
 			phases[name] = p
 		}
 		p.add(r, base)
 	}
 	for round := range o.rounds {
 		fmt.Fprintf(os.Stderr, "round %d of %d\n", round+1, o.rounds)
-		if o.phases["transfer"] || o.phases["onegame"] {
+		if o.phases["transfer"] || o.phases["onegame"] || o.phases["seamless"] {
 			tpcb := 0.0
 			if pg != nil {
 				r, err := pg.run(ctx, slice, "TPC-B-like")
@@ -185,6 +203,13 @@ func run(o options) error {
 			if o.phases["onegame"] {
 				r := measure("transfer, all members into one game", o.concurrency, slice, 0, oneGame)
 				add(r.name, r, spread)
+			}
+			if o.phases["seamless"] {
+				check, err := sb.measureRound(o.concurrency, slice, tpcb, add)
+				if err != nil {
+					return err
+				}
+				hotChecks = append(hotChecks, check)
 			}
 		}
 		if o.phases["home"] {
@@ -205,20 +230,25 @@ func run(o options) error {
 		half := tp.meanOps() / 2
 		r := measure(fmt.Sprintf("transfer paced at ½ pgbench TPC-B (%.0f/s)", half), o.concurrency*2, o.duration*2/3, half, transfer)
 		add("paced", r, 0)
-		phases["paced"].name = r.name
 	}
 
-	printReport(phases)
+	if tp := phases["pgbench TPC-B-like"]; o.phases["seamless"] && tp != nil {
+		add("seamless paced", sb.measurePaced(o.concurrency*2, o.duration*2/3, tp.meanOps()/2), 0)
+	}
+
+	printReport(phases, hotChecks)
 	return nil
 }
 
 // reportOrder is the order of the phases in the report: each baseline before the phases
 // compared with it.
 var reportOrder = []string{"pgbench TPC-B-like", "wallet→game transfer (HTTP)", "transfer, all members into one game",
-	"paced", "pgbench select-only (-S)", "GET /api/wallet (HTTP)"}
+	"paced", "seamless callbacks, bet+win (HTTP)", "seamless pairs", "seamless, one member's concurrent rounds", "seamless paced",
+	"pgbench select-only (-S)", "GET /api/wallet (HTTP)"}
 
-// printReport prints the phases' figures, their ratios to the baselines and their CPU per operation.
-func printReport(phases map[string]*series) {
+// printReport prints the phases' figures, their ratios to the baselines,
+// their CPU per operation and the seamless hot member's check of each round.
+func printReport(phases map[string]*series, hotChecks []string) {
 	fmt.Printf("%-40s %9s %9s %9s %7s  %s\n", "phase (mean of rounds)", "ops/s", "p50", "p99", "errors", "ratio: median (each round)")
 	for _, name := range reportOrder {
 		p := phases[name]
@@ -235,6 +265,14 @@ func printReport(phases map[string]*series) {
 			ratio = p.ratio("select-only", 0.5)
 		case "paced":
 			ratio = "p99 target < 50ms"
+		case "seamless callbacks, bet+win (HTTP)":
+			ratio = p.ratio("TPC-B", 1.0)
+		case "seamless pairs":
+			ratio = p.ratio("TPC-B", 0)
+		case "seamless, one member's concurrent rounds":
+			ratio = p.ratio("spread", 0)
+		case "seamless paced":
+			ratio = "p99 target < 20ms"
 		}
 		last := p.results[len(p.results)-1]
 		fmt.Printf("%-40s %9.1f %9s %9s %7d  %s\n", p.name, p.meanOps(), ms(p.p50()), ms(last.p99), p.errors(), ratio)
@@ -250,6 +288,12 @@ func printReport(phases map[string]*series) {
 			c, g := p.cpu()
 			fmt.Printf("%-40s %12s %12s\n", p.name, us(c), us(g))
 		}
+	}
+	if len(hotChecks) > 0 {
+		fmt.Println()
+	}
+	for i, c := range hotChecks {
+		fmt.Printf("hot member, round %d: %s\n", i+1, c)
 	}
 }
 
@@ -321,6 +365,9 @@ func (s *series) ratio(base string, target float64) string {
 	for i, r := range s.ratios {
 		each[i] = fmt.Sprintf("%.2f", r)
 	}
+	if target == 0 {
+		return fmt.Sprintf("%.2f× %s (%s)", rs[len(rs)/2], base, strings.Join(each, " "))
+	}
 	return fmt.Sprintf("%.2f× %s (%s; target ≥ %.1f)", rs[len(rs)/2], base, strings.Join(each, " "), target)
 }
 
@@ -391,7 +438,9 @@ func measure(name string, workers int, d time.Duration, rate float64, op func(wo
 }
 
 // startServer runs `ngern serve` in this process on a free loopback port.
-func startServer(dbURL, opToken, homeCacheTTL string) (string, func(), error) {
+// simSecret is the in-process simulated aggregator's secret; populate
+// takes the server's services the bench needs.
+func startServer(dbURL, opToken, homeCacheTTL, simSecret string, populate fx.Option) (string, func(), error) {
 	addr, err := scratch.Addr()
 	if err != nil {
 		return "", nil, err
@@ -401,14 +450,15 @@ func startServer(dbURL, opToken, homeCacheTTL string) (string, func(), error) {
 		return "", nil, err
 	}
 	env := map[string]string{
-		"NGERN_MODE":           "demo", // the in-process simulated game provider
-		"NGERN_ADDR":           addr,
-		"NGERN_DATABASE_URL":   dbURL,
-		"NGERN_DATA_DIR":       dataDir,
-		"NGERN_REGISTER_OTP":   "false",
-		"NGERN_OPERATOR_TOKEN": opToken,
-		"NGERN_WEB_DIR":        filepath.Join(dataDir, "no-web"),
-		"NGERN_HOME_CACHE_TTL": homeCacheTTL,
+		"NGERN_MODE":                  "demo", // the in-process simulated game provider
+		"NGERN_ADDR":                  addr,
+		"NGERN_DATABASE_URL":          dbURL,
+		"NGERN_DATA_DIR":              dataDir,
+		"NGERN_REGISTER_OTP":          "false",
+		"NGERN_OPERATOR_TOKEN":        opToken,
+		"NGERN_WEB_DIR":               filepath.Join(dataDir, "no-web"),
+		"NGERN_HOME_CACHE_TTL":        homeCacheTTL,
+		"NGERN_SIM_AGGREGATOR_SECRET": simSecret,
 		// Every simulated client comes from this one address (the setup
 		// alone keeps up to 256 connections).
 		"NGERN_MAX_CONNS_PER_IP": "0",
@@ -417,7 +467,7 @@ func startServer(dbURL, opToken, homeCacheTTL string) (string, func(), error) {
 	if err != nil {
 		return "", nil, err
 	}
-	a := fx.New(fx.NopLogger, app.Core(cfg, io.Discard), app.Provider(), app.Serve())
+	a := fx.New(fx.NopLogger, app.Core(cfg, io.Discard), app.Provider(), app.Serve(), populate)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	if err := a.Start(ctx); err != nil {
