@@ -22,6 +22,7 @@ import (
 	"ngern/core/operator"
 	"ngern/core/promo"
 	"ngern/core/rewards"
+	"ngern/core/seamless"
 	"ngern/core/settings"
 	"ngern/core/spin"
 	"ngern/core/wallet"
@@ -104,6 +105,9 @@ type Deps struct {
 	QR *deposit.QRService
 	// Spin serves the spin wheel and coin calls (nil: no member spin calls).
 	Spin *spin.Service
+	// Lobby serves the seamless aggregators' games in the lobby and their
+	// launch (nil: the lobby lists the transfer games only).
+	Lobby *seamless.Lobby
 	// DomainError maps an infrastructure failure that reaches the API (e.g.
 	// the database cannot be reached) to a domain error; nil: none is.
 	DomainError func(error) error
@@ -146,6 +150,7 @@ type Server struct {
 	slipKey   []byte
 	qr        *deposit.QRService
 	spin      *spin.Service
+	lobby     *seamless.Lobby
 	slots     slotCache // the home screen's per-game JSON (homejson.go)
 	obs       Observer
 	draining  atomic.Bool // Drain was called: /readyz answers 503
@@ -161,7 +166,7 @@ func New(cfg Config, d Deps) *Server {
 		wallet: d.Wallet, operators: d.Operators, auditor: d.Auditor, console: d.Console, idem: d.Idempotency,
 		promo: d.Promo, rewards: d.Rewards, validate: newValidator(), mux: &routeMux{ServeMux: http.NewServeMux()}, domainErr: d.DomainError,
 		changes: d.Changes, deposits: d.Deposits, objects: d.Objects, slipKey: d.SlipURLKey, chat: d.Chat, qr: d.QR, spin: d.Spin,
-		obs: d.Observer}
+		lobby: d.Lobby, obs: d.Observer}
 	s.routes()
 	for _, r := range d.Routes {
 		s.mux.Handle(r.Pattern, r.Handler)
@@ -196,6 +201,7 @@ func (s *Server) routes() {
 	m.Handle("PUT /api/account/changepwd", s.member(s.changePassword))
 
 	s.walletRoutes()
+	s.lobbyRoutes()
 	s.promoRoutes()
 	s.rewardsRoutes()
 	s.depositRoutes()
