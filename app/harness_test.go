@@ -26,6 +26,7 @@ import (
 	"ngern/core/chat"
 	"ngern/core/deposit"
 	"ngern/core/events"
+	"ngern/core/seamless"
 	"ngern/core/wallet"
 )
 
@@ -77,6 +78,8 @@ type harness struct {
 	metrics *metrics.Metrics
 	// api is the HTTP server, whose registered routes the contract test reads.
 	api *httpapi.Server
+	// lobby is the game lobby, whose catalogue the tests sync.
+	lobby *seamless.Lobby
 }
 
 // testClock runs with the system clock from an offset the test moves.
@@ -142,7 +145,7 @@ func newHarness(t *testing.T, db *sqlstore.DB, mutate func(*Config)) *harness {
 		Services(),
 		fx.Provide(newHTTPServer),
 		fx.Invoke(func(w *wallet.Service) error { _, err := w.SeedDemoGames(context.Background()); return err }),
-		fx.Populate(&h.chat, &h.metrics),
+		fx.Populate(&h.chat, &h.metrics, &h.lobby),
 		fx.Populate(&api, &h.qr, &h.qrSim, &h.bus, &h.tools.wallet, &h.tools.ledger, &h.tools.accounts, &h.tools.operators, &h.tools.auditor, &h.tools.promo, &h.tools.promos, &h.tools.spin, &h.tools.settings, &h.tools.rewards, &h.tools.log, &h.tools.now),
 	)
 	h.tools.cfg = cfg
