@@ -60,7 +60,7 @@ test('a demo game from the lobby moves the wallet by its rounds, once', async ({
   await login(page, phone, password);
   await acceptAgreement(page);
   await expect(page.getByText('500.00').first()).toBeVisible();
-  await page.getByRole('navigation').getByRole('button', { name: 'Games', exact: true }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'Games', exact: true }).click();
   await expect(page).toHaveURL(/\/user\/games$/);
   await page.getByRole('tab', { name: 'Slot' }).click();
   await page.getByLabel('Search games').fill(game.name);
@@ -90,7 +90,7 @@ test('a demo game from the lobby moves the wallet by its rounds, once', async ({
   const want = 500_00 + moved;
   const wallet = await call('GET', '/api/wallet', token);
   expect(Math.round(Number(wallet.body.wallet.amount) * 100)).toBe(want);
-  await page.getByRole('navigation').getByRole('button', { name: 'Home', exact: true }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'Home', exact: true }).click();
   await expect(page.getByText(baht(want)).first()).toBeVisible();
 
   expect(checkLedger()).toMatch(/^ledger ok/);
