@@ -17,6 +17,7 @@ import (
 	"ngern/adapters/sqlstore/storetest"
 	"ngern/core/ledger"
 	"ngern/core/money"
+	"ngern/core/seamless"
 )
 
 // lobbyGames reads GET /api/games/lobby.
@@ -220,5 +221,17 @@ func TestLobbyHub88(t *testing.T) {
 		"token": token, "game_code": code}, false)
 	if err != nil || a.Status != hub88.OK || !a.Signed || a.Satang != 250_00 {
 		t.Fatalf("balance %+v, %v", a, err)
+	}
+}
+
+// The configuration's default sync interval is the core's (one rule, two
+// spellings), and an interval under a minute is refused.
+func TestGamesSyncIntervalDefault(t *testing.T) {
+	cfg, err := LoadConfig(func(string) string { return "" })
+	if err != nil || cfg.GamesSyncInterval != seamless.DefaultSyncInterval {
+		t.Fatalf("NGERN_GAMES_SYNC_INTERVAL defaults to %v (%v), seamless.DefaultSyncInterval is %v", cfg.GamesSyncInterval, err, seamless.DefaultSyncInterval)
+	}
+	if _, err := LoadConfig(func(k string) string { return map[string]string{"NGERN_GAMES_SYNC_INTERVAL": "10s"}[k] }); err == nil {
+		t.Fatal("an interval of 10s was accepted")
 	}
 }
