@@ -88,6 +88,11 @@ type Config struct {
 	// GameSessionTTL is how long the token of a seamless game opens bets
 	// (seamless.Config.SessionTTL); its default is seamless.DefaultSessionTTL
 	// (TestSeamlessSessionTTLDefault keeps the two equal).
+	// GamesSyncInterval is how often the lobby reads the seamless
+	// aggregators' catalogues again; its default is
+	// seamless.DefaultSyncInterval.
+	GamesSyncInterval time.Duration `env:"NGERN_GAMES_SYNC_INTERVAL" envDefault:"1h" min:"1m" doc:"How often the lobby's catalogue is read again from each seamless aggregator's games API (it is read at start too). New games appear and games the aggregator no longer lists are hidden (never deleted; the operator's enabled and order are kept). A failed read is logged and kept for the console, and the last good list stays in the lobby. A Go duration of at least ~1m~."`
+
 	GameSessionTTL time.Duration `env:"NGERN_GAME_SESSION_TTL" envDefault:"12h" min:"1m" doc:"How long the session token of a game launched from the lobby (a seamless aggregator's game) accepts bets. After it the aggregator's bets are refused as expired and the member launches the game again; wins and rollbacks of the session's rounds are still accepted (the aggregators settle rounds late). A Go duration of at least ~1m~."`
 
 	// SecretKey seals game passwords (32 bytes); nil: the data dir's

@@ -80,6 +80,8 @@ type harness struct {
 	api *httpapi.Server
 	// seamless is the seamless wallet the aggregators' callbacks call.
 	seamless *seamless.Service
+	// lobby is the game lobby, whose catalogue the tests sync.
+	lobby *seamless.Lobby
 }
 
 // testClock runs with the system clock from an offset the test moves.
@@ -145,7 +147,7 @@ func newHarness(t *testing.T, db *sqlstore.DB, mutate func(*Config)) *harness {
 		Services(),
 		fx.Provide(newHTTPServer),
 		fx.Invoke(func(w *wallet.Service) error { _, err := w.SeedDemoGames(context.Background()); return err }),
-		fx.Populate(&h.chat, &h.metrics, &h.seamless),
+		fx.Populate(&h.chat, &h.metrics, &h.seamless, &h.lobby),
 		fx.Populate(&api, &h.qr, &h.qrSim, &h.bus, &h.tools.wallet, &h.tools.ledger, &h.tools.accounts, &h.tools.operators, &h.tools.auditor, &h.tools.promo, &h.tools.promos, &h.tools.spin, &h.tools.settings, &h.tools.rewards, &h.tools.log, &h.tools.now),
 	)
 	h.tools.cfg = cfg

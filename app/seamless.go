@@ -2,12 +2,12 @@ package app
 
 import (
 	"context"
+	"log/slog"
 
 	"go.uber.org/fx"
 
 	"ngern/adapters/metrics"
 	"ngern/adapters/sqlstore"
-
 	"ngern/core/account"
 	"ngern/core/seamless"
 	"ngern/core/settings"
@@ -25,6 +25,8 @@ func seamlessServices() fx.Option {
 		// The protocol adapters (Hub88, the generic protocol) call the
 		// wallet through its port.
 		func(s *seamless.Service) seamless.Wallet { return s },
+		func(db *sqlstore.DB) seamless.CatalogueStore { return sqlstore.NewSeamlessGames(db) },
+		newLobby,
 	)
 }
 
@@ -36,6 +38,34 @@ func newSeamless(cfg Config, store seamless.Store, members seamless.Members, now
 		c.Observe = m.SeamlessCallback
 	}
 	return seamless.NewService(store, members, c)
+}
+
+type lobbyIn struct {
+	fx.In
+	Store  seamless.CatalogueStore
+	Wallet *seamless.Service
+	// Aggregators are every configured aggregator: Hub88, the generic
+	// ones, and the simulated one in demo mode.
+	Aggregators []seamless.Aggregator `group:"aggregators"`
+}
+
+// newLobby returns the game lobby over every configured aggregator.
+func newLobby(in lobbyIn) *seamless.Lobby {
+	return seamless.NewLobby(in.Store, in.Wallet, in.Aggregators)
+}
+
+// startGamesSync reads the aggregators' catalogues into the lobby at start
+// and every NGERN_GAMES_SYNC_INTERVAL. It is invoked after the HTTP server
+// listens, so that the in-process simulated aggregator answers the first
+// read. A failure is logged (and kept for the console by the lobby), never
+// fatal: the lobby keeps the last good list.
+func startGamesSync(lc fx.Lifecycle, cfg Config, l *seamless.Lobby, log *slog.Logger) {
+	log = log.With("component", "games-sync")
+	startEvery(lc, cfg.GamesSyncInterval, func(ctx context.Context) {
+		if err := l.Sync(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("game catalogue not synced", "err", err)
+		}
+	})
 }
 
 // installCurrency is the aggregators' code of the currency most wallets are

@@ -88,7 +88,7 @@ func Services() fx.Option {
 func Serve() fx.Option {
 	return fx.Options(
 		fx.Provide(newHTTPServer),
-		fx.Invoke(warnDemo, startHTTP, startReconciler, startPromoJob, startQRPoller, startChatPurge, startRewardsJob, startGiftRecovery),
+		fx.Invoke(warnDemo, startHTTP, startGamesSync, startReconciler, startPromoJob, startQRPoller, startChatPurge, startRewardsJob, startGiftRecovery),
 		serveMetrics(),
 	)
 }
@@ -340,6 +340,7 @@ type httpDeps struct {
 	QR          *deposit.QRService
 	Spin        *spin.Service
 	Seamless    *seamless.Service
+	Lobby       *seamless.Lobby
 	QRSim       *paygate.Sim
 	Observer    httpapi.Observer
 	Routes      []httpapi.Route `group:"routes"`
@@ -358,7 +359,7 @@ func newHTTPServer(d httpDeps) *httpapi.Server {
 	api := httpapi.New(hc, httpapi.Deps{Log: d.Log, Accounts: d.Accounts, Settings: d.Settings, DB: d.DB,
 		Wallet: d.Wallet, Operators: d.Operators, Auditor: d.Auditor, Changes: d.Changes, Console: d.Console, Idempotency: d.Idempotency,
 		Promo: d.Promo, Rewards: d.Rewards, Deposits: d.Deposits, Objects: d.Objects, SlipURLKey: d.SlipURLKey, Chat: d.Chat, QR: d.QR, Spin: d.Spin,
-		Seamless: d.Seamless, Aggregators: aggregatorInfos(d.Cfg), Routes: routes, DomainError: sqlstore.DomainError, Observer: d.Observer})
+		Seamless: d.Seamless, Aggregators: aggregatorInfos(d.Cfg), Lobby: d.Lobby, Routes: routes, DomainError: sqlstore.DomainError, Observer: d.Observer})
 	deliverInProcess(d.QRSim, api)
 	return api
 }

@@ -110,6 +110,9 @@ type Deps struct {
 	// configured seamless aggregators it lists.
 	Seamless    *seamless.Service
 	Aggregators []seamless.AggregatorInfo
+	// Lobby serves the seamless aggregators' games in the lobby and their
+	// launch (nil: the lobby lists the transfer games only).
+	Lobby *seamless.Lobby
 	// DomainError maps an infrastructure failure that reaches the API (e.g.
 	// the database cannot be reached) to a domain error; nil: none is.
 	DomainError func(error) error
@@ -156,6 +159,7 @@ type Server struct {
 	// seamlessSince is when this node's callback figures started.
 	seamlessSince time.Time
 	aggregators   []seamless.AggregatorInfo
+	lobby         *seamless.Lobby
 	slots         slotCache // the home screen's per-game JSON (homejson.go)
 	obs           Observer
 	draining      atomic.Bool // Drain was called: /readyz answers 503
@@ -171,7 +175,7 @@ func New(cfg Config, d Deps) *Server {
 		wallet: d.Wallet, operators: d.Operators, auditor: d.Auditor, console: d.Console, idem: d.Idempotency,
 		promo: d.Promo, rewards: d.Rewards, validate: newValidator(), mux: &routeMux{ServeMux: http.NewServeMux()}, domainErr: d.DomainError,
 		changes: d.Changes, deposits: d.Deposits, objects: d.Objects, slipKey: d.SlipURLKey, chat: d.Chat, qr: d.QR, spin: d.Spin,
-		obs: d.Observer, seamless: d.Seamless, seamlessSince: time.Now(), aggregators: d.Aggregators}
+		obs: d.Observer, seamless: d.Seamless, seamlessSince: time.Now(), aggregators: d.Aggregators, lobby: d.Lobby}
 	s.routes()
 	for _, r := range d.Routes {
 		s.mux.Handle(r.Pattern, r.Handler)
@@ -208,6 +212,7 @@ func (s *Server) routes() {
 	m.Handle("PUT /api/account/changepwd", s.member(s.changePassword))
 
 	s.walletRoutes()
+	s.lobbyRoutes()
 	s.promoRoutes()
 	s.rewardsRoutes()
 	s.depositRoutes()

@@ -89,6 +89,10 @@ const (
 	NoGame                Code = "NO_GAME"
 	NotAreaslot           Code = "NOT_AREASLOT"
 	NotUfabet             Code = "NOT_UFABET"
+	// UseGameAccount (a Ngern addition): POST /api/games/{provider}/{code}/launch
+	// named a transfer-wallet game, which is played through its game
+	// account (activate, transfer, log in), not launched from the wallet.
+	UseGameAccount Code = "USE_GAME_ACCOUNT"
 
 	// Transfer.
 	TransferMinimum Code = "TRANSFER_MINIMUM"
@@ -292,6 +296,7 @@ var catalogue = []Entry{
 	{NoGame, NotFound},
 	{NotAreaslot, Invalid},
 	{NotUfabet, Invalid},
+	{UseGameAccount, Invalid},
 
 	// Transfer.
 	{TransferMinimum, Invalid},

@@ -617,6 +617,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/lobby": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The game lobby: the seamless aggregators' games and the transfer-wallet games.
+         * @description Every game the member may open, ordered by the operator's order, then name: the enabled games of the seamless aggregators' synced catalogues (mode seamless: played from the wallet, opened by the launch call), and the active games of the transfer catalogue (mode transfer: played through the game account of spec part 3; provider and code are both the catalogue's game code).
+         */
+        get: operations["getGamesLobby"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{provider}/{code}/launch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's provider, as the lobby names it (sim, hub88, …). */
+                provider: string;
+                /** @description The game's code, as the lobby names it. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a seamless game: the URL of the aggregator's page for this member.
+         * @description Mints a game session and asks the aggregator for the game's URL, in the language of ?lang= or Accept-Language, with a return link to the app's lobby. Nothing moves (no Idempotency-Key): the game's bets and wins reach the wallet as the aggregator's callbacks. Refused with INACTIVE_USER for a locked member, NO_GAME for a game that is unknown, disabled or no longer listed, USE_GAME_ACCOUNT for a transfer-wallet game, and PROVIDER_UNAVAILABLE (502) when the aggregator fails.
+         */
+        post: operations["postGamesProviderCodeLaunch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{code}/{kind}": {
         parameters: {
             query?: never;
@@ -2902,12 +2947,38 @@ export interface components {
          * @description Every error code the server answers (core/errs/catalogue.go; a test keeps this list equal to the catalogue).
          * @enum {string}
          */
-        ErrorCode: "invalid-token" | "gone" | "UNAUTHORIZED" | "EXPIRED_AUTH_TOKEN" | "INVALID_USER_1" | "INVALID_USER_2" | "INVALID_USER_3" | "INVALID_USER_4" | "INVALID_IP" | "OTP_BLOCK" | "REQUEST_LIMIT" | "OTP_TOKEN_INVALID" | "OTP_NOT_EXIST" | "OTP_VERIFIED" | "OTP_EXPIRED" | "OTP_CODE_INVALID" | "OTP_CODE_VALID" | "OTP_SEND_FAIL" | "OTP_VERIFY_FAIL" | "UNVERIFIED_OTP" | "EXISTING_USER" | "EXISTING_BANK" | "INVALID_USER_INFO" | "INVALID_BANK" | "BANK_ACCOUNT_NAME_ENG" | "REGISTER_FAIL" | "PHONE_NUMBER_REQUIRE_10_DIGIT" | "PASSWORD_TOO_SHORT" | "USE_DEPOSIT_METHOD" | "NO_USER" | "WRONG_PASSWORD" | "WRONG_CREDENTIAL" | "INACTIVE_USER" | "LOGIN_FAIL" | "BONUS_REMAINING" | "BONUS_ALREADY_ACTIVE" | "BONUS_MAX_CLAIMED" | "BONUS_CONDITION" | "BONUS_CLEAR" | "BONUS_FULL" | "NO_PROMOTION" | "PROMOTION_RECEIVED" | "INVITE_COLLECT" | "INVITE_INACTIVE" | "NO_INVITE_BONUS" | "NO_INVITEE_PLAY_INFO" | "INVITE_BONUS_SUCCESS" | "INVITE_BONUS_FAIL" | "NO_REFUND" | "REFUND_CONDITION" | "REFUND_SUCCESS" | "REFUND_INACTIVE" | "REFUND_MINIMUM" | "SLOT_ALREADY_ACTIVE" | "SLOT_ACTIVATE_FAIL" | "SLOT_NO_ACCOUNT" | "SLOT_RESET_PASSWORD_FAIL" | "GAME_ACTIVATION_FAIL" | "NO_GAME" | "NOT_AREASLOT" | "NOT_UFABET" | "TRANSFER_MINIMUM" | "MONEY_NOT_ENOUGH" | "TRANSFER_FAIL" | "SLIP_UPLOAD_FAIL" | "REQUEST_LIMIT_1MIN" | "SLIP_NO_FILE" | "SLIP_INVALID_FILE" | "TRUELINK_DUPLICATE" | "TRUELINK_INVALID" | "QR_FAIL" | "NO_BANK" | "NO_WALLET" | "NO_DATA" | "KEY_MISSING" | "KEY_INVALID" | "INTERNAL_SERVER_ERROR" | "OK" | "SUCCESS" | "NO_CLAIMABLE_COUPON" | "INVALID_PRIZE_CODE" | "INVALID_CODE" | "INVALID_COUPON_TYPE" | "COUPON_EXPIRED" | "INVALID_REQUEST" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "IDEMPOTENCY_CONFLICT" | "INVALID_AMOUNT" | "SAME_ACCOUNT" | "WITHDRAW_MINIMUM" | "WITHDRAW_MAXIMUM" | "WITHDRAW_PENDING" | "TRANSFER_PENDING" | "INVALID_CHARACTERS" | "SERVICE_UNAVAILABLE" | "PROVIDER_UNAVAILABLE" | "IMAGE_BUSY" | "FORBIDDEN_ROLE" | "TOTP_REQUIRED" | "TOTP_INVALID" | "SAME_APPROVER" | "SECOND_APPROVAL_REQUIRED" | "CHANGE_PENDING" | "CHANGE_STALE" | "CHANGE_DECIDED" | "OWN_CHANGE" | "ROUND_NOT_STUCK" | "ROUND_RESOLVED" | "SETTING_URL_INVALID" | "SETTING_NOT_HONOURED" | "UPLOADED_FILE_NOT_EXIST" | "IMG_SIZE_UNABLE_TO_PROCESS" | "CANNOT_READ_CROPPED_IMAGE" | "DEST_ACC_INVALID" | "SLIP_REFNO_DUPLICATED" | "UNSTABLE_REFNO_ON_SLIP" | "TRIPPLE_WRONG_CAPTCHA" | "INVALID_SLIP" | "NOT_MATCH" | "EXPIRED_SLIP" | "UNKNOW_ERROR" | "TRUELINK_EXPIRED" | "TRUELINK_EMPTY" | "TRUELINK_OWN" | "TRUELINK_MINIMUM" | "TRUELINK_UNCONFIRMED" | "QR_MINIMUM" | "CHAT_MESSAGE_INVALID" | "CHAT_FILE_NOT_SUPPORTED" | "CHAT_FILE_TOO_LARGE" | "CHAT_TICKET_INVALID" | "GUEST_TOKEN_INVALID" | "ORIGIN_NOT_ALLOWED" | "CHAT_ROOM_FORBIDDEN" | "CHAT_CANNED_INVALID" | "INVALID_SIGNATURE" | "NOT_ENOUGH_COIN" | "SPIN_INACTIVE" | "SPIN_DAILY_LIMIT";
+        ErrorCode: "invalid-token" | "gone" | "UNAUTHORIZED" | "EXPIRED_AUTH_TOKEN" | "INVALID_USER_1" | "INVALID_USER_2" | "INVALID_USER_3" | "INVALID_USER_4" | "INVALID_IP" | "OTP_BLOCK" | "REQUEST_LIMIT" | "OTP_TOKEN_INVALID" | "OTP_NOT_EXIST" | "OTP_VERIFIED" | "OTP_EXPIRED" | "OTP_CODE_INVALID" | "OTP_CODE_VALID" | "OTP_SEND_FAIL" | "OTP_VERIFY_FAIL" | "UNVERIFIED_OTP" | "EXISTING_USER" | "EXISTING_BANK" | "INVALID_USER_INFO" | "INVALID_BANK" | "BANK_ACCOUNT_NAME_ENG" | "REGISTER_FAIL" | "PHONE_NUMBER_REQUIRE_10_DIGIT" | "PASSWORD_TOO_SHORT" | "USE_DEPOSIT_METHOD" | "NO_USER" | "WRONG_PASSWORD" | "WRONG_CREDENTIAL" | "INACTIVE_USER" | "LOGIN_FAIL" | "BONUS_REMAINING" | "BONUS_ALREADY_ACTIVE" | "BONUS_MAX_CLAIMED" | "BONUS_CONDITION" | "BONUS_CLEAR" | "BONUS_FULL" | "NO_PROMOTION" | "PROMOTION_RECEIVED" | "INVITE_COLLECT" | "INVITE_INACTIVE" | "NO_INVITE_BONUS" | "NO_INVITEE_PLAY_INFO" | "INVITE_BONUS_SUCCESS" | "INVITE_BONUS_FAIL" | "NO_REFUND" | "REFUND_CONDITION" | "REFUND_SUCCESS" | "REFUND_INACTIVE" | "REFUND_MINIMUM" | "SLOT_ALREADY_ACTIVE" | "SLOT_ACTIVATE_FAIL" | "SLOT_NO_ACCOUNT" | "SLOT_RESET_PASSWORD_FAIL" | "GAME_ACTIVATION_FAIL" | "NO_GAME" | "NOT_AREASLOT" | "NOT_UFABET" | "TRANSFER_MINIMUM" | "MONEY_NOT_ENOUGH" | "TRANSFER_FAIL" | "SLIP_UPLOAD_FAIL" | "REQUEST_LIMIT_1MIN" | "SLIP_NO_FILE" | "SLIP_INVALID_FILE" | "TRUELINK_DUPLICATE" | "TRUELINK_INVALID" | "QR_FAIL" | "NO_BANK" | "NO_WALLET" | "NO_DATA" | "KEY_MISSING" | "KEY_INVALID" | "INTERNAL_SERVER_ERROR" | "OK" | "SUCCESS" | "NO_CLAIMABLE_COUPON" | "INVALID_PRIZE_CODE" | "INVALID_CODE" | "INVALID_COUPON_TYPE" | "COUPON_EXPIRED" | "INVALID_REQUEST" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "IDEMPOTENCY_CONFLICT" | "INVALID_AMOUNT" | "SAME_ACCOUNT" | "WITHDRAW_MINIMUM" | "WITHDRAW_MAXIMUM" | "WITHDRAW_PENDING" | "TRANSFER_PENDING" | "INVALID_CHARACTERS" | "SERVICE_UNAVAILABLE" | "PROVIDER_UNAVAILABLE" | "IMAGE_BUSY" | "FORBIDDEN_ROLE" | "TOTP_REQUIRED" | "TOTP_INVALID" | "SAME_APPROVER" | "SECOND_APPROVAL_REQUIRED" | "CHANGE_PENDING" | "CHANGE_STALE" | "CHANGE_DECIDED" | "OWN_CHANGE" | "ROUND_NOT_STUCK" | "ROUND_RESOLVED" | "SETTING_URL_INVALID" | "SETTING_NOT_HONOURED" | "UPLOADED_FILE_NOT_EXIST" | "IMG_SIZE_UNABLE_TO_PROCESS" | "CANNOT_READ_CROPPED_IMAGE" | "DEST_ACC_INVALID" | "SLIP_REFNO_DUPLICATED" | "UNSTABLE_REFNO_ON_SLIP" | "TRIPPLE_WRONG_CAPTCHA" | "INVALID_SLIP" | "NOT_MATCH" | "EXPIRED_SLIP" | "UNKNOW_ERROR" | "TRUELINK_EXPIRED" | "TRUELINK_EMPTY" | "TRUELINK_OWN" | "TRUELINK_MINIMUM" | "TRUELINK_UNCONFIRMED" | "QR_MINIMUM" | "CHAT_MESSAGE_INVALID" | "CHAT_FILE_NOT_SUPPORTED" | "CHAT_FILE_TOO_LARGE" | "CHAT_TICKET_INVALID" | "GUEST_TOKEN_INVALID" | "ORIGIN_NOT_ALLOWED" | "CHAT_ROOM_FORBIDDEN" | "CHAT_CANNED_INVALID" | "INVALID_SIGNATURE" | "NOT_ENOUGH_COIN" | "SPIN_INACTIVE" | "SPIN_DAILY_LIMIT" | "USE_GAME_ACCOUNT";
         /** @description The error envelope. message is the catalogue code; detail says more to a developer, field names the request field at fault. */
         Error: {
             message: components["schemas"]["ErrorCode"];
             detail?: string;
             field?: string;
+        };
+        GameLobby: {
+            games: components["schemas"]["LobbyGame"][];
+        };
+        LobbyGame: {
+            /** @description The aggregator's code (seamless), or the transfer game's code (transfer). */
+            provider: string;
+            code: string;
+            name: string;
+            /**
+             * @description A transfer game's catalogue category (slot, sport or lotto).
+             * @enum {string}
+             */
+            category: "slot" | "casino" | "sport" | "lotto";
+            /** @description The thumbnail's URL (relative to this server for a picture stored in the catalogue); may be empty. */
+            image: string;
+            /** @enum {string} */
+            mode: "seamless" | "transfer";
+            /** @description The game's maker behind the aggregator; empty for a transfer game. */
+            studio: string;
+            /** @description The aggregator offers a play-money demo. */
+            demo: boolean;
+        };
+        GameLaunch: {
+            /** @description The aggregator's page of the game: open it in a browser (a new tab on the web, the in-app browser on a phone). */
+            url: string;
         };
         /** @description An answer that only says it succeeded, with a success code (e.g. SUCCESS). */
         Message: {
@@ -4589,6 +4660,9 @@ export type Hub88Transaction = components['schemas']['Hub88Transaction'];
 export type Hub88Rollback = components['schemas']['Hub88Rollback'];
 export type ErrorCode = components['schemas']['ErrorCode'];
 export type Error = components['schemas']['Error'];
+export type GameLobby = components['schemas']['GameLobby'];
+export type LobbyGame = components['schemas']['LobbyGame'];
+export type GameLaunch = components['schemas']['GameLaunch'];
 export type Message = components['schemas']['Message'];
 export type Empty = components['schemas']['Empty'];
 export type ProfileInput = components['schemas']['ProfileInput'];
@@ -5666,6 +5740,55 @@ export interface operations {
                     "application/json": components["schemas"]["Hub88Answer"];
                 };
             };
+        };
+    };
+    getGamesLobby: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameLobby"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    postGamesProviderCodeLaunch: {
+        parameters: {
+            query?: {
+                lang?: "th" | "la" | "en";
+            };
+            header?: never;
+            path: {
+                /** @description The game's provider, as the lobby names it (sim, hub88, …). */
+                provider: string;
+                /** @description The game's code, as the lobby names it. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameLaunch"];
+                };
+            };
+            default: components["responses"]["Error"];
         };
     };
     getGamesCodeKind: {

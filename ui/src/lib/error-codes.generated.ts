@@ -63,6 +63,7 @@ export const errorCodes = [
   'NO_GAME',
   'NOT_AREASLOT',
   'NOT_UFABET',
+  'USE_GAME_ACCOUNT',
   'TRANSFER_MINIMUM',
   'MONEY_NOT_ENOUGH',
   'TRANSFER_FAIL',

@@ -6,6 +6,8 @@ export const storageKeys = {
   lastSync: 'last_sync',
   code: 'code',
   guestId: 'guest-id',
+  /** recentGames are the lobby's recently played games (features/games/recent.ts). */
+  recentGames: 'recent-games',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

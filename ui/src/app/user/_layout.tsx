@@ -11,6 +11,7 @@ import { useHydrated } from '@/lib/hydrated';
 const links: Record<string, { href: Href; path: string }> = {
   profile: { href: '/user/profile', path: '/user/profile' },
   home: { href: '/user/home', path: '/user/home' },
+  games: { href: '/user/games', path: '/user/games' },
   statement: { href: '/user/statement', path: '/user/statement' },
   contact: { href: '/user/contact', path: '/user/contact' },
 };
@@ -55,6 +56,7 @@ function MemberShell() {
         link('profile'),
         { key: 'conditions', kind: 'button', label: t('menu.conditions'), onPress: openConditions },
         link('home'),
+        link('games'),
         link('statement'),
         link('contact'),
       ]}

@@ -54,6 +54,12 @@ const icons: Record<string, (c: string) => React.ReactNode> = {
       <Text style={[styles.mark, { color: c }]}>?</Text>
     </View>
   ),
+  // A play button: the lobby.
+  games: (c) => (
+    <View style={[styles.ring, { borderColor: c }]}>
+      <Text style={[styles.mark, { color: c }]}>▶</Text>
+    </View>
+  ),
 };
 
 const styles = StyleSheet.create({

@@ -1,0 +1,244 @@
+package seamless
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"ngern/core/errs"
+)
+
+// DefaultSyncInterval is how often the lobby reads the aggregators'
+// catalogues again when the configuration names no interval.
+const DefaultSyncInterval = time.Hour
+
+// CatalogueGame is a game of the synced catalogue: what the aggregator
+// lists, with what the operator decides (Enabled, Sort), which a sync
+// never changes.
+type CatalogueGame struct {
+	Game
+	// Enabled is the operator's switch (a new game comes enabled).
+	Enabled bool
+	// Listed is false once the aggregator stops listing the game: it is
+	// hidden, not deleted, so the operator's choices survive its return.
+	Listed   bool
+	Sort     int
+	SyncedAt time.Time
+}
+
+// Playable reports whether members may see and launch the game.
+func (g CatalogueGame) Playable() bool { return g.Enabled && g.Listed }
+
+// CatalogueStore keeps the synced catalogue (migration 0024).
+type CatalogueStore interface {
+	// SyncGames stores provider's catalogue as of at in one transaction:
+	// each game is inserted (enabled, listed, sort 0) or its aggregator's
+	// fields (name, category, studio, image, demo) updated and listed
+	// again, keeping enabled and sort; provider's games missing from games
+	// are marked unlisted.
+	SyncGames(ctx context.Context, provider string, games []Game, at time.Time) error
+	// CatalogueGames returns every game, listed or not, ordered by sort,
+	// then name, then provider and code.
+	CatalogueGames(ctx context.Context) ([]CatalogueGame, error)
+	// CatalogueGame returns one game (errs NO_DATA).
+	CatalogueGame(ctx context.Context, provider, code string) (CatalogueGame, error)
+}
+
+// SyncStatus is the outcome of an aggregator's last catalogue sync, for the
+// console.
+type SyncStatus struct {
+	Provider string
+	At       time.Time
+	Games    int    // games the aggregator listed (0 on failure)
+	Err      string // empty: the sync succeeded
+}
+
+// Lobby is the member's side of the seamless aggregators: the synced game
+// catalogue and the launch of a game.
+type Lobby struct {
+	store  CatalogueStore
+	wallet *Service
+	aggs   map[string]Aggregator
+	codes  []string // aggs' codes, sorted: syncs run in a stable order
+	now    func() time.Time
+
+	mu     sync.Mutex
+	status map[string]SyncStatus
+}
+
+// NewLobby returns the lobby of aggregators, whose sessions wallet mints.
+func NewLobby(store CatalogueStore, wallet *Service, aggregators []Aggregator) *Lobby {
+	l := &Lobby{store: store, wallet: wallet, aggs: map[string]Aggregator{}, now: wallet.now, status: map[string]SyncStatus{}}
+	for _, a := range aggregators {
+		l.aggs[a.Code()] = a
+		l.codes = append(l.codes, a.Code())
+	}
+	sort.Strings(l.codes)
+	return l
+}
+
+// Has reports whether provider is a configured seamless aggregator.
+func (l *Lobby) Has(provider string) bool { return l.aggs[provider] != nil }
+
+// Sync reads every aggregator's catalogue into the store. An aggregator
+// that fails leaves its games as they were (the lobby keeps offering the
+// last good list); its error is kept for the console (Status) and joined
+// into the one returned, and the others are synced all the same.
+func (l *Lobby) Sync(ctx context.Context) error {
+	var failed []error
+	for _, code := range l.codes {
+		n, err := l.syncOne(ctx, code)
+		st := SyncStatus{Provider: code, At: l.now().UTC(), Games: n}
+		if err != nil {
+			st.Err = err.Error()
+			failed = append(failed, fmt.Errorf("%s: %w", code, err))
+		}
+		l.mu.Lock()
+		l.status[code] = st
+		l.mu.Unlock()
+	}
+	return errors.Join(failed...)
+}
+
+func (l *Lobby) syncOne(ctx context.Context, code string) (int, error) {
+	games, err := l.aggs[code].Games(ctx)
+	if err != nil {
+		return 0, err
+	}
+	clean := make([]Game, 0, len(games))
+	seen := map[string]bool{}
+	for _, g := range games {
+		// The store keys games by (provider, code): the aggregator's own
+		// code is the one that counts, whatever its adapter filled in.
+		g.Provider = code
+		if g.Code == "" || seen[g.Code] {
+			continue
+		}
+		seen[g.Code] = true
+		if !validCategory(g.Category) {
+			g.Category = Categories[0]
+		}
+		if g.Name == "" {
+			g.Name = g.Code
+		}
+		clean = append(clean, g)
+	}
+	// An empty list is taken as a failure, not as "hide every game": an
+	// aggregator that lost its catalogue for a moment would empty the lobby.
+	if len(clean) == 0 {
+		return 0, errors.New("the aggregator listed no games")
+	}
+	return len(clean), l.store.SyncGames(ctx, code, clean, l.now().UTC())
+}
+
+func validCategory(c string) bool {
+	for _, k := range Categories {
+		if c == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Status returns the outcome of each aggregator's last sync, by code (none
+// before the first).
+func (l *Lobby) Status() []SyncStatus {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := make([]SyncStatus, 0, len(l.status))
+	for _, code := range l.codes {
+		if st, ok := l.status[code]; ok {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// Games returns the games members may play: enabled, listed, of an
+// aggregator configured now, ordered by sort then name.
+func (l *Lobby) Games(ctx context.Context) ([]CatalogueGame, error) {
+	all, err := l.store.CatalogueGames(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]CatalogueGame, 0, len(all))
+	for _, g := range all {
+		if g.Playable() && l.Has(g.Provider) {
+			out = append(out, g)
+		}
+	}
+	return out, nil
+}
+
+// PlayOptions are the request's side of a launch.
+type PlayOptions struct {
+	// Lang is the language the member asked in (th, la or lo, en); empty:
+	// the member's.
+	Lang      string
+	ReturnURL string
+	IP        string
+}
+
+// Play launches a game for a member and returns the URL that opens it: it
+// refuses a blocked member (INACTIVE_USER) and a game that is unknown,
+// disabled or hidden (NO_GAME), mints the session its callbacks present,
+// and asks the aggregator for the URL (PROVIDER_UNAVAILABLE when it fails;
+// nothing moved, the member may try again).
+func (l *Lobby) Play(ctx context.Context, memberID, provider, code string, o PlayOptions) (string, error) {
+	agg := l.aggs[provider]
+	if agg == nil {
+		return "", errs.New(errs.NoGame)
+	}
+	g, err := l.store.CatalogueGame(ctx, provider, code)
+	if errs.HasCode(err, errs.NoData) || (err == nil && !g.Playable()) {
+		return "", errs.New(errs.NoGame)
+	}
+	if err != nil {
+		return "", err
+	}
+	m, err := l.wallet.member(ctx, memberID)
+	if errors.Is(err, ErrBlocked) {
+		return "", errs.New(errs.InactiveUser)
+	}
+	if err != nil {
+		return "", err
+	}
+	token, err := l.wallet.Launch(ctx, memberID, provider, code)
+	if errors.Is(err, ErrBlocked) {
+		return "", errs.New(errs.InactiveUser)
+	}
+	if err != nil {
+		return "", err
+	}
+	lang := aggregatorLang(o.Lang)
+	if lang == "" {
+		lang = m.Lang
+	}
+	u, err := agg.LaunchURL(ctx, Launch{Provider: provider, Game: code, Token: token, Player: memberID, Currency: m.Currency,
+		Country: m.Country, Lang: lang, ReturnURL: o.ReturnURL, IP: o.IP})
+	if errors.Is(err, ErrGame) {
+		return "", errs.New(errs.NoGame)
+	}
+	if err != nil {
+		// The aggregator's words stay in the log: the member is told only
+		// that the provider failed.
+		return "", fmt.Errorf("%s launch: %v: %w", provider, err, errs.New(errs.ProviderUnavailable))
+	}
+	return u, nil
+}
+
+// aggregatorLang is the aggregators' code of an app language: the app
+// writes Lao "la", the aggregators ISO 639-1 "lo".
+func aggregatorLang(lang string) string {
+	switch l := strings.ToLower(lang); l {
+	case "la", "lo":
+		return "lo"
+	case "th", "en":
+		return l
+	}
+	return ""
+}
