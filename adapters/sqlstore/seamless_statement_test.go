@@ -113,3 +113,31 @@ func TestSeamlessStatementRounds(t *testing.T) {
 		})
 	})
 }
+
+// TestSeamlessStatementGameName: a round is named by the lobby's catalogue
+// once it lists the game, by the game's code before.
+func TestSeamlessStatementGameName(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		e := newSeamlessEnv(t, db)
+		t.Cleanup(func() { mustVerify(t, e.l) })
+		e.apply(t, e.record(seamless.Bet, "b1", "r1", 10_00))
+		name := func() string {
+			page, _, err := sqlstore.NewWallet(db).Statement(ctx, e.member, 0, 1)
+			if err != nil || len(page) != 1 || page[0].Round == nil {
+				t.Fatalf("statement %+v %v", page, err)
+			}
+			return page[0].Round.GameName
+		}
+		if got := name(); got != "slot1" {
+			t.Fatalf("before the catalogue: %q, want the code", got)
+		}
+		games := []seamless.Game{{Provider: "sim", Code: "slot1", Name: "Lucky Slot", Category: "slot"}}
+		if err := sqlstore.NewSeamlessGames(db).SyncGames(ctx, "sim", games, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if got := name(); got != "Lucky Slot" {
+			t.Fatalf("after the catalogue: %q, want its name", got)
+		}
+	})
+}

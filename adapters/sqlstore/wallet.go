@@ -587,8 +587,8 @@ func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit i
 		FROM promo_conditions c WHERE c.member_id = ? AND c.status <> 'ACTIVE'
 		UNION ALL
 		SELECT 'round:' || r.provider || ':' || r.round_key, '`+wallet.StatementRound+`', 'WALLET', r.provider, r.stake,
-			r.status, r.created_at, r.game, r.provider, r.provider, r.round_key, r.game, r.stake, r.payout
-		FROM (`+seamlessRounds+`) r
+			r.status, r.created_at, COALESCE(g.name, r.game), r.provider, r.provider, r.round_key, r.game, r.stake, r.payout
+		FROM (`+seamlessRounds+`) r LEFT JOIN seamless_games g ON g.provider = r.provider AND g.code = r.game
 		ORDER BY created_at DESC, id DESC
 		LIMIT ? OFFSET ?`), memberID, memberID, ledger.Wallet(memberID).ID, memberID, memberID, memberID, memberID, limit, offset)
 	if err != nil {
@@ -599,9 +599,9 @@ func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit i
 	for i, r := range rows {
 		items[i] = r.StatementItem
 		if r.Type == wallet.StatementRound {
-			// The catalogue of seamless games is not in this store yet:
-			// the game's code names it until it is (wallet.Round.GameName).
-			items[i].Round = &wallet.Round{Provider: r.Provider, Round: r.RoundKey, Game: r.Game, GameName: r.Game,
+			// The description carries the game's name from the lobby's
+			// catalogue, or its code when the catalogue does not list it.
+			items[i].Round = &wallet.Round{Provider: r.Provider, Round: r.RoundKey, Game: r.Game, GameName: r.Description,
 				Stake: r.Stake, Payout: r.Payout}
 			rounds = append(rounds, items[i].Round)
 		}
