@@ -93,5 +93,13 @@ test('a demo game from the lobby moves the wallet by its rounds, once', async ({
   await page.getByRole('navigation').getByRole('link', { name: 'Home', exact: true }).click();
   await expect(page.getByText(baht(want)).first()).toBeVisible();
 
+  // The statement shows each round once, named by the lobby's catalogue.
+  const statement = (await call('POST', '/api/statement', token, { page: 1, limit: 50 })).body.statements as any[];
+  const rounds = statement.filter((s) => s.statementType === 'game_round');
+  expect(rounds).toHaveLength(3);
+  expect(rounds.every((r) => r.round.gameName === game.name)).toBe(true);
+  await page.goto('/user/statement');
+  await expect(page.getByText(game.name).first()).toBeVisible();
+
   expect(checkLedger()).toMatch(/^ledger ok/);
 });
