@@ -28,6 +28,14 @@ describe('native storage', () => {
   });
 
   it('uses exactly the spec keys', () => {
-    expect(Object.values(storageKeys).sort()).toEqual(['code', 'guest-id', 'last_sync', 'locale', 'recent-games', 'remember-agreement', 'token']);
+    expect(Object.values(storageKeys).sort()).toEqual([
+      'code',
+      'guest-id',
+      'last_sync',
+      'locale',
+      'recent-games',
+      'remember-agreement',
+      'token',
+    ]);
   });
 });
