@@ -554,28 +554,34 @@ func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit i
 		Stake    money.Satang `db:"stake"`
 		Payout   money.Satang `db:"payout"`
 	}
+	// The three branches that grow with a member's history each keep only
+	// their newest offset+limit rows, read backwards along their member
+	// index, so a first page does not read and sort the whole history;
+	// the page is the same, since it is within those rows of every branch.
+	depth := offset + limit
 	err := s.db.x.SelectContext(ctx, &rows, s.db.q(`
-		SELECT t.id, 'transfer' AS statement_type,
+		SELECT * FROM (SELECT t.id, 'transfer' AS statement_type,
 			CASE t.direction WHEN 'in' THEN 'WALLET' ELSE t.game_code END AS from_account,
 			CASE t.direction WHEN 'in' THEN t.game_code ELSE 'WALLET' END AS to_account,
 			t.amount,
 			CASE t.state WHEN 'DONE' THEN 'SUCCESS' WHEN 'FAILED' THEN 'FAILED' ELSE 'PENDING' END AS status,
 			t.created_at, '' AS description, '' AS source,
 			'' AS provider, '' AS round_key, '' AS game, 0 AS stake, 0 AS payout
-		FROM transfers t WHERE t.member_id = ?
+		FROM transfers t WHERE t.member_id = ? ORDER BY t.created_at DESC, t.id DESC LIMIT ?) t
 		UNION ALL
-		SELECT w.id, 'withdraw', 'WALLET', 'BANK', w.amount,
+		SELECT * FROM (SELECT w.id, 'withdraw', 'WALLET', 'BANK', w.amount,
 			CASE w.status WHEN 'APPROVED' THEN 'SUCCESS' WHEN 'REJECTED' THEN 'FAILED' ELSE 'PENDING' END,
 			w.created_at, w.reason, '', '', '', '', 0, 0
-		FROM withdrawals w WHERE w.member_id = ?
+		FROM withdrawals w WHERE w.member_id = ? ORDER BY w.created_at DESC, w.id DESC LIMIT ?) w
 		UNION ALL
-		SELECT j.id, CASE WHEN p.amount > 0 THEN 'deposit' ELSE 'withdraw' END,
+		SELECT * FROM (SELECT j.id, CASE WHEN p.amount > 0 THEN 'deposit' ELSE 'withdraw' END,
 			CASE WHEN j.kind = 'deposit' THEN 'DEPOSIT' WHEN j.kind = 'spin_prize' THEN 'SPIN'
 				WHEN p.amount > 0 THEN 'ADJUSTMENT' ELSE 'WALLET' END,
 			CASE WHEN p.amount > 0 THEN 'WALLET' ELSE 'ADJUSTMENT' END,
 			ABS(p.amount), 'SUCCESS', j.created_at, j.memo, j.kind, '', '', '', 0, 0
 		FROM journals j JOIN postings p ON p.journal_id = j.id AND p.account_id = ?
 		WHERE j.member_id = ? AND j.kind IN ('adjustment', 'deposit', 'spin_prize')
+		ORDER BY j.created_at DESC, j.id DESC LIMIT ?) j
 		UNION ALL
 		SELECT r.id, 'bonus', UPPER(r.source), 'WALLET', r.amount, 'SUCCESS', r.updated_at, r.code, r.source, '', '', '', 0, 0
 		FROM promo_receipts r WHERE r.member_id = ?
@@ -590,7 +596,8 @@ func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit i
 			r.status, r.created_at, r.game, r.provider, r.provider, r.round_key, r.game, r.stake, r.payout
 		FROM (`+seamlessRounds+`) r
 		ORDER BY created_at DESC, id DESC
-		LIMIT ? OFFSET ?`), memberID, memberID, ledger.Wallet(memberID).ID, memberID, memberID, memberID, memberID, limit, offset)
+		LIMIT ? OFFSET ?`), memberID, depth, memberID, depth, ledger.Wallet(memberID).ID, memberID, depth, memberID, memberID, memberID,
+		limit, offset)
 	if err != nil {
 		return nil, 0, err
 	}
