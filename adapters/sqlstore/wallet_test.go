@@ -587,6 +587,14 @@ func TestStatementPages(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+		// The withdrawals history (its status written into the statement):
+		// each decided status, newest decided first.
+		for _, status := range []wallet.WithdrawalStatus{wallet.WithdrawalApproved, wallet.WithdrawalRejected} {
+			list, err := e.svc.Withdrawals(ctx, status)
+			if err != nil || len(list) != 2 || list[0].Status != status || list[0].DecidedAt.Before(*list[1].DecidedAt) {
+				t.Fatalf("%s: %+v, %v", status, list, err)
+			}
+		}
 		all, total, err := e.repo.Statement(ctx, m.ID, 0, 100)
 		if err != nil {
 			t.Fatal(err)
