@@ -90,16 +90,15 @@ func (s *Console) MembersCreated(ctx context.Context, from, to time.Time) (int, 
 // credited (negative: debited) to the member's wallet.
 func (s *Console) Adjustments(ctx context.Context, offset, limit int) ([]operator.AdjustmentRow, int, error) {
 	var total int
-	if err := s.db.x.GetContext(ctx, &total, s.db.q(`SELECT COUNT(*) FROM journals WHERE kind = ?`), ledger.Adjustment); err != nil {
+	if err := s.db.x.GetContext(ctx, &total, `SELECT COUNT(*) FROM journals WHERE `+listedKind("journals", ledger.Adjustment)); err != nil {
 		return nil, 0, err
 	}
 	out := []operator.AdjustmentRow{}
 	err := s.db.x.SelectContext(ctx, &out, s.db.q(`SELECT j.id, j.member_id, m.phone, -p.amount AS amount,
 		j.memo AS reason, j.created_by AS operator, j.created_at
-		FROM journals j JOIN postings p ON p.journal_id = j.id AND p.account_id = ?
+		FROM journals j JOIN postings p ON p.journal_id = j.id AND p.account_id = '`+ledger.Adjustments.ID+`'
 		JOIN members m ON m.id = j.member_id
-		WHERE j.kind = ? ORDER BY j.created_at DESC, j.id DESC LIMIT ? OFFSET ?`),
-		ledger.Adjustments.ID, ledger.Adjustment, limit, offset)
+		WHERE `+listedKind("j", ledger.Adjustment)+` ORDER BY j.created_at DESC, j.id DESC`+literalPage(offset, limit)))
 	return out, total, err
 }
 

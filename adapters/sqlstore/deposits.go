@@ -229,10 +229,9 @@ func (s *Deposits) CreditVoucher(ctx context.Context, hash string, amount money.
 func (s *Deposits) Credits(ctx context.Context, offset, limit int) ([]deposit.Credit, error) {
 	out := []deposit.Credit{}
 	err := s.db.x.SelectContext(ctx, &out, s.db.q(`SELECT j.id, j.ref, j.member_id, m.phone, m.name, p.amount, j.created_by, j.created_at
-		FROM journals j JOIN postings p ON p.journal_id = j.id AND p.account_id = ?
+		FROM journals j JOIN postings p ON p.journal_id = j.id AND p.account_id = '`+ledger.Deposits.ID+`'
 		JOIN members m ON m.id = j.member_id
-		WHERE j.kind = ? ORDER BY j.created_at DESC, j.id DESC LIMIT ? OFFSET ?`),
-		ledger.Deposits.ID, deposit.JournalKind, limit, offset)
+		WHERE `+listedKind("j", deposit.JournalKind)+` ORDER BY j.created_at DESC, j.id DESC`+literalPage(offset, limit)))
 	for i := range out {
 		out[i].Amount = -out[i].Amount // the deposits account gives what the member gets
 		out[i].CreatedAt = out[i].CreatedAt.UTC()

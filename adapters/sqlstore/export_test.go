@@ -10,6 +10,9 @@ import (
 	"ngern/core/events"
 )
 
+// ListedKinds are the journal kinds with an index journals_<kind>_idx.
+var ListedKinds = listedKinds
+
 // LargestHomeBatch is the most home reads one statement of w has served.
 func LargestHomeBatch(w *Wallet) int {
 	w.homes.mu.Lock()

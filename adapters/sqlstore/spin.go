@@ -272,7 +272,7 @@ func (s *Spin) ClaimCoupon(ctx context.Context, id, memberID string, at time.Tim
 // Grants lists operator grants of coins, newest first.
 func (s *Spin) Grants(ctx context.Context, offset, limit int) ([]spin.Grant, int, error) {
 	var total int
-	if err := s.db.x.GetContext(ctx, &total, s.db.q(`SELECT COUNT(*) FROM journals WHERE kind = ?`), spin.KindCoinGrant); err != nil {
+	if err := s.db.x.GetContext(ctx, &total, `SELECT COUNT(*) FROM journals WHERE `+listedKind("journals", spin.KindCoinGrant)); err != nil {
 		return nil, 0, err
 	}
 	out := []spin.Grant{}
@@ -280,6 +280,6 @@ func (s *Spin) Grants(ctx context.Context, offset, limit int) ([]spin.Grant, int
 			j.created_by AS operator, j.created_at
 		FROM journals j JOIN postings p ON p.journal_id = j.id AND p.account_id = 'coin:' || j.member_id
 		JOIN members m ON m.id = j.member_id
-		WHERE j.kind = ? ORDER BY j.created_at DESC, j.id DESC LIMIT ? OFFSET ?`), spin.KindCoinGrant, limit, offset)
+		WHERE `+listedKind("j", spin.KindCoinGrant)+` ORDER BY j.created_at DESC, j.id DESC`+literalPage(offset, limit)))
 	return out, total, err
 }

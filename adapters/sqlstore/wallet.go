@@ -448,10 +448,18 @@ func (s *Wallet) DecideWithdrawal(ctx context.Context, id string, status wallet.
 
 // Withdrawals lists withdrawals with status: pending ones oldest first,
 // decided ones newest decided first; at most limit when limit > 0.
+//
+// The status is written into the statement, not passed as a parameter:
+// under generic plans (docs/performance.md) PENDING, a few rows among all
+// the decided ones, would be planned as a third of the table.
 func (s *Wallet) Withdrawals(ctx context.Context, status wallet.WithdrawalStatus, limit int) ([]wallet.Withdrawal, error) {
 	order := `w.created_at, w.id`
-	if status != wallet.WithdrawalPending {
+	switch status {
+	case wallet.WithdrawalPending:
+	case wallet.WithdrawalApproved, wallet.WithdrawalRejected:
 		order = `w.decided_at DESC, w.id DESC`
+	default:
+		return nil, errs.Newf(errs.InvalidRequest, "unknown withdrawal status %q", status)
 	}
 	if limit > 0 {
 		order += ` LIMIT ` + strconv.Itoa(limit)
@@ -459,7 +467,7 @@ func (s *Wallet) Withdrawals(ctx context.Context, status wallet.WithdrawalStatus
 	out := []wallet.Withdrawal{}
 	err := s.db.x.SelectContext(ctx, &out, s.db.q(`SELECT `+withdrawalColumns+`
 		FROM withdrawals w JOIN members m ON m.id = w.member_id
-		WHERE w.status = ? ORDER BY `+order), status)
+		WHERE w.status = '`+string(status)+`' ORDER BY `+order))
 	if err != nil || len(out) == 0 {
 		return out, err
 	}
@@ -554,28 +562,34 @@ func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit i
 		Stake    money.Satang `db:"stake"`
 		Payout   money.Satang `db:"payout"`
 	}
+	// The three branches that grow with a member's history each keep only
+	// their newest offset+limit rows, read backwards along their member
+	// index, so a first page does not read and sort the whole history;
+	// the page is the same, since it is within those rows of every branch.
+	depth := offset + limit
 	err := s.db.x.SelectContext(ctx, &rows, s.db.q(`
-		SELECT t.id, 'transfer' AS statement_type,
+		SELECT * FROM (SELECT t.id, 'transfer' AS statement_type,
 			CASE t.direction WHEN 'in' THEN 'WALLET' ELSE t.game_code END AS from_account,
 			CASE t.direction WHEN 'in' THEN t.game_code ELSE 'WALLET' END AS to_account,
 			t.amount,
 			CASE t.state WHEN 'DONE' THEN 'SUCCESS' WHEN 'FAILED' THEN 'FAILED' ELSE 'PENDING' END AS status,
 			t.created_at, '' AS description, '' AS source,
 			'' AS provider, '' AS round_key, '' AS game, 0 AS stake, 0 AS payout
-		FROM transfers t WHERE t.member_id = ?
+		FROM transfers t WHERE t.member_id = ? ORDER BY t.created_at DESC, t.id DESC LIMIT ?) t
 		UNION ALL
-		SELECT w.id, 'withdraw', 'WALLET', 'BANK', w.amount,
+		SELECT * FROM (SELECT w.id, 'withdraw', 'WALLET', 'BANK', w.amount,
 			CASE w.status WHEN 'APPROVED' THEN 'SUCCESS' WHEN 'REJECTED' THEN 'FAILED' ELSE 'PENDING' END,
 			w.created_at, w.reason, '', '', '', '', 0, 0
-		FROM withdrawals w WHERE w.member_id = ?
+		FROM withdrawals w WHERE w.member_id = ? ORDER BY w.created_at DESC, w.id DESC LIMIT ?) w
 		UNION ALL
-		SELECT j.id, CASE WHEN p.amount > 0 THEN 'deposit' ELSE 'withdraw' END,
+		SELECT * FROM (SELECT j.id, CASE WHEN p.amount > 0 THEN 'deposit' ELSE 'withdraw' END,
 			CASE WHEN j.kind = 'deposit' THEN 'DEPOSIT' WHEN j.kind = 'spin_prize' THEN 'SPIN'
 				WHEN p.amount > 0 THEN 'ADJUSTMENT' ELSE 'WALLET' END,
 			CASE WHEN p.amount > 0 THEN 'WALLET' ELSE 'ADJUSTMENT' END,
 			ABS(p.amount), 'SUCCESS', j.created_at, j.memo, j.kind, '', '', '', 0, 0
 		FROM journals j JOIN postings p ON p.journal_id = j.id AND p.account_id = ?
 		WHERE j.member_id = ? AND j.kind IN ('adjustment', 'deposit', 'spin_prize')
+		ORDER BY j.created_at DESC, j.id DESC LIMIT ?) j
 		UNION ALL
 		SELECT r.id, 'bonus', UPPER(r.source), 'WALLET', r.amount, 'SUCCESS', r.updated_at, r.code, r.source, '', '', '', 0, 0
 		FROM promo_receipts r WHERE r.member_id = ?
@@ -590,7 +604,8 @@ func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit i
 			r.status, r.created_at, COALESCE(g.name, r.game), r.provider, r.provider, r.round_key, r.game, r.stake, r.payout
 		FROM (`+seamlessRounds+`) r LEFT JOIN seamless_games g ON g.provider = r.provider AND g.code = r.game
 		ORDER BY created_at DESC, id DESC
-		LIMIT ? OFFSET ?`), memberID, memberID, ledger.Wallet(memberID).ID, memberID, memberID, memberID, memberID, limit, offset)
+		LIMIT ? OFFSET ?`), memberID, depth, memberID, depth, ledger.Wallet(memberID).ID, memberID, depth, memberID, memberID, memberID,
+		limit, offset)
 	if err != nil {
 		return nil, 0, err
 	}

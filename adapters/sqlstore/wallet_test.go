@@ -546,3 +546,84 @@ func TestLostFinishIsReconciled(t *testing.T) {
 		}
 	})
 }
+
+// TestStatementPages checks that the statement's pages, each of whose
+// growing branches keeps only its newest offset+limit rows, are the
+// slices of the whole statement whatever the page size.
+func TestStatementPages(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		e := newWalletEnv(t, db)
+		m := newMember("0812345678", "1234567890")
+		if err := sqlstore.NewAccounts(db).CreateMember(ctx, m, ""); err != nil {
+			t.Fatal(err)
+		}
+		const game = "SIAMSLOT"
+		if err := e.svc.Activate(ctx, m.ID, game); err != nil {
+			t.Fatal(err)
+		}
+		// Transfers, withdrawals and adjustments interleaved, so that a page
+		// takes rows from every branch.
+		for i := range 4 {
+			if _, err := e.svc.Adjust(ctx, wallet.Adjustment{Phone: m.Phone, Amount: 500_00, Reason: "top up", By: "test"}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := e.svc.Transfer(ctx, m.ID, "WALLET", game, 100_00); err != nil {
+				t.Fatal(err)
+			}
+			w, err := e.svc.Withdraw(ctx, m.ID, 150_00)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i%2 == 0 {
+				_, err = e.svc.Reject(ctx, w.ID, "name mismatch", "test")
+			} else {
+				_, _, err = e.svc.Approve(ctx, w.ID, "test")
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := e.svc.Transfer(ctx, m.ID, game, "WALLET", 50_00); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// The withdrawals history (its status written into the statement):
+		// each decided status, newest decided first.
+		for _, status := range []wallet.WithdrawalStatus{wallet.WithdrawalApproved, wallet.WithdrawalRejected} {
+			list, err := e.svc.Withdrawals(ctx, status)
+			if err != nil || len(list) != 2 || list[0].Status != status || list[0].DecidedAt.Before(*list[1].DecidedAt) {
+				t.Fatalf("%s: %+v, %v", status, list, err)
+			}
+		}
+		all, total, err := e.repo.Statement(ctx, m.ID, 0, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if total != len(all) || total != 16 {
+			t.Fatalf("total %d, %d items, want 16", total, len(all))
+		}
+		for _, size := range []int{1, 2, 3, 5, 16} {
+			t.Run(fmt.Sprintf("size %d", size), func(t *testing.T) {
+				var got []wallet.StatementItem
+				for offset := 0; offset < total; offset += size {
+					page, n, err := e.repo.Statement(ctx, m.ID, offset, size)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if n != total {
+						t.Fatalf("total %d at offset %d, want %d", n, offset, total)
+					}
+					got = append(got, page...)
+				}
+				if len(got) != len(all) {
+					t.Fatalf("%d items over the pages, want %d", len(got), len(all))
+				}
+				for i := range all {
+					if got[i].ID != all[i].ID || got[i].Type != all[i].Type || got[i].Amount != all[i].Amount {
+						t.Fatalf("item %d: %+v, want %+v", i, got[i], all[i])
+					}
+				}
+			})
+		}
+	})
+}
