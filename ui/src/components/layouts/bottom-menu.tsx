@@ -32,7 +32,12 @@ export function BottomMenu({ items, label }: { items: MenuItem[]; label: string 
         >
           <View style={[styles.marker, item.active && styles.markerActive]} />
           <MenuIcon name={item.key} color={item.active ? colors.primary : colors.muted} />
-          <AppText variant="caption" bold={item.active} style={item.active ? styles.activeText : styles.text} numberOfLines={1}>
+          <AppText
+            variant="caption"
+            bold={item.active}
+            style={[styles.label, item.active ? styles.activeText : styles.text]}
+            numberOfLines={2}
+          >
             {item.label}
           </AppText>
         </Pressable>
@@ -52,6 +57,9 @@ const styles = StyleSheet.create({
   item: { flex: 1, alignItems: 'center', justifyContent: 'center', minHeight: 56, gap: 2, paddingHorizontal: 2 },
   marker: { width: 24, height: 3, borderRadius: 2, backgroundColor: 'transparent' },
   markerActive: { backgroundColor: colors.primary },
+  // Six entries share a 360 px screen: a long label (Thai, Lao) wraps on
+  // two lines rather than being cut.
+  label: { textAlign: 'center' },
   text: { color: colors.muted },
   activeText: { color: colors.primary },
 });
