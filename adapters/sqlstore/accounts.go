@@ -48,7 +48,7 @@ func (s *Accounts) CreateMember(ctx context.Context, m *account.Member, otpID st
 		_, err := tx.ExecContext(ctx, s.db.q(`INSERT INTO members (`+memberColumns+`, code)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 			m.ID, m.Phone, m.Name, m.PasswordHash, m.SourceCode, m.InviteCode, m.InvitedBy, m.BankCode,
-			m.BankAccountName, m.BankAccountNo, m.Currency, m.Active, utc(m.CreatedAt), utc(m.UpdatedAt), m.Code)
+			m.BankAccountName, m.BankAccountNo, m.Currency, m.Active, utc(m.CreatedAt), utc(m.UpdatedAt), nullable(m.Code))
 		if name, ok := uniqueViolation(err); ok {
 			if codeViolation(name) {
 				return nil, account.ErrCodeTaken
@@ -79,6 +79,15 @@ func (s *Accounts) MemberByID(ctx context.Context, id string) (*account.Member, 
 // MemberByCode returns a member by member code (the unique index).
 func (s *Accounts) MemberByCode(ctx context.Context, code string) (*account.Member, error) {
 	return s.member(ctx, "code", code)
+}
+
+// nullable stores an empty member code as NULL: the unique index lets any
+// number of members wait for theirs (BackfillCodes), not two share ''.
+func nullable(code string) any {
+	if code == "" {
+		return nil
+	}
+	return code
 }
 
 // codeViolation reports whether a unique violation is the member code's:
