@@ -17,7 +17,13 @@ const banks = {
 const profile = (bankCode: string, bankAccountName: string) => ({
   'GET /api/account/profile': {
     body: {
-      profile: { _id: '0123456789abcdef01234567', memberCode: '7K3MQ9XA', name: 'Somchai', username: '0812345678', createdAt: '2026-11-22T02:00:00Z' },
+      profile: {
+        _id: '0123456789abcdef01234567',
+        memberCode: '7K3MQ9XA',
+        name: 'Somchai',
+        username: '0812345678',
+        createdAt: '2026-11-22T02:00:00Z',
+      },
       bankAccount: { bankCode, bankAccountName, bankAccountNo: '1234567890', bank: { code: bankCode, nameTH: bankCode } },
     },
   },
