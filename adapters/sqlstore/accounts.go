@@ -82,7 +82,8 @@ func (s *Accounts) MemberByCode(ctx context.Context, code string) (*account.Memb
 }
 
 // nullable stores an empty member code as NULL: the unique index lets any
-// number of members wait for theirs (BackfillCodes), not two share ''.
+// number of members wait for theirs (BackfillCodes), where two empty codes
+// would collide.
 func nullable(code string) any {
 	if code == "" {
 		return nil
