@@ -97,10 +97,12 @@ func codeViolation(name string) bool {
 	return strings.Contains(name, "members_code_uq") || strings.Contains(name, "members.code")
 }
 
-// MembersWithoutCode lists up to limit members without a member code.
-func (s *Accounts) MembersWithoutCode(ctx context.Context, limit int) ([]string, error) {
+// MembersWithoutCode lists up to limit members after id after without a
+// member code, in id order (the primary key's).
+func (s *Accounts) MembersWithoutCode(ctx context.Context, after string, limit int) ([]string, error) {
 	var ids []string
-	err := s.db.x.SelectContext(ctx, &ids, s.db.q(`SELECT id FROM members WHERE code IS NULL ORDER BY id LIMIT ?`), limit)
+	err := s.db.x.SelectContext(ctx, &ids, s.db.q(`SELECT id FROM members WHERE id > ? AND code IS NULL ORDER BY id LIMIT ?`),
+		after, limit)
 	return ids, err
 }
 

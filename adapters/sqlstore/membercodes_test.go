@@ -51,9 +51,12 @@ func TestMemberCodes(t *testing.T) {
 			}
 		})
 		t.Run("Backfill", func(t *testing.T) {
-			ids, err := s.MembersWithoutCode(ctx, 10)
-			if err != nil || len(ids) != 2 {
+			ids, err := s.MembersWithoutCode(ctx, "", 10)
+			if err != nil || len(ids) != 2 || ids[0] > ids[1] {
 				t.Fatalf("without code: %v, %v", ids, err)
+			}
+			if rest, err := s.MembersWithoutCode(ctx, ids[0], 10); err != nil || len(rest) != 1 || rest[0] != ids[1] {
+				t.Fatalf("without code after %s: %v, %v", ids[0], rest, err)
 			}
 			svc := account.NewService(s, nil, nil, nil, account.DefaultConfig(), nil)
 			if n, err := svc.BackfillCodes(ctx); err != nil || n != 2 {

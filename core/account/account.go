@@ -67,10 +67,11 @@ type Store interface {
 	MemberByID(ctx context.Context, id string) (*Member, error)       // NO_USER
 	MemberByPhone(ctx context.Context, phone string) (*Member, error) // NO_USER
 	MemberByCode(ctx context.Context, code string) (*Member, error)   // NO_USER
-	// MembersWithoutCode lists up to limit members registered before member
-	// codes; SetMemberCode gives one its code (ErrCodeTaken when another
-	// member has it; nothing when it has one already).
-	MembersWithoutCode(ctx context.Context, limit int) ([]string, error)
+	// MembersWithoutCode lists, in id order, up to limit members after id
+	// after registered before member codes; SetMemberCode gives one its
+	// code (ErrCodeTaken when another member has it; nothing when it has
+	// one already).
+	MembersWithoutCode(ctx context.Context, after string, limit int) ([]string, error)
 	SetMemberCode(ctx context.Context, id, code string) error
 	PhoneTaken(ctx context.Context, phone string) (bool, error)
 	BankAccountTaken(ctx context.Context, bankCode, accountNo string) (bool, error)

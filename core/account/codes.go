@@ -110,9 +110,11 @@ func (s *Service) createWithCode(ctx context.Context, m *Member, otpID string) e
 // codes existed (migration 0026 leaves theirs empty). It runs when an
 // install starts; with nothing left it costs one query.
 func (s *Service) BackfillCodes(ctx context.Context) (int, error) {
-	done := 0
+	done, after := 0, ""
 	for {
-		ids, err := s.store.MembersWithoutCode(ctx, 500)
+		// Past the last id seen: each batch starts where the previous ended
+		// rather than scanning again the members it gave codes to.
+		ids, err := s.store.MembersWithoutCode(ctx, after, 500)
 		if err != nil || len(ids) == 0 {
 			return done, err
 		}
@@ -122,6 +124,7 @@ func (s *Service) BackfillCodes(ctx context.Context) (int, error) {
 			}
 			done++
 		}
+		after = ids[len(ids)-1]
 	}
 }
 

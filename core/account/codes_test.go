@@ -3,6 +3,7 @@ package account
 import (
 	"context"
 	"errors"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -112,16 +113,17 @@ func (s *codeStore) MemberByCode(_ context.Context, code string) (*Member, error
 	return nil, errs.New(errs.NoUser)
 }
 
-func (s *codeStore) MembersWithoutCode(_ context.Context, limit int) ([]string, error) {
+func (s *codeStore) MembersWithoutCode(_ context.Context, after string, limit int) ([]string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var ids []string
 	for id, m := range s.members {
-		if m.Code == "" && len(ids) < limit {
+		if m.Code == "" && id > after {
 			ids = append(ids, id)
 		}
 	}
-	return ids, nil
+	sort.Strings(ids)
+	return ids[:min(len(ids), limit)], nil
 }
 
 func (s *codeStore) SetMemberCode(_ context.Context, id, code string) error {
