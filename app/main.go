@@ -16,6 +16,7 @@ import (
 
 	"ngern/adapters/gameprovider/sim"
 	"ngern/adapters/sqlstore"
+	"ngern/core/account"
 )
 
 // Version is the app version shown to members (spec part 9).
@@ -101,7 +102,10 @@ func Main(args []string, getenv func(string) string, stdout, stderr io.Writer) i
 		return runSimAggregator(args[1:], getenv, cfg, stderr)
 	case "migrate":
 		var db *sqlstore.DB
-		app := fx.New(fx.NopLogger, Core(cfg, stderr), fx.Populate(&db))
+		// The account service gives member codes to members registered
+		// before them (migration 0026) when it is built.
+		var accounts *account.Service
+		app := fx.New(fx.NopLogger, Core(cfg, stderr), fx.Populate(&db, &accounts))
 		if err := startStop(app); err != nil {
 			fmt.Fprintln(stderr, "migrate:", err)
 			return 1

@@ -325,6 +325,11 @@ func TestOperatorMembers(t *testing.T) {
 			len(all.Body["members"].([]any)) != 1 {
 			t.Fatalf("paging = %s", all.Raw)
 		}
+		code, _ := m["memberCode"].(string)
+		if byCode := h.call("GET", "/api/operator/members?q="+strings.ToLower(code), fin, nil); len(code) != 8 ||
+			byCode.Body["total"] != json.Number("1") || byCode.Body["members"].([]any)[0].(map[string]any)["_id"] != id {
+			t.Fatalf("search by member code %q = %s", code, byCode.Raw)
+		}
 		h.expect(h.call("GET", "/api/operator/members?q=%25", fin, nil), 200, "")
 		if r := h.call("GET", "/api/operator/members?q=%25", fin, nil); r.Body["total"] != json.Number("0") {
 			t.Fatalf("a %% matched as a wildcard: %s", r.Raw)
@@ -332,6 +337,9 @@ func TestOperatorMembers(t *testing.T) {
 
 		detail := h.call("GET", "/api/operator/members/"+id, sup, nil)
 		h.expect(detail, 200, "")
+		if detail.Body["member"].(map[string]any)["memberCode"] != code {
+			t.Fatalf("detail member code = %s", detail.Raw)
+		}
 		if detail.Body["wallet"].(map[string]any)["amount"] != json.Number("500.00") || len(detail.Body["sessions"].([]any)) != 1 ||
 			detail.Body["bankAccount"].(map[string]any)["bank"].(map[string]any)["nameEN"] != "Kasikornbank" {
 			t.Fatalf("detail = %s", detail.Raw)

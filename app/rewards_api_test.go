@@ -72,7 +72,7 @@ func TestRefundAndInviteAPI(t *testing.T) {
 		inv := h.call("POST", "/api/invite", inviter, map[string]any{"page": 1, "limit": 10})
 		h.expect(inv, 200, "")
 		code, _ := inv.Body["code"].(string)
-		if len(code) != 26 || code[:2] != "PR" {
+		if len(code) != 10 || code[:2] != "PR" {
 			t.Fatalf("invite code = %s", inv.Raw)
 		}
 		reg := registration("0822222222", "2222222222")

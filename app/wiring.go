@@ -181,18 +181,29 @@ func newBus(lc fx.Lifecycle, cfg Config, db *sqlstore.DB, log *slog.Logger) (eve
 }
 
 func newAccounts(lc fx.Lifecycle, cfg Config, store account.Store, limiter account.Limiter, sender account.SMSSender, s *settings.Service,
-	bus events.Bus, log *slog.Logger, now Clock) *account.Service {
+	bus events.Bus, log *slog.Logger, now Clock) (*account.Service, error) {
 	ac := account.DefaultConfig()
 	ac.Laos, ac.RegisterOTP = cfg.Laos, cfg.RegisterOTP
 	ac.LoginPerPhone, ac.LoginPerIP = cfg.LoginPerPhone, cfg.LoginPerIP
 	ac.LookupPerIP, ac.OTPPerIP = cfg.LookupPerIP, cfg.OTPPerIP
 	a := account.NewService(store, limiter, sender, s, ac, now)
 	a.UseLog(log)
+	// Members registered before member codes get theirs before the app
+	// serves (migration 0026); on a started install this is one query.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	n, err := a.BackfillCodes(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("member codes: %w", err)
+	}
+	if n > 0 {
+		log.Info("member codes given", "members", n)
+	}
 	lc.Append(fx.StopHook(a.UseEvents(bus, 0, 0)))
 	// Reset codes being sent in the background go out before the app stops.
 	lc.Append(fx.StopHook(a.WaitBackground))
 	startTouchFlush(lc, a, log)
-	return a
+	return a, nil
 }
 
 // startTouchFlush writes the sessions' queued last_seen touches every

@@ -127,6 +127,7 @@ type profileResponse struct {
 
 type profileJSON struct {
 	ID        string    `json:"_id"`
+	Code      string    `json:"memberCode"` // the short code players see; _id stays for the app's own use
 	Name      string    `json:"name"`
 	Username  string    `json:"username"`
 	CreatedAt time.Time `json:"createdAt"`
@@ -150,7 +151,7 @@ type bankJSON struct {
 func toProfile(p *account.Profile) profileResponse {
 	m := p.Member
 	return profileResponse{
-		Profile: profileJSON{ID: m.ID, Name: m.Name, Username: m.Phone, CreatedAt: m.CreatedAt.UTC(), Coin: m.Coin},
+		Profile: profileJSON{ID: m.ID, Code: m.Code, Name: m.Name, Username: m.Phone, CreatedAt: m.CreatedAt.UTC(), Coin: m.Coin},
 		BankAccount: bankAccountJSON{BankCode: m.BankCode, BankAccountName: m.BankAccountName, BankAccountNo: m.BankAccountNo,
 			Currency: m.Currency, Bank: bankJSON{Code: p.Bank.Code, NameTH: p.Bank.NameTH, NameEN: p.Bank.NameEN}},
 	}

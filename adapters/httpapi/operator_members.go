@@ -40,6 +40,7 @@ func memberStatus(active bool) string {
 
 type memberRowJSON struct {
 	ID              string    `json:"_id"`
+	Code            string    `json:"memberCode"`
 	Phone           string    `json:"phone"`
 	Name            string    `json:"name"`
 	BankCode        string    `json:"bankCode"`
@@ -63,7 +64,7 @@ func (s *Server) searchMembers(w http.ResponseWriter, r *http.Request) {
 	}
 	out := make([]memberRowJSON, len(rows))
 	for i, m := range rows {
-		out[i] = memberRowJSON{ID: m.ID, Phone: m.Phone, Name: m.Name, BankCode: m.BankCode, BankAccountNo: m.BankAccountNo,
+		out[i] = memberRowJSON{ID: m.ID, Code: m.Code, Phone: m.Phone, Name: m.Name, BankCode: m.BankCode, BankAccountNo: m.BankAccountNo,
 			BankAccountName: m.BankAccountName, Status: memberStatus(m.Active), CreatedAt: m.CreatedAt.UTC()}
 	}
 	noteAudit(r).target = q
@@ -72,6 +73,7 @@ func (s *Server) searchMembers(w http.ResponseWriter, r *http.Request) {
 
 type memberJSON struct {
 	ID         string     `json:"_id"`
+	Code       string     `json:"memberCode"`
 	Phone      string     `json:"phone"`
 	Name       string     `json:"name"`
 	Status     string     `json:"status"`
@@ -86,7 +88,7 @@ func toMemberJSON(m *account.Member, sessions []account.Session) memberJSON {
 			last = &t
 		}
 	}
-	return memberJSON{ID: m.ID, Phone: m.Phone, Name: m.Name, Status: memberStatus(m.Active), CreatedAt: m.CreatedAt.UTC(), LastSeenAt: last}
+	return memberJSON{ID: m.ID, Code: m.Code, Phone: m.Phone, Name: m.Name, Status: memberStatus(m.Active), CreatedAt: m.CreatedAt.UTC(), LastSeenAt: last}
 }
 
 type sessionJSON struct {

@@ -132,7 +132,12 @@ func (s *Server) inviteList(w http.ResponseWriter, r *http.Request) {
 	for i, v := range list {
 		out[i] = inviteRowJSON{From: inviteFromJSON{Name: v.Name}, Amount: v.Amount, CreatedAt: v.CreatedAt}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"invites": out, "total": total, "code": rewards.InviteCode(memberID)})
+	code, err := s.accounts.InviteCodeOf(r.Context(), memberID)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"invites": out, "total": total, "code": code})
 }
 
 type inviteBonusJSON struct {

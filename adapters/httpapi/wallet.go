@@ -76,7 +76,7 @@ type slotJSON struct {
 func toWallet(h *wallet.Home) walletResponse {
 	m := h.Member
 	out := walletResponse{
-		Profile: profileJSON{ID: m.ID, Name: m.Name, Username: m.Phone, CreatedAt: m.CreatedAt.UTC(), Coin: m.Coin},
+		Profile: profileJSON{ID: m.ID, Code: m.Code, Name: m.Name, Username: m.Phone, CreatedAt: m.CreatedAt.UTC(), Coin: m.Coin},
 		BankAccount: bankAccountJSON{BankCode: m.BankCode, BankAccountName: m.BankAccountName, BankAccountNo: m.BankAccountNo,
 			Currency: m.Currency, Bank: bankJSON{Code: h.Bank.Code, NameTH: h.Bank.NameTH, NameEN: h.Bank.NameEN}},
 		Wallet:    amountJSON{Amount: h.Wallet},

@@ -25,9 +25,11 @@ var _ account.Store = (*Accounts)(nil)
 const memberColumns = `id, phone, name, password_hash, source_code, invite_code, invited_by, bank_code,
 	bank_account_name, bank_account_no, currency, active, created_at, updated_at`
 
-// memberSelect reads a member with its coins: the balance of its coin
-// account in the ledger (core/ledger), 0 before it has one.
-const memberSelect = memberColumns + `,
+// memberSelect reads a member with its code (” until the start gives one
+// to a member registered before codes, account.BackfillCodes) and its
+// coins: the balance of its coin account in the ledger (core/ledger), 0
+// before it has one.
+const memberSelect = memberColumns + `, COALESCE(code, '') AS code,
 	COALESCE((SELECT a.balance FROM ledger_accounts a WHERE a.id = 'coin:' || members.id), 0) AS coin`
 
 // CreateMember inserts m, consuming otpID in the same transaction.
@@ -43,11 +45,14 @@ func (s *Accounts) CreateMember(ctx context.Context, m *account.Member, otpID st
 				return nil, errs.New(errs.UnverifiedOTP)
 			}
 		}
-		_, err := tx.ExecContext(ctx, s.db.q(`INSERT INTO members (`+memberColumns+`)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		_, err := tx.ExecContext(ctx, s.db.q(`INSERT INTO members (`+memberColumns+`, code)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 			m.ID, m.Phone, m.Name, m.PasswordHash, m.SourceCode, m.InviteCode, m.InvitedBy, m.BankCode,
-			m.BankAccountName, m.BankAccountNo, m.Currency, m.Active, utc(m.CreatedAt), utc(m.UpdatedAt))
+			m.BankAccountName, m.BankAccountNo, m.Currency, m.Active, utc(m.CreatedAt), utc(m.UpdatedAt), nullable(m.Code))
 		if name, ok := uniqueViolation(err); ok {
+			if codeViolation(name) {
+				return nil, account.ErrCodeTaken
+			}
 			if strings.Contains(name, "phone") {
 				return nil, errs.OnField(errs.ExistingUser, "username")
 			}
@@ -69,6 +74,48 @@ func (s *Accounts) member(ctx context.Context, where string, arg any) (*account.
 // MemberByID returns a member by id.
 func (s *Accounts) MemberByID(ctx context.Context, id string) (*account.Member, error) {
 	return s.member(ctx, "id", id)
+}
+
+// MemberByCode returns a member by member code (the unique index).
+func (s *Accounts) MemberByCode(ctx context.Context, code string) (*account.Member, error) {
+	return s.member(ctx, "code", code)
+}
+
+// nullable stores an empty member code as NULL: the unique index lets any
+// number of members wait for theirs (BackfillCodes), where two empty codes
+// would collide.
+func nullable(code string) any {
+	if code == "" {
+		return nil
+	}
+	return code
+}
+
+// codeViolation reports whether a unique violation is the member code's:
+// PostgreSQL names the index, SQLite the column.
+func codeViolation(name string) bool {
+	return strings.Contains(name, "members_code_uq") || strings.Contains(name, "members.code")
+}
+
+// MembersWithoutCode lists up to limit members after id after without a
+// member code, in id order (the primary key's).
+func (s *Accounts) MembersWithoutCode(ctx context.Context, after string, limit int) ([]string, error) {
+	var ids []string
+	err := s.db.x.SelectContext(ctx, &ids, s.db.q(`SELECT id FROM members WHERE id > ? AND code IS NULL ORDER BY id LIMIT ?`),
+		after, limit)
+	return ids, err
+}
+
+// SetMemberCode gives member id its code unless it has one (another node
+// starting at the same time may have given it).
+func (s *Accounts) SetMemberCode(ctx context.Context, id, code string) error {
+	return s.db.homeTx(ctx, func(tx *sqlx.Tx) ([]string, error) {
+		_, err := tx.ExecContext(ctx, s.db.q(`UPDATE members SET code = ? WHERE id = ? AND code IS NULL`), code, id)
+		if name, ok := uniqueViolation(err); ok && codeViolation(name) {
+			return nil, account.ErrCodeTaken
+		}
+		return []string{id}, err
+	})
 }
 
 // MemberByPhone returns a member by phone number.

@@ -20,24 +20,24 @@ func NewConsole(db *DB) *Console { return &Console{db: db} }
 
 var _ operator.ConsoleStore = (*Console)(nil)
 
-// SearchMembers returns members whose phone, name, bank account number or
-// id contains q, newest first.
+// SearchMembers returns members whose phone, name, bank account number,
+// id or member code contains q, newest first.
 func (s *Console) SearchMembers(ctx context.Context, q string, offset, limit int) ([]operator.MemberRow, int, error) {
 	cond, args := "", []any{}
 	if q != "" {
 		// LIKE wildcards in q match themselves.
 		pat := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.ToLower(q)) + "%"
 		cond = ` WHERE LOWER(phone) LIKE ? ESCAPE '\' OR LOWER(name) LIKE ? ESCAPE '\'
-			OR bank_account_no LIKE ? ESCAPE '\' OR id LIKE ? ESCAPE '\'`
-		args = []any{pat, pat, pat, pat}
+			OR bank_account_no LIKE ? ESCAPE '\' OR id LIKE ? ESCAPE '\' OR LOWER(code) LIKE ? ESCAPE '\'`
+		args = []any{pat, pat, pat, pat, pat}
 	}
 	var total int
 	if err := s.db.x.GetContext(ctx, &total, s.db.q(`SELECT COUNT(*) FROM members`+cond), args...); err != nil {
 		return nil, 0, err
 	}
 	out := []operator.MemberRow{}
-	err := s.db.x.SelectContext(ctx, &out, s.db.q(`SELECT id, phone, name, bank_code, bank_account_no, bank_account_name,
-		active, created_at FROM members`+cond+` ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`), append(args, limit, offset)...)
+	err := s.db.x.SelectContext(ctx, &out, s.db.q(`SELECT id, COALESCE(code, '') AS code, phone, name, bank_code, bank_account_no,
+		bank_account_name, active, created_at FROM members`+cond+` ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`), append(args, limit, offset)...)
 	return out, total, err
 }
 

@@ -52,7 +52,7 @@ const homeReadTimeout = 10 * time.Second
 // member index), the codes of the member's game accounts (an account with
 // no money yet has no ledger row) and the invite commission waiting.
 // Index look-ups only: five per member.
-const homeQuery = `SELECT m.id, m.phone, m.name, m.bank_code, m.bank_account_name, m.bank_account_no, m.currency,
+const homeQuery = `SELECT m.id, COALESCE(m.code, ''), m.phone, m.name, m.bank_code, m.bank_account_name, m.bank_account_no, m.currency,
 		m.created_at, b.name_th, b.name_en,
 		(SELECT string_agg(la.kind || ':' || la.balance || ':' || COALESCE(la.game_code, ''), ',')
 			FROM ledger_accounts la WHERE la.member_id = m.id),
@@ -206,7 +206,7 @@ func (r *homeReads) read(ctx context.Context, members []string) (map[string]*wal
 			balances, games sql.NullString
 			invite          money.Satang
 		)
-		if err := rows.Scan(&m.ID, &m.Phone, &m.Name, &m.BankCode, &m.BankAccountName, &m.BankAccountNo, &m.Currency,
+		if err := rows.Scan(&m.ID, &m.Code, &m.Phone, &m.Name, &m.BankCode, &m.BankAccountName, &m.BankAccountNo, &m.Currency,
 			&m.CreatedAt, &nameTH, &nameEN, &balances, &games, &invite); err != nil {
 			return nil, err
 		}

@@ -14,6 +14,7 @@ import (
 // Member is a registered player. Phone is the username.
 type Member struct {
 	ID              string    `db:"id"`
+	Code            string    `db:"code"` // the short member code players see (codes.go)
 	Phone           string    `db:"phone"`
 	Name            string    `db:"name"`
 	PasswordHash    string    `db:"password_hash"`
@@ -60,10 +61,18 @@ type OTP struct {
 type Store interface {
 	// CreateMember inserts m; when otpID is set it consumes that verified OTP
 	// in the same transaction (UNVERIFIED_OTP if it was consumed meanwhile).
-	// Duplicates answer EXISTING_USER or EXISTING_BANK.
+	// Duplicates answer EXISTING_USER or EXISTING_BANK, a taken m.Code
+	// ErrCodeTaken.
 	CreateMember(ctx context.Context, m *Member, otpID string) error
 	MemberByID(ctx context.Context, id string) (*Member, error)       // NO_USER
 	MemberByPhone(ctx context.Context, phone string) (*Member, error) // NO_USER
+	MemberByCode(ctx context.Context, code string) (*Member, error)   // NO_USER
+	// MembersWithoutCode lists, in id order, up to limit members after id
+	// after registered before member codes; SetMemberCode gives one its
+	// code (ErrCodeTaken when another member has it; nothing when it has
+	// one already).
+	MembersWithoutCode(ctx context.Context, after string, limit int) ([]string, error)
+	SetMemberCode(ctx context.Context, id, code string) error
 	PhoneTaken(ctx context.Context, phone string) (bool, error)
 	BankAccountTaken(ctx context.Context, bankCode, accountNo string) (bool, error)
 	UpdateProfile(ctx context.Context, id, name, bankAccountName string, at time.Time) error

@@ -28,10 +28,9 @@ type Registration struct {
 }
 
 var (
-	digitsOnly   = regexp.MustCompile(`^[0-9]+$`)
-	englishName  = regexp.MustCompile(`^[A-Z ]+$`)
-	spaceRuns    = regexp.MustCompile(`\s+`)
-	inviteFormat = regexp.MustCompile(`(?i)^PR[0-9a-f]{24}$`)
+	digitsOnly  = regexp.MustCompile(`^[0-9]+$`)
+	englishName = regexp.MustCompile(`^[A-Z ]+$`)
+	spaceRuns   = regexp.MustCompile(`\s+`)
 )
 
 // NormalizePhone trims a phone number and checks the length rule: exactly 10
@@ -256,18 +255,18 @@ func (s *Service) register(ctx context.Context, r Registration, requireOTP bool,
 		BankCode: r.BankCode, BankAccountName: r.BankAccountName, BankAccountNo: r.BankAccountNo,
 		Currency: r.Currency, Active: true, CreatedAt: now, UpdatedAt: now,
 	}
-	// An invite code is "PR" followed by the inviter's id. A typed code is
-	// matched without regard to case, like the link's; a code that names no
-	// member is kept as typed but links nobody.
-	if inviteFormat.MatchString(r.InviteCode) {
-		m.InviteCode = "PR" + strings.ToLower(r.InviteCode[2:])
-		if inviter, err := s.store.MemberByID(ctx, m.InviteCode[2:]); err == nil {
-			m.InvitedBy = &inviter.ID
-		} else if !errs.HasCode(err, errs.NoUser) {
+	// A code that names no member is kept as typed but links nobody.
+	if v, ok := parseInvite(r.InviteCode); ok {
+		m.InviteCode = v.normal()
+		inviter, err := s.resolveInviter(ctx, v)
+		if err != nil {
 			return nil, err
 		}
+		if inviter != nil {
+			m.InvitedBy = &inviter.ID
+		}
 	}
-	if err := s.store.CreateMember(ctx, m, otpID); err != nil {
+	if err := s.createWithCode(ctx, m, otpID); err != nil {
 		return nil, err
 	}
 	return m, nil

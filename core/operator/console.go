@@ -17,6 +17,7 @@ import (
 // MemberRow is a member as the console lists them.
 type MemberRow struct {
 	ID              string    `db:"id"`
+	Code            string    `db:"code"` // the member code players see ('' until given, account.BackfillCodes)
 	Phone           string    `db:"phone"`
 	Name            string    `db:"name"`
 	BankCode        string    `db:"bank_code"`

@@ -94,7 +94,3 @@ func (s *Service) Invitees(ctx context.Context, memberID string, page, limit int
 	page, limit = pageOf(page, limit)
 	return s.store.Invitees(ctx, memberID, (page-1)*limit, limit)
 }
-
-// InviteCode is a member's invite code: "PR" and their id (the register
-// flow resolves it, core/account).
-func InviteCode(memberID string) string { return "PR" + memberID }

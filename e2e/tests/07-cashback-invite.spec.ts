@@ -105,7 +105,8 @@ test('A opens the invite modal: the link carries their code', async ({ page }) =
   const dialog = page.getByRole('dialog').filter({ hasText: 'Your invite link' });
   await expect(dialog.getByText('Your invite link')).toBeVisible();
   link = (await dialog.getByTestId('invite-link').innerText()).trim();
-  expect(link).toMatch(/\/register\?code=PR[0-9a-f]{24}$/);
+  expect(link).toMatch(/\/register\?code=PR[2-9A-HJKMNP-Z]{8}$/);
+  await expect(dialog.getByTestId('invite-code')).toHaveText(link.slice(link.indexOf('code=') + 5));
   await dialog.getByRole('button', { name: 'Copy link' }).click();
   // Headless browsers may refuse the clipboard: either of the spec's two messages.
   await expect(page.getByText(new RegExp(`^(Copied: ${link.replace(/[.?]/g, '\\$&')}|Failed to copy)$`))).toBeVisible();

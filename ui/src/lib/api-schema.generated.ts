@@ -3711,6 +3711,8 @@ export interface components {
         };
         MemberProfile: {
             _id: string;
+            /** @description The short member code players read and type (8 characters, no 0/O/1/I/L); _id stays for the app's own use. */
+            memberCode: string;
             name: string;
             username: string;
             /** Format: date-time */
@@ -3773,6 +3775,7 @@ export interface components {
             username: string;
             password: string;
             sourceCode: string;
+            /** @description The inviter's code as linked or typed: "PR" and a member code, or "PR" and a member id (the first form). Case, spaces and dashes do not matter. */
             inviteCode: string;
             bankCode: string;
             bankAccountName: string;
@@ -4099,6 +4102,7 @@ export interface components {
         InvitePage: {
             invites: components["schemas"]["InviteRow"][];
             total: number;
+            /** @description The caller's invite code, "PR" and their member code (docs/rewards.md). */
             code: string;
         };
         RefundPage: {
@@ -4130,6 +4134,8 @@ export interface components {
         };
         MemberRow: {
             _id: string;
+            /** @description The short member code players read and type (8 characters, no 0/O/1/I/L); _id stays for the app's own use. */
+            memberCode: string;
             phone: string;
             name: string;
             bankCode: string;
@@ -4143,6 +4149,7 @@ export interface components {
         MemberDetail: {
             member: {
                 _id: string;
+                memberCode: string;
                 phone: string;
                 name: string;
                 status: string;

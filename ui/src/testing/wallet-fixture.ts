@@ -19,7 +19,14 @@ export function slot(overrides: Partial<Slot> & Pick<Slot, 'code' | 'name'>): Sl
 /** walletAnswer is a wallet answer for tests: 1,000.00 in the wallet and three games. */
 export function walletAnswer(overrides: Partial<WalletResponse> = {}): WalletResponse {
   return {
-    profile: { _id: '0123456789abcdef01234567', name: 'Demo Player', username: '0812345678', createdAt: '2026-11-22T02:00:00Z', coin: 3 },
+    profile: {
+      _id: '0123456789abcdef01234567',
+      memberCode: '7K3MQ9XA',
+      name: 'Demo Player',
+      username: '0812345678',
+      createdAt: '2026-11-22T02:00:00Z',
+      coin: 3,
+    },
     bankAccount: {
       bankCode: 'KBANK',
       bankAccountName: 'DEMO PLAYER',

@@ -5,7 +5,7 @@ import type { MemberRow } from './types';
 
 export const membersKey = (q: string, page: number) => [...opKey, 'members', q, page] as const;
 
-/** getMembers finds members by phone, name or account (q), a page at a time. */
+/** getMembers finds members by phone, name, account, member code or id (q), a page at a time. */
 export function getMembers(q: string, page: number, limit = pageSize) {
   return opApi.get<Answer<'/api/operator/members', 'get'>>(`/api/operator/members${qs({ q, page, limit })}`);
 }

@@ -13,7 +13,15 @@ jest.mock('expo-router', () => ({
 }));
 
 const detail = (status: string) => ({
-  member: { _id: 'm1', phone: '0812345678', name: 'Demo Player', status, createdAt: '2026-11-22T02:00:00Z', lastSeenAt: null },
+  member: {
+    _id: 'm1',
+    memberCode: '7K3MQ9XA',
+    phone: '0812345678',
+    name: 'Demo Player',
+    status,
+    createdAt: '2026-11-22T02:00:00Z',
+    lastSeenAt: null,
+  },
   bankAccount: {
     bankCode: 'KBANK',
     bankAccountNo: '1234567890',
@@ -52,6 +60,7 @@ describe('member page', () => {
     expect(await screen.findByText('1,234.50')).toBeTruthy();
     expect(screen.getByText('Siam Slot')).toBeTruthy();
     expect(screen.getByText('1234567890')).toBeTruthy();
+    expect(screen.getByText('7K3MQ9XA')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Lock' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull();
   });

@@ -54,6 +54,7 @@ export default function MemberPage() {
           <Row>
             <KeyValue label={t('members.phone')} value={d.member.phone} />
             <KeyValue label={t('members.name')} value={d.member.name} />
+            <KeyValue label={t('members.code')} value={d.member.memberCode} />
             <KeyValue label={t('member.id')} value={d.member._id} />
             <KeyValue label={t('members.createdAt')} value={when(d.member.createdAt)} />
             <KeyValue label={t('member.lastSeen')} value={when(d.member.lastSeenAt)} />

@@ -46,6 +46,7 @@ export default function MembersPage() {
         rows={list.data?.members ?? []}
         rowKey={(m) => m._id}
         columns={[
+          { key: 'code', label: t('members.code'), text: (m) => m.memberCode },
           { key: 'phone', label: t('members.phone'), text: (m) => m.phone },
           { key: 'name', label: t('members.name'), text: (m) => m.name, flex: 1.5 },
           { key: 'bank', label: t('members.bank'), text: (m) => `${m.bankCode} ${m.bankAccountNo}`, flex: 1.5 },

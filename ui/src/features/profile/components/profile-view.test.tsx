@@ -17,10 +17,28 @@ const banks = {
 const profile = (bankCode: string, bankAccountName: string) => ({
   'GET /api/account/profile': {
     body: {
-      profile: { _id: 'm1', name: 'Somchai', username: '0812345678', createdAt: '2026-11-22T02:00:00Z' },
+      profile: {
+        _id: '0123456789abcdef01234567',
+        memberCode: '7K3MQ9XA',
+        name: 'Somchai',
+        username: '0812345678',
+        createdAt: '2026-11-22T02:00:00Z',
+      },
       bankAccount: { bankCode, bankAccountName, bankAccountNo: '1234567890', bank: { code: bankCode, nameTH: bankCode } },
     },
   },
+});
+
+describe('ProfileView member code', () => {
+  beforeEach(() => i18n.changeLanguage('en'));
+
+  it('shows the short member code, never the long member id', async () => {
+    mockApi({ ...banks, ...profile('KBANK', 'SOMCHAI JAIDEE') });
+    renderWithProviders(<ProfileView />);
+    expect(await screen.findByText('7K3MQ9XA')).toBeTruthy();
+    expect(screen.getByText('Member code')).toBeTruthy();
+    expect(screen.queryByText('0123456789abcdef01234567')).toBeNull();
+  });
 });
 
 describe('ProfileView bank name prompt', () => {

@@ -71,7 +71,7 @@ export function ProfileView() {
           <LockIcon />
         </Pressable>
       </View>
-      <Row label={t('profile.id')} value={data.profile._id} />
+      <Row label={t('profile.id')} value={data.profile.memberCode} />
       <Row label={t('profile.createdAt')} value={formatDateTime(data.profile.createdAt)} />
       <TextField label={t('profile.username')} value={data.profile.username} editable={false} />
       {bank ? (

@@ -62,6 +62,10 @@ export function InviteModal({ onClose }: { onClose: () => void }) {
         <AppText selectable testID="invite-link" style={styles.link}>
           {link}
         </AppText>
+        <AppText variant="label">{t('inviteCode')}</AppText>
+        <AppText selectable testID="invite-code" style={styles.link}>
+          {code ?? ''}
+        </AppText>
         <View style={styles.buttons}>
           <Button title={t('copy')} disabled={!link} onPress={copy} />
           {canShare() ? <Button title={t('share')} variant="secondary" disabled={!link} onPress={share} /> : null}

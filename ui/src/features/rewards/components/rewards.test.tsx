@@ -39,13 +39,13 @@ describe('rewards', () => {
     expect(inviteLink('https://ngern.example/', 'PRabc')).toBe('https://ngern.example/register?code=PRabc');
   });
 
-  it('opens the invite modal directly without banners: link, copy, invitees 10 a page', async () => {
+  it('opens the invite modal directly without banners: link, short code, copy, invitees 10 a page', async () => {
     const calls = mockApi({
       'GET /api/invite/banners?lang=en': { body: [] },
       'POST /api/invite': {
         body: {
           total: 1,
-          code: 'PR0123456789abcdef01234567',
+          code: 'PR7K3MQ9XA',
           invites: [{ from: { name: 'Noi' }, amount: 5, createdAt: '2026-11-22T02:00:00Z' }],
         },
       },
@@ -56,7 +56,8 @@ describe('rewards', () => {
     expect(screen.getByText('22/11/2026 09:00:00')).toBeTruthy();
     expect(calls.find((c) => c.path === '/api/invite')?.body).toEqual({ page: 1, limit: 10 });
     const link = screen.getByTestId('invite-link');
-    expect(link.props.children).toMatch(/\/register\?code=PR0123456789abcdef01234567$/);
+    expect(link.props.children).toMatch(/\/register\?code=PR7K3MQ9XA$/);
+    expect(screen.getByTestId('invite-code').props.children).toBe('PR7K3MQ9XA');
     fireEvent.press(screen.getByRole('button', { name: 'Copy link' }));
     await waitFor(() => expect(clipboard.copyText).toHaveBeenCalledWith(link.props.children));
     expect(await screen.findByText(`Copied: ${link.props.children}`)).toBeTruthy();
