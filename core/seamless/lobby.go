@@ -173,6 +173,11 @@ func (l *Lobby) Catalogue(ctx context.Context) ([]CatalogueGame, error) {
 	return l.store.CatalogueGames(ctx)
 }
 
+// CatalogueGame returns one synced game (errs NO_DATA).
+func (l *Lobby) CatalogueGame(ctx context.Context, provider, code string) (CatalogueGame, error) {
+	return l.store.CatalogueGame(ctx, provider, code)
+}
+
 // SetGame sets the operator's choices for one synced game: whether
 // members see it and its order (errs NO_DATA for an unknown game). The
 // category stays the aggregator's: a sync would overwrite any other.
