@@ -14,16 +14,20 @@ import (
 
 // operatorSeamlessTable is the seamless aggregators' block of the operator
 // endpoints: the configured aggregators, their callbacks' figures, the
-// round search (every role reads) and the resolution of a stuck round
-// (finance and owners; above withdrawApprovalThreshold owners only).
+// round search (every role reads), the resolution of a stuck round
+// (finance and owners; above withdrawApprovalThreshold owners only) and
+// the synced game catalogue (owners, like the transfer games').
 func (s *Server) operatorSeamlessTable() []operatorRoute {
-	all, money := operator.AllRoles, operator.MoneyRoles
+	all, money, owner := operator.AllRoles, operator.MoneyRoles, operator.OwnerOnly
 	return []operatorRoute{
 		{pattern: "GET /api/operator/seamless/aggregators", roles: all, handler: s.seamlessAggregators},
 		{pattern: "GET /api/operator/seamless/providers", roles: all, handler: s.seamlessProviders},
 		{pattern: "GET /api/operator/seamless/rounds", roles: all, handler: s.seamlessRound},
 		{pattern: "POST /api/operator/seamless/rounds/{provider}/{round}/resolve", roles: money, action: "round.resolve", target: "round",
 			idempotent: true, handler: s.resolveRound},
+		{pattern: "GET /api/operator/seamless/games", roles: owner, handler: s.seamlessGames},
+		{pattern: "PUT /api/operator/seamless/games/{provider}/{code}", roles: owner, action: "seamless-game.update", target: "code",
+			handler: s.putSeamlessGame},
 	}
 }
 

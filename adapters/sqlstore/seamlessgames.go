@@ -96,3 +96,19 @@ func (s *SeamlessGames) CatalogueGame(ctx context.Context, provider, code string
 	}
 	return r.game(), nil
 }
+
+// SetCatalogueGame sets a game's operator fields, which SyncGames leaves
+// alone (NO_DATA for an unknown game).
+func (s *SeamlessGames) SetCatalogueGame(ctx context.Context, provider, code string, enabled bool, sort int) (seamless.CatalogueGame, error) {
+	res, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE seamless_games SET enabled = ?, sort_order = ? WHERE provider = ? AND code = ?`),
+		enabled, sort, provider, code)
+	if err != nil {
+		return seamless.CatalogueGame{}, err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return seamless.CatalogueGame{}, err
+	} else if n == 0 {
+		return seamless.CatalogueGame{}, errs.New(errs.NoData)
+	}
+	return s.CatalogueGame(ctx, provider, code)
+}

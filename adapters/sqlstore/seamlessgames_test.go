@@ -38,8 +38,15 @@ func TestSeamlessGamesSync(t *testing.T) {
 			}
 		})
 
-		// The operator's choices, written as the console will.
-		setOperator(t, db, "sim", "a", false, 5)
+		t.Run("the operator's choices are set", func(t *testing.T) {
+			g, err := s.SetCatalogueGame(ctx, "sim", "a", false, 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Enabled || g.Sort != 5 || g.Name != "Alpha" {
+				t.Fatalf("got %+v", g)
+			}
+		})
 
 		t.Run("a resync keeps the operator's choices and hides what is gone", func(t *testing.T) {
 			second := []seamless.Game{{Code: "a", Name: "Alpha 2", Category: "sport", Image: "https://img/a2.png"}}
@@ -100,19 +107,9 @@ func TestSeamlessGamesSync(t *testing.T) {
 			if _, err := s.CatalogueGame(ctx, "sim", "zz"); !errs.HasCode(err, errs.NoData) {
 				t.Fatalf("err = %v", err)
 			}
+			if _, err := s.SetCatalogueGame(ctx, "sim", "zz", true, 1); !errs.HasCode(err, errs.NoData) {
+				t.Fatalf("set: err = %v", err)
+			}
 		})
 	})
-}
-
-// setOperator sets a game's operator fields directly (the console's
-// writes are not this package's yet).
-func setOperator(t *testing.T, db *sqlstore.DB, provider, code string, enabled bool, sort int) {
-	t.Helper()
-	q := `UPDATE seamless_games SET enabled = ?, sort_order = ? WHERE provider = ? AND code = ?`
-	if db.Dialect() == sqlstore.Postgres {
-		q = `UPDATE seamless_games SET enabled = $1, sort_order = $2 WHERE provider = $3 AND code = $4`
-	}
-	if _, err := db.SQL().ExecContext(context.Background(), q, enabled, sort, provider, code); err != nil {
-		t.Fatal(err)
-	}
 }

@@ -46,6 +46,9 @@ type CatalogueStore interface {
 	CatalogueGames(ctx context.Context) ([]CatalogueGame, error)
 	// CatalogueGame returns one game (errs NO_DATA).
 	CatalogueGame(ctx context.Context, provider, code string) (CatalogueGame, error)
+	// SetCatalogueGame sets the operator's fields of one game, which a
+	// sync keeps, and returns the game (errs NO_DATA).
+	SetCatalogueGame(ctx context.Context, provider, code string, enabled bool, sort int) (CatalogueGame, error)
 }
 
 // SyncStatus is the outcome of an aggregator's last catalogue sync, for the
@@ -55,6 +58,9 @@ type SyncStatus struct {
 	At       time.Time
 	Games    int    // games the aggregator listed (0 on failure)
 	Err      string // empty: the sync succeeded
+	// OKAt is the last sync that succeeded (zero: none since the start),
+	// so that a failure shows how old the lobby's list of it is.
+	OKAt time.Time
 }
 
 // Lobby is the member's side of the seamless aggregators: the synced game
@@ -93,11 +99,14 @@ func (l *Lobby) Sync(ctx context.Context) error {
 	for _, code := range l.codes {
 		n, err := l.syncOne(ctx, code)
 		st := SyncStatus{Provider: code, At: l.now().UTC(), Games: n}
+		l.mu.Lock()
 		if err != nil {
 			st.Err = err.Error()
+			st.OKAt = l.status[code].OKAt
 			failed = append(failed, fmt.Errorf("%s: %w", code, err))
+		} else {
+			st.OKAt = st.At
 		}
-		l.mu.Lock()
 		l.status[code] = st
 		l.mu.Unlock()
 	}
@@ -156,6 +165,24 @@ func (l *Lobby) Status() []SyncStatus {
 		}
 	}
 	return out
+}
+
+// Catalogue returns every synced game, enabled or not, listed or not, of
+// any aggregator (one no longer configured too), for the console.
+func (l *Lobby) Catalogue(ctx context.Context) ([]CatalogueGame, error) {
+	return l.store.CatalogueGames(ctx)
+}
+
+// CatalogueGame returns one synced game (errs NO_DATA).
+func (l *Lobby) CatalogueGame(ctx context.Context, provider, code string) (CatalogueGame, error) {
+	return l.store.CatalogueGame(ctx, provider, code)
+}
+
+// SetGame sets the operator's choices for one synced game: whether
+// members see it and its order (errs NO_DATA for an unknown game). The
+// category stays the aggregator's: a sync would overwrite any other.
+func (l *Lobby) SetGame(ctx context.Context, provider, code string, enabled bool, sort int) (CatalogueGame, error) {
+	return l.store.SetCatalogueGame(ctx, provider, code, enabled, sort)
 }
 
 // Games returns the games members may play: enabled, listed, of an

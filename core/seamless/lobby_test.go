@@ -61,6 +61,19 @@ func (c *catalogue) CatalogueGame(_ context.Context, provider, code string) (sea
 	return g, nil
 }
 
+func (c *catalogue) SetCatalogueGame(_ context.Context, provider, code string, enabled bool, sort int) (seamless.CatalogueGame, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	k := [2]string{provider, code}
+	g, ok := c.games[k]
+	if !ok {
+		return g, errs.New(errs.NoData)
+	}
+	g.Enabled, g.Sort = enabled, sort
+	c.games[k] = g
+	return g, nil
+}
+
 // aggregator is a fake Aggregator that records its launches.
 type aggregator struct {
 	code     string
@@ -113,10 +126,12 @@ func TestLobbySync(t *testing.T) {
 	})
 	t.Run("the status keeps each aggregator's last outcome", func(t *testing.T) {
 		st := l.Status()
-		if len(st) != 2 || st[0].Provider != "down" || st[0].Err == "" || st[1].Err != "" || st[1].Games != 2 {
+		if len(st) != 2 || st[0].Provider != "down" || st[0].Err == "" || !st[0].OKAt.IsZero() ||
+			st[1].Err != "" || st[1].Games != 2 || st[1].OKAt.IsZero() {
 			t.Fatalf("status %+v", st)
 		}
 	})
+	okAt := l.Status()[1].OKAt
 	t.Run("an empty list hides nothing", func(t *testing.T) {
 		good.games = nil
 		if err := l.Sync(context.Background()); err == nil {
@@ -126,12 +141,25 @@ func TestLobbySync(t *testing.T) {
 			t.Fatalf("games %+v", games)
 		}
 	})
-	t.Run("a disabled game is not in the lobby", func(t *testing.T) {
-		g := c.games[[2]string{provider, "g1"}]
-		g.Enabled = false
-		c.games[[2]string{provider, "g1"}] = g
+	t.Run("a failure keeps the last success", func(t *testing.T) {
+		if st := l.Status()[1]; st.Err == "" || !st.OKAt.Equal(okAt) {
+			t.Fatalf("status %+v, want the failure and the success at %v", st, okAt)
+		}
+	})
+	t.Run("a disabled game is not in the lobby, still in the catalogue", func(t *testing.T) {
+		if _, err := l.SetGame(context.Background(), provider, "g1", false, 3); err != nil {
+			t.Fatal(err)
+		}
 		if games, _ := l.Games(context.Background()); len(games) != 1 || games[0].Code != "g2" {
 			t.Fatalf("games %+v", games)
+		}
+		if all, _ := l.Catalogue(context.Background()); len(all) != 2 {
+			t.Fatalf("catalogue %+v", all)
+		}
+	})
+	t.Run("an unknown game is NO_DATA", func(t *testing.T) {
+		if _, err := l.SetGame(context.Background(), provider, "zz", true, 0); !errs.HasCode(err, errs.NoData) {
+			t.Fatalf("err = %v", err)
 		}
 	})
 }

@@ -1861,6 +1861,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/operator/seamless/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The synced game catalogue of the seamless aggregators: every game, enabled or not, listed or not, in the lobby's order, with each aggregator's last sync since this node started (docs/adapters.md, The lobby's catalogue). Owners. */
+        get: operations["getOperatorSeamlessGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/seamless/games/{provider}/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a synced game's enabled switch and order, which every sync keeps (the rest, category included, is the aggregator's). NO_DATA for an unknown game. Owners. Audited as seamless-game.update. */
+        put: operations["putOperatorSeamlessGame"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/operator/seamless/rounds": {
         parameters: {
             query?: never;
@@ -4227,6 +4261,42 @@ export interface components {
             /** @description The operator who decided it (processed withdrawals). */
             decidedBy?: string;
         };
+        SeamlessCatalogueGame: {
+            provider: string;
+            code: string;
+            name: string;
+            /** @enum {string} */
+            category: "slot" | "casino" | "sport" | "lotto";
+            studio: string;
+            image: string;
+            demo: boolean;
+            /** @description The operator's switch. */
+            enabled: boolean;
+            /** @description False once the aggregator no longer lists it (hidden */
+            listed: boolean;
+            /** @description Its aggregator is configured now. */
+            configured: boolean;
+            sort: number;
+            /** Format: date-time */
+            syncedAt: string;
+        };
+        SeamlessCatalogueSync: {
+            provider: string;
+            /**
+             * Format: date-time
+             * @description The last sync.
+             */
+            at: string;
+            /** @description The games it listed (0 on failure). */
+            games: number;
+            /** @description Why the last sync failed (absent when it succeeded). */
+            error?: string;
+            /**
+             * Format: date-time
+             * @description The last sync that succeeded (absent when none since the node started).
+             */
+            okAt?: string;
+        };
         SeamlessAggregator: {
             code: string;
             /** @enum {string} */
@@ -4841,6 +4911,8 @@ export type MemberRow = components['schemas']['MemberRow'];
 export type MemberDetail = components['schemas']['MemberDetail'];
 export type StatementLine = components['schemas']['StatementLine'];
 export type PendingWithdrawal = components['schemas']['PendingWithdrawal'];
+export type SeamlessCatalogueGame = components['schemas']['SeamlessCatalogueGame'];
+export type SeamlessCatalogueSync = components['schemas']['SeamlessCatalogueSync'];
 export type SeamlessAggregator = components['schemas']['SeamlessAggregator'];
 export type SeamlessWindow = components['schemas']['SeamlessWindow'];
 export type SeamlessProviderFigures = components['schemas']['SeamlessProviderFigures'];
@@ -7707,6 +7779,64 @@ export interface operations {
                         providers: components["schemas"]["SeamlessProviderFigures"][];
                         /** Format: date-time */
                         since: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOperatorSeamlessGames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        games: components["schemas"]["SeamlessCatalogueGame"][];
+                        syncs: components["schemas"]["SeamlessCatalogueSync"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    putOperatorSeamlessGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: string;
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                    /** @description The lobby orders by it */
+                    sort: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        game: components["schemas"]["SeamlessCatalogueGame"];
                     };
                 };
             };

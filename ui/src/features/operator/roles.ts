@@ -28,6 +28,8 @@ export const consolePages: readonly ConsolePage[] = [
   // Seamless aggregators: their configuration and callbacks, and the round search (every role reads).
   { key: 'aggregators', path: '/operator/aggregators', roles: all },
   { key: 'rounds', path: '/operator/rounds', roles: all },
+  // Their synced game catalogue: on or off and order, the owners' like the transfer games'.
+  { key: 'catalogue', path: '/operator/catalogue', roles: owner },
   { key: 'reports', path: '/operator/reports', roles: money },
   { key: 'promotions', path: '/operator/promotions', roles: all },
   { key: 'rewards', path: '/operator/rewards', roles: all },

@@ -76,3 +76,9 @@ export type SeamlessProviderFigures = Schemas['SeamlessProviderFigures'];
 export type SeamlessWindow = Schemas['SeamlessWindow'];
 
 export type SeamlessRound = Schemas['SeamlessRound'];
+
+/** SeamlessCatalogueGame is a game of the aggregators' synced catalogue, with the operator's enabled and sort. */
+export type SeamlessCatalogueGame = Schemas['SeamlessCatalogueGame'];
+
+/** SeamlessCatalogueSync is an aggregator's last catalogue sync on this node. */
+export type SeamlessCatalogueSync = Schemas['SeamlessCatalogueSync'];

@@ -142,6 +142,7 @@ describe('role-based navigation', () => {
         'Reconciliation',
         'Aggregators',
         'Rounds',
+        'Game catalogue',
         'Reports',
         'Promotions',
         'Cashback & invite',
