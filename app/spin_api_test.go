@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"strings"
 	"testing"
 
 	"ngern/adapters/sqlstore"
 	"ngern/adapters/sqlstore/storetest"
+	"ngern/core/limits"
 	"ngern/core/operator"
 )
 
@@ -50,6 +52,8 @@ func TestSpinAPI(t *testing.T) {
 			h.expect(h.call("POST", "/api/operator/coins", fin, map[string]any{"phone": "0811111111", "coins": 0, "reason": "x"}), 400, "INVALID_AMOUNT")
 			h.expect(h.call("POST", "/api/operator/coins", fin, map[string]any{"phone": "0811111111", "coins": 1.5, "reason": "x"}), 400, "INVALID_AMOUNT")
 			h.expect(h.call("POST", "/api/operator/coins", fin, map[string]any{"phone": "0899999999", "coins": 1, "reason": "x"}), 404, "NO_USER")
+			// The reason's cap is the one of every operator's reason (limits.Reason), in characters.
+			h.expect(h.call("POST", "/api/operator/coins", fin, map[string]any{"phone": "0811111111", "coins": 1, "reason": strings.Repeat("ก", limits.Reason+1)}), 400, "INVALID_REQUEST")
 			r := h.call("POST", "/api/operator/coins", fin, map[string]any{"phone": "0811111111", "coins": 3, "reason": "welcome"})
 			h.expect(r, 200, "SUCCESS")
 			if r.Body["coin"] != json.Number("3") {

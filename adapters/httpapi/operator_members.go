@@ -186,7 +186,7 @@ func (s *Server) memberStatement(w http.ResponseWriter, r *http.Request) {
 }
 
 type lockRequest struct {
-	Reason string `json:"reason" validate:"max=500"`
+	Reason string `json:"reason" validate:"reason"`
 }
 
 func (s *Server) setMemberActive(w http.ResponseWriter, r *http.Request, active bool) {

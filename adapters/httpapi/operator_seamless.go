@@ -168,7 +168,7 @@ func (s *Server) seamlessRound(w http.ResponseWriter, r *http.Request) {
 
 type resolveRoundRequest struct {
 	Resolution seamless.Resolution `json:"resolution" validate:"required,oneof=refund lost"`
-	Reason     string              `json:"reason" validate:"required,max=500"`
+	Reason     string              `json:"reason" validate:"required,reason"`
 }
 
 // resolveRound resolves a stuck round: refund its bets or close it as

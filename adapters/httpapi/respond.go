@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -17,6 +18,7 @@ import (
 	"github.com/go-playground/validator/v10"
 
 	"ngern/core/errs"
+	"ngern/core/limits"
 )
 
 // errorBody is the one error shape of the API.
@@ -94,6 +96,8 @@ func newValidator() *validator.Validate {
 		}
 		return name
 	})
+	// reason: an operator's reason, at most limits.Reason characters.
+	v.RegisterAlias("reason", fmt.Sprintf("max=%d", limits.Reason))
 	return v
 }
 

@@ -331,7 +331,7 @@ func (s *Server) operatorGrants(w http.ResponseWriter, r *http.Request) {
 type grantCoinsRequest struct {
 	Phone  string      `json:"phone" validate:"required,max=20"`
 	Coins  json.Number `json:"coins" validate:"required"`
-	Reason string      `json:"reason" validate:"required,max=200"`
+	Reason string      `json:"reason" validate:"required,reason"`
 }
 
 func (s *Server) grantCoins(w http.ResponseWriter, r *http.Request) {

@@ -7,6 +7,7 @@ import (
 
 	"ngern/core/errs"
 	"ngern/core/ledger"
+	"ngern/core/limits"
 )
 
 // GrantCoinsByPhone is GrantCoins to the member with phone (NO_USER); it
@@ -29,7 +30,7 @@ func (s *Service) GrantCoins(ctx context.Context, memberID string, n int64, reas
 	switch {
 	case n == 0 || n > MaxGrant || n < -MaxGrant:
 		return 0, errs.Newf(errs.InvalidAmount, "coins: a whole number, not 0, at most %d either way", MaxGrant)
-	case reason == "" || len([]rune(reason)) > 200:
+	case reason == "" || len([]rune(reason)) > limits.Reason:
 		return 0, errs.OnField(errs.InvalidRequest, "reason")
 	}
 	if ref == "" {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { StyleSheet, View } from 'react-native';
 
 import { TextField } from '@/components/ui/text-field';
+import { limits } from '@/lib/limits.generated';
 
 import { useCoinGrants } from '../../api/get-coin-grants';
 import { useGrantCoins } from '../../api/grant-coins';
@@ -42,8 +43,7 @@ export function CoinGrants() {
         onPhone={setPhone}
         reason={reason}
         onReason={setReason}
-        // The coin grant's own cap (adapters/httpapi/spin.go), not the limits table's reason.
-        reasonMax={200}
+        reasonMax={limits.reason}
         fieldBasis={150}
         invalid={invalid}
         error={grant.error}
