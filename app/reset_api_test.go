@@ -27,6 +27,21 @@ func TestPasswordResetAPI(t *testing.T) {
 			}
 			return all[len(all)-1][1]
 		}
+		t.Run("PhoneRefusalNamesItsField", func(t *testing.T) {
+			h := h.sub(t)
+			for _, path := range []string{"/api/account/password/reset/otp", "/api/account/password/reset"} {
+				r := h.call("POST", path, "", map[string]any{"phone": "12345", "otpToken": "x", "code": "123456", "password": "a-long-password"})
+				h.expect(r, 400, "PHONE_NUMBER_REQUIRE_10_DIGIT")
+				if r.Body["field"] != "phone" {
+					t.Fatalf("%s field = %v, want phone", path, r.Body["field"])
+				}
+			}
+			r := h.call("POST", "/api/otp/send", "", map[string]any{"phoneNumber": "12345"})
+			h.expect(r, 400, "PHONE_NUMBER_REQUIRE_10_DIGIT")
+			if r.Body["field"] != "phoneNumber" {
+				t.Fatalf("otp field = %v, want phoneNumber", r.Body["field"])
+			}
+		})
 		reset := func(phone string, sent response, code, password string) map[string]any {
 			return map[string]any{"phone": phone, "otpToken": sent.Body["otpToken"], "code": code, "password": password}
 		}

@@ -60,7 +60,7 @@ func (s *Service) lookupLimit(ip string) limit {
 // without sending; nobody else learns that the phone was verified: they get
 // a code of their own, which the owner's verification does not stand for.
 func (s *Service) SendOTP(ctx context.Context, phone, otpToken, ip string) (OTPSent, error) {
-	phone, err := s.NormalizePhone(phone)
+	phone, err := s.normalizePhone(phone, "phoneNumber")
 	if err != nil {
 		return OTPSent{}, err
 	}

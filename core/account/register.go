@@ -33,21 +33,22 @@ var (
 	spaceRuns   = regexp.MustCompile(`\s+`)
 )
 
-// NormalizePhone trims a phone number and checks the length rule: exactly 10
-// digits outside Laos mode; digits only (6 to 15) in Laos mode.
-func (s *Service) NormalizePhone(phone string) (string, error) {
+// normalizePhone trims a phone number and checks the length rule: exactly 10
+// digits outside Laos mode; digits only (6 to 15) in Laos mode. A refusal
+// names field, the request's name for the phone.
+func (s *Service) normalizePhone(phone, field string) (string, error) {
 	phone = strings.TrimSpace(phone)
 	if phone == "" {
-		return "", errs.OnField(errs.InvalidUserInfo, "username")
+		return "", errs.OnField(errs.InvalidUserInfo, field)
 	}
 	if s.cfg.Laos {
 		if !digitsOnly.MatchString(phone) || len(phone) < 6 || len(phone) > 15 {
-			return "", errs.OnField(errs.InvalidUserInfo, "username")
+			return "", errs.OnField(errs.InvalidUserInfo, field)
 		}
 		return phone, nil
 	}
 	if len(phone) != 10 || !digitsOnly.MatchString(phone) {
-		return "", errs.OnField(errs.PhoneRequire10Digit, "username")
+		return "", errs.OnField(errs.PhoneRequire10Digit, field)
 	}
 	return phone, nil
 }
@@ -124,7 +125,7 @@ func (s *Service) checkBankName(ctx context.Context, bankCode, name string, regi
 // (REQUEST_LIMIT past the limit; operator tools pass no ip and are not
 // limited). It changes nothing.
 func (s *Service) Validate(ctx context.Context, r Registration, full bool, ip string) (Registration, error) {
-	phone, err := s.NormalizePhone(r.Username)
+	phone, err := s.normalizePhone(r.Username, "username")
 	if err != nil {
 		return r, err
 	}

@@ -28,7 +28,7 @@ const (
 // phones are registered. The otpToken answered goes with the code to
 // ResetPassword; a locked member or an unknown phone gets no SMS.
 func (s *Service) SendResetOTP(ctx context.Context, phone, ip string) (OTPSent, error) {
-	phone, err := s.NormalizePhone(phone)
+	phone, err := s.normalizePhone(phone, "phone")
 	if err != nil {
 		return OTPSent{}, err
 	}
@@ -100,7 +100,7 @@ func (s *Service) ResetPassword(ctx context.Context, r PasswordReset, ip string)
 		err.(*errs.Error).Field = "password"
 		return err
 	}
-	phone, err := s.NormalizePhone(r.Phone)
+	phone, err := s.normalizePhone(r.Phone, "phone")
 	if err != nil {
 		return err
 	}
