@@ -432,3 +432,35 @@ func All() []Code {
 
 // Entries returns the catalogue's rows in its order.
 func Entries() []Entry { return append([]Entry(nil), catalogue...) }
+
+// consoleOnly are the codes that only the operator console's calls and the
+// parties' server-to-server calls answer: a member never meets them. Their
+// texts live in the console's own table (errors.<CODE> in
+// ui/src/features/operator/i18n), which loads with the console, so that the
+// member app's first load does not carry them; every other code's text is in
+// the app's errorMsg table. `go generate ./core/errs` writes them as
+// consoleErrorCodes and the UI's locale tests hold both tables to it.
+var consoleOnly = []Code{
+	ForbiddenRole, TOTPRequired, TOTPInvalid,
+	SameApprover, SecondApprovalRequired, ChangePending, ChangeStale, ChangeDecided, OwnChange,
+	RoundNotStuck, RoundResolved,
+	SettingURLInvalid, SettingNotHonoured,
+	ChatCannedInvalid,
+	BadSignature,
+}
+
+// ConsoleOnly lists the codes only operators' and parties' calls answer, in
+// the catalogue's order.
+func ConsoleOnly() []Code {
+	set := make(map[Code]bool, len(consoleOnly))
+	for _, c := range consoleOnly {
+		set[c] = true
+	}
+	var out []Code
+	for _, e := range catalogue {
+		if set[e.Code] {
+			out = append(out, e.Code)
+		}
+	}
+	return out
+}

@@ -114,3 +114,21 @@ func TestCatalogue(t *testing.T) {
 		}
 	})
 }
+
+// TestConsoleOnlyCodes: every console-only code is a catalogue code, listed
+// once.
+func TestConsoleOnlyCodes(t *testing.T) {
+	seen := map[Code]bool{}
+	for _, c := range consoleOnly {
+		if _, ok := kindOf[c]; !ok {
+			t.Errorf("%s is not in the catalogue", c)
+		}
+		if seen[c] {
+			t.Errorf("%s listed twice", c)
+		}
+		seen[c] = true
+	}
+	if got := ConsoleOnly(); len(got) != len(consoleOnly) {
+		t.Errorf("ConsoleOnly() = %v, want the %d listed", got, len(consoleOnly))
+	}
+}

@@ -30,6 +30,12 @@ func render() []byte {
 	}
 	b.WriteString("] as const;\n\n")
 	b.WriteString("/** ErrorCode is a code of the server's error catalogue. */\n")
-	b.WriteString("export type ErrorCode = (typeof errorCodes)[number];\n")
+	b.WriteString("export type ErrorCode = (typeof errorCodes)[number];\n\n")
+	b.WriteString("/** The codes only the console's and the parties' calls answer: their texts are the console's. */\n")
+	b.WriteString("export const consoleErrorCodes = [\n")
+	for _, c := range errs.ConsoleOnly() {
+		fmt.Fprintf(&b, "  '%s',\n", c)
+	}
+	b.WriteString("] as const satisfies readonly ErrorCode[];\n")
 	return b.Bytes()
 }

@@ -24,7 +24,16 @@ func TestRenderListsEveryCode(t *testing.T) {
 			t.Errorf("%s missing", c)
 		}
 	}
-	if strings.Count(out, "',\n") != len(errs.All()) {
-		t.Errorf("%d codes rendered, want %d", strings.Count(out, "',\n"), len(errs.All()))
+	if want := len(errs.All()) + len(errs.ConsoleOnly()); strings.Count(out, "',\n") != want {
+		t.Errorf("%d codes rendered, want %d (every code, then the console's)", strings.Count(out, "',\n"), want)
+	}
+	_, console, ok := strings.Cut(out, "export const consoleErrorCodes = [\n")
+	if !ok {
+		t.Fatal("no consoleErrorCodes")
+	}
+	for _, c := range errs.ConsoleOnly() {
+		if !strings.Contains(console, "  '"+string(c)+"',\n") {
+			t.Errorf("console code %s missing", c)
+		}
 	}
 }

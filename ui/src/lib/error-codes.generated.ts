@@ -147,3 +147,22 @@ export const errorCodes = [
 
 /** ErrorCode is a code of the server's error catalogue. */
 export type ErrorCode = (typeof errorCodes)[number];
+
+/** The codes only the console's and the parties' calls answer: their texts are the console's. */
+export const consoleErrorCodes = [
+  'FORBIDDEN_ROLE',
+  'TOTP_REQUIRED',
+  'TOTP_INVALID',
+  'SAME_APPROVER',
+  'SECOND_APPROVAL_REQUIRED',
+  'CHANGE_PENDING',
+  'CHANGE_STALE',
+  'CHANGE_DECIDED',
+  'OWN_CHANGE',
+  'ROUND_NOT_STUCK',
+  'ROUND_RESOLVED',
+  'SETTING_URL_INVALID',
+  'SETTING_NOT_HONOURED',
+  'CHAT_CANNED_INVALID',
+  'INVALID_SIGNATURE',
+] as const satisfies readonly ErrorCode[];

@@ -83,7 +83,7 @@ describe('console sign-in', () => {
     expect(screen.queryByText('Set up your authenticator')).toBeNull();
     fireEvent.changeText(screen.getByLabelText('Authenticator code'), '000000');
     fireEvent.press(screen.getByRole('button', { name: 'Sign in' }));
-    const shown = i18n.exists('errorMsg.TOTP_INVALID') ? i18n.t('errorMsg.TOTP_INVALID') : 'TOTP_INVALID';
+    const shown = i18n.t('operator:errors.TOTP_INVALID');
     expect(await screen.findByText(shown)).toBeTruthy();
     expect(getOperatorToken()).toBeNull();
     expect(screen.getByLabelText('Authenticator code').props.value).toBe('');

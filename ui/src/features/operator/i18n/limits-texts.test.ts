@@ -16,12 +16,16 @@ describe('console texts with limits', () => {
     const text = i18n.t('deposits.refundNoteTooLong', { ns: consoleNs });
     expect(text).toContain(String(limits.reason));
     expect(text).not.toContain('{{');
+    const canned = i18n.t('errors.CHAT_CANNED_INVALID', { ns: consoleNs });
+    expect(canned).toContain(String(limits.cannedTitle));
+    expect(canned).toContain(String(limits.chatText));
+    expect(canned).not.toContain('{{');
   });
 
   it('writes no limit a text names as a number', () => {
     for (const locale of [th, la, en].map((l) => flattenLocale(l))) {
       for (const [key, text] of Object.entries(locale)) {
-        for (const n of [limits.reason, limits.chatText, limits.note].map(String)) {
+        for (const n of [limits.reason, limits.chatText, limits.note, limits.cannedTitle].map(String)) {
           if (new RegExp(`(^|[^\\d.,])${n}([^\\d]|$)`).test(text)) throw new Error(`${key} writes ${n}: use its placeholder`);
         }
       }

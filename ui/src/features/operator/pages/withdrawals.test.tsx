@@ -79,7 +79,7 @@ describe('withdrawals: four-eyes', () => {
     expect(button.props.accessibilityState.disabled).toBe(false);
     fireEvent.press(button);
     fireEvent.press(screen.getByRole('button', { name: 'Approve withdrawal' }));
-    const same = i18n.exists('errorMsg.SAME_APPROVER') ? i18n.t('errorMsg.SAME_APPROVER') : 'SAME_APPROVER';
+    const same = i18n.t('operator:errors.SAME_APPROVER');
     expect(await screen.findByText(same)).toBeTruthy();
 
     current = { ...current, approvals: 2, approvedBy: ['alice', 'bob'], status: 'APPROVED' };
