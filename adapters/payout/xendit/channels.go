@@ -4,7 +4,7 @@ package xendit
 // Xendit's payout channel codes (channel_code of POST /v2/payouts; the list
 // is Xendit's "Payout Channels" page and GET /payouts_channels?currency=THB).
 // A bank that is not here is never guessed: Submit answers FAILED naming it,
-// before anything is sent. CheckChannels tells at start which of these the
+// before anything is sent. CheckChannels tells which of these the
 // account cannot pay to. docs/adapters.md ("Xendit") has the table.
 var Channels = map[string]string{
 	"BBL":   "TH_BBL",

@@ -427,8 +427,7 @@ func transportCause(err error) string {
 
 // CheckChannels asks Xendit which payout channels the account has in THB
 // and answers our bank codes whose channel is not among them (empty: every
-// mapped bank can be paid). The adapter's wiring calls it at start and logs
-// the answer.
+// mapped bank can be paid), for the wiring to log at start.
 func (c *Client) CheckChannels(ctx context.Context) ([]string, error) {
 	status, answer, err := c.do(ctx, http.MethodGet, PathChannels+"?currency=THB", nil, "")
 	if err != nil {
