@@ -1,7 +1,6 @@
 package xendit_test
 
 import (
-	"net/http"
 	"testing"
 	"time"
 
@@ -20,7 +19,7 @@ func newFake(t *testing.T) (*xendittest.Server, *xendit.Client) {
 	fake.RejectedAccounts["1111111111"] = true
 	ts := fake.Start(t)
 	c, err := xendit.New(xendit.Config{BaseURL: ts.URL, SecretKey: testKey, Timeout: 300 * time.Millisecond,
-		RetryWait: time.Millisecond, HTTPClient: &http.Client{Timeout: 300 * time.Millisecond}})
+		RetryWait: time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

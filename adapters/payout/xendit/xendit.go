@@ -90,7 +90,8 @@ type Config struct {
 	// RetryWait is the longest wait before a retry (Retry-After is obeyed
 	// up to it); 0 is 1 s.
 	RetryWait time.Duration
-	// HTTPClient sends the requests; nil is a client with Timeout.
+	// HTTPClient sends the requests (Timeout bounds each call whatever
+	// the client's own timeout); nil is http.DefaultClient.
 	HTTPClient *http.Client
 }
 
@@ -98,6 +99,7 @@ type Config struct {
 type Client struct {
 	base    string
 	auth    string
+	timeout time.Duration
 	retries int
 	wait    time.Duration
 	http    *http.Client
@@ -131,11 +133,12 @@ func New(c Config) (*Client, error) {
 	}
 	hc := c.HTTPClient
 	if hc == nil {
-		hc = &http.Client{Timeout: c.Timeout}
+		hc = http.DefaultClient
 	}
 	return &Client{
 		base:    base,
 		auth:    "Basic " + basic(c.SecretKey),
+		timeout: c.Timeout,
 		retries: c.RateLimitRetries,
 		wait:    c.RetryWait,
 		http:    hc,
@@ -374,37 +377,12 @@ func reason(code, message string) string {
 // no answer came.
 func (c *Client) do(ctx context.Context, method, path string, body []byte, idempotencyKey string) (int, []byte, error) {
 	for attempt := 0; ; attempt++ {
-		req, err := http.NewRequestWithContext(ctx, method, c.base+path, bytes.NewReader(body))
-		if err != nil {
-			return 0, nil, err
-		}
-		req.Header.Set("Authorization", c.auth)
-		req.Header.Set("Accept", "application/json")
-		if body != nil {
-			req.Header.Set("Content-Type", "application/json")
-		}
-		if idempotencyKey != "" {
-			req.Header.Set("Idempotency-key", idempotencyKey)
-		}
-		resp, err := c.http.Do(req)
-		if err != nil {
-			// The error names the URL and the cause, never the header.
-			return 0, nil, unknown(method + " " + path + ": " + transportCause(err))
-		}
-		answer, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-		resp.Body.Close()
-		if err != nil {
-			return 0, nil, unknown(method + " " + path + ": the answer was cut: " + transportCause(err))
-		}
-		if resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden {
-			return 0, nil, unknown(fmt.Sprintf("%s %s: %d %s (the secret key or its permissions were refused)",
-				method, path, resp.StatusCode, readError(answer).ErrorCode))
-		}
-		if resp.StatusCode != http.StatusTooManyRequests || attempt >= c.retries {
-			return resp.StatusCode, answer, nil
+		status, answer, retryAfter, err := c.once(ctx, method, path, body, idempotencyKey)
+		if err != nil || status != http.StatusTooManyRequests || attempt >= c.retries {
+			return status, answer, err
 		}
 		wait := c.wait
-		if s, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil && s >= 0 && time.Duration(s)*time.Second < wait {
+		if s, err := strconv.Atoi(retryAfter); err == nil && s >= 0 && time.Duration(s)*time.Second < wait {
 			wait = time.Duration(s) * time.Second
 		}
 		select {
@@ -413,6 +391,39 @@ func (c *Client) do(ctx context.Context, method, path string, body []byte, idemp
 		case <-time.After(wait):
 		}
 	}
+}
+
+// once sends one request within the call's timeout.
+func (c *Client) once(ctx context.Context, method, path string, body []byte, idempotencyKey string) (int, []byte, string, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, method, c.base+path, bytes.NewReader(body))
+	if err != nil {
+		return 0, nil, "", err
+	}
+	req.Header.Set("Authorization", c.auth)
+	req.Header.Set("Accept", "application/json")
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if idempotencyKey != "" {
+		req.Header.Set("Idempotency-key", idempotencyKey)
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		// The error names the path and the cause, never the header.
+		return 0, nil, "", unknown(method + " " + path + ": " + transportCause(err))
+	}
+	answer, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	resp.Body.Close()
+	if err != nil {
+		return 0, nil, "", unknown(method + " " + path + ": the answer was cut: " + transportCause(err))
+	}
+	if resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden {
+		return 0, nil, "", unknown(fmt.Sprintf("%s %s: %d %s (the secret key or its permissions were refused)",
+			method, path, resp.StatusCode, readError(answer).ErrorCode))
+	}
+	return resp.StatusCode, answer, resp.Header.Get("Retry-After"), nil
 }
 
 // transportCause is err without the URL (which holds no secret, but the
