@@ -3,7 +3,6 @@ package app
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"ngern/adapters/payout/xendit"
 )
@@ -11,17 +10,18 @@ import (
 // XenditConfig is Xendit's Payouts API, the real payout adapter
 // (adapters/payout/xendit): the secret key turns it on.
 type XenditConfig struct {
-	URL       string        `env:"NGERN_XENDIT_URL" envDefault:"https://api.xendit.co" doc:"Base of Xendit's API for payouts (~POST {base}/v2/payouts~, ~GET {base}/v2/payouts?reference_id=~); see [adapters.md](adapters.md#xendit-payouts)."`
-	SecretKey string        `env:"NGERN_XENDIT_SECRET_KEY" secret:"true" doc:"Xendit's secret API key with the Money-out write permission (sent as HTTP Basic, the key as the user name). Set, it makes Xendit the payout party that automatic withdrawals can use. Never logged."`
-	Timeout   time.Duration `env:"NGERN_XENDIT_TIMEOUT" envDefault:"15s" min:"1ns" max:"1m" doc:"Bound of one Xendit call; a payout whose call runs out is unknown (its status is asked, it is never submitted again nor taken for failed)."`
+	URL       string `env:"NGERN_XENDIT_URL" envDefault:"https://api.xendit.co" doc:"Base of Xendit's API for payouts (~POST {base}/v2/payouts~, ~GET {base}/v2/payouts?reference_id=~); see [adapters.md](adapters.md#xendit-payouts)."`
+	SecretKey string `env:"NGERN_XENDIT_SECRET_KEY" secret:"true" doc:"Xendit's secret API key with the Money-out write permission (sent as HTTP Basic, the key as the user name). Set, it makes Xendit the payout party that automatic withdrawals can use. Never logged."`
 }
 
 // On reports whether Xendit is configured.
 func (x XenditConfig) On() bool { return x.SecretKey != "" }
 
-// Client is the configured adapter's configuration.
+// Client is the configured adapter's configuration. The payout worker's
+// call timeout bounds each Submit and Status through its context; the
+// adapter's own bound of one HTTP request is its default.
 func (x XenditConfig) Client() xendit.Config {
-	return xendit.Config{BaseURL: x.URL, SecretKey: x.SecretKey, Timeout: x.Timeout}
+	return xendit.Config{BaseURL: x.URL, SecretKey: x.SecretKey}
 }
 
 // checkXendit refuses a base URL that is not http(s) (the key is never
