@@ -11,7 +11,7 @@ import (
 // (adapters/payout/xendit): the secret key turns it on.
 type XenditConfig struct {
 	URL       string `env:"NGERN_XENDIT_URL" envDefault:"https://api.xendit.co" doc:"Base of Xendit's API for payouts (~POST {base}/v2/payouts~, ~GET {base}/v2/payouts?reference_id=~); see [adapters.md](adapters.md#xendit-payouts)."`
-	SecretKey string `env:"NGERN_XENDIT_SECRET_KEY" secret:"true" doc:"Xendit's secret API key with the Money-out write permission (sent as HTTP Basic, the key as the user name). Set, it makes Xendit the payout party that automatic withdrawals can use. Never logged."`
+	SecretKey string `env:"NGERN_XENDIT_SECRET_KEY" secret:"true" doc:"Xendit's secret API key with the Money-out write permission (sent as HTTP Basic, the key as the user name), for the Xendit payout adapter: set, Xendit can be the party that pays automatic withdrawals. Never logged."`
 }
 
 // On reports whether Xendit is configured.
