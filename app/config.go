@@ -143,6 +143,10 @@ type Config struct {
 	// Hub88 is the Hub88 seamless aggregator (all of NGERN_HUB88_* or none).
 	Hub88 Hub88Config
 
+	// Xendit is the Xendit payout adapter (NGERN_XENDIT_SECRET_KEY turns it
+	// on).
+	Xendit XenditConfig
+
 	Sim SimConfig
 
 	// Aggregators are the seamless aggregators that speak Ngern's generic

@@ -15,7 +15,7 @@ import (
 // bound; each may complete c from what was set.
 var checks = []func(c *Config, vars map[string]string) []string{
 	checkProvider, checkOperatorToken, checkTrustedProxies, trimLists, checkChat, defaultWebDir,
-	checkS3, checkSlipOK, checkHub88,
+	checkS3, checkSlipOK, checkHub88, checkXendit,
 }
 
 func checkProvider(c *Config, _ map[string]string) []string {
