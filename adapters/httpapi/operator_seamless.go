@@ -28,6 +28,7 @@ func (s *Server) operatorSeamlessTable() []operatorRoute {
 		{pattern: "GET /api/operator/seamless/games", roles: owner, handler: s.seamlessGames},
 		{pattern: "PUT /api/operator/seamless/games/{provider}/{code}", roles: owner, action: "seamless-game.update", target: "code",
 			handler: s.putSeamlessGame},
+		{pattern: "POST /api/operator/seamless/games/sync", roles: owner, action: "seamless-games.sync", handler: s.syncSeamlessGames},
 	}
 }
 
