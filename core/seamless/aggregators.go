@@ -54,7 +54,10 @@ const (
 // plain text: for the server only, never served.
 type AggregatorSettings struct {
 	Code string
+	// Kind is its protocol: KindHub88, KindGeneric or KindSim.
 	Kind string
+	// Mode is the install's: demo or production.
+	Mode string
 	// URL is the base of its games API (configuration).
 	URL     string
 	Enabled bool
