@@ -139,8 +139,12 @@ func (w *recordingWallet) Rollback(_ context.Context, c seamless.Callback) (seam
 // the configuration applies.
 type noStoredAggregators struct{}
 
-func (noStoredAggregators) AggregatorRows(context.Context) ([]seamless.AggregatorRow, error) { return nil, nil }
-func (noStoredAggregators) PutAggregatorRow(context.Context, seamless.AggregatorRow) error  { return nil }
+func (noStoredAggregators) AggregatorRows(context.Context) ([]seamless.AggregatorRow, error) {
+	return nil, nil
+}
+func (noStoredAggregators) PutAggregatorRow(context.Context, seamless.AggregatorRow) error {
+	return nil
+}
 
 func TestAggregatorsWiring(t *testing.T) {
 	file := secretFile(t, testAggregatorSecret)

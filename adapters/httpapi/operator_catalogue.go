@@ -19,14 +19,14 @@ type catalogueGameJSON struct {
 	Category           string    `json:"category"`
 	AggregatorCategory string    `json:"aggregatorCategory"`
 	CategoryOverride   string    `json:"categoryOverride"`
-	Studio     string    `json:"studio"`
-	Image      string    `json:"image"`
-	Demo       bool      `json:"demo"`
-	Enabled    bool      `json:"enabled"`
-	Listed     bool      `json:"listed"`
-	Configured bool      `json:"configured"`
-	Sort       int       `json:"sort"`
-	SyncedAt   time.Time `json:"syncedAt"`
+	Studio             string    `json:"studio"`
+	Image              string    `json:"image"`
+	Demo               bool      `json:"demo"`
+	Enabled            bool      `json:"enabled"`
+	Listed             bool      `json:"listed"`
+	Configured         bool      `json:"configured"`
+	Sort               int       `json:"sort"`
+	SyncedAt           time.Time `json:"syncedAt"`
 }
 
 // catalogueSyncJSON is an aggregator's last catalogue sync.

@@ -46,7 +46,7 @@ func (r seamlessGameRow) game() seamless.CatalogueGame {
 	return seamless.CatalogueGame{
 		Game:               seamless.Game{Provider: r.Provider, Code: r.Code, Name: r.Name, Category: category, Studio: r.Studio, Image: r.Image, Demo: r.Demo},
 		AggregatorCategory: r.Category, CategoryOverride: r.Override,
-		Enabled:            r.Enabled, Listed: r.Listed, Sort: r.Sort, SyncedAt: r.SyncedAt.UTC(),
+		Enabled: r.Enabled, Listed: r.Listed, Sort: r.Sort, SyncedAt: r.SyncedAt.UTC(),
 	}
 }
 

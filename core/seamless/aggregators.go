@@ -69,8 +69,8 @@ type AggregatorSettings struct {
 	// SecretStored that the secret in effect is an owner's.
 	Stored       bool
 	SecretStored bool
-	UpdatedBy string
-	UpdatedAt time.Time
+	UpdatedBy    string
+	UpdatedAt    time.Time
 	// Unreadable: a stored secret this install's key does not open (a
 	// changed NGERN_SECRET_KEY); the configured one is used until an owner
 	// enters it again.
