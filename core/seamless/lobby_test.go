@@ -260,3 +260,41 @@ func TestLobbyPlay(t *testing.T) {
 		}
 	})
 }
+
+// A switched-off aggregator is not synced, its games leave the lobby and
+// cannot be launched; they stay in the console's catalogue.
+func TestLobbySwitchedOff(t *testing.T) {
+	ctx := context.Background()
+	agg := &aggregator{code: provider, games: []seamless.Game{{Code: "g1", Name: "One", Category: "slot"}}}
+	f := newFixture(t)
+	c := &catalogue{games: map[[2]string]seamless.CatalogueGame{}}
+	store := &aggStore{rows: map[string]seamless.AggregatorRow{}}
+	switches := seamless.NewAggregators(store, rot13Sealer{}, []seamless.AggregatorSettings{{Code: provider, Kind: seamless.KindSim, Enabled: true}},
+		time.Now)
+	l := seamless.NewLobby(c, f.svc, []seamless.Aggregator{agg}, switches)
+	if err := l.Sync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := switches.Update(ctx, provider, seamless.AggregatorUpdate{Enabled: false}, "own"); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("not in the lobby", func(t *testing.T) {
+		if games, err := l.Games(ctx); err != nil || len(games) != 0 {
+			t.Fatalf("games %+v, %v", games, err)
+		}
+		if all, _ := l.Catalogue(ctx); len(all) != 1 {
+			t.Fatalf("catalogue %+v", all)
+		}
+	})
+	t.Run("not launched", func(t *testing.T) {
+		if _, err := l.Play(ctx, "m1", provider, "g1", seamless.PlayOptions{}); !errs.HasCode(err, errs.NoGame) {
+			t.Fatalf("Play = %v", err)
+		}
+	})
+	t.Run("not synced", func(t *testing.T) {
+		agg.err = errors.New("would fail")
+		if err := l.Sync(ctx); err != nil {
+			t.Fatalf("Sync = %v", err)
+		}
+	})
+}
