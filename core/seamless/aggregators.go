@@ -46,8 +46,10 @@ const (
 	// MaxAllow is the longest allow-list.
 	MaxAllow = 64
 	// AggregatorReread is how old a node's copy of the stored settings
-	// may get when it missed an event.
-	AggregatorReread = time.Minute
+	// may get when it missed an event; aggregatorRereadDead while the bus
+	// is not live (events may be lost meanwhile).
+	AggregatorReread     = time.Minute
+	aggregatorRereadDead = 2 * time.Second
 )
 
 // AggregatorSettings are an aggregator's settings in effect, its secret in
@@ -147,6 +149,9 @@ type Aggregators struct {
 	mu       sync.Mutex
 	current  map[string]AggregatorSettings
 	loadedAt time.Time
+	// epoch is the bus's when current was read: a new epoch may have
+	// lost an event, so current is read again.
+	epoch uint64
 }
 
 // NewAggregators returns the settings over the configured aggregators.
@@ -215,12 +220,20 @@ func (a *Aggregators) Enabled(ctx context.Context, code string) bool {
 }
 
 // load answers the settings in effect, read again when an event said they
-// changed or when they are older than AggregatorReread. A failed read
-// keeps the last good copy (the callbacks keep their settings).
+// changed, when the bus's epoch changed (events may have been lost), when
+// they are older than AggregatorReread, or than a couple of seconds while
+// the bus is not live. A failed read keeps the last good copy (the
+// callbacks keep their settings).
 func (a *Aggregators) load(ctx context.Context) (map[string]AggregatorSettings, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if a.current != nil && !a.loadedAt.IsZero() && a.now().Sub(a.loadedAt) < AggregatorReread {
+	var epoch uint64
+	live := true
+	if a.bus != nil {
+		epoch, live = a.bus.Epoch()
+	}
+	age := a.now().Sub(a.loadedAt)
+	if a.current != nil && !a.loadedAt.IsZero() && age < AggregatorReread && epoch == a.epoch && (live || age < aggregatorRereadDead) {
 		return a.current, nil
 	}
 	rows, err := a.store.AggregatorRows(ctx)
@@ -255,7 +268,7 @@ func (a *Aggregators) load(ctx context.Context) (map[string]AggregatorSettings, 
 		}
 		cur[r.Code] = c
 	}
-	a.current, a.loadedAt = cur, a.now()
+	a.current, a.loadedAt, a.epoch = cur, a.now(), epoch
 	return cur, nil
 }
 

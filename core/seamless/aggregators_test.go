@@ -210,3 +210,50 @@ func TestAggregators(t *testing.T) {
 		}
 	})
 }
+
+// epochBus is a bus that delivers nothing and whose epoch the test sets:
+// a new epoch means events may have been lost.
+type epochBus struct {
+	syncBus
+	epoch uint64
+	live  bool
+}
+
+func (b *epochBus) Epoch() (uint64, bool) { return b.epoch, b.live }
+
+func TestAggregatorsRereadOnANewEpoch(t *testing.T) {
+	ctx := context.Background()
+	conf := []seamless.AggregatorSettings{{Code: "acme", Kind: seamless.KindGeneric, Enabled: true}}
+	store := &aggStore{rows: map[string]seamless.AggregatorRow{}}
+	now := time.Date(2026, 11, 27, 5, 0, 0, 0, time.UTC)
+	bus := &epochBus{epoch: 1, live: true}
+	a := seamless.NewAggregators(store, rot13Sealer{}, conf, func() time.Time { return now })
+	a.UseEvents(bus)
+	if !a.Enabled(ctx, "acme") {
+		t.Fatal("configured on")
+	}
+	// Another node's change whose event was lost.
+	store.rows["acme"] = seamless.AggregatorRow{Code: "acme", Enabled: false, UpdatedAt: now}
+	t.Run("same epoch, live: the copy stands", func(t *testing.T) {
+		if !a.Enabled(ctx, "acme") {
+			t.Fatal("reread without a reason")
+		}
+	})
+	t.Run("a new epoch: read again", func(t *testing.T) {
+		bus.epoch = 2
+		if a.Enabled(ctx, "acme") {
+			t.Fatal("not read again on a new epoch")
+		}
+	})
+	t.Run("a bus not live: read again after a couple of seconds", func(t *testing.T) {
+		bus.live = false
+		store.rows["acme"] = seamless.AggregatorRow{Code: "acme", Enabled: true, UpdatedAt: now}
+		if a.Enabled(ctx, "acme") {
+			t.Fatal("read again at once")
+		}
+		now = now.Add(3 * time.Second)
+		if !a.Enabled(ctx, "acme") {
+			t.Fatal("not read again while the bus is down")
+		}
+	})
+}
