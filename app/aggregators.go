@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"crypto/rand"
 	"fmt"
 	"log/slog"
@@ -8,14 +9,18 @@ import (
 	"net/url"
 	"os"
 	"regexp"
-	"sort"
 	"strings"
+	"sync"
 
 	"go.uber.org/fx"
 
 	"ngern/adapters/gameprovider/generic"
+	"ngern/adapters/gameprovider/hub88"
 	"ngern/adapters/httpapi"
+	"ngern/adapters/sqlstore"
+	"ngern/core/events"
 	"ngern/core/seamless"
+	"ngern/core/wallet"
 )
 
 // SimAggregatorCode is the code of the simulated aggregator, served
@@ -36,7 +41,7 @@ type SimAggregatorSecret []byte
 type AggregatorsConfig struct {
 	// SimSecret "" in demo mode: a random secret per start.
 	SimSecret string   `env:"NGERN_SIM_AGGREGATOR_SECRET" secret:"true" doc:"Demo mode only: the shared secret (at least 32 bytes) of the in-process simulated aggregator ~sim~, whose callbacks Ngern serves under ~/api/games/sim/~. Empty → a random one per start (both sides are in this process). Never logged."`
-	List      []string `env:"NGERN_AGGREGATORS" doc:"Seamless aggregators speaking Ngern's [generic protocol](adapters.md#the-generic-protocol): a comma-separated list of ~code=url~ (e.g. ~acme=https://api.acme.example/ngern~), the code in lowercase letters, digits and dashes (not ~sim~ or ~hub88~), the URL the base of its games API. Each needs ~NGERN_AGGREGATOR_<CODE>_SECRET_FILE~ and may set ~NGERN_AGGREGATOR_<CODE>_ALLOW~. Its callbacks are served under ~/api/games/<code>/~. A bad entry stops the server at start, naming it."`
+	List      []string `env:"NGERN_AGGREGATORS" doc:"Seamless aggregators speaking Ngern's [generic protocol](adapters.md#the-generic-protocol): a comma-separated list of ~code=url~ (e.g. ~acme=https://api.acme.example/ngern~), the code in lowercase letters, digits and dashes (not ~sim~ or ~hub88~), the URL the base of its games API. Each needs ~NGERN_AGGREGATOR_<CODE>_SECRET_FILE~ and may set ~NGERN_AGGREGATOR_<CODE>_ALLOW~. Its callbacks are served under ~/api/games/<code>/~. A bad entry stops the server at start, naming it. The secret and allow-list are starting settings: once an owner saves them on the console's Aggregators page, the stored ones win ([adapters.md](adapters.md#aggregators-in-the-console))."`
 	// Generic are List's aggregators by code, read by load.
 	Generic map[string]GenericAggregator
 }
@@ -150,7 +155,47 @@ func readAggregator(entry string, env func(k, def string) string) (string, Gener
 
 // aggregatorServices provides the generic protocol's aggregators.
 func aggregatorServices() fx.Option {
-	return fx.Provide(newGenericAggregators)
+	return fx.Provide(newSimAggregatorSecret, newGenericAggregators)
+}
+
+// newSimAggregatorSecret is the in-process simulated aggregator's secret
+// in demo mode (NGERN_SIM_AGGREGATOR_SECRET or a random one per start),
+// nil otherwise.
+func newSimAggregatorSecret(cfg Config) (SimAggregatorSecret, error) {
+	if cfg.Mode != ModeDemo {
+		return nil, nil
+	}
+	return simAggregatorSecret(cfg.Aggregators.SimSecret)
+}
+
+// configuredAggregators are the aggregators the configuration names, with
+// the settings it starts them with (seamless.Aggregators: an owner's
+// stored settings win over these).
+func configuredAggregators(cfg Config, sim SimAggregatorSecret) []seamless.AggregatorSettings {
+	mode := string(cfg.Mode)
+	var out []seamless.AggregatorSettings
+	if cfg.Hub88.On() {
+		out = append(out, seamless.AggregatorSettings{Code: hub88.Code, Kind: seamless.KindHub88, Mode: mode, URL: cfg.Hub88.URL, Enabled: true})
+	}
+	for code, g := range cfg.Aggregators.Generic {
+		out = append(out, seamless.AggregatorSettings{Code: code, Kind: seamless.KindGeneric, Mode: mode, URL: g.URL, Enabled: true,
+			Secret: g.Secret, Allow: g.Allow})
+	}
+	if len(sim) > 0 {
+		out = append(out, seamless.AggregatorSettings{Code: SimAggregatorCode, Kind: seamless.KindSim, Mode: mode, URL: simAggregatorBase,
+			Enabled: true, Secret: sim})
+	}
+	return out
+}
+
+// newAggregatorSettings returns the aggregators' settings in effect: the
+// configuration's, overridden by what owners stored in the console, read
+// again on every node when one changes.
+func newAggregatorSettings(lc fx.Lifecycle, cfg Config, db *sqlstore.DB, sealer *wallet.Sealer, bus events.Bus, now Clock,
+	sim SimAggregatorSecret) *seamless.Aggregators {
+	a := seamless.NewAggregators(sqlstore.NewSeamlessAggregators(db), sealer, configuredAggregators(cfg, sim), now)
+	lc.Append(fx.StopHook(a.UseEvents(bus)))
+	return a
 }
 
 type genericAggregatorsIn struct {
@@ -158,55 +203,158 @@ type genericAggregatorsIn struct {
 	Cfg Config
 	Log *slog.Logger
 	// Wallet is the seamless wallet the callbacks move money with.
-	Wallet seamless.Wallet
+	Wallet   seamless.Wallet
+	Settings *seamless.Aggregators
+	Sim      SimAggregatorSecret
 }
 
 type genericAggregatorsOut struct {
 	fx.Out
 	Routes      []httpapi.Route       `group:"routes,flatten"`
 	Aggregators []seamless.Aggregator `group:"aggregators,flatten"`
-	SimSecret   SimAggregatorSecret
 }
 
 // newGenericAggregators serves the callbacks of every generic aggregator
 // (the configured ones and, in demo mode, the simulated `sim`) under
 // POST /api/games/{provider}/balance|bet|win|rollback, and provides their
-// games-API clients. The four routes are mounted whatever the
+// games-API clients. Both take each aggregator's secret and allow-list in
+// effect at each call (genericSource), so that an owner's change applies
+// without a restart. The four routes are mounted whatever the
 // configuration, so that the served API is the documented one; a provider
 // that is not a generic aggregator is answered 404.
 func newGenericAggregators(in genericAggregatorsIn) (genericAggregatorsOut, error) {
 	var out genericAggregatorsOut
-	var handlers []*generic.Handler
 	log := in.Log.With("component", "aggregators")
-	// The handlers check timestamps on the wall clock (time.Now), not on
-	// Clock: the skew bound is between two machines' clocks.
+	src := &genericSource{settings: in.Settings, wallet: in.Wallet, log: log, handlers: map[string]cachedHandler{},
+		clients: map[string]cachedClient{}}
 	for code, g := range in.Cfg.Aggregators.Generic {
-		opts := []generic.Option{generic.WithLogger(log.With("provider", code))}
-		if len(g.Allow) > 0 {
-			opts = append(opts, generic.WithAllow(g.Allow, httpapi.ClientIP))
-		}
-		handlers = append(handlers, generic.New(code, g.Secret, in.Wallet, opts...))
-		out.Aggregators = append(out.Aggregators, generic.NewClient(code, g.URL, g.Secret))
-		log.Info("generic aggregator", "code", code, "url", g.URL, "at", "/api/games/"+code+"/", "allow", len(g.Allow))
+		out.Aggregators = append(out.Aggregators, genericAggregator{code: code, src: src})
+		log.Info("generic aggregator", "code", code, "url", g.URL, "at", "/api/games/"+code+"/")
 	}
-	if in.Cfg.Mode == ModeDemo {
-		secret, err := simAggregatorSecret(in.Cfg.Aggregators.SimSecret)
-		if err != nil {
-			return out, err
-		}
+	if len(in.Sim) > 0 {
 		origin, err := loopbackOrigin(in.Cfg.Addr)
 		if err != nil {
 			return out, err
 		}
-		out.SimSecret = secret
-		handlers = append(handlers, generic.New(SimAggregatorCode, secret, in.Wallet, generic.WithLogger(log.With("provider", SimAggregatorCode))))
-		out.Aggregators = append(out.Aggregators, generic.NewClient(SimAggregatorCode, origin+simAggregatorBase, secret))
+		src.simBase = origin + simAggregatorBase
+		out.Aggregators = append(out.Aggregators, genericAggregator{code: SimAggregatorCode, src: src})
 	}
-	mux := generic.NewMux(handlers...)
+	mux := generic.Mux(src.handler)
 	for _, op := range generic.Ops {
 		out.Routes = append(out.Routes, httpapi.Route{Pattern: "POST /api/games/{provider}/" + op, Handler: mux})
 	}
 	return out, nil
+}
+
+// genericSource builds each generic aggregator's callback handler and
+// games-API client from its settings in effect, and builds them again when
+// the secret or the allow-list change.
+type genericSource struct {
+	settings *seamless.Aggregators
+	wallet   seamless.Wallet
+	log      *slog.Logger
+	// simBase is the in-process simulated aggregator's games API (demo).
+	simBase string
+
+	mu       sync.Mutex
+	handlers map[string]cachedHandler
+	clients  map[string]cachedClient
+}
+
+type cachedHandler struct {
+	from string
+	h    *generic.Handler
+}
+
+type cachedClient struct {
+	from string
+	c    *generic.Client
+}
+
+// current is the settings in effect of a generic (or the simulated)
+// aggregator; false for any other provider.
+func (g *genericSource) current(ctx context.Context, code string) (seamless.AggregatorSettings, bool) {
+	s, err := g.settings.Get(ctx, code)
+	if err != nil || (s.Kind != seamless.KindGeneric && s.Kind != seamless.KindSim) {
+		return s, false
+	}
+	return s, true
+}
+
+// handler answers code's callback handler, nil when code is not a generic
+// aggregator (404). A switched-off aggregator's callbacks are still
+// answered: its sessions already open settle their rounds (the lobby no
+// longer launches its games).
+func (g *genericSource) handler(ctx context.Context, code string) *generic.Handler {
+	s, ok := g.current(ctx, code)
+	if !ok {
+		return nil
+	}
+	allow := s.AllowStrings()
+	from := fingerprint(append([]string{string(s.Secret)}, allow...)...)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if c, ok := g.handlers[code]; ok && c.from == from {
+		return c.h
+	}
+	// The handlers check timestamps on the wall clock (time.Now), not on
+	// Clock: the skew bound is between two machines' clocks.
+	opts := []generic.Option{generic.WithLogger(g.log.With("provider", code))}
+	if len(s.Allow) > 0 {
+		opts = append(opts, generic.WithAllow(s.Allow, httpapi.ClientIP))
+	}
+	h := generic.New(code, s.Secret, g.wallet, opts...)
+	if _, rebuilt := g.handlers[code]; rebuilt {
+		g.log.Info("generic aggregator settings applied", "code", code, "allow", len(allow))
+	}
+	g.handlers[code] = cachedHandler{from: from, h: h}
+	return h
+}
+
+// client answers code's games-API client with its secret in effect.
+func (g *genericSource) client(ctx context.Context, code string) (*generic.Client, error) {
+	s, ok := g.current(ctx, code)
+	if !ok {
+		return nil, fmt.Errorf("%s is not a generic aggregator", code)
+	}
+	base := s.URL
+	if s.Kind == seamless.KindSim {
+		base = g.simBase
+	}
+	from := fingerprint(base, string(s.Secret))
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if c, ok := g.clients[code]; ok && c.from == from {
+		return c.c, nil
+	}
+	c := generic.NewClient(code, base, s.Secret)
+	g.clients[code] = cachedClient{from: from, c: c}
+	return c, nil
+}
+
+// genericAggregator is a generic aggregator's games API with its settings
+// in effect at each call.
+type genericAggregator struct {
+	code string
+	src  *genericSource
+}
+
+func (a genericAggregator) Code() string { return a.code }
+
+func (a genericAggregator) Games(ctx context.Context) ([]seamless.Game, error) {
+	c, err := a.src.client(ctx, a.code)
+	if err != nil {
+		return nil, err
+	}
+	return c.Games(ctx)
+}
+
+func (a genericAggregator) LaunchURL(ctx context.Context, l seamless.Launch) (string, error) {
+	c, err := a.src.client(ctx, a.code)
+	if err != nil {
+		return "", err
+	}
+	return c.LaunchURL(ctx, l)
 }
 
 // simAggregatorSecret is NGERN_SIM_AGGREGATOR_SECRET, or a random secret
@@ -220,27 +368,4 @@ func simAggregatorSecret(configured string) (SimAggregatorSecret, error) {
 		return nil, err
 	}
 	return b, nil
-}
-
-// aggregatorInfos describes the configured aggregators for the console
-// (GET /api/operator/seamless/aggregators), by code: what is configured,
-// never a key. Hub88 has no allow-list of its own: its signatures
-// authenticate each call.
-func aggregatorInfos(cfg Config) []seamless.AggregatorInfo {
-	mode := string(cfg.Mode)
-	var out []seamless.AggregatorInfo
-	if cfg.Hub88.On() {
-		out = append(out, seamless.AggregatorInfo{Code: "hub88", Kind: "hub88", Mode: mode, URL: cfg.Hub88.URL,
-			Keys: cfg.Hub88.Hub88Key != nil && cfg.Hub88.Key != nil})
-	}
-	for code, g := range cfg.Aggregators.Generic {
-		out = append(out, seamless.AggregatorInfo{Code: code, Kind: "generic", Mode: mode, URL: g.URL, AllowList: len(g.Allow) > 0,
-			Keys: len(g.Secret) > 0})
-	}
-	if cfg.Mode == ModeDemo {
-		// Its secret is the configured one or a random one per start.
-		out = append(out, seamless.AggregatorInfo{Code: SimAggregatorCode, Kind: "sim", Mode: mode, URL: simAggregatorBase, Keys: true})
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
-	return out
 }

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"go.uber.org/fx"
 	"go.uber.org/fx/fxtest"
@@ -134,6 +135,17 @@ func (w *recordingWallet) Rollback(_ context.Context, c seamless.Callback) (seam
 	return w.ok(c.Provider)
 }
 
+// noStoredAggregators is a seamless.AggregatorStore with nothing stored:
+// the configuration applies.
+type noStoredAggregators struct{}
+
+func (noStoredAggregators) AggregatorRows(context.Context) ([]seamless.AggregatorRow, error) {
+	return nil, nil
+}
+func (noStoredAggregators) PutAggregatorRow(context.Context, seamless.AggregatorRow) error {
+	return nil
+}
+
 func TestAggregatorsWiring(t *testing.T) {
 	file := secretFile(t, testAggregatorSecret)
 	load := func(t *testing.T, env map[string]string) (Config, *recordingWallet, http.Handler, []seamless.Aggregator, SimAggregatorSecret) {
@@ -155,6 +167,9 @@ func TestAggregatorsWiring(t *testing.T) {
 		app := fxtest.New(t, fx.NopLogger, fx.Supply(cfg), fx.Provide(
 			func() *slog.Logger { return slog.New(slog.DiscardHandler) },
 			func() seamless.Wallet { return w },
+			func(sim SimAggregatorSecret) *seamless.Aggregators {
+				return seamless.NewAggregators(noStoredAggregators{}, nil, configuredAggregators(cfg, sim), time.Now)
+			},
 		), aggregatorServices(), fx.Populate(&in))
 		app.RequireStart().RequireStop()
 		mux := http.NewServeMux()

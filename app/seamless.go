@@ -26,6 +26,7 @@ func seamlessServices() fx.Option {
 		// wallet through its port.
 		func(s *seamless.Service) seamless.Wallet { return s },
 		func(db *sqlstore.DB) seamless.CatalogueStore { return sqlstore.NewSeamlessGames(db) },
+		newAggregatorSettings,
 		newLobby,
 	)
 }
@@ -44,6 +45,8 @@ type lobbyIn struct {
 	fx.In
 	Store  seamless.CatalogueStore
 	Wallet *seamless.Service
+	// Settings are the aggregators' enabled switches.
+	Settings *seamless.Aggregators
 	// Aggregators are every configured aggregator: Hub88, the generic
 	// ones, and the simulated one in demo mode.
 	Aggregators []seamless.Aggregator `group:"aggregators"`
@@ -51,7 +54,7 @@ type lobbyIn struct {
 
 // newLobby returns the game lobby over every configured aggregator.
 func newLobby(in lobbyIn) *seamless.Lobby {
-	return seamless.NewLobby(in.Store, in.Wallet, in.Aggregators)
+	return seamless.NewLobby(in.Store, in.Wallet, in.Aggregators, in.Settings)
 }
 
 // startGamesSync reads the aggregators' catalogues into the lobby at start

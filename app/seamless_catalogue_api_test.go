@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -68,6 +69,51 @@ func TestSeamlessCatalogueAPI(t *testing.T) {
 			got, err := h.lobby.CatalogueGame(context.Background(), SimAggregatorCode, code)
 			if err != nil || got.Enabled || got.Sort != 7 {
 				t.Fatalf("after a resync: %+v, %v", got, err)
+			}
+		})
+		t.Run("a category override is what members see, and a resync keeps it", func(t *testing.T) {
+			h.expect(h.call("PUT", "/api/operator/seamless/games/sim/"+code, owner, map[string]any{"enabled": true, "sort": 7, "category": "bingo"}),
+				400, "INVALID_REQUEST")
+			aggregators := first["category"].(string)
+			other := "lotto"
+			if aggregators == other {
+				other = "casino"
+			}
+			r := h.call("PUT", "/api/operator/seamless/games/sim/"+code, owner, map[string]any{"enabled": true, "sort": 7, "category": other})
+			h.expect(r, 200, "")
+			g := r.Body["game"].(map[string]any)
+			if g["category"] != other || g["categoryOverride"] != other || g["aggregatorCategory"] != aggregators {
+				t.Fatalf("game = %s", r.Raw)
+			}
+			sync := h.call("POST", "/api/operator/seamless/games/sync", owner, nil)
+			h.expect(sync, 200, "")
+			found := false
+			for _, l := range h.lobbyGames(tok) {
+				if l["provider"] == SimAggregatorCode && l["code"] == code {
+					found = l["category"] == other
+				}
+			}
+			if !found {
+				t.Fatalf("%s not in the lobby as %s", code, other)
+			}
+		})
+		t.Run("sync now answers each aggregator's counts; owners only", func(t *testing.T) {
+			h.expect(h.call("POST", "/api/operator/seamless/games/sync", support, nil), 403, "FORBIDDEN_ROLE")
+			r := h.call("POST", "/api/operator/seamless/games/sync", owner, nil)
+			h.expect(r, 200, "")
+			syncs, _ := r.Body["syncs"].([]any)
+			if len(syncs) != 1 {
+				t.Fatalf("syncs = %s", r.Raw)
+			}
+			st := syncs[0].(map[string]any)
+			// Nothing changed since the last sync.
+			if st["provider"] != SimAggregatorCode || st["error"] != nil || st["games"] == "0" || fmt.Sprintf("%v %v %v", st["added"], st["updated"], st["removed"]) != "0 0 0" {
+				t.Fatalf("sync = %s", r.Raw)
+			}
+			audit := h.call("GET", "/api/operator/audit?action=seamless-games.sync", owner, nil)
+			h.expect(audit, 200, "")
+			if !strings.Contains(string(audit.Raw), "seamless-games.sync") {
+				t.Fatalf("audit = %s", audit.Raw)
 			}
 		})
 		t.Run("audited", func(t *testing.T) {

@@ -54,7 +54,7 @@ func TestSeamlessConsoleAPI(t *testing.T) {
 		t.Run("Aggregators", func(t *testing.T) {
 			r := h.call("GET", "/api/operator/seamless/aggregators", support, nil)
 			h.expect(r, 200, "")
-			if !strings.Contains(string(r.Raw), `{"code":"sim","kind":"sim","mode":"demo","url":"/sim/aggregator","allowList":false,"keys":true}`) {
+			if !strings.Contains(string(r.Raw), `{"code":"sim","kind":"sim","mode":"demo","url":"/sim/aggregator","enabled":true,"allow":[],"keys":true,"keyFingerprint":"","editable":false,"source":"configuration","unreadableSecret":false}`) {
 				t.Fatalf("aggregators = %s", r.Raw)
 			}
 		})

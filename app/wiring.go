@@ -352,6 +352,7 @@ type httpDeps struct {
 	Spin        *spin.Service
 	Seamless    *seamless.Service
 	Lobby       *seamless.Lobby
+	Aggregators *seamless.Aggregators
 	QRSim       *paygate.Sim
 	Observer    httpapi.Observer
 	Routes      []httpapi.Route `group:"routes"`
@@ -370,7 +371,7 @@ func newHTTPServer(d httpDeps) *httpapi.Server {
 	api := httpapi.New(hc, httpapi.Deps{Log: d.Log, Accounts: d.Accounts, Settings: d.Settings, DB: d.DB,
 		Wallet: d.Wallet, Operators: d.Operators, Auditor: d.Auditor, Changes: d.Changes, Console: d.Console, Idempotency: d.Idempotency,
 		Promo: d.Promo, Rewards: d.Rewards, Deposits: d.Deposits, Objects: d.Objects, SlipURLKey: d.SlipURLKey, Chat: d.Chat, QR: d.QR, Spin: d.Spin,
-		Seamless: d.Seamless, Aggregators: aggregatorInfos(d.Cfg), Lobby: d.Lobby, Routes: routes, DomainError: sqlstore.DomainError, Observer: d.Observer})
+		Seamless: d.Seamless, Aggregators: d.Aggregators, Lobby: d.Lobby, Routes: routes, DomainError: sqlstore.DomainError, Observer: d.Observer})
 	deliverInProcess(d.QRSim, api)
 	return api
 }

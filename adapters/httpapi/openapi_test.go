@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"ngern/core/errs"
+	"ngern/core/seamless"
 )
 
 // TestOpenAPIErrorCodes: the document's ErrorCode enum is the catalogue,
@@ -47,5 +48,45 @@ func TestServeOpenAPI(t *testing.T) {
 	var doc map[string]any
 	if err := json.Unmarshal(rec.Body.Bytes(), &doc); err != nil || doc["paths"] == nil {
 		t.Fatalf("not the document: %v", err)
+	}
+}
+
+// TestOpenAPIGameCategories: the document's category enums are the lobby's
+// categories (seamless.Categories), in their order, so that the apps know
+// every category the server answers and no other; an override may also be
+// "" (the aggregator's own).
+func TestOpenAPIGameCategories(t *testing.T) {
+	var doc struct {
+		Components struct {
+			Schemas map[string]struct {
+				Properties map[string]struct {
+					Enum []string `json:"enum"`
+				} `json:"properties"`
+			} `json:"schemas"`
+		} `json:"components"`
+	}
+	b, err := OpenAPIJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	override := append([]string{""}, seamless.Categories...)
+	for _, c := range []struct {
+		schema, property string
+		want             []string
+	}{
+		{"LobbyGame", "category", seamless.Categories},
+		{"SeamlessCatalogueGame", "category", seamless.Categories},
+		{"SeamlessCatalogueGame", "aggregatorCategory", seamless.Categories},
+		{"SeamlessCatalogueGame", "categoryOverride", override},
+		{"SeamlessCatalogueGameUpdate", "category", override},
+	} {
+		t.Run(c.schema+"."+c.property, func(t *testing.T) {
+			if got := doc.Components.Schemas[c.schema].Properties[c.property].Enum; !slices.Equal(got, c.want) {
+				t.Fatalf("enum %q, want %q (seamless.Categories)", got, c.want)
+			}
+		})
 	}
 }

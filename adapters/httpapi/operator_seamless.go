@@ -13,7 +13,8 @@ import (
 )
 
 // operatorSeamlessTable is the seamless aggregators' block of the operator
-// endpoints: the configured aggregators, their callbacks' figures, the
+// endpoints: the configured aggregators (every role reads, owners edit),
+// their callbacks' figures, the
 // round search (every role reads), the resolution of a stuck round
 // (finance and owners; above withdrawApprovalThreshold owners only) and
 // the synced game catalogue (owners, like the transfer games').
@@ -21,6 +22,8 @@ func (s *Server) operatorSeamlessTable() []operatorRoute {
 	all, money, owner := operator.AllRoles, operator.MoneyRoles, operator.OwnerOnly
 	return []operatorRoute{
 		{pattern: "GET /api/operator/seamless/aggregators", roles: all, handler: s.seamlessAggregators},
+		{pattern: "PUT /api/operator/seamless/aggregators/{code}", roles: owner, action: "aggregator.update", target: "code",
+			handler: s.putSeamlessAggregator},
 		{pattern: "GET /api/operator/seamless/providers", roles: all, handler: s.seamlessProviders},
 		{pattern: "GET /api/operator/seamless/rounds", roles: all, handler: s.seamlessRound},
 		{pattern: "POST /api/operator/seamless/rounds/{provider}/{round}/resolve", roles: money, action: "round.resolve", target: "round",
@@ -28,26 +31,100 @@ func (s *Server) operatorSeamlessTable() []operatorRoute {
 		{pattern: "GET /api/operator/seamless/games", roles: owner, handler: s.seamlessGames},
 		{pattern: "PUT /api/operator/seamless/games/{provider}/{code}", roles: owner, action: "seamless-game.update", target: "code",
 			handler: s.putSeamlessGame},
+		{pattern: "POST /api/operator/seamless/games/sync", roles: owner, action: "seamless-games.sync", handler: s.syncSeamlessGames},
 	}
 }
 
+// aggregatorJSON is an aggregator's settings in effect for the console:
+// its secret only as set or not and a fingerprint, never its content.
 type aggregatorJSON struct {
-	Code      string `json:"code"`
-	Kind      string `json:"kind"`
-	Mode      string `json:"mode"`
-	URL       string `json:"url"`
-	AllowList bool   `json:"allowList"`
-	Keys      bool   `json:"keys"`
+	Code    string   `json:"code"`
+	Kind    string   `json:"kind"`
+	Mode    string   `json:"mode"`
+	URL     string   `json:"url"`
+	Enabled bool     `json:"enabled"`
+	Allow   []string `json:"allow"`
+	Keys    bool     `json:"keys"`
+	// KeyFingerprint names the secret (the first 12 hex digits of its
+	// SHA-256); empty when none is set or the kind has its own keys.
+	KeyFingerprint   string `json:"keyFingerprint"`
+	Editable         bool   `json:"editable"`
+	Source           string `json:"source"`
+	UnreadableSecret bool   `json:"unreadableSecret"`
+	UpdatedBy        string `json:"updatedBy,omitempty"`
+	// UpdatedAt is absent while the configuration applies.
+	UpdatedAt *time.Time `json:"updatedAt,omitempty"`
 }
 
-// seamlessAggregators lists the configured aggregators, read-only: their
-// keys are set in the configuration, never through the console.
-func (s *Server) seamlessAggregators(w http.ResponseWriter, _ *http.Request) {
-	out := make([]aggregatorJSON, len(s.aggregators))
-	for i, a := range s.aggregators {
-		out[i] = aggregatorJSON{Code: a.Code, Kind: a.Kind, Mode: a.Mode, URL: a.URL, AllowList: a.AllowList, Keys: a.Keys}
+func aggregatorOf(a seamless.AggregatorSettings) aggregatorJSON {
+	out := aggregatorJSON{Code: a.Code, Kind: a.Kind, Mode: a.Mode, URL: a.URL, Enabled: a.Enabled, Allow: a.AllowStrings(),
+		Keys: len(a.Secret) > 0, Editable: a.Kind == seamless.KindGeneric, Source: "configuration", UnreadableSecret: a.Unreadable}
+	if a.Kind == seamless.KindHub88 {
+		// Hub88's RSA keys are read from NGERN_HUB88_* at start.
+		out.Keys = true
+	}
+	if a.Kind == seamless.KindGeneric {
+		out.KeyFingerprint = a.Fingerprint()
+	}
+	if a.Stored {
+		t := a.UpdatedAt.UTC()
+		out.Source, out.UpdatedBy, out.UpdatedAt = "console", a.UpdatedBy, &t
+	}
+	return out
+}
+
+// seamlessAggregators lists the configured aggregators with their settings
+// in effect (every role reads; owners edit).
+func (s *Server) seamlessAggregators(w http.ResponseWriter, r *http.Request) {
+	out := []aggregatorJSON{}
+	if s.aggregators != nil {
+		all, err := s.aggregators.All(r.Context())
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		for _, a := range all {
+			out = append(out, aggregatorOf(a))
+		}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"aggregators": out})
+}
+
+// aggregatorRequest is an owner's change of an aggregator: a secret left
+// out keeps the one in effect.
+type aggregatorRequest struct {
+	Enabled *bool    `json:"enabled" validate:"required"`
+	Allow   []string `json:"allow" validate:"max=64"`
+	Secret  *string  `json:"secret"`
+}
+
+// putSeamlessAggregator changes an aggregator's settings, audited with
+// the before and after as the console sees them (never the secret), and
+// applied on every node without a restart.
+func (s *Server) putSeamlessAggregator(w http.ResponseWriter, r *http.Request) {
+	var req aggregatorRequest
+	if err := s.decode(r, &req, errs.InvalidRequest); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if s.aggregators == nil {
+		writeError(w, r, errs.New(errs.NoData))
+		return
+	}
+	code := r.PathValue("code")
+	before, after, err := s.aggregators.Update(r.Context(), code, seamless.AggregatorUpdate{Enabled: *req.Enabled, Allow: req.Allow,
+		Secret: req.Secret}, operatorName(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	b, a := aggregatorOf(before), aggregatorOf(after)
+	n := noteAudit(r)
+	n.before = map[string]any{"enabled": b.Enabled, "allow": b.Allow, "keyFingerprint": b.KeyFingerprint}
+	n.after = map[string]any{"enabled": a.Enabled, "allow": a.Allow, "keyFingerprint": a.KeyFingerprint, "secretReplaced": req.Secret != nil}
+	logger(r.Context()).InfoContext(r.Context(), "aggregator settings changed", "code", code, "enabled", a.Enabled, "allow", len(a.Allow),
+		"secretReplaced", req.Secret != nil)
+	writeJSON(w, http.StatusOK, map[string]any{"aggregator": a})
 }
 
 type seamlessCountJSON struct {

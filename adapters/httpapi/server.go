@@ -107,9 +107,10 @@ type Deps struct {
 	Spin *spin.Service
 	// Seamless serves the console's round search, resolution and callback
 	// figures (nil: the searches answer NO_DATA); Aggregators are the
-	// configured seamless aggregators it lists.
+	// configured seamless aggregators' settings, which owners edit (nil:
+	// none is listed).
 	Seamless    *seamless.Service
-	Aggregators []seamless.AggregatorInfo
+	Aggregators *seamless.Aggregators
 	// Lobby serves the seamless aggregators' games in the lobby and their
 	// launch (nil: the lobby lists the transfer games only).
 	Lobby *seamless.Lobby
@@ -158,7 +159,7 @@ type Server struct {
 	seamless  *seamless.Service
 	// seamlessSince is when this node's callback figures started.
 	seamlessSince time.Time
-	aggregators   []seamless.AggregatorInfo
+	aggregators   *seamless.Aggregators
 	lobby         *seamless.Lobby
 	slots         slotCache // the home screen's per-game JSON (homejson.go)
 	obs           Observer

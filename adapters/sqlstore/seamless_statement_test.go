@@ -133,7 +133,7 @@ func TestSeamlessStatementGameName(t *testing.T) {
 			t.Fatalf("before the catalogue: %q, want the code", got)
 		}
 		games := []seamless.Game{{Provider: "sim", Code: "slot1", Name: "Lucky Slot", Category: "slot"}}
-		if err := sqlstore.NewSeamlessGames(db).SyncGames(ctx, "sim", games, time.Now()); err != nil {
+		if _, err := sqlstore.NewSeamlessGames(db).SyncGames(ctx, "sim", games, time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		if got := name(); got != "Lucky Slot" {

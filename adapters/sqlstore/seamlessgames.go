@@ -21,7 +21,7 @@ func NewSeamlessGames(db *DB) *SeamlessGames { return &SeamlessGames{db: db} }
 
 var _ seamless.CatalogueStore = (*SeamlessGames)(nil)
 
-const seamlessGameColumns = `provider, code, name, category, studio, image, demo, enabled, listed, sort_order, synced_at`
+const seamlessGameColumns = `provider, code, name, category, studio, image, demo, enabled, listed, sort_order, synced_at, category_override`
 
 type seamlessGameRow struct {
 	Provider string    `db:"provider"`
@@ -35,27 +35,53 @@ type seamlessGameRow struct {
 	Listed   bool      `db:"listed"`
 	Sort     int       `db:"sort_order"`
 	SyncedAt time.Time `db:"synced_at"`
+	Override string    `db:"category_override"`
 }
 
 func (r seamlessGameRow) game() seamless.CatalogueGame {
+	category := r.Category
+	if r.Override != "" {
+		category = r.Override
+	}
 	return seamless.CatalogueGame{
-		Game:    seamless.Game{Provider: r.Provider, Code: r.Code, Name: r.Name, Category: r.Category, Studio: r.Studio, Image: r.Image, Demo: r.Demo},
+		Game:               seamless.Game{Provider: r.Provider, Code: r.Code, Name: r.Name, Category: category, Studio: r.Studio, Image: r.Image, Demo: r.Demo},
+		AggregatorCategory: r.Category, CategoryOverride: r.Override,
 		Enabled: r.Enabled, Listed: r.Listed, Sort: r.Sort, SyncedAt: r.SyncedAt.UTC(),
 	}
 }
 
 // SyncGames upserts provider's games and hides the ones it no longer lists,
-// in one transaction: a lobby read sees the old list or the new one.
-func (s *SeamlessGames) SyncGames(ctx context.Context, provider string, games []seamless.Game, at time.Time) error {
+// in one transaction: a lobby read sees the old list or the new one. The
+// counts compare with the rows read in the same transaction.
+func (s *SeamlessGames) SyncGames(ctx context.Context, provider string, games []seamless.Game, at time.Time) (seamless.SyncCounts, error) {
 	// At the database's precision (PostgreSQL keeps microseconds), so that
 	// the hiding below compares what was written with what is asked.
 	at = utc(at).Truncate(time.Millisecond)
-	return s.db.inTx(ctx, func(tx *sqlx.Tx) error {
+	var n seamless.SyncCounts
+	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
+		n = seamless.SyncCounts{}
+		var rows []seamlessGameRow
+		if err := tx.SelectContext(ctx, &rows, s.db.q(`SELECT `+seamlessGameColumns+` FROM seamless_games WHERE provider = ?`),
+			provider); err != nil {
+			return err
+		}
+		stored := make(map[string]seamlessGameRow, len(rows))
+		for _, r := range rows {
+			stored[r.Code] = r
+		}
 		for _, g := range games {
-			// enabled and sort_order are the operator's: left out of the
-			// update.
+			old, ok := stored[g.Code]
+			switch {
+			case !ok:
+				n.Added++
+			case !old.Listed || old.Name != g.Name || old.Category != g.Category || old.Studio != g.Studio || old.Image != g.Image ||
+				old.Demo != g.Demo:
+				n.Updated++
+			}
+			// enabled, sort_order and category_override are the
+			// operator's: left out of the update.
 			if _, err := tx.ExecContext(ctx, s.db.q(`INSERT INTO seamless_games (`+seamlessGameColumns+`)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, '')
 				ON CONFLICT (provider, code) DO UPDATE SET name = excluded.name, category = excluded.category,
 					studio = excluded.studio, image = excluded.image, demo = excluded.demo, listed = excluded.listed,
 					synced_at = excluded.synced_at`),
@@ -64,10 +90,16 @@ func (s *SeamlessGames) SyncGames(ctx context.Context, provider string, games []
 			}
 		}
 		// Every game just written carries at; the rest are no longer listed.
-		_, err := tx.ExecContext(ctx, s.db.q(`UPDATE seamless_games SET listed = ? WHERE provider = ? AND synced_at <> ? AND listed = ?`),
+		res, err := tx.ExecContext(ctx, s.db.q(`UPDATE seamless_games SET listed = ? WHERE provider = ? AND synced_at <> ? AND listed = ?`),
 			false, provider, at, true)
+		if err != nil {
+			return err
+		}
+		removed, err := res.RowsAffected()
+		n.Removed = int(removed)
 		return err
 	})
+	return n, err
 }
 
 // CatalogueGames returns every synced game in the lobby's order.
@@ -99,9 +131,9 @@ func (s *SeamlessGames) CatalogueGame(ctx context.Context, provider, code string
 
 // SetCatalogueGame sets a game's operator fields, which SyncGames leaves
 // alone (NO_DATA for an unknown game).
-func (s *SeamlessGames) SetCatalogueGame(ctx context.Context, provider, code string, enabled bool, sort int) (seamless.CatalogueGame, error) {
-	res, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE seamless_games SET enabled = ?, sort_order = ? WHERE provider = ? AND code = ?`),
-		enabled, sort, provider, code)
+func (s *SeamlessGames) SetCatalogueGame(ctx context.Context, provider, code string, c seamless.GameChoices) (seamless.CatalogueGame, error) {
+	res, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE seamless_games SET enabled = ?, sort_order = ?, category_override = ?
+		WHERE provider = ? AND code = ?`), c.Enabled, c.Sort, c.Category, provider, code)
 	if err != nil {
 		return seamless.CatalogueGame{}, err
 	}

@@ -20,10 +20,10 @@ func TestSeamlessGamesSync(t *testing.T) {
 			{Code: "a", Name: "Alpha", Category: "slot", Studio: "S1", Image: "https://img/a.png", Demo: true},
 			{Code: "b", Name: "Beta", Category: "casino"},
 		}
-		if err := s.SyncGames(ctx, "sim", first, t0); err != nil {
-			t.Fatal(err)
+		if n, err := s.SyncGames(ctx, "sim", first, t0); err != nil || n != (seamless.SyncCounts{Added: 2}) {
+			t.Fatalf("first sync: %+v, %v", n, err)
 		}
-		if err := s.SyncGames(ctx, "other", []seamless.Game{{Code: "a", Name: "Other A", Category: "lotto"}}, t0); err != nil {
+		if _, err := s.SyncGames(ctx, "other", []seamless.Game{{Code: "a", Name: "Other A", Category: "lotto"}}, t0); err != nil {
 			t.Fatal(err)
 		}
 
@@ -39,25 +39,29 @@ func TestSeamlessGamesSync(t *testing.T) {
 		})
 
 		t.Run("the operator's choices are set", func(t *testing.T) {
-			g, err := s.SetCatalogueGame(ctx, "sim", "a", false, 5)
+			g, err := s.SetCatalogueGame(ctx, "sim", "a", seamless.GameChoices{Enabled: false, Sort: 5, Category: "lotto"})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if g.Enabled || g.Sort != 5 || g.Name != "Alpha" {
+			if g.Enabled || g.Sort != 5 || g.Name != "Alpha" || g.Category != "lotto" || g.CategoryOverride != "lotto" ||
+				g.AggregatorCategory != "slot" {
 				t.Fatalf("got %+v", g)
 			}
 		})
 
 		t.Run("a resync keeps the operator's choices and hides what is gone", func(t *testing.T) {
 			second := []seamless.Game{{Code: "a", Name: "Alpha 2", Category: "sport", Image: "https://img/a2.png"}}
-			if err := s.SyncGames(ctx, "sim", second, t0.Add(time.Hour)); err != nil {
-				t.Fatal(err)
+			n, err := s.SyncGames(ctx, "sim", second, t0.Add(time.Hour))
+			if err != nil || n != (seamless.SyncCounts{Updated: 1, Removed: 1}) {
+				t.Fatalf("sync: %+v, %v", n, err)
 			}
 			a, err := s.CatalogueGame(ctx, "sim", "a")
 			if err != nil {
 				t.Fatal(err)
 			}
-			if a.Name != "Alpha 2" || a.Category != "sport" || a.Demo || a.Enabled || a.Sort != 5 || !a.Listed {
+			// The aggregator moved it to sport; the operator's lotto stays.
+			if a.Name != "Alpha 2" || a.Category != "lotto" || a.AggregatorCategory != "sport" || a.Demo || a.Enabled || a.Sort != 5 ||
+				!a.Listed {
 				t.Fatalf("a = %+v", a)
 			}
 			b, err := s.CatalogueGame(ctx, "sim", "b")
@@ -74,8 +78,9 @@ func TestSeamlessGamesSync(t *testing.T) {
 		})
 
 		t.Run("a game listed again comes back", func(t *testing.T) {
-			if err := s.SyncGames(ctx, "sim", first, t0.Add(2*time.Hour)); err != nil {
-				t.Fatal(err)
+			n, err := s.SyncGames(ctx, "sim", first, t0.Add(2*time.Hour))
+			if err != nil || n != (seamless.SyncCounts{Updated: 2}) {
+				t.Fatalf("sync: %+v, %v", n, err)
 			}
 			b, err := s.CatalogueGame(ctx, "sim", "b")
 			if err != nil || !b.Listed {
@@ -107,8 +112,19 @@ func TestSeamlessGamesSync(t *testing.T) {
 			if _, err := s.CatalogueGame(ctx, "sim", "zz"); !errs.HasCode(err, errs.NoData) {
 				t.Fatalf("err = %v", err)
 			}
-			if _, err := s.SetCatalogueGame(ctx, "sim", "zz", true, 1); !errs.HasCode(err, errs.NoData) {
+			if _, err := s.SetCatalogueGame(ctx, "sim", "zz", seamless.GameChoices{Enabled: true, Sort: 1}); !errs.HasCode(err, errs.NoData) {
 				t.Fatalf("set: err = %v", err)
+			}
+		})
+
+		t.Run("an unchanged resync counts nothing; clearing the override gives the aggregator's category back", func(t *testing.T) {
+			n, err := s.SyncGames(ctx, "sim", first, t0.Add(3*time.Hour))
+			if err != nil || n != (seamless.SyncCounts{}) {
+				t.Fatalf("sync: %+v, %v", n, err)
+			}
+			g, err := s.SetCatalogueGame(ctx, "sim", "a", seamless.GameChoices{Enabled: true, Sort: 5})
+			if err != nil || g.Category != "slot" || g.CategoryOverride != "" {
+				t.Fatalf("got %+v, %v", g, err)
 			}
 		})
 	})

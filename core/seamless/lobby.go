@@ -17,10 +17,16 @@ import (
 const DefaultSyncInterval = time.Hour
 
 // CatalogueGame is a game of the synced catalogue: what the aggregator
-// lists, with what the operator decides (Enabled, Sort), which a sync
-// never changes.
+// lists, with what the operator decides (Enabled, Sort, CategoryOverride),
+// which a sync never changes. Game.Category is the category members see:
+// the operator's override when there is one, else the aggregator's.
 type CatalogueGame struct {
 	Game
+	// AggregatorCategory is the category the aggregator lists the game in
+	// (refreshed by every sync).
+	AggregatorCategory string
+	// CategoryOverride is the operator's category ("": the aggregator's).
+	CategoryOverride string
 	// Enabled is the operator's switch (a new game comes enabled).
 	Enabled bool
 	// Listed is false once the aggregator stops listing the game: it is
@@ -33,14 +39,36 @@ type CatalogueGame struct {
 // Playable reports whether members may see and launch the game.
 func (g CatalogueGame) Playable() bool { return g.Enabled && g.Listed }
 
-// CatalogueStore keeps the synced catalogue (migration 0024).
+// GameChoices are what the operator decides of a synced game.
+type GameChoices struct {
+	Enabled bool
+	Sort    int
+	// Category overrides the aggregator's: one of Categories, or "" for
+	// the aggregator's own.
+	Category string
+}
+
+// SyncCounts is what a sync changed in an aggregator's catalogue.
+type SyncCounts struct {
+	// Added are games not stored before.
+	Added int
+	// Updated are stored games whose aggregator's fields (name, category,
+	// studio, image, demo) changed, or that are listed again.
+	Updated int
+	// Removed are games listed before that the aggregator no longer lists
+	// (hidden, not deleted).
+	Removed int
+}
+
+// CatalogueStore keeps the synced catalogue (migrations 0024, 0031).
 type CatalogueStore interface {
 	// SyncGames stores provider's catalogue as of at in one transaction:
-	// each game is inserted (enabled, listed, sort 0) or its aggregator's
-	// fields (name, category, studio, image, demo) updated and listed
-	// again, keeping enabled and sort; provider's games missing from games
-	// are marked unlisted.
-	SyncGames(ctx context.Context, provider string, games []Game, at time.Time) error
+	// each game is inserted (enabled, listed, sort 0, no category
+	// override) or its aggregator's fields (name, category, studio, image,
+	// demo) updated and listed again, keeping the operator's choices;
+	// provider's games missing from games are marked unlisted. It answers
+	// what changed.
+	SyncGames(ctx context.Context, provider string, games []Game, at time.Time) (SyncCounts, error)
 	// CatalogueGames returns every game, listed or not, ordered by sort,
 	// then name, then provider and code.
 	CatalogueGames(ctx context.Context) ([]CatalogueGame, error)
@@ -48,7 +76,7 @@ type CatalogueStore interface {
 	CatalogueGame(ctx context.Context, provider, code string) (CatalogueGame, error)
 	// SetCatalogueGame sets the operator's fields of one game, which a
 	// sync keeps, and returns the game (errs NO_DATA).
-	SetCatalogueGame(ctx context.Context, provider, code string, enabled bool, sort int) (CatalogueGame, error)
+	SetCatalogueGame(ctx context.Context, provider, code string, c GameChoices) (CatalogueGame, error)
 }
 
 // SyncStatus is the outcome of an aggregator's last catalogue sync, for the
@@ -58,6 +86,8 @@ type SyncStatus struct {
 	At       time.Time
 	Games    int    // games the aggregator listed (0 on failure)
 	Err      string // empty: the sync succeeded
+	// Counts is what the sync changed (zero on failure).
+	Counts SyncCounts
 	// OKAt is the last sync that succeeded (zero: none since the start),
 	// so that a failure shows how old the lobby's list of it is.
 	OKAt time.Time
@@ -71,14 +101,24 @@ type Lobby struct {
 	aggs   map[string]Aggregator
 	codes  []string // aggs' codes, sorted: syncs run in a stable order
 	now    func() time.Time
+	// switches are the owners' enabled switches (nil: all on).
+	switches *Aggregators
 
 	mu     sync.Mutex
 	status map[string]SyncStatus
+	// syncing runs one sync at a time on this node (the timer's and an
+	// operator's "sync now").
+	syncing sync.Mutex
 }
 
-// NewLobby returns the lobby of aggregators, whose sessions wallet mints.
-func NewLobby(store CatalogueStore, wallet *Service, aggregators []Aggregator) *Lobby {
-	l := &Lobby{store: store, wallet: wallet, aggs: map[string]Aggregator{}, now: wallet.now, status: map[string]SyncStatus{}}
+// NewLobby returns the lobby of aggregators, whose sessions wallet mints;
+// switches (nil: every aggregator on) turn aggregators off: a switched-off
+// aggregator is not synced, its games leave the lobby and cannot be
+// launched (the callbacks of sessions already open are still answered, so
+// that their rounds settle).
+func NewLobby(store CatalogueStore, wallet *Service, aggregators []Aggregator, switches *Aggregators) *Lobby {
+	l := &Lobby{store: store, wallet: wallet, aggs: map[string]Aggregator{}, now: wallet.now, status: map[string]SyncStatus{},
+		switches: switches}
 	for _, a := range aggregators {
 		l.aggs[a.Code()] = a
 		l.codes = append(l.codes, a.Code())
@@ -90,15 +130,25 @@ func NewLobby(store CatalogueStore, wallet *Service, aggregators []Aggregator) *
 // Has reports whether provider is a configured seamless aggregator.
 func (l *Lobby) Has(provider string) bool { return l.aggs[provider] != nil }
 
+// on reports whether provider is configured and switched on.
+func (l *Lobby) on(ctx context.Context, provider string) bool {
+	return l.Has(provider) && l.switches.Enabled(ctx, provider)
+}
+
 // Sync reads every aggregator's catalogue into the store. An aggregator
 // that fails leaves its games as they were (the lobby keeps offering the
 // last good list); its error is kept for the console (Status) and joined
 // into the one returned, and the others are synced all the same.
 func (l *Lobby) Sync(ctx context.Context) error {
+	l.syncing.Lock()
+	defer l.syncing.Unlock()
 	var failed []error
 	for _, code := range l.codes {
-		n, err := l.syncOne(ctx, code)
-		st := SyncStatus{Provider: code, At: l.now().UTC(), Games: n}
+		if !l.switches.Enabled(ctx, code) {
+			continue
+		}
+		n, counts, err := l.syncOne(ctx, code)
+		st := SyncStatus{Provider: code, At: l.now().UTC(), Games: n, Counts: counts}
 		l.mu.Lock()
 		if err != nil {
 			st.Err = err.Error()
@@ -113,10 +163,10 @@ func (l *Lobby) Sync(ctx context.Context) error {
 	return errors.Join(failed...)
 }
 
-func (l *Lobby) syncOne(ctx context.Context, code string) (int, error) {
+func (l *Lobby) syncOne(ctx context.Context, code string) (int, SyncCounts, error) {
 	games, err := l.aggs[code].Games(ctx)
 	if err != nil {
-		return 0, err
+		return 0, SyncCounts{}, err
 	}
 	clean := make([]Game, 0, len(games))
 	seen := map[string]bool{}
@@ -128,7 +178,7 @@ func (l *Lobby) syncOne(ctx context.Context, code string) (int, error) {
 			continue
 		}
 		seen[g.Code] = true
-		if !validCategory(g.Category) {
+		if !ValidCategory(g.Category) {
 			g.Category = Categories[0]
 		}
 		if g.Name == "" {
@@ -139,12 +189,17 @@ func (l *Lobby) syncOne(ctx context.Context, code string) (int, error) {
 	// An empty list is taken as a failure, not as "hide every game": an
 	// aggregator that lost its catalogue for a moment would empty the lobby.
 	if len(clean) == 0 {
-		return 0, errors.New("the aggregator listed no games")
+		return 0, SyncCounts{}, errors.New("the aggregator listed no games")
 	}
-	return len(clean), l.store.SyncGames(ctx, code, clean, l.now().UTC())
+	counts, err := l.store.SyncGames(ctx, code, clean, l.now().UTC())
+	if err != nil {
+		return 0, SyncCounts{}, err
+	}
+	return len(clean), counts, nil
 }
 
-func validCategory(c string) bool {
+// ValidCategory reports whether c is one of Categories.
+func ValidCategory(c string) bool {
 	for _, k := range Categories {
 		if c == k {
 			return true
@@ -179,10 +234,14 @@ func (l *Lobby) CatalogueGame(ctx context.Context, provider, code string) (Catal
 }
 
 // SetGame sets the operator's choices for one synced game: whether
-// members see it and its order (errs NO_DATA for an unknown game). The
-// category stays the aggregator's: a sync would overwrite any other.
-func (l *Lobby) SetGame(ctx context.Context, provider, code string, enabled bool, sort int) (CatalogueGame, error) {
-	return l.store.SetCatalogueGame(ctx, provider, code, enabled, sort)
+// members see it, its order and its category ("" for the aggregator's),
+// which syncs keep (errs NO_DATA for an unknown game, INVALID_REQUEST on
+// field category for one not in Categories).
+func (l *Lobby) SetGame(ctx context.Context, provider, code string, c GameChoices) (CatalogueGame, error) {
+	if c.Category != "" && !ValidCategory(c.Category) {
+		return CatalogueGame{}, errs.OnField(errs.InvalidRequest, "category")
+	}
+	return l.store.SetCatalogueGame(ctx, provider, code, c)
 }
 
 // Games returns the games members may play: enabled, listed, of an
@@ -194,7 +253,7 @@ func (l *Lobby) Games(ctx context.Context) ([]CatalogueGame, error) {
 	}
 	out := make([]CatalogueGame, 0, len(all))
 	for _, g := range all {
-		if g.Playable() && l.Has(g.Provider) {
+		if g.Playable() && l.on(ctx, g.Provider) {
 			out = append(out, g)
 		}
 	}
@@ -217,7 +276,7 @@ type PlayOptions struct {
 // nothing moved, the member may try again).
 func (l *Lobby) Play(ctx context.Context, memberID, provider, code string, o PlayOptions) (string, error) {
 	agg := l.aggs[provider]
-	if agg == nil {
+	if agg == nil || !l.on(ctx, provider) {
 		return "", errs.New(errs.NoGame)
 	}
 	g, err := l.store.CatalogueGame(ctx, provider, code)

@@ -19,26 +19,34 @@ type catalogue struct {
 	games map[[2]string]seamless.CatalogueGame
 }
 
-func (c *catalogue) SyncGames(_ context.Context, provider string, games []seamless.Game, at time.Time) error {
+func (c *catalogue) SyncGames(_ context.Context, provider string, games []seamless.Game, at time.Time) (seamless.SyncCounts, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	var n seamless.SyncCounts
 	seen := map[string]bool{}
 	for _, g := range games {
 		k := [2]string{provider, g.Code}
 		old, ok := c.games[k]
 		if !ok {
 			old = seamless.CatalogueGame{Enabled: true}
+			n.Added++
+		} else {
+			n.Updated++
 		}
-		old.Game, old.Listed, old.SyncedAt = g, true, at
+		old.Game, old.AggregatorCategory, old.Listed, old.SyncedAt = g, g.Category, true, at
+		if old.CategoryOverride != "" {
+			old.Category = old.CategoryOverride
+		}
 		c.games[k], seen[g.Code] = old, true
 	}
 	for k, g := range c.games {
-		if k[0] == provider && !seen[k[1]] {
+		if k[0] == provider && !seen[k[1]] && g.Listed {
 			g.Listed = false
 			c.games[k] = g
+			n.Removed++
 		}
 	}
-	return nil
+	return n, nil
 }
 
 func (c *catalogue) CatalogueGames(context.Context) ([]seamless.CatalogueGame, error) {
@@ -61,7 +69,7 @@ func (c *catalogue) CatalogueGame(_ context.Context, provider, code string) (sea
 	return g, nil
 }
 
-func (c *catalogue) SetCatalogueGame(_ context.Context, provider, code string, enabled bool, sort int) (seamless.CatalogueGame, error) {
+func (c *catalogue) SetCatalogueGame(_ context.Context, provider, code string, choices seamless.GameChoices) (seamless.CatalogueGame, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	k := [2]string{provider, code}
@@ -69,7 +77,10 @@ func (c *catalogue) SetCatalogueGame(_ context.Context, provider, code string, e
 	if !ok {
 		return g, errs.New(errs.NoData)
 	}
-	g.Enabled, g.Sort = enabled, sort
+	g.Enabled, g.Sort, g.CategoryOverride, g.Category = choices.Enabled, choices.Sort, choices.Category, g.AggregatorCategory
+	if choices.Category != "" {
+		g.Category = choices.Category
+	}
 	c.games[k] = g
 	return g, nil
 }
@@ -98,7 +109,7 @@ func (a *aggregator) LaunchURL(_ context.Context, l seamless.Launch) (string, er
 func newLobby(t *testing.T, aggs ...seamless.Aggregator) (*fixture, *catalogue, *seamless.Lobby) {
 	f := newFixture(t)
 	c := &catalogue{games: map[[2]string]seamless.CatalogueGame{}}
-	return f, c, seamless.NewLobby(c, f.svc, aggs)
+	return f, c, seamless.NewLobby(c, f.svc, aggs, nil)
 }
 
 func TestLobbySync(t *testing.T) {
@@ -147,7 +158,7 @@ func TestLobbySync(t *testing.T) {
 		}
 	})
 	t.Run("a disabled game is not in the lobby, still in the catalogue", func(t *testing.T) {
-		if _, err := l.SetGame(context.Background(), provider, "g1", false, 3); err != nil {
+		if _, err := l.SetGame(context.Background(), provider, "g1", seamless.GameChoices{Enabled: false, Sort: 3}); err != nil {
 			t.Fatal(err)
 		}
 		if games, _ := l.Games(context.Background()); len(games) != 1 || games[0].Code != "g2" {
@@ -158,8 +169,24 @@ func TestLobbySync(t *testing.T) {
 		}
 	})
 	t.Run("an unknown game is NO_DATA", func(t *testing.T) {
-		if _, err := l.SetGame(context.Background(), provider, "zz", true, 0); !errs.HasCode(err, errs.NoData) {
+		if _, err := l.SetGame(context.Background(), provider, "zz", seamless.GameChoices{Enabled: true}); !errs.HasCode(err, errs.NoData) {
 			t.Fatalf("err = %v", err)
+		}
+	})
+	t.Run("a category not in Categories is refused on its field", func(t *testing.T) {
+		_, err := l.SetGame(context.Background(), provider, "g2", seamless.GameChoices{Enabled: true, Category: "bingo"})
+		var e *errs.Error
+		if !errors.As(err, &e) || e.Code != errs.InvalidRequest || e.Field != "category" {
+			t.Fatalf("err = %v", err)
+		}
+	})
+	t.Run("a category override is what members see", func(t *testing.T) {
+		if _, err := l.SetGame(context.Background(), provider, "g2", seamless.GameChoices{Enabled: true, Category: "lotto"}); err != nil {
+			t.Fatal(err)
+		}
+		g, err := l.CatalogueGame(context.Background(), provider, "g2")
+		if err != nil || g.Category != "lotto" || g.CategoryOverride != "lotto" {
+			t.Fatalf("game %+v, %v", g, err)
 		}
 	})
 }
@@ -230,6 +257,44 @@ func TestLobbyPlay(t *testing.T) {
 		defer func() { agg.launchEr = nil }()
 		if _, err := l.Play(ctx, "m1", provider, "g1", o); !errs.HasCode(err, errs.NoGame) {
 			t.Fatalf("err = %v", err)
+		}
+	})
+}
+
+// A switched-off aggregator is not synced, its games leave the lobby and
+// cannot be launched; they stay in the console's catalogue.
+func TestLobbySwitchedOff(t *testing.T) {
+	ctx := context.Background()
+	agg := &aggregator{code: provider, games: []seamless.Game{{Code: "g1", Name: "One", Category: "slot"}}}
+	f := newFixture(t)
+	c := &catalogue{games: map[[2]string]seamless.CatalogueGame{}}
+	store := &aggStore{rows: map[string]seamless.AggregatorRow{}}
+	switches := seamless.NewAggregators(store, rot13Sealer{}, []seamless.AggregatorSettings{{Code: provider, Kind: seamless.KindSim, Enabled: true}},
+		time.Now)
+	l := seamless.NewLobby(c, f.svc, []seamless.Aggregator{agg}, switches)
+	if err := l.Sync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := switches.Update(ctx, provider, seamless.AggregatorUpdate{Enabled: false}, "own"); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("not in the lobby", func(t *testing.T) {
+		if games, err := l.Games(ctx); err != nil || len(games) != 0 {
+			t.Fatalf("games %+v, %v", games, err)
+		}
+		if all, _ := l.Catalogue(ctx); len(all) != 1 {
+			t.Fatalf("catalogue %+v", all)
+		}
+	})
+	t.Run("not launched", func(t *testing.T) {
+		if _, err := l.Play(ctx, "m1", provider, "g1", seamless.PlayOptions{}); !errs.HasCode(err, errs.NoGame) {
+			t.Fatalf("Play = %v", err)
+		}
+	})
+	t.Run("not synced", func(t *testing.T) {
+		agg.err = errors.New("would fail")
+		if err := l.Sync(ctx); err != nil {
+			t.Fatalf("Sync = %v", err)
 		}
 	})
 }

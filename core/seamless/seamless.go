@@ -256,20 +256,3 @@ type Wallet interface {
 	Win(ctx context.Context, c Callback) (Answer, error)
 	Rollback(ctx context.Context, c Callback) (Answer, error)
 }
-
-// AggregatorInfo describes a configured aggregator for the console, from
-// the configuration: never a key, only whether the keys are there.
-type AggregatorInfo struct {
-	Code string
-	// Kind is its protocol: hub88, generic or sim.
-	Kind string
-	// Mode is demo or production.
-	Mode string
-	// URL is the base of its games API.
-	URL string
-	// AllowList is set when callbacks are accepted only from listed
-	// addresses.
-	AllowList bool
-	// Keys is set when its keys or shared secret are configured.
-	Keys bool
-}

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"ngern/core/seamless"
 )
 
 // The signature headers every request and every answer carries, in both
@@ -20,8 +22,9 @@ const (
 // MaxSkew is how far a signed timestamp may be from the receiver's clock.
 const MaxSkew = 300 * time.Second
 
-// MinSecretLen is the shortest shared secret an aggregator may have.
-const MinSecretLen = 32
+// MinSecretLen is the shortest shared secret an aggregator may have (the
+// console enforces the same bound).
+const MinSecretLen = seamless.MinSecretLen
 
 // ErrSignature is a request or answer whose signature headers are
 // missing, stale or wrong.

@@ -1834,9 +1834,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The configured seamless aggregators, read-only (keys are set in the configuration, never here): whether keys and an allow-list are configured, never their content. Every role. */
+        /** The configured seamless aggregators with their settings in effect (docs/adapters.md, Aggregators in the console): enabled, the IP allow-list, whether a secret is set and its fingerprint, never its content. Every role. */
         get: operations["getOperatorSeamlessAggregators"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/seamless/aggregators/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change an aggregator's settings: its enabled switch (off: its games leave the lobby and cannot be launched; callbacks of open sessions are still answered), and for the generic protocol its IP allow-list and its shared secret (write-only: left out, the secret in effect is kept). Stored, applied on every node without a restart, winning over the configuration. INVALID_REQUEST on field allow or secret; NO_DATA for an aggregator not configured. Owners. Audited as aggregator.update (never the secret). */
+        put: operations["putOperatorSeamlessAggregator"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1878,6 +1895,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/operator/seamless/games/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sync every enabled aggregator's catalogue now, on this node, and answer each one's outcome: the games it listed and how many were added, updated and removed, or its error (the aggregator keeps its games; still 200). Owners. Audited as seamless-games.sync. */
+        post: operations["postOperatorSeamlessGamesSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/operator/seamless/games/{provider}/{code}": {
         parameters: {
             query?: never;
@@ -1886,7 +1920,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set a synced game's enabled switch and order, which every sync keeps (the rest, category included, is the aggregator's). NO_DATA for an unknown game. Owners. Audited as seamless-game.update. */
+        /** Set a synced game's enabled switch, order and category override, which every sync keeps (the rest is the aggregator's). NO_DATA for an unknown game; INVALID_REQUEST on field category. Owners. Audited as seamless-game.update. */
         put: operations["putOperatorSeamlessGame"];
         post?: never;
         delete?: never;
@@ -4261,12 +4295,35 @@ export interface components {
             /** @description The operator who decided it (processed withdrawals). */
             decidedBy?: string;
         };
+        SeamlessCatalogueGameUpdate: {
+            enabled: boolean;
+            /** @description The lobby orders by it */
+            sort: number;
+            /**
+             * @description The category members see it in; '' or absent: the aggregator's.
+             * @enum {string}
+             */
+            category?: "" | "slot" | "casino" | "sport" | "lotto";
+        };
         SeamlessCatalogueGame: {
             provider: string;
             code: string;
             name: string;
-            /** @enum {string} */
+            /**
+             * @description The category members see it in.
+             * @enum {string}
+             */
             category: "slot" | "casino" | "sport" | "lotto";
+            /**
+             * @description The aggregator's category (refreshed by every sync).
+             * @enum {string}
+             */
+            aggregatorCategory: "slot" | "casino" | "sport" | "lotto";
+            /**
+             * @description The operator's category, kept across syncs; '': the aggregator's.
+             * @enum {string}
+             */
+            categoryOverride: "" | "slot" | "casino" | "sport" | "lotto";
             studio: string;
             image: string;
             demo: boolean;
@@ -4289,6 +4346,12 @@ export interface components {
             at: string;
             /** @description The games it listed (0 on failure). */
             games: number;
+            /** @description Games new to the catalogue (0 on failure). */
+            added: number;
+            /** @description Games whose name, category, studio, image or demo changed, or listed again. */
+            updated: number;
+            /** @description Games it no longer lists (hidden */
+            removed: number;
             /** @description Why the last sync failed (absent when it succeeded). */
             error?: string;
             /**
@@ -4303,12 +4366,31 @@ export interface components {
             kind: "hub88" | "generic" | "sim";
             /** @enum {string} */
             mode: "demo" | "production";
-            /** @description The base of its games API. */
+            /** @description The base of its games API (configuration). */
             url: string;
-            /** @description Callbacks are accepted only from listed addresses. */
-            allowList: boolean;
-            /** @description Its keys or shared secret are configured. */
+            /** @description Off: its games leave the lobby and cannot be launched; its callbacks are still answered. */
+            enabled: boolean;
+            /** @description The CIDRs its callbacks may come from; empty: any. */
+            allow: string[];
+            /** @description Its keys or shared secret are set (never served). */
             keys: boolean;
+            /** @description A generic aggregator's secret named by the first 12 hex digits of its SHA-256; empty otherwise. */
+            keyFingerprint: string;
+            /** @description Its allow-list and secret can be changed here (the generic protocol); every aggregator's enabled switch can. */
+            editable: boolean;
+            /**
+             * @description Where its settings come from.
+             * @enum {string}
+             */
+            source: "configuration" | "console";
+            /** @description A stored secret this install's key does not open: the configured one applies until an owner enters it again. */
+            unreadableSecret: boolean;
+            updatedBy?: string;
+            /**
+             * Format: date-time
+             * @description The last change in the console (absent while the configuration applies).
+             */
+            updatedAt?: string;
         };
         SeamlessWindow: {
             calls: number;
@@ -4911,6 +4993,7 @@ export type MemberRow = components['schemas']['MemberRow'];
 export type MemberDetail = components['schemas']['MemberDetail'];
 export type StatementLine = components['schemas']['StatementLine'];
 export type PendingWithdrawal = components['schemas']['PendingWithdrawal'];
+export type SeamlessCatalogueGameUpdate = components['schemas']['SeamlessCatalogueGameUpdate'];
 export type SeamlessCatalogueGame = components['schemas']['SeamlessCatalogueGame'];
 export type SeamlessCatalogueSync = components['schemas']['SeamlessCatalogueSync'];
 export type SeamlessAggregator = components['schemas']['SeamlessAggregator'];
@@ -7760,6 +7843,41 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    putOperatorSeamlessAggregator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                    /** @description CIDRs (203.0.113.0/24) or addresses; empty: callbacks from anywhere. Generic aggregators only. */
+                    allow?: string[];
+                    /** @description The new shared secret (printable ASCII, no spaces). Generic aggregators only; never answered. */
+                    secret?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        aggregator: components["schemas"]["SeamlessAggregator"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     getOperatorSeamlessProviders: {
         parameters: {
             query?: never;
@@ -7809,6 +7927,29 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    postOperatorSeamlessGamesSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        syncs: components["schemas"]["SeamlessCatalogueSync"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     putOperatorSeamlessGame: {
         parameters: {
             query?: never;
@@ -7821,11 +7962,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    enabled: boolean;
-                    /** @description The lobby orders by it */
-                    sort: number;
-                };
+                "application/json": components["schemas"]["SeamlessCatalogueGameUpdate"];
             };
         };
         responses: {

@@ -51,6 +51,8 @@ export const actionRoles = {
   // A QR provider's API key and webhook secret: an owner proposes, a second owner approves.
   editQRSecrets: owner,
   editSpin: money,
+  // A seamless aggregator's switch, IP allow-list and shared secret (applied at once, audited).
+  editAggregators: owner,
   // Resolving a stuck seamless round; a refund above the approval threshold is the owners' alone.
   resolveRound: money,
 } as const satisfies Record<string, readonly Role[]>;

@@ -5,10 +5,10 @@ import type { operations } from '@/lib/api-schema.generated';
 import { opApi } from './client';
 import { seamlessGamesKey } from './get-seamless-games';
 
-/** SeamlessGameBody is what the operator decides for a synced game; the rest is the aggregator's. */
+/** SeamlessGameBody is what the operator decides for a synced game (on or off, order, category override); the rest is the aggregator's. */
 export type SeamlessGameBody = operations['putOperatorSeamlessGame']['requestBody']['content']['application/json'];
 
-/** saveSeamlessGame sets a synced game's enabled switch and order, which every sync keeps. */
+/** saveSeamlessGame sets a synced game's enabled switch, order and category, which every sync keeps. */
 export function saveSeamlessGame(provider: string, code: string, body: SeamlessGameBody) {
   return opApi.put(`/api/operator/seamless/games/${encodeURIComponent(provider)}/${encodeURIComponent(code)}`, body);
 }

@@ -1,9 +1,10 @@
-import { screen } from '@testing-library/react-native';
+import { fireEvent, screen, waitFor } from '@testing-library/react-native';
 
 import i18n from '@/i18n';
 import { setOperatorToken } from '@/lib/operator-token';
 import { mockApi, renderWithProviders } from '@/testing/render';
 
+import { aggregatorBody, aggregatorProblem, allowEntries, entryOK, toForm } from '../components/aggregators/aggregator-editor';
 import AggregatorsPage, { countRows, refused } from './aggregators';
 
 const window = (calls: number, p99Ms: number, counts: { kind: 'bet' | 'win' | 'rollback'; outcome: string; count: number }[]) => ({
@@ -25,6 +26,30 @@ const figures = {
   ]),
 };
 
+const aggregator = (over: object = {}) => ({
+  code: 'acme',
+  kind: 'generic' as const,
+  mode: 'production' as const,
+  url: 'https://api.acme.example/ngern',
+  enabled: true,
+  allow: ['203.0.113.0/24'],
+  keys: true,
+  keyFingerprint: '0123456789ab',
+  editable: true,
+  source: 'configuration' as const,
+  unreadableSecret: false,
+  ...over,
+});
+
+const list = [
+  aggregator(),
+  aggregator({ code: 'hub88', kind: 'hub88', url: 'https://api.hub88.example', allow: [], keyFingerprint: '', editable: false }),
+  aggregator({ code: 'sim', kind: 'sim', mode: 'demo', url: '/sim/aggregator', allow: [], keyFingerprint: '', editable: false }),
+];
+
+const aggregatorsAnswer = { 'GET /api/operator/seamless/aggregators': { body: { aggregators: list } } };
+const figuresAnswer = { 'GET /api/operator/seamless/providers': { body: { providers: [figures], since: '2026-11-27T01:00:00Z' } } };
+
 describe('aggregators page', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('en');
@@ -40,27 +65,72 @@ describe('aggregators page', () => {
     ]);
   });
 
-  it('lists the configured aggregators without key material, and the callbacks of this node', async () => {
-    mockApi({
-      'GET /api/operator/seamless/aggregators': {
-        body: {
-          aggregators: [
-            { code: 'hub88', kind: 'hub88', mode: 'production', url: 'https://api.hub88.example', allowList: false, keys: true },
-            { code: 'sim', kind: 'sim', mode: 'demo', url: '/sim/aggregator', allowList: false, keys: true },
-          ],
-        },
-      },
-      'GET /api/operator/seamless/providers': { body: { providers: [figures], since: '2026-11-27T01:00:00Z' } },
+  it('checks the allow-list and the secret as the server does, and sends the secret only when replaced', () => {
+    expect(allowEntries(' 203.0.113.0/24,198.51.100.7\n2001:db8::/32 ')).toEqual(['203.0.113.0/24', '198.51.100.7', '2001:db8::/32']);
+    expect(entryOK('10.0.0.0/8')).toBe(true);
+    expect(entryOK('10.0.0.0/33')).toBe(false);
+    expect(entryOK('256.1.1.1')).toBe(false);
+    expect(entryOK('aggregator.example')).toBe(false);
+    const a = aggregator();
+    const form = toForm(a);
+    expect(form).toEqual({ enabled: true, allow: '203.0.113.0/24', secret: '' });
+    expect(aggregatorProblem({ ...form, allow: '10.0.0.0/33' })).toBe('aggregators.errors.allow');
+    expect(aggregatorProblem({ ...form, secret: 'short' })).toBe('aggregators.errors.secret');
+    expect(aggregatorProblem({ ...form, allow: Array.from({ length: 65 }, (_, i) => `10.0.0.${i}`).join(',') })).toBe(
+      'aggregators.errors.allowCount',
+    );
+    expect(aggregatorBody(a, form)).toEqual({ enabled: true, allow: ['203.0.113.0/24'] });
+    expect(aggregatorBody(a, { ...form, secret: ' s'.padEnd(40, 'x') })).toEqual({
+      enabled: true,
+      allow: ['203.0.113.0/24'],
+      secret: 's'.padEnd(39, 'x'),
     });
+    expect(aggregatorBody(list[1], { ...form, enabled: false })).toEqual({ enabled: false });
+  });
+
+  it('lists the aggregators with their settings, a secret only as set and its fingerprint; not editable by support', async () => {
+    mockApi({ ...aggregatorsAnswer, ...figuresAnswer, 'GET /api/operator/me': { body: { username: 'sup', role: 'support' } } });
     renderWithProviders(<AggregatorsPage />);
     expect(await screen.findByText('https://api.hub88.example')).toBeTruthy();
-    expect(screen.getByText('Production')).toBeTruthy();
+    expect(screen.getAllByText('Production').length).toBe(2);
     expect(screen.getByText('Demo')).toBeTruthy();
+    expect(screen.getByText('203.0.113.0/24')).toBeTruthy();
+    expect(screen.getByText('Set (0123456789ab)')).toBeTruthy();
     expect(await screen.findByText('≤ 20 ms')).toBeTruthy();
     expect(screen.getByText('Insufficient balance')).toBeTruthy();
     expect(screen.getByText('Server error (retried)')).toBeTruthy();
-    // Read-only: nothing to press but the exports.
+    // Read-only for support: nothing to press but the exports.
     const buttons = screen.queryAllByRole('button').map((b) => b.props.accessibilityLabel as string);
     expect(buttons.every((l) => l.startsWith('Export CSV'))).toBe(true);
+  });
+
+  it('lets an owner switch an aggregator, change its allow-list and replace its secret', async () => {
+    const calls = mockApi({
+      ...aggregatorsAnswer,
+      ...figuresAnswer,
+      'GET /api/operator/me': { body: { username: 'own', role: 'owner' } },
+      'PUT /api/operator/seamless/aggregators/acme': { body: { aggregator: aggregator({ source: 'console' }) } },
+    });
+    renderWithProviders(<AggregatorsPage />);
+    const allow = await screen.findByLabelText('IP allow-list of acme');
+    expect(screen.getByText('A secret is set (fingerprint 0123456789ab).')).toBeTruthy();
+    // Hub88 and sim: only their switch.
+    expect(screen.queryByLabelText('IP allow-list of hub88')).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'hub88 on' })).toBeTruthy();
+    const save = screen.getByRole('button', { name: 'Save acme' });
+    expect(save.props.accessibilityState.disabled).toBe(true);
+    fireEvent.changeText(allow, '203.0.113.0/24, 10.0.0.0/33');
+    expect(screen.getByText('Each entry is an address or a CIDR such as 203.0.113.0/24.')).toBeTruthy();
+    fireEvent.changeText(allow, '203.0.113.0/24, 198.51.100.7');
+    fireEvent.changeText(screen.getByLabelText('New secret of acme'), 'n'.repeat(40));
+    fireEvent.press(screen.getByRole('checkbox', { name: 'acme on' }));
+    fireEvent.press(screen.getByRole('button', { name: 'Save acme' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        enabled: false,
+        allow: ['203.0.113.0/24', '198.51.100.7'],
+        secret: 'n'.repeat(40),
+      }),
+    );
   });
 });

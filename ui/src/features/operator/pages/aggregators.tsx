@@ -3,8 +3,12 @@ import { AppText } from '@/components/ui/text';
 import { useSeamlessAggregators } from '../api/get-seamless-aggregators';
 import { useSeamlessProviders } from '../api/get-seamless-providers';
 import type { SeamlessProviderFigures, SeamlessWindow } from '../api/types';
+import { AggregatorEditor } from '../components/aggregators/aggregator-editor';
+import { EditorList } from '../components/settings/save-row';
 import { Badge, Card, DataTable, PageTitle, when } from '../components/ui';
 import { useOpT } from '../i18n';
+import { actionRoles, can } from '../roles';
+import { useMe } from '../session';
 
 /** CountRow is one provider's callbacks of one kind and outcome, over the hour and the day. */
 export type CountRow = { provider: string; kind: string; outcome: string; hour: number; day: number };
@@ -28,15 +32,23 @@ export function refused(w: SeamlessWindow): number {
 const p99 = (w: SeamlessWindow) => (w.calls ? `≤ ${w.p99Ms} ms` : '—');
 
 /**
- * The configured seamless aggregators (read-only: keys are set in the configuration, never here)
- * and the callbacks this node answered per provider.
+ * The configured seamless aggregators with their settings in effect (owners switch them and change a
+ * generic aggregator's allow-list and secret, which is never shown) and the callbacks this node
+ * answered per provider.
  */
 export default function AggregatorsPage() {
   const { t } = useOpT();
   const list = useSeamlessAggregators();
   const figures = useSeamlessProviders();
+  const me = useMe();
   const providers = figures.data?.providers ?? [];
-  const yesNo = (v: boolean) => (v ? t('aggregators.yes') : t('aggregators.no'));
+  const aggregators = list.data?.aggregators ?? [];
+  const keys = (a: { keys: boolean; keyFingerprint: string }) =>
+    !a.keys
+      ? t('aggregators.no')
+      : a.keyFingerprint
+        ? t('aggregators.fingerprint', { fingerprint: a.keyFingerprint })
+        : t('aggregators.yes');
   return (
     <>
       <PageTitle>{t('pages.aggregators')}</PageTitle>
@@ -46,7 +58,7 @@ export default function AggregatorsPage() {
         csvName="aggregators"
         loading={list.isLoading}
         error={list.error}
-        rows={list.data?.aggregators ?? []}
+        rows={aggregators}
         rowKey={(a) => a.code}
         columns={[
           { key: 'code', label: t('aggregators.code'), text: (a) => a.code },
@@ -57,11 +69,30 @@ export default function AggregatorsPage() {
             text: (a) => a.mode,
             render: (a) => <Badge label={t(`aggregators.modes.${a.mode}`)} tone={a.mode === 'demo' ? 'warn' : 'good'} />,
           },
+          {
+            key: 'enabled',
+            label: t('aggregators.enabled'),
+            text: (a) => (a.enabled ? t('aggregators.on') : t('aggregators.off')),
+            render: (a) => <Badge label={a.enabled ? t('aggregators.on') : t('aggregators.off')} tone={a.enabled ? 'good' : 'neutral'} />,
+            flex: 0.7,
+          },
           { key: 'url', label: t('aggregators.url'), text: (a) => a.url, flex: 2 },
-          { key: 'allow', label: t('aggregators.allowList'), text: (a) => yesNo(a.allowList), flex: 0.7 },
-          { key: 'keys', label: t('aggregators.keys'), text: (a) => yesNo(a.keys), flex: 0.7 },
+          {
+            key: 'allow',
+            label: t('aggregators.allowList'),
+            text: (a) => (a.allow.length ? a.allow.join(', ') : t('aggregators.anyAddress')),
+          },
+          { key: 'keys', label: t('aggregators.keys'), text: keys },
+          { key: 'source', label: t('aggregators.source'), text: (a) => t(`aggregators.sources.${a.source}`), flex: 0.8 },
         ]}
       />
+      {can(me.data?.role, actionRoles.editAggregators) ? (
+        <EditorList title={t('aggregators.edit')} help={t('aggregators.editHelp')} error={null} loading={list.isLoading}>
+          {aggregators.map((a) => (
+            <AggregatorEditor key={a.code} aggregator={a} />
+          ))}
+        </EditorList>
+      ) : null}
       <Card title={t('aggregators.callbacks')}>
         <AppText variant="caption">{t('aggregators.perNode', { since: when(figures.data?.since) })}</AppText>
         <DataTable

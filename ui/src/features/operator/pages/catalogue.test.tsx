@@ -11,6 +11,8 @@ const game = (provider: string, code: string, name: string, over: object = {}) =
   code,
   name,
   category: 'slot' as const,
+  aggregatorCategory: 'slot' as const,
+  categoryOverride: '' as const,
   studio: '',
   image: `https://img.example/${code}.png`,
   demo: false,
@@ -22,7 +24,10 @@ const game = (provider: string, code: string, name: string, over: object = {}) =
   ...over,
 });
 
-const games = [game('sim', 'fruits', 'Fruits'), game('hub88', 'aviator', 'Aviator', { listed: false, sort: 3, category: 'casino' })];
+const games = [
+  game('sim', 'fruits', 'Fruits'),
+  game('hub88', 'aviator', 'Aviator', { listed: false, sort: 3, category: 'casino', aggregatorCategory: 'casino' }),
+];
 
 describe('game catalogue page', () => {
   beforeEach(async () => {
@@ -47,8 +52,17 @@ describe('game catalogue page', () => {
         body: {
           games,
           syncs: [
-            { provider: 'hub88', at: '2026-11-27T02:00:00Z', games: 0, error: 'connection refused', okAt: '2026-11-27T01:00:00Z' },
-            { provider: 'sim', at: '2026-11-27T02:00:00Z', games: 1, okAt: '2026-11-27T02:00:00Z' },
+            {
+              provider: 'hub88',
+              at: '2026-11-27T02:00:00Z',
+              games: 0,
+              added: 0,
+              updated: 0,
+              removed: 0,
+              error: 'connection refused',
+              okAt: '2026-11-27T01:00:00Z',
+            },
+            { provider: 'sim', at: '2026-11-27T02:00:00Z', games: 1, added: 1, updated: 0, removed: 0, okAt: '2026-11-27T02:00:00Z' },
           ],
         },
       },
@@ -57,9 +71,9 @@ describe('game catalogue page', () => {
     renderWithProviders(<CataloguePage />);
     expect(await screen.findByText('Fruits')).toBeTruthy();
     expect(screen.getByText(/failed: connection refused/)).toBeTruthy();
-    expect(screen.getByText(/1 games/)).toBeTruthy();
+    expect(screen.getByText(/1 games \(1 added, 0 updated, 0 removed\)/)).toBeTruthy();
     expect(screen.getByText('No longer listed')).toBeTruthy();
-    expect(screen.getByText('Casino')).toBeTruthy();
+    expect(screen.getByLabelText('Category of Aviator').props.accessibilityValue).toEqual({ text: "Aggregator's (Casino)" });
 
     const save = screen.getByRole('button', { name: 'Save Fruits' });
     expect(save.props.accessibilityState.disabled).toBe(true);
@@ -68,7 +82,38 @@ describe('game catalogue page', () => {
     expect(screen.getByText('A whole number from 0.')).toBeTruthy();
     fireEvent.changeText(screen.getByLabelText('Order of Fruits'), '5');
     fireEvent.press(screen.getByRole('button', { name: 'Save Fruits' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ enabled: false, sort: 5 }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ enabled: false, sort: 5, category: '' }));
     expect(await screen.findByText('Fruits saved.')).toBeTruthy();
+  });
+
+  it("sets a game's category over the aggregator's", async () => {
+    const calls = mockApi({
+      'GET /api/operator/seamless/games': { body: { games, syncs: [] } },
+      'PUT /api/operator/seamless/games/sim/fruits': { body: { game: { ...games[0], category: 'lotto', categoryOverride: 'lotto' } } },
+    });
+    renderWithProviders(<CataloguePage />);
+    fireEvent.press(await screen.findByLabelText('Category of Fruits'));
+    fireEvent.press(await screen.findByRole('button', { name: 'Lotto' }));
+    fireEvent.press(screen.getByRole('button', { name: 'Save Fruits' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ enabled: true, sort: 0, category: 'lotto' }));
+  });
+
+  it('syncs now and shows what changed per aggregator, or its error', async () => {
+    const calls = mockApi({
+      'GET /api/operator/seamless/games': { body: { games, syncs: [] } },
+      'POST /api/operator/seamless/games/sync': {
+        body: {
+          syncs: [
+            { provider: 'hub88', at: '2026-11-27T03:00:00Z', games: 0, added: 0, updated: 0, removed: 0, error: 'timeout' },
+            { provider: 'sim', at: '2026-11-27T03:00:00Z', games: 8, added: 2, updated: 1, removed: 3, okAt: '2026-11-27T03:00:00Z' },
+          ],
+        },
+      },
+    });
+    renderWithProviders(<CataloguePage />);
+    fireEvent.press(await screen.findByRole('button', { name: 'Sync now' }));
+    expect(await screen.findByText('sim: 2 added, 1 updated, 3 removed.')).toBeTruthy();
+    expect(screen.getByText('hub88: failed: timeout. Its games are kept.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').length).toBe(1);
   });
 });

@@ -1,19 +1,25 @@
 import { useState } from 'react';
-import { Image, StyleSheet } from 'react-native';
+import { Image, StyleSheet, View } from 'react-native';
 
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { Select } from '@/components/ui/select';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
 
 import { useSeamlessGames } from '../api/get-seamless-games';
 import { useSaveSeamlessGame } from '../api/save-seamless-game';
+import { useSyncSeamlessGames } from '../api/sync-seamless-games';
 import type { SeamlessCatalogueGame } from '../api/types';
 import { SyncLine } from '../components/catalogue/sync-line';
-import { Badge, Card, DataTable, ErrorLine, PageTitle } from '../components/ui';
+import { Badge, Card, DataTable, ErrorLine, PageTitle, Row } from '../components/ui';
 import { useOpT } from '../i18n';
 
-type Draft = { enabled: boolean; sort: string };
+/** A game's draft: on or off, its order as typed, and its category override ('' for the aggregator's). */
+type Draft = { enabled: boolean; sort: string; category: SeamlessCatalogueGame['categoryOverride'] };
+
+/** categories are the lobby's (seamless.Categories; the OpenAPI test holds the enums to them). */
+export const categories: SeamlessCatalogueGame['category'][] = ['slot', 'casino', 'sport', 'lotto'];
 
 const keyOf = (g: SeamlessCatalogueGame) => `${g.provider}/${g.code}`;
 
@@ -29,8 +35,9 @@ export function sortOf(text: string): number | null {
 }
 
 /**
- * The aggregators' synced game catalogue: each game on or off for the lobby and its order, which
- * every sync keeps. Names, pictures and categories are the aggregator's and refresh at each sync.
+ * The aggregators' synced game catalogue: each game on or off for the lobby, its order and its
+ * category, which every sync keeps (the aggregator's category stays shown); "sync now" reads the
+ * aggregators at once and says what changed. Names and pictures are the aggregator's.
  */
 export default function CataloguePage() {
   const { t } = useOpT();
@@ -38,7 +45,13 @@ export default function CataloguePage() {
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const [saved, setSaved] = useState<string | null>(null);
   const save = useSaveSeamlessGame((name) => setSaved(name));
-  const draftOf = (g: SeamlessCatalogueGame) => drafts[keyOf(g)] ?? { enabled: g.enabled, sort: String(g.sort) };
+  const sync = useSyncSeamlessGames();
+  const draftOf = (g: SeamlessCatalogueGame): Draft =>
+    drafts[keyOf(g)] ?? { enabled: g.enabled, sort: String(g.sort), category: g.categoryOverride };
+  const categoryOptions = (g: SeamlessCatalogueGame) => [
+    { value: '', label: t('catalogue.aggregatorsCategory', { category: t(`catalogue.categories.${g.aggregatorCategory}`) }) },
+    ...categories.map((c) => ({ value: c, label: t(`catalogue.categories.${c}`) })),
+  ];
   const edit = (g: SeamlessCatalogueGame, d: Partial<Draft>) => setDrafts((all) => ({ ...all, [keyOf(g)]: { ...draftOf(g), ...d } }));
   const syncs = q.data?.syncs ?? [];
 
@@ -46,8 +59,31 @@ export default function CataloguePage() {
     <>
       <PageTitle>{t('pages.catalogue')}</PageTitle>
       <AppText variant="caption">{t('catalogue.help')}</AppText>
+      <Row>
+        <Button
+          title={t('catalogue.syncNow')}
+          loading={sync.isPending}
+          disabled={sync.isPending}
+          onPress={() => {
+            setSaved(null);
+            sync.mutate();
+          }}
+        />
+      </Row>
+      {sync.data ? (
+        <View role="status">
+          {sync.data.syncs.length === 0 ? <AppText>{t('catalogue.syncNone')}</AppText> : null}
+          {sync.data.syncs.map((s) => (
+            <AppText key={s.provider} variant={s.error ? 'error' : undefined}>
+              {s.error
+                ? t('catalogue.syncNowFailed', { provider: s.provider, error: s.error })
+                : t('catalogue.syncNowDone', { provider: s.provider, added: s.added, updated: s.updated, removed: s.removed })}
+            </AppText>
+          ))}
+        </View>
+      ) : null}
       {saved ? <AppText role="status">{t('catalogue.saved', { name: saved })}</AppText> : null}
-      <ErrorLine error={q.error ?? save.error} />
+      <ErrorLine error={q.error ?? save.error ?? sync.error} />
       {byProvider(
         q.data?.games ?? [],
         syncs.map((s) => s.provider),
@@ -71,7 +107,20 @@ export default function CataloguePage() {
               },
               { key: 'name', label: t('catalogue.name'), text: (g) => g.name, flex: 1.5 },
               { key: 'code', label: t('catalogue.code'), text: (g) => g.code },
-              { key: 'category', label: t('catalogue.category'), text: (g) => t(`catalogue.categories.${g.category}`) },
+              {
+                key: 'category',
+                label: t('catalogue.category'),
+                text: (g) => t(`catalogue.categories.${g.category}`),
+                flex: 1.3,
+                render: (g) => (
+                  <Select
+                    label={t('catalogue.categoryNamed', { name: g.name })}
+                    value={draftOf(g).category}
+                    options={categoryOptions(g)}
+                    onChange={(v) => edit(g, { category: v === '' ? '' : (categories.find((c) => c === v) ?? '') })}
+                  />
+                ),
+              },
               {
                 key: 'listed',
                 label: t('catalogue.listed'),
@@ -112,7 +161,7 @@ export default function CataloguePage() {
                 render: (g) => {
                   const d = draftOf(g);
                   const sort = sortOf(d.sort);
-                  const changed = d.enabled !== g.enabled || sort !== g.sort;
+                  const changed = d.enabled !== g.enabled || sort !== g.sort || d.category !== g.categoryOverride;
                   return (
                     <Button
                       variant="link"
@@ -122,7 +171,12 @@ export default function CataloguePage() {
                       onPress={() => {
                         setSaved(null);
                         if (sort !== null)
-                          save.mutate({ provider: g.provider, code: g.code, name: g.name, body: { enabled: d.enabled, sort } });
+                          save.mutate({
+                            provider: g.provider,
+                            code: g.code,
+                            name: g.name,
+                            body: { enabled: d.enabled, sort, category: d.category },
+                          });
                       }}
                     />
                   );
