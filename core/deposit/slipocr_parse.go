@@ -25,7 +25,8 @@ func ParseSlipText(text string) SlipReading {
 	var amountLabel bool
 	var day time.Time
 	var clock time.Duration
-	for _, line := range lines {
+	for _, raw := range lines {
+		line := arabicDigits(raw)
 		lower := strings.ToLower(line)
 		if sec, rest, ok := partyLabel(line); ok {
 			section = sec
@@ -54,7 +55,7 @@ func ParseSlipText(text string) SlipReading {
 			}
 		}
 		bank := bankIn(line)
-		account := accountIn(line)
+		account := accountIn(raw)
 		switch section {
 		case 0:
 			if bank != "" && !r.Found.Bank {
@@ -87,17 +88,10 @@ func ParseSlipText(text string) SlipReading {
 	return r
 }
 
-// slipLines splits the text into trimmed, non-empty lines with Thai digits
-// as ASCII ones and the sara am that OCR reads as nikhahit + sara aa
-// joined again.
+// slipLines splits the text into trimmed, non-empty lines, with the sara am
+// that OCR reads as nikhahit + sara aa joined again.
 func slipLines(text string) []string {
 	text = strings.ReplaceAll(text, "\u0e4d\u0e32", "\u0e33")
-	text = strings.Map(func(r rune) rune {
-		if r >= '๐' && r <= '๙' {
-			return '0' + (r - '๐')
-		}
-		return r
-	}, text)
 	var out []string
 	for _, l := range strings.Split(text, "\n") {
 		if l = strings.Join(strings.Fields(l), " "); l != "" {
@@ -105,6 +99,16 @@ func slipLines(text string) []string {
 		}
 	}
 	return out
+}
+
+// arabicDigits writes Thai digits as ASCII ones (amounts and dates).
+func arabicDigits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '๐' && r <= '๙' {
+			return '0' + (r - '๐')
+		}
+		return r
+	}, s)
 }
 
 // partyLabel recognises a line that starts a party's block: "จาก", "From"
@@ -236,16 +240,17 @@ func timeIn(line string) (time.Duration, bool) {
 // accountRe is a masked account number: groups of digits and mask
 // characters joined by dashes ("xxx-x-x1234-x", "XXX-X-X1234-X"), or a run
 // of mask characters and digits ("xxxxxx1234"). OCR reads the x of a mask
-// as x, X, ×, %, * or ж.
-var accountRe = regexp.MustCompile(`[0-9xX×%*ж]{1,4}(?:-[0-9xX×%*ж]{1,6}){2,4}|[xX×%*ж]{2,}[0-9]{4,6}`)
+// as x, X, ×, %, * or ж, and, reading Thai, as a Thai digit (๐, ๓): banks
+// print account digits in Arabic numerals, so a Thai digit there is a mask.
+var accountRe = regexp.MustCompile(`[0-9๐-๙xX×%*ж]{1,4}(?:-[0-9๐-๙xX×%*ж]{1,6}){2,4}|[xX×%*ж]{2,}[0-9]{4,6}`)
 
 // accountIn finds a masked account number with at least four digits shown,
 // written with x for the hidden digits.
 func accountIn(line string) string {
 	for _, m := range accountRe.FindAllString(line, -1) {
 		acc := strings.Map(func(r rune) rune {
-			switch r {
-			case 'X', '×', '%', '*', 'ж':
+			switch {
+			case r == 'X', r == '×', r == '%', r == '*', r == 'ж', r >= '๐' && r <= '๙':
 				return 'x'
 			}
 			return r

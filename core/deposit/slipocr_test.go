@@ -107,7 +107,7 @@ func TestParseSlipText(t *testing.T) {
 		{"ThaiAsOCRReadsIt", "KBANK\n\nโอนเงินสําเร็จ\n\n20 พ.ย. 69 17:00 น.\n\nจาก\nนาย สมชาย ใจดี\n568 xxx-x-x4321-x\n\nไปยัง\nบจก. เงิน เดโม\nKBANK %๓๐-%-%6789-%\n\nจํานวนเงิน\n\n1,500.50 บาท\n\nเลขที่รายการ: 016330123456ABC01234\n",
 			SlipReading{Amount: 150050, At: at(2026, 11, 20, 17, 0, 0), Bank: "KBANK",
 				Sender:   Party{AccountNo: "xxx-x-x4321-x", Name: "นาย สมชาย ใจดี"},
-				Receiver: Party{BankCode: "KBANK", AccountNo: "x30-x-x6789-x", Name: "บจก. เงิน เดโม"},
+				Receiver: Party{BankCode: "KBANK", AccountNo: "xxx-x-x6789-x", Name: "บจก. เงิน เดโม"},
 				Found:    FoundFields{Amount: true, Date: true, Time: true, SenderName: true, SenderAccount: true, ReceiverName: true, ReceiverAccount: true, ReceiverBank: true, Bank: true}}},
 		{"KPlusStyle", "โอนเงินสำเร็จ\n27 พ.ย. 69 09:41 น.\nนาย สมชาย ใ\nธ.กสิกรไทย\nxxx-x-x1234-x\nไปยัง\nบริษัท เงิน จำกัด\nธ.ไทยพาณิชย์\nxxx-x-x5678-x\nจำนวน: 2,000.00 บาท\nค่าธรรมเนียม: 0.00 บาท\n",
 			SlipReading{Amount: 200000, At: at(2026, 11, 27, 9, 41, 0), Bank: "KBANK",
@@ -129,6 +129,8 @@ func TestParseSlipText(t *testing.T) {
 		{"ImpossibleDate", "31 ก.พ. 69", SlipReading{}},
 		{"TooFewDigitsShown", "From\nA B\nxxx-x-xxx12-x", SlipReading{Sender: Party{Name: "A B"}, Found: FoundFields{SenderName: true}}},
 		{"DottedThaiTime", "2 ธ.ค. 69 14.05 น.", SlipReading{At: at(2026, 12, 2, 14, 5, 0), Found: FoundFields{Date: true, Time: true}}},
+		{"ThaiDigits", "จำนวน ๑,๕๐๐.๕๐ บาท\nไปยัง\nนาย ก\nx๐๐-x-x1234-x", SlipReading{Amount: 150050,
+			Receiver: Party{AccountNo: "xxx-x-x1234-x", Name: "นาย ก"}, Found: FoundFields{Amount: true, ReceiverName: true, ReceiverAccount: true}}},
 		{"TimeWithoutDate", "17:00", SlipReading{}},
 		{"Empty", "", SlipReading{}},
 	}
