@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"ngern/adapters/slip/sliptest"
 	"ngern/core/deposit"
 	"ngern/core/money"
 )
@@ -141,6 +142,22 @@ func TestTesseractAccuracy(t *testing.T) {
 // a dash lost by the OCR changes nothing.
 func sameDigits(a, b string) bool {
 	return strings.ReplaceAll(a, "-", "") == strings.ReplaceAll(b, "-", "")
+}
+
+// TestTesseractConformance runs the port's kit on a Thai and an English
+// slip of the simulated bank.
+func TestTesseractConformance(t *testing.T) {
+	tess := needTesseract(t)
+	all := accuracySlips()
+	var slips []sliptest.OCRSlip
+	for _, s := range []SlipImage{all[1], all[len(all)-1]} {
+		img, err := Render(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slips = append(slips, sliptest.OCRSlip{Name: s.Lang, Image: img, Amount: s.Amount, At: s.TransferredAt.Truncate(time.Minute)})
+	}
+	sliptest.RunOCR(t, tess, slips)
 }
 
 // fakeEngine writes a shell script standing for the engine.
