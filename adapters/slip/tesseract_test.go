@@ -130,9 +130,9 @@ func TestTesseractAccuracy(t *testing.T) {
 		"en": {"amount": 6, "date+time": 5, "sender name": 5, "sender account": 5},
 	}
 	for lang, fs := range floors {
-		for f, min := range fs {
-			if right[lang][f] < min {
-				t.Errorf("%s %s: %d of %d read right, under %d", lang, f, right[lang][f], total[lang], min)
+		for f, floor := range fs {
+			if right[lang][f] < floor {
+				t.Errorf("%s %s: %d of %d read right, under %d", lang, f, right[lang][f], total[lang], floor)
 			}
 		}
 	}

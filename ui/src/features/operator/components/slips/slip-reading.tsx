@@ -47,9 +47,7 @@ export function SlipReading({
   return (
     <View style={[styles.box, r.amountDiffers && styles.edited]} testID="slip-reading">
       <AppText variant="label">{t('title')}</AppText>
-      {r.amountDiffers ? (
-        <Badge tone="bad" label={t('differs', { printed: money(r.amount), verified: money(slip.amount) })} />
-      ) : null}
+      {r.amountDiffers ? <Badge tone="bad" label={t('differs', { printed: money(r.amount), verified: money(slip.amount) })} /> : null}
       {f.amount ? <KeyValue label={t('amount')} value={money(r.amount)} /> : null}
       {f.date && r.at ? <KeyValue label={t('time')} value={when(r.at)} /> : null}
       {sender ? <KeyValue label={t('sender')} value={sender} /> : null}
