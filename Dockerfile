@@ -18,7 +18,9 @@ COPY adapters adapters
 RUN CGO_ENABLED=0 go build -trimpath -o /ngern ./app/cmd/ngern
 
 FROM debian:bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates tzdata && rm -rf /var/lib/apt/lists/* \
+# tesseract-ocr and its Thai model: the slip OCR (NGERN_SLIP_OCR, docs/adapters.md).
+RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates tzdata tesseract-ocr tesseract-ocr-tha \
+    && rm -rf /var/lib/apt/lists/* \
     && useradd --system --home /var/lib/ngern --create-home ngern
 COPY --from=server /ngern /usr/local/bin/ngern
 COPY --from=web /src/ui/dist /usr/share/ngern/web

@@ -128,6 +128,9 @@ type Config struct {
 	SlipOKBranch  string        `env:"NGERN_SLIPOK_BRANCH" doc:"SlipOK's branch id; required with ~slipok~."`
 	SlipOKKey     string        `env:"NGERN_SLIPOK_KEY" doc:"SlipOK's API key (sent as ~x-authorization~); required with ~slipok~."`
 	SlipOKTimeout time.Duration `env:"NGERN_SLIPOK_TIMEOUT" envDefault:"15s" min:"1ns" doc:"Bound of one SlipOK call; a slip whose call runs out goes to review."`
+	// SlipOCR is tesseract (the default: on when the engine and its Thai
+	// and English models are installed, off otherwise) or off.
+	SlipOCR string `env:"NGERN_SLIP_OCR" envDefault:"tesseract" oneof:"tesseract off" doc:"Reading a slip's printed fields ([adapters](adapters.md#slip-ocr-depositslipocr)): ~tesseract~ runs the ~tesseract~ command with the Thai and English models (Debian: ~tesseract-ocr~, ~tesseract-ocr-tha~) when it is installed — checked at start, OCR is off with a log line when it is not; ~off~ never reads. OCR never credits: it pre-fills the review and sends a verified slip that prints another amount to review."`
 	// TrueMoney is sim (mounted at /sim/truemoney/), api or off (the
 	// production default: no gift links).
 	TrueMoney        string        `env:"NGERN_TRUEMONEY" oneof:"sim api off" doc:"~sim~: the simulated TrueMoney, mounted without auth at ~/sim/truemoney/~ (demo mode only); ~api~: TrueMoney's gift API; ~off~: no gift links — every link is refused with ~404 NO_WALLET~ before TrueMoney is called, even if a TrueMoney wallet is set in the console; the deposit lookup then lists no wallet, so the app offers no gift-link tab."`

@@ -33,6 +33,7 @@ func depositServices() fx.Option {
 	return fx.Provide(
 		func(db *sqlstore.DB) deposit.Store { return sqlstore.NewDeposits(db) },
 		newSlipVerifier,
+		newSlipOCR,
 		newGiftRedeemer,
 		newDeposits,
 		newSlipURLKey,
@@ -62,6 +63,24 @@ func newSlipVerifier(cfg Config, log *slog.Logger, now Clock, m *metrics.Metrics
 	bank := slip.NewSimBank(slip.SimBankConfig{PathPrefix: "/sim", Now: now, Log: log.With("component", "simbank")})
 	log.Info("slip verifier", "kind", "simulated bank", "at", "/sim/bank/")
 	return verifierOut{Verifier: bank, Routes: []httpapi.Route{{Pattern: "/sim/bank/", Handler: bank}}}
+}
+
+// newSlipOCR returns the Tesseract adapter when NGERN_SLIP_OCR=tesseract
+// and the engine runs with its Thai and English models, checked once at
+// start; otherwise nil (no OCR: slips are handled as without it), logged
+// once with the reason.
+func newSlipOCR(cfg Config, log *slog.Logger) deposit.SlipOCR {
+	if cfg.SlipOCR == "off" {
+		log.Info("slip OCR", "kind", "off")
+		return nil
+	}
+	t, err := slip.NewTesseract(context.Background(), slip.TesseractConfig{})
+	if err != nil {
+		log.Warn("slip OCR off: the review is not pre-filled and verified slips are not cross-checked", "reason", err.Error())
+		return nil
+	}
+	log.Info("slip OCR", "kind", "tesseract", "langs", slip.TesseractLangs)
+	return t
 }
 
 type redeemerOut struct {
@@ -101,10 +120,10 @@ func (g giftsOff) Redeem(ctx context.Context, voucher, phone string) (money.Sata
 	return g.Check(ctx, voucher, phone)
 }
 
-func newDeposits(store deposit.Store, l ledger.Store, objs objects.Store, v deposit.SlipVerifier, g deposit.GiftRedeemer,
-	s *settings.Service, members account.Store, limiter account.Limiter, log *slog.Logger, now Clock) *deposit.Service {
+func newDeposits(store deposit.Store, l ledger.Store, objs objects.Store, v deposit.SlipVerifier, ocr deposit.SlipOCR,
+	g deposit.GiftRedeemer, s *settings.Service, members account.Store, limiter account.Limiter, log *slog.Logger, now Clock) *deposit.Service {
 	return deposit.NewService(deposit.Deps{Store: store, Ledger: l, Objects: objs, Reader: slip.NewReader(deposit.SlipDecoders), Verifier: v,
-		Redeemer: g, Options: s, Coins: s.Coins, Members: members, Limiter: limiter, Log: log, Now: now})
+		OCR: ocr, Redeemer: g, Options: s, Coins: s.Coins, Members: members, Limiter: limiter, Log: log, Now: now})
 }
 
 // slipURLKey signs the links to slip images.

@@ -28,7 +28,7 @@ import (
 //
 //	POST /bank/transfers {fromBankCode, fromAccountNo, toBankCode, toAccountNo, amount, transferredAt?, fromName?, toName?}
 //	  → 201 {transRef, qrPayload, slipUrl}
-//	GET  /bank/slips/{transRef}.png → the slip image
+//	GET  /bank/slips/{transRef}.png[?lang=th] → the slip image, printed in English or Thai
 type SimBank struct {
 	prefix string
 	now    func() time.Time
@@ -206,7 +206,8 @@ func (b *SimBank) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		img, err := Render(SlipImage{BankCode: b.ours[t.botCode], BOTCode: t.botCode, TransRef: t.tx.TransRef,
-			Amount: t.tx.Amount, From: t.tx.Sender, To: t.tx.Receiver, TransferredAt: t.tx.TransferredAt})
+			Amount: t.tx.Amount, From: t.tx.Sender, To: t.tx.Receiver, TransferredAt: t.tx.TransferredAt,
+			Lang: r.URL.Query().Get("lang")}) // ?lang=th: printed in Thai
 		if err != nil {
 			b.log.Error("slip render", "err", err)
 			simError(w, http.StatusInternalServerError, "render failed")

@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"time"
 
@@ -48,12 +49,13 @@ type slipRow struct {
 	BankCode        string       `db:"bank_code"`
 	BankAccountNo   string       `db:"bank_account_no"`
 	BankAccountName string       `db:"bank_account_name"`
+	OCR             string       `db:"ocr"`
 }
 
 const slipColumns = `s.id, s.member_id, s.object_key, s.content_type, s.status, s.note, s.amount, s.sending_bank, s.trans_ref,
 	s.sender_bank, s.sender_account, s.sender_name, s.receiver_bank, s.receiver_account, s.receiver_name,
 	s.transferred_at, s.decided_by, s.decided_at, s.created_at, m.phone, m.name, m.bank_code, m.bank_account_no,
-	m.bank_account_name`
+	m.bank_account_name, s.ocr`
 
 func nullTime(t sql.NullTime) *time.Time {
 	if !t.Valid {
@@ -71,7 +73,14 @@ func timeArg(t *time.Time) any {
 }
 
 func (r slipRow) slip() deposit.Slip {
-	return deposit.Slip{ID: r.ID, MemberID: r.MemberID, ObjectKey: r.ObjectKey, ContentType: r.ContentType,
+	var reading *deposit.SlipReading
+	if r.OCR != "" {
+		reading = new(deposit.SlipReading)
+		if json.Unmarshal([]byte(r.OCR), reading) != nil {
+			reading = nil // written by us: unreadable only if damaged, and then no pre-fill
+		}
+	}
+	return deposit.Slip{OCR: reading, ID: r.ID, MemberID: r.MemberID, ObjectKey: r.ObjectKey, ContentType: r.ContentType,
 		Status: deposit.Status(r.Status), Note: r.Note, Amount: r.Amount, SendingBank: r.SendingBank, TransRef: r.TransRef,
 		Sender:        deposit.Party{BankCode: r.SenderBank, AccountNo: r.SenderAccount, Name: r.SenderName},
 		Receiver:      deposit.Party{BankCode: r.ReceiverBank, AccountNo: r.ReceiverAccount, Name: r.ReceiverName},
@@ -89,12 +98,17 @@ func (s *Deposits) CreateSlip(ctx context.Context, sl deposit.Slip) error {
 
 const updateSlip = `UPDATE slips SET status = ?, note = ?, amount = ?, sending_bank = ?, trans_ref = ?,
 	sender_bank = ?, sender_account = ?, sender_name = ?, receiver_bank = ?, receiver_account = ?, receiver_name = ?,
-	transferred_at = ?, decided_by = ?, decided_at = ?`
+	transferred_at = ?, decided_by = ?, decided_at = ?, ocr = ?`
 
 func slipArgs(sl deposit.Slip) []any {
+	reading := ""
+	if sl.OCR != nil {
+		b, _ := json.Marshal(sl.OCR) // plain fields: cannot fail
+		reading = string(b)
+	}
 	return []any{sl.Status, sl.Note, sl.Amount, sl.SendingBank, sl.TransRef, sl.Sender.BankCode, sl.Sender.AccountNo,
 		sl.Sender.Name, sl.Receiver.BankCode, sl.Receiver.AccountNo, sl.Receiver.Name, timeArg(sl.TransferredAt),
-		sl.DecidedBy, timeArg(sl.DecidedAt)}
+		sl.DecidedBy, timeArg(sl.DecidedAt), reading}
 }
 
 // UpdateSlip records what was learnt of a PENDING slip.

@@ -158,6 +158,9 @@ type Slip struct {
 	MemberBank      string `db:"bank_code"`
 	MemberAccountNo string `db:"bank_account_no"`
 	MemberAccount   string `db:"bank_account_name"`
+	// OCR is what the slip prints as the OCR read it (nil: not read): the
+	// review's pre-filled fields and the edited-slip flag.
+	OCR *SlipReading `db:"-"`
 }
 
 // Voucher is a redeemed or claimed gift voucher.

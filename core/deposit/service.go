@@ -31,6 +31,9 @@ type Deps struct {
 	Objects  objects.Store
 	Reader   SlipReader
 	Verifier SlipVerifier
+	// OCR reads a slip's printed fields for its review and cross-checks a
+	// verified slip's amount; nil: no OCR (the slip rules are unchanged).
+	OCR      SlipOCR
 	Redeemer GiftRedeemer
 	Options  Options
 	Members  Members

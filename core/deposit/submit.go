@@ -56,6 +56,9 @@ func (s *Service) SubmitSlip(ctx context.Context, memberID string, up Upload) (S
 	if err != nil {
 		return sl, err
 	}
+	// What the slip prints, read once: it pre-fills the review of a slip
+	// that goes there and cross-checks the amount of a verified one.
+	sl.OCR = s.readSlip(ctx, sl, up.Data)
 	if opts.IsManual {
 		return s.toReview(ctx, sl, "")
 	}
@@ -87,11 +90,20 @@ func (s *Service) SubmitSlip(ctx context.Context, memberID string, up Upload) (S
 	sl.Amount, sl.Sender, sl.Receiver = tx.Amount, tx.Sender, tx.Receiver
 	at := tx.TransferredAt.UTC()
 	sl.TransferredAt = &at
+	// Flagged before the rules, so that the review shows it whatever note
+	// the slip goes there with.
+	edited := crossCheck(sl.OCR, tx.Amount)
 	if note, review := s.check(ctx, sl, opts, now); note != "" {
 		if review {
 			return s.toReview(ctx, sl, note)
 		}
 		return s.refuse(ctx, sl, note)
+	}
+	if edited {
+		// The image prints another amount than the transfer its reference
+		// names: edited. Never credited silently; an operator decides.
+		s.d.Log.WarnContext(ctx, "slip prints another amount than its transfer", "slip", sl.ID)
+		return s.toReview(ctx, sl, NoteInvalidSlip)
 	}
 	return s.credit(ctx, sl, "")
 }

@@ -3105,6 +3105,35 @@ export interface components {
             };
             /** @description A signed link to the slip's image. */
             imageUrl: string;
+            /** @description What the slip prints, as the OCR read it when it was uploaded; null when it was not read (no OCR, or nothing read). */
+            ocr: components["schemas"]["SlipReading"] | null;
+        };
+        /** @description A slip's printed fields read by OCR (docs/adapters.md, "Slip OCR"). A field whose `found` flag is false was not read and holds its zero value. OCR never credits: it pre-fills the review. */
+        SlipReading: {
+            amount: number;
+            /**
+             * Format: date-time
+             * @description The printed date and time.
+             */
+            at: string | null;
+            sender: components["schemas"]["SlipParty"];
+            receiver: components["schemas"]["SlipParty"];
+            /** @description Our code of the bank that issued the slip. */
+            bank: string;
+            found: {
+                amount: boolean;
+                date: boolean;
+                time: boolean;
+                senderName: boolean;
+                senderAccount: boolean;
+                senderBank: boolean;
+                receiverName: boolean;
+                receiverAccount: boolean;
+                receiverBank: boolean;
+                bank: boolean;
+            };
+            /** @description The slip prints another amount than the transfer its reference names (an edited image); it waits for review instead of being credited. */
+            amountDiffers: boolean;
         };
         SlipQueue: {
             slips: components["schemas"]["OperatorSlip"][];
@@ -4830,6 +4859,7 @@ export type ReasonInput = components['schemas']['ReasonInput'];
 export type WithdrawalDecision = components['schemas']['WithdrawalDecision'];
 export type SlipParty = components['schemas']['SlipParty'];
 export type OperatorSlip = components['schemas']['OperatorSlip'];
+export type SlipReading = components['schemas']['SlipReading'];
 export type SlipQueue = components['schemas']['SlipQueue'];
 export type SlipRejectInput = components['schemas']['SlipRejectInput'];
 export type SlipDecision = components['schemas']['SlipDecision'];

@@ -31,6 +31,7 @@ const slip: ReviewSlip = {
     bankAccountName: 'DEMO PLAYER',
   },
   imageUrl: '/api/slip-image/s1?exp=1&sig=x',
+  ocr: null,
 };
 
 const reasons = ['INVALID_SLIP', 'SLIP_REFNO_DUPLICATED', 'NOT_MATCH'];

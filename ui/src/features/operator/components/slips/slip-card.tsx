@@ -12,11 +12,17 @@ import type { ReviewSlip } from '../../api/deposits';
 import { useOpT } from '../../i18n';
 import { Badge, Card, ErrorLine, KeyValue, money, Row, when } from '../ui';
 
-/** SlipCard is one slip to review: its image (zoomable) beside the member's account and what was read of it. */
+import { confirmAmount, SlipReading } from './slip-reading';
+
+/**
+ * SlipCard is one slip to review: its image (zoomable) beside the member's account and what was
+ * read of it — by the verifier, and by the OCR (pre-filled, with a one-action confirmation).
+ */
 export function SlipCard({ slip, reasons, onDone }: { slip: ReviewSlip; reasons: string[]; onDone: (text: string) => void }) {
   const { t, i18n } = useOpT();
   const [zoom, setZoom] = useState(false);
-  const [amount, setAmount] = useState(slip.amount > 0 ? String(slip.amount) : '');
+  // Pre-filled with the bank's amount, or else the amount the OCR read on the slip.
+  const [amount, setAmount] = useState(confirmAmount(slip) > 0 ? String(confirmAmount(slip)) : '');
   const [reason, setReason] = useState<string | null>(null);
   const who = `${slip.member.name} ${slip.member.phone}`.trim();
   const reasonText = (code: string) =>
@@ -56,6 +62,15 @@ export function SlipCard({ slip, reasons, onDone }: { slip: ReviewSlip; reasons:
             <KeyValue label={t('slips.receiver')} value={`${slip.receiver.bankCode} ${slip.receiver.accountNo} ${slip.receiver.name}`} />
           ) : null}
           {slip.transferredAt ? <KeyValue label={t('slips.transferredAt')} value={when(slip.transferredAt)} /> : null}
+          <SlipReading
+            slip={slip}
+            who={who}
+            busy={approve.isPending}
+            onConfirm={(a) => {
+              setAmount(a);
+              approve.mutate(a);
+            }}
+          />
           <TextField
             label={t('slips.amount')}
             value={amount}
