@@ -115,6 +115,9 @@ func newHarness(t *testing.T, db *sqlstore.DB, mutate func(*Config)) *harness {
 		t.Fatal(err)
 	}
 	cfg.WebDir = ""
+	// The slip OCR costs most of a second of CPU per slip: only the tests
+	// of the OCR (TestSlipOCRReview) turn it on.
+	cfg.SlipOCR = "off"
 	if mutate != nil {
 		mutate(&cfg)
 	}

@@ -29,7 +29,7 @@ func TestSlipOCRReview(t *testing.T) {
 		t.Skipf("no OCR engine: %v", err)
 	}
 	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
-		h := newHarness(t, db, func(c *Config) { c.RegisterOTP = false })
+		h := newHarness(t, db, func(c *Config) { c.RegisterOTP = false; c.SlipOCR = "tesseract" })
 		owner, owner2 := h.operator("owner1", operator.Owner), h.operator("owner2", operator.Owner)
 		finance := h.operator("fin1", operator.Finance)
 		h.confirm(h.call("PUT", "/api/operator/settings/deposit", owner, `{"banks":[{"bankCode":"KBANK","bankAccountNo":"111-2-22333-4",
