@@ -37,7 +37,7 @@ const maxTransferCandidates = 50
 
 // AccountPattern is the SQL LIKE pattern of the account numbers a number
 // as a bank shows it may be: its digits in place, a hidden digit any one
-// digit, aligned on the right ("xxx-x-x1234-x" → "%______1234_"); "" when
+// digit, aligned on the right ("xxx-x-x1234-x" → "%_____1234_"); "" when
 // it is not an account number or shows fewer than four digits.
 func AccountPattern(shown string) string {
 	s := clean(shown)
