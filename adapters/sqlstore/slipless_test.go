@@ -72,7 +72,7 @@ func TestSliplessDeposits(t *testing.T) {
 				t.Fatalf("credited %d", got)
 			}
 			var journals int
-			if err := db.SQL().QueryRowContext(ctx, `SELECT COUNT(*) FROM journals WHERE ref = 'transfer:014:T1' AND kind = 'deposit'`).Scan(&journals); err != nil {
+			if err := db.SQL().QueryRowContext(ctx, `SELECT COUNT(*) FROM journals WHERE ref = 'slip:014:T1' AND kind = 'deposit'`).Scan(&journals); err != nil {
 				t.Fatal(err)
 			}
 			if journals != 1 {

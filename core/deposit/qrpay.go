@@ -190,6 +190,7 @@ const (
 	NoteLateNotice     = "LATE_NOTICE"      // the transfer's time is outside the window of now
 	NoteSenderLocked   = "SENDER_LOCKED"    // the one member who fits is locked
 	NoteAmountTooLarge = "AMOUNT_TOO_LARGE" // more than a wallet can hold at once
+	NoteSlipCredited   = "SLIP_CREDITED"    // the transfer's slip credited it before the notification came
 )
 
 // QRStore keeps QRs and the payments providers tell of.

@@ -92,28 +92,3 @@ func thai(name string) bool {
 	}
 	return false
 }
-
-// MaskAccountNo shows an account number as banks do in notifications:
-// only its last four digits ("XXXXXX1234").
-func MaskAccountNo(no string) string {
-	if len(no) <= 4 {
-		return no
-	}
-	return strings.Repeat("X", len(no)-4) + no[len(no)-4:]
-}
-
-// TruncateName shows a holder's name as banks do in notifications: the
-// first name and the surname's first letter ("SOMCHAI J", "สมชาย ใ"),
-// in the script the name is written in.
-func TruncateName(name string) string {
-	w := strings.Fields(name)
-	if len(w) < 2 {
-		return strings.Join(w, " ")
-	}
-	first := w[0]
-	if titles[strings.ToUpper(first)] && len(w) > 2 {
-		first, w = first+" "+w[1], w[1:]
-	}
-	sur := []rune(w[1])
-	return first + " " + string(sur[0])
-}

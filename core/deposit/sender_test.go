@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"ngern/core/ledger"
 	"ngern/core/money"
 	"ngern/core/settings"
 )
@@ -111,23 +112,6 @@ func TestAccountPattern(t *testing.T) {
 	}
 }
 
-func TestTruncateAndMask(t *testing.T) {
-	for in, want := range map[string]string{
-		"SOMCHAI JAIDEE":     "SOMCHAI J",
-		"สมชาย ใจดี":         "สมชาย ใ",
-		"นาย สมชาย ใจดี":     "นาย สมชาย ใ",
-		"SOMCHAI":            "SOMCHAI",
-		"MR SOMCHAI JAI DEE": "MR SOMCHAI J",
-	} {
-		if got := TruncateName(in); got != want {
-			t.Errorf("TruncateName(%q) = %q", in, got)
-		}
-	}
-	if got := MaskAccountNo("1234567890"); got != "XXXXXX7890" {
-		t.Error(got)
-	}
-}
-
 // memSenders is a SenderStore over a fixed list.
 type memSenders []RegisteredAccount
 
@@ -220,6 +204,21 @@ func TestSliplessDeposit(t *testing.T) {
 			t.Fatal(f.store.balance("m1"))
 		}
 	})
+	t.Run("a transfer its slip credited first is not credited again", func(t *testing.T) {
+		f := fixture(t)
+		c := credit(Party{BankCode: "KBANK", AccountNo: "1234567890", Name: "SOMCHAI J"}, 0, 50000)
+		slip := ledger.Journal{ID: "s1", Kind: JournalKind, Ref: "slip:" + c.Ref, MemberID: "m1",
+			Postings: ledger.Move(ledger.Deposits, ledger.Wallet("m1"), 50000)}
+		if err := f.store.ledger.post(slip); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.svc.BankCredit(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		if p := f.store.payments[TransferProvider+"|"+c.Ref]; p.Note != NoteSlipCredited || f.store.balance("m1") != 50000 {
+			t.Fatalf("%+v %d", p, f.store.balance("m1"))
+		}
+	})
 	t.Run("another account is not ours", func(t *testing.T) {
 		f := fixture(t)
 		c := credit(Party{BankCode: "KBANK", AccountNo: "1234567890", Name: "SOMCHAI J"}, 0, 50000)
@@ -250,7 +249,7 @@ func TestSliplessDeposit(t *testing.T) {
 		if err != nil || p.Status != PaymentCredited || f.store.balance("m2") != 50000 {
 			t.Fatal(p, err)
 		}
-		if _, ok := f.store.ledger.journals["deposit|transfer:"+c.Ref]; !ok {
+		if _, ok := f.store.ledger.journals["deposit|slip:"+c.Ref]; !ok {
 			t.Fatal(fmt.Sprint(f.store.ledger.journals))
 		}
 	})

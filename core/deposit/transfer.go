@@ -2,6 +2,7 @@ package deposit
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 
@@ -127,6 +128,12 @@ func (s *QRService) transferCredit(ctx context.Context, c BankCredit) error {
 		}
 	}
 	_, err := s.record(ctx, p, m)
+	if errors.Is(err, ledger.ErrDuplicate) {
+		// Its slip credited the transfer first: recorded for the record,
+		// nothing more is credited.
+		p.Note, m = NoteSlipCredited, nil
+		_, err = s.record(ctx, p, nil)
+	}
 	return err
 }
 
@@ -138,10 +145,13 @@ func WithinNotice(at, now time.Time) bool {
 }
 
 // paymentRef is the journal ref of a payment's credit: one per provider's
-// reference, whoever credits it.
+// reference, whoever credits it. A slipless deposit shares the key of a
+// slip ("slip:<sending bank>:<reference>", slipRef) when the feed's
+// reference has that form (the simulated bank's does): a transfer told by
+// the bank and proved by its slip as well is credited once.
 func paymentRef(p Payment) string {
 	if p.Provider == TransferProvider {
-		return "transfer:" + p.Ref
+		return "slip:" + p.Ref
 	}
 	return "qr:" + p.Provider + ":" + p.Ref
 }
