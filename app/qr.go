@@ -104,6 +104,7 @@ func (q *QRConfig) load(env func(k, def string) string) []string {
 func qrServices() fx.Option {
 	return fx.Provide(
 		func(db *sqlstore.DB) deposit.QRStore { return sqlstore.NewQRDeposits(db) },
+		func(db *sqlstore.DB) deposit.SenderStore { return sqlstore.NewQRDeposits(db) },
 		newGateways,
 		newBankFeed,
 		newQRService,
@@ -303,16 +304,18 @@ type qrIn struct {
 	Verifier deposit.SlipVerifier
 	Feed     *bankfeed.Webhook
 	Members  account.Store
+	Senders  deposit.SenderStore
 	Log      *slog.Logger
 	Now      Clock
 }
 
 // newQRService returns the QR deposit service; the simulated bank, when
-// it is the slip verifier, is also the bank QR's feed.
+// it is the slip verifier, is also the bank feed (the bank QR's payments
+// and the slipless deposits to the receiving accounts).
 func newQRService(in qrIn) *deposit.QRService {
 	svc := deposit.NewQRService(deposit.QRDeps{Store: in.Store, Gateways: in.Gateways, PromptPayCode: promptPayCode,
 		PromptPayTarget: in.Cfg.QR.PromptPayTarget, Members: in.Members, Providers: in.Settings.QRProviders, Coins: in.Settings.Coins, Log: in.Log,
-		Now: in.Now})
+		Receiving: deposit.ReceivingBanks(in.Settings.DepositOptions), Senders: in.Senders, Now: in.Now})
 	var feeds []deposit.BankFeed
 	if sim, ok := in.Verifier.(*slip.SimBank); ok {
 		feeds = append(feeds, sim)
@@ -320,10 +323,8 @@ func newQRService(in qrIn) *deposit.QRService {
 	if in.Feed != nil {
 		feeds = append(feeds, in.Feed)
 	}
-	if in.Cfg.QR.PromptPayTarget != "" {
-		for _, f := range feeds {
-			f.Listen(svc.BankCredit)
-		}
+	for _, f := range feeds {
+		f.Listen(svc.BankCredit)
 	}
 	return svc
 }

@@ -26,7 +26,7 @@ import (
 // HTTP, under PathPrefix (e.g. /sim), without auth — mount it only when no
 // real verifier is configured:
 //
-//	POST /bank/transfers {fromBankCode, fromAccountNo, toBankCode, toAccountNo, amount, transferredAt?, fromName?, toName?}
+//	POST /bank/transfers {fromBankCode, fromAccountNo, toBankCode, toAccountNo, amount, transferredAt?, fromName?, toName?, notify?}
 //	  → 201 {transRef, qrPayload, slipUrl}
 //	GET  /bank/slips/{transRef}.png → the slip image
 type SimBank struct {
@@ -103,6 +103,9 @@ type Transfer struct {
 	ToName        string       `json:"toName"`
 	Amount        money.Satang `json:"amount"`
 	TransferredAt *time.Time   `json:"transferredAt"`
+	// Notify false: the bank tells no feed of the transfer (a bank without
+	// notifications, where only the slip proves it). Default true.
+	Notify *bool `json:"notify"`
 }
 
 // Receipt is what a transfer answers.
@@ -146,7 +149,7 @@ func (b *SimBank) Make(t Transfer) (Receipt, error) {
 	b.transfers[fromBOT+":"+ref] = simTransfer{botCode: fromBOT, tx: tx}
 	listen := b.listen
 	b.mu.Unlock()
-	if listen != nil {
+	if listen != nil && (t.Notify == nil || *t.Notify) {
 		holder := strings.TrimSpace(t.FromName)
 		if holder == "" && b.holder != nil {
 			var err error
