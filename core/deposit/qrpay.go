@@ -191,6 +191,7 @@ const (
 	NoteSenderLocked   = "SENDER_LOCKED"    // the one member who fits is locked
 	NoteAmountTooLarge = "AMOUNT_TOO_LARGE" // more than a wallet can hold at once
 	NoteSlipCredited   = "SLIP_CREDITED"    // the transfer's slip credited it before the notification came
+	NoteNoSenderName   = "NO_SENDER_NAME"   // the bank named no sender: Candidates are the members the digits fit
 )
 
 // QRStore keeps QRs and the payments providers tell of.

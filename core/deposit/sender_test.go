@@ -171,6 +171,7 @@ func TestSliplessDeposit(t *testing.T) {
 		{"locked member: review", credit(Party{BankCode: "BBL", AccountNo: "XXXXXX3334", Name: "LOCKED P"}, 0, 50000), "", NoteSenderLocked, "m4"},
 		{"more than a wallet holds: review", credit(Party{BankCode: "KBANK", AccountNo: "1234567890", Name: "SOMCHAI J"}, 0, money.Max+1), "", NoteAmountTooLarge, "m1"},
 		{"no sender at all: review", credit(Party{}, 0, 50000), "", NoteNoSender, ""},
+		{"digits but no name: review with the members the digits fit", credit(Party{BankCode: "KBANK", AccountNo: "X-567890"}, 0, 50000), "", NoteNoSenderName, "m1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := fixture(t)

@@ -95,6 +95,19 @@ func (s *QRService) transferCredit(ctx context.Context, c BankCredit) error {
 		if err != nil {
 			return err
 		}
+		if strings.TrimSpace(c.Sender.Name) == "" {
+			// The bank names no one (a KBank SMS shows only the digits):
+			// the members the digits fit are listed for an operator, and
+			// none is credited.
+			for _, a := range accounts {
+				if AccountMatches(c.Sender.AccountNo, a.AccountNo) == Match {
+					p.Candidates = append(p.Candidates, a.MemberID)
+				}
+			}
+			p.Note = NoteNoSenderName
+			_, err := s.record(ctx, p, nil)
+			return err
+		}
 		cands = SenderCandidates(c.Sender, accounts)
 		if len(accounts) >= maxTransferCandidates && len(cands) == 1 {
 			cands = append(cands, RegisteredAccount{}) // more may fit than were read: a person decides
