@@ -144,7 +144,7 @@ func (s *QRService) transferCredit(ctx context.Context, c BankCredit) error {
 	if errors.Is(err, ledger.ErrDuplicate) {
 		// Its slip credited the transfer first: recorded for the record,
 		// nothing more is credited.
-		p.Note, m = NoteSlipCredited, nil
+		p.Note, p.MemberID = NoteSlipCredited, ""
 		_, err = s.record(ctx, p, nil)
 	}
 	return err

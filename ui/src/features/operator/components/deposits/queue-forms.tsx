@@ -51,7 +51,13 @@ export function AssignPayment({ payment, onDone }: { payment: UnmatchedQRPayment
       {payment.candidates.length ? (
         <Row>
           {payment.candidates.map((id) => (
-            <Button key={id} variant="secondary" title={id} accessibilityLabel={t('deposits.useCandidate', { id })} onPress={() => setMemberId(id)} />
+            <Button
+              key={id}
+              variant="secondary"
+              title={id}
+              accessibilityLabel={t('deposits.useCandidate', { id })}
+              onPress={() => setMemberId(id)}
+            />
           ))}
         </Row>
       ) : null}
