@@ -89,6 +89,25 @@ func TestSliplessDeposits(t *testing.T) {
 				t.Fatal(got)
 			}
 		})
+		t.Run("SlipFirstThenNotificationCreditsOnce", func(t *testing.T) {
+			before := walletOf(a.ID)
+			slip := ledger.Journal{ID: account.NewID(), Kind: deposit.JournalKind, Ref: "slip:014:T4", MemberID: a.ID, CreatedAt: now,
+				Postings: ledger.Move(ledger.Deposits, ledger.Wallet(a.ID), money.FromBaht(100))}
+			if err := l.Post(ctx, slip); err != nil {
+				t.Fatal(err)
+			}
+			n := deposit.BankCredit{Ref: "014:T4", Target: "9998887776", Amount: money.FromBaht(100), At: now,
+				Sender: deposit.Party{BankCode: "KBANK", AccountNo: "1234567890", Name: "SOMCHAI J"}}
+			if err := svc.BankCredit(ctx, n); err != nil {
+				t.Fatal(err)
+			}
+			if got := walletOf(a.ID); got != before+money.FromBaht(100) {
+				t.Fatal(got-before, "credited")
+			}
+			if p, err := store.ReviewPayment(ctx, deposit.TransferProvider, "014:T4"); err != nil || p.Note != deposit.NoteSlipCredited {
+				t.Fatal(p, err)
+			}
+		})
 		t.Run("AmbiguousWaitsInReview", func(t *testing.T) {
 			before := walletOf(a.ID) + walletOf(b.ID)
 			n := deposit.BankCredit{Ref: "014:T3", Target: "9998887776", Amount: money.FromBaht(200), At: now,
