@@ -49,7 +49,7 @@ type verifierOut struct {
 
 // newSlipVerifier returns the verifier of NGERN_SLIP_VERIFIER: the
 // simulated bank (mounted at /sim/bank/), SlipOK, or manual review.
-func newSlipVerifier(cfg Config, log *slog.Logger, now Clock, m *metrics.Metrics) verifierOut {
+func newSlipVerifier(cfg Config, log *slog.Logger, now Clock, m *metrics.Metrics, senders deposit.SenderStore) verifierOut {
 	switch cfg.SlipVerifier {
 	case "slipok":
 		c, _ := slip.NewSlipOK(slip.SlipOKConfig{BaseURL: cfg.SlipOKURL, BranchID: cfg.SlipOKBranch, APIKey: cfg.SlipOKKey,
@@ -60,7 +60,16 @@ func newSlipVerifier(cfg Config, log *slog.Logger, now Clock, m *metrics.Metrics
 		log.Info("slip verifier", "kind", "manual: every slip goes to review")
 		return verifierOut{Verifier: slip.Manual{}}
 	}
-	bank := slip.NewSimBank(slip.SimBankConfig{PathPrefix: "/sim", Now: now, Log: log.With("component", "simbank")})
+	bank := slip.NewSimBank(slip.SimBankConfig{PathPrefix: "/sim", Now: now, Log: log.With("component", "simbank"),
+		Holder: func(ctx context.Context, bankCode, accountNo string) (string, error) {
+			accounts, err := senders.RegisteredAccounts(ctx, bankCode, "%"+accountNo, 10)
+			for _, a := range accounts {
+				if a.AccountNo == accountNo {
+					return a.Name, err
+				}
+			}
+			return "", err
+		}})
 	log.Info("slip verifier", "kind", "simulated bank", "at", "/sim/bank/")
 	return verifierOut{Verifier: bank, Routes: []httpapi.Route{{Pattern: "/sim/bank/", Handler: bank}}}
 }

@@ -45,7 +45,7 @@ func (h *harness) get(path string) (*http.Response, []byte) {
 func (h *harness) bankTransfer(fromNo, amount string) []byte {
 	h.t.Helper()
 	r := h.call("POST", "/sim/bank/transfers", "", `{"fromBankCode":"KBANK","fromAccountNo":"`+fromNo+
-		`","toBankCode":"KBANK","toAccountNo":"1112223334","amount":`+amount+`,"fromName":"SOMCHAI JAIDEE","toName":"NGERN CO"}`)
+		`","toBankCode":"KBANK","toAccountNo":"1112223334","amount":`+amount+`,"fromName":"SOMCHAI JAIDEE","toName":"NGERN CO","notify":false}`)
 	h.expect(r, 201, "")
 	link, _ := r.Body["slipUrl"].(string)
 	resp, img := h.get(link)

@@ -51,6 +51,7 @@ func TestOpenAPIRoutes(t *testing.T) {
 	hub88On := withHub88(t)
 	h := newHarness(t, storetest.Open(t, storetest.Dialects[0]), func(c *Config) {
 		c.QR.BankFeedSecret = "contract-test-secret"
+		c.QR.BankFeedSMSToken = "contract-test-token"
 		hub88On(c)
 	})
 	doc, _ := loadOpenAPI(t)

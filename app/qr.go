@@ -47,7 +47,10 @@ type QRConfig struct {
 	PromptPayTarget string `env:"NGERN_PROMPTPAY_TARGET" doc:"The bank QR's PromptPay target: a mobile number, a 13-digit tax or national id, or a 15-digit e-wallet id; ~off~: no bank QR (the ~kbank~ provider is seeded switched off and cannot be switched on). With the simulated bank, a transfer to it pays the QR of that exact amount. Fixed by the deployment (where money is received is never editable in the console)."`
 	// BankFeedSecret turns on POST /api/payments/bankfeed, the signed
 	// notifications of a bank's API or an SMS forwarder ("": off).
-	BankFeedSecret string `env:"NGERN_BANKFEED_SECRET" doc:"Turns on ~POST /api/payments/bankfeed~, signed notifications of transfers to the PromptPay target from a bank's API or an SMS forwarder (at least 16 characters; never logged)."`
+	BankFeedSecret string `env:"NGERN_BANKFEED_SECRET" doc:"Turns on ~POST /api/payments/bankfeed~, signed notifications of transfers to the PromptPay target or a receiving account (slipless deposits) from a bank's API or a relay (at least 16 characters; never logged)."`
+	// BankFeedSMSToken turns on POST /api/payments/bankfeed/sms, the
+	// bank's SMS alerts as an SMS-forwarder app posts them ("": off).
+	BankFeedSMSToken string `env:"NGERN_BANKFEED_SMS_TOKEN" doc:"Turns on ~POST /api/payments/bankfeed/sms~: the KBank SMS alerts of a receiving account as an SMS-forwarder app on its phone posts them, with this token in the header ~X-Ngern-Token~ (at least 16 characters; never logged). See [adapters.md](adapters.md#the-sms-forwarder)."`
 	// Lifetime is the seed of every provider's lifetime.
 	Lifetime     time.Duration `env:"NGERN_QR_LIFETIME" min:"1ns" doc:"**First start only**: the lifetime every QR provider is seeded with (~expireIn~ of a new QR). Afterwards each provider's lifetime is edited in the console and this is ignored."`
 	PollInterval time.Duration `env:"NGERN_QR_POLL_INTERVAL" envDefault:"30s" min:"1ns" doc:"How often gateway QRs that saw no webhook are settled by asking the gateway."`
@@ -74,6 +77,9 @@ func (q *QRConfig) load(env func(k, def string) string) []string {
 	}
 	if q.BankFeedSecret != "" && len(q.BankFeedSecret) < 16 {
 		problems = append(problems, "NGERN_BANKFEED_SECRET must be at least 16 characters")
+	}
+	if q.BankFeedSMSToken != "" && len(q.BankFeedSMSToken) < 16 {
+		problems = append(problems, "NGERN_BANKFEED_SMS_TOKEN must be at least 16 characters")
 	}
 	switch q.Gateways {
 	case "sim", "off":
@@ -104,6 +110,7 @@ func (q *QRConfig) load(env func(k, def string) string) []string {
 func qrServices() fx.Option {
 	return fx.Provide(
 		func(db *sqlstore.DB) deposit.QRStore { return sqlstore.NewQRDeposits(db) },
+		func(db *sqlstore.DB) deposit.SenderStore { return sqlstore.NewQRDeposits(db) },
 		newGateways,
 		newBankFeed,
 		newQRService,
@@ -113,20 +120,33 @@ func qrServices() fx.Option {
 type bankFeedOut struct {
 	fx.Out
 	Feed   *bankfeed.Webhook
+	SMS    *bankfeed.SMSForwarder
 	Routes []httpapi.Route `group:"routes,flatten"`
 }
 
-// newBankFeed mounts the bank-feed webhook when NGERN_BANKFEED_SECRET is set.
+// newBankFeed mounts the bank-feed webhook when NGERN_BANKFEED_SECRET is
+// set, and the SMS forwarder's when NGERN_BANKFEED_SMS_TOKEN is.
 func newBankFeed(cfg Config, log *slog.Logger, now Clock) (bankFeedOut, error) {
-	if cfg.QR.BankFeedSecret == "" {
-		return bankFeedOut{}, nil
+	var out bankFeedOut
+	if cfg.QR.BankFeedSecret != "" {
+		f, err := bankfeed.NewWebhook([]byte(cfg.QR.BankFeedSecret), now, log.With("component", "bankfeed"))
+		if err != nil {
+			return bankFeedOut{}, err
+		}
+		log.Info("bank feed", "kind", "webhook", "at", "/api/payments/bankfeed")
+		out.Feed = f
+		out.Routes = append(out.Routes, httpapi.Route{Pattern: "POST /api/payments/bankfeed", Handler: f})
 	}
-	f, err := bankfeed.NewWebhook([]byte(cfg.QR.BankFeedSecret), now, log.With("component", "bankfeed"))
-	if err != nil {
-		return bankFeedOut{}, err
+	if cfg.QR.BankFeedSMSToken != "" {
+		f, err := bankfeed.NewSMSForwarder([]byte(cfg.QR.BankFeedSMSToken), now, log.With("component", "bankfeed-sms"))
+		if err != nil {
+			return bankFeedOut{}, err
+		}
+		log.Info("bank feed", "kind", "sms forwarder", "at", "/api/payments/bankfeed/sms")
+		out.SMS = f
+		out.Routes = append(out.Routes, httpapi.Route{Pattern: "POST /api/payments/bankfeed/sms", Handler: f})
 	}
-	log.Info("bank feed", "kind", "webhook", "at", "/api/payments/bankfeed")
-	return bankFeedOut{Feed: f, Routes: []httpapi.Route{{Pattern: "POST /api/payments/bankfeed", Handler: f}}}, nil
+	return out, nil
 }
 
 type gatewaysOut struct {
@@ -302,17 +322,20 @@ type qrIn struct {
 	Settings *settings.Service
 	Verifier deposit.SlipVerifier
 	Feed     *bankfeed.Webhook
+	SMS      *bankfeed.SMSForwarder
 	Members  account.Store
+	Senders  deposit.SenderStore
 	Log      *slog.Logger
 	Now      Clock
 }
 
 // newQRService returns the QR deposit service; the simulated bank, when
-// it is the slip verifier, is also the bank QR's feed.
+// it is the slip verifier, is also the bank feed (the bank QR's payments
+// and the slipless deposits to the receiving accounts).
 func newQRService(in qrIn) *deposit.QRService {
 	svc := deposit.NewQRService(deposit.QRDeps{Store: in.Store, Gateways: in.Gateways, PromptPayCode: promptPayCode,
 		PromptPayTarget: in.Cfg.QR.PromptPayTarget, Members: in.Members, Providers: in.Settings.QRProviders, Coins: in.Settings.Coins, Log: in.Log,
-		Now: in.Now})
+		Receiving: deposit.ReceivingBanks(in.Settings.DepositOptions), Senders: in.Senders, Now: in.Now})
 	var feeds []deposit.BankFeed
 	if sim, ok := in.Verifier.(*slip.SimBank); ok {
 		feeds = append(feeds, sim)
@@ -320,10 +343,11 @@ func newQRService(in qrIn) *deposit.QRService {
 	if in.Feed != nil {
 		feeds = append(feeds, in.Feed)
 	}
-	if in.Cfg.QR.PromptPayTarget != "" {
-		for _, f := range feeds {
-			f.Listen(svc.BankCredit)
-		}
+	if in.SMS != nil {
+		feeds = append(feeds, in.SMS)
+	}
+	for _, f := range feeds {
+		f.Listen(svc.BankCredit)
 	}
 	return svc
 }

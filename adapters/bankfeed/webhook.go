@@ -1,6 +1,8 @@
 // Package bankfeed holds deposit.BankFeed adapters other than the simulated
 // bank: Webhook takes signed notifications of incoming transfers from a
-// bank's payment-notification API or an SMS forwarder.
+// bank's payment-notification API or a relay of ours; SMSForwarder takes the
+// bank's SMS as an SMS-forwarder app on the receiving account's phone posts
+// it.
 package bankfeed
 
 import (
@@ -20,10 +22,15 @@ import (
 
 // Webhook is a deposit.BankFeed over HTTP. A notification is
 //
-//	POST {path} {"ref", "target", "amount", "at"}
+//	POST {path} {"ref", "target", "amount", "at", "fromBankCode"?, "fromAccountNo"?, "fromName"?}
 //	X-Ngern-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>." + raw body)>
 //
-// with the shared secret; the timestamp must be within 5 minutes. It answers
+// with the shared secret; the timestamp must be within 5 minutes. target is
+// the account credited: the PromptPay target, or a receiving account's
+// number (possibly masked). The from fields are the sender as the bank
+// gives it (our bank code, the number often masked, the name often
+// truncated): without them a transfer to a receiving account waits in
+// review. It answers
 // 200 when the transfer is recorded (or was before: a repeated ref changes
 // nothing), 401 on a bad signature or body, 503 when it could not be
 // recorded (the sender retries).
@@ -64,6 +71,10 @@ type notification struct {
 	Target string       `json:"target"`
 	Amount money.Satang `json:"amount"`
 	At     time.Time    `json:"at"`
+	// The sender, as the bank gives it (optional).
+	FromBankCode  string `json:"fromBankCode"`
+	FromAccountNo string `json:"fromAccountNo"`
+	FromName      string `json:"fromName"`
 }
 
 func answer(rw http.ResponseWriter, status int, message string) {
@@ -100,7 +111,9 @@ func (w *Webhook) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		answer(rw, http.StatusServiceUnavailable, "SERVICE_UNAVAILABLE")
 		return
 	}
-	if err := fn(r.Context(), deposit.BankCredit{Ref: "feed:" + n.Ref, Target: n.Target, Amount: n.Amount, At: n.At}); err != nil {
+	if err := fn(r.Context(), deposit.BankCredit{Ref: "feed:" + n.Ref, Target: n.Target, Amount: n.Amount, At: n.At,
+		Sender: deposit.Party{BankCode: strings.ToUpper(strings.TrimSpace(n.FromBankCode)), AccountNo: strings.TrimSpace(n.FromAccountNo),
+			Name: strings.TrimSpace(n.FromName)}}); err != nil {
 		w.log.Error("bank feed: transfer not recorded", "ref", n.Ref, "err", err)
 		answer(rw, http.StatusServiceUnavailable, "SERVICE_UNAVAILABLE")
 		return

@@ -56,6 +56,18 @@ func TestWebhook(t *testing.T) {
 	if len(got) != 1 || got[0].Ref != "feed:T1" || got[0].Amount != 10037 || got[0].Target != "0912345678" {
 		t.Fatalf("%+v", got)
 	}
+	t.Run("the sender travels with a transfer to a receiving account", func(t *testing.T) {
+		b := []byte(`{"ref":"T2","target":"xxx-x-x2333-x","amount":"500","at":"2026-11-22T10:00:00Z",` +
+			`"fromBankCode":"kbank","fromAccountNo":"XXXXXX7890","fromName":"นาย สมชาย ใ"}`)
+		if code := post(deposit.Sign(secret, time.Now(), b), b); code != 200 {
+			t.Fatal(code)
+		}
+		c := got[len(got)-1]
+		if c.Target != "xxx-x-x2333-x" || c.Sender != (deposit.Party{BankCode: "KBANK", AccountNo: "XXXXXX7890", Name: "นาย สมชาย ใ"}) {
+			t.Fatalf("%+v", c)
+		}
+		got = got[:1]
+	})
 	fail = true
 	if code := post(deposit.Sign(secret, time.Now(), body), body); code != 503 {
 		t.Fatal("not recorded must be retried:", code)

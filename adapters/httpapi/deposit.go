@@ -425,10 +425,21 @@ func (s *Server) listDeposits(w http.ResponseWriter, r *http.Request) {
 		DecidedBy    string               `json:"decidedBy,omitempty"`
 		DecidedAt    *time.Time           `json:"decidedAt,omitempty"`
 		DecisionNote string               `json:"decisionNote,omitempty"`
+		// Slipless deposits (provider "transfer"): the sender as the bank
+		// named it, and the members it may be.
+		Sender     *deposit.Party `json:"sender,omitempty"`
+		Candidates []string       `json:"candidates"`
 	}
 	toPayment := func(p deposit.Payment) paymentJSON {
 		j := paymentJSON{Provider: p.Provider, Ref: p.Ref, QRCodeID: p.QRCodeID, MemberID: p.MemberID, Amount: p.Amount,
-			PaidAt: p.PaidAt.UTC(), Note: p.Note, Status: p.Status, DecidedBy: p.DecidedBy, DecisionNote: p.DecisionNote}
+			PaidAt: p.PaidAt.UTC(), Note: p.Note, Status: p.Status, DecidedBy: p.DecidedBy, DecisionNote: p.DecisionNote,
+			Candidates: p.Candidates}
+		if j.Candidates == nil {
+			j.Candidates = []string{}
+		}
+		if p.Sender != (deposit.Party{}) {
+			j.Sender = &p.Sender
+		}
 		if !p.DecidedAt.IsZero() {
 			at := p.DecidedAt.UTC()
 			j.DecidedAt = &at

@@ -26,11 +26,12 @@ import (
 // HTTP, under PathPrefix (e.g. /sim), without auth — mount it only when no
 // real verifier is configured:
 //
-//	POST /bank/transfers {fromBankCode, fromAccountNo, toBankCode, toAccountNo, amount, transferredAt?, fromName?, toName?}
+//	POST /bank/transfers {fromBankCode, fromAccountNo, toBankCode, toAccountNo, amount, transferredAt?, fromName?, toName?, notify?}
 //	  → 201 {transRef, qrPayload, slipUrl}
 //	GET  /bank/slips/{transRef}.png[?lang=th] → the slip image, printed in English or Thai
 type SimBank struct {
 	prefix string
+	holder func(ctx context.Context, bankCode, accountNo string) (string, error)
 	now    func() time.Time
 	log    *slog.Logger
 	bot    map[string]string // our bank code → BOT code
@@ -51,6 +52,10 @@ type SimBankConfig struct {
 	PathPrefix string
 	Now        func() time.Time
 	Log        *slog.Logger
+	// Holder answers the registered holder's name of a member's bank
+	// account ("" when no member has it): the sender's name a transfer's
+	// notification shows when the request names none.
+	Holder func(ctx context.Context, bankCode, accountNo string) (string, error)
 }
 
 // NewSimBank returns a simulated bank knowing the Thai banks of the
@@ -62,7 +67,7 @@ func NewSimBank(cfg SimBankConfig) *SimBank {
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
 	}
-	b := &SimBank{prefix: strings.TrimSuffix(cfg.PathPrefix, "/"), now: cfg.Now, log: cfg.Log, bot: map[string]string{},
+	b := &SimBank{prefix: strings.TrimSuffix(cfg.PathPrefix, "/"), holder: cfg.Holder, now: cfg.Now, log: cfg.Log, bot: map[string]string{},
 		ours: map[string]string{}, transfers: map[string]simTransfer{}}
 	for _, bank := range settings.DefaultBanks() {
 		if bank.BOTCode != "" {
@@ -78,7 +83,10 @@ var _ deposit.BankFeed = (*SimBank)(nil)
 
 // Listen makes the simulated bank a deposit.BankFeed: every transfer it
 // makes is told to fn (before the transfer answers), as a bank's payment
-// notification tells of a credit to the operator's PromptPay target.
+// notification tells of a credit to the operator's PromptPay target or
+// receiving account: the sender's account masked as banks do (its last
+// four digits) and the holder's name truncated to the first name and the
+// surname's first letter, in the script the name is registered in.
 func (b *SimBank) Listen(fn func(ctx context.Context, c deposit.BankCredit) error) {
 	b.mu.Lock()
 	b.listen = fn
@@ -95,6 +103,9 @@ type Transfer struct {
 	ToName        string       `json:"toName"`
 	Amount        money.Satang `json:"amount"`
 	TransferredAt *time.Time   `json:"transferredAt"`
+	// Notify false: the bank tells no feed of the transfer (a bank without
+	// notifications, where only the slip proves it). Default true.
+	Notify *bool `json:"notify"`
 }
 
 // Receipt is what a transfer answers.
@@ -138,14 +149,32 @@ func (b *SimBank) Make(t Transfer) (Receipt, error) {
 	b.transfers[fromBOT+":"+ref] = simTransfer{botCode: fromBOT, tx: tx}
 	listen := b.listen
 	b.mu.Unlock()
-	if listen != nil {
-		c := deposit.BankCredit{Ref: fromBOT + ":" + ref, Target: t.ToAccountNo, Amount: t.Amount, At: at}
+	if listen != nil && (t.Notify == nil || *t.Notify) {
+		holder := strings.TrimSpace(t.FromName)
+		if holder == "" && b.holder != nil {
+			var err error
+			if holder, err = b.holder(context.Background(), t.FromBankCode, t.FromAccountNo); err != nil {
+				b.log.Warn("simulated bank: the sender's name is unknown", "err", err)
+			}
+		}
+		c := deposit.BankCredit{Ref: fromBOT + ":" + ref, Target: t.ToAccountNo, Amount: t.Amount, At: at,
+			Sender: deposit.Party{BankCode: t.FromBankCode, AccountNo: MaskAccount(t.FromAccountNo), Name: TruncateName(holder)}}
 		if err := listen(context.Background(), c); err != nil {
 			b.log.Error("simulated bank: the bank feed refused a transfer", "ref", ref, "err", err)
 		}
 	}
 	return Receipt{TransRef: ref, QRPayload: deposit.BuildSlipQR(fromBOT, ref),
 		SlipURL: b.prefix + "/bank/slips/" + fromBOT + "-" + ref + ".png"}, nil
+}
+
+// TruncateName shows a holder's name as banks do in notifications: the
+// first name and the surname's first letter ("SOMCHAI J", "สมชาย ใ").
+func TruncateName(name string) string {
+	w := strings.Fields(name)
+	if len(w) < 2 {
+		return strings.Join(w, " ")
+	}
+	return w[0] + " " + string([]rune(w[1])[0])
 }
 
 // simRef is a bank-like reference: the date and 14 random characters.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -170,12 +171,29 @@ func (s *QRDeposits) PayQR(ctx context.Context, p deposit.Payment, m []ledger.Jo
 			member = p.MemberID
 		}
 		_, err := tx.ExecContext(ctx, s.db.q(`INSERT INTO qr_payments (provider, ref, qrcode_id, member_id, amount, paid_at,
-			status, note, created_at) VALUES (?, ?, ?, ?, ?, ?, 'REVIEW', ?, ?)`), p.Provider, p.Ref, qr, member, p.Amount,
-			utc(p.PaidAt), p.Note, utc(time.Now()))
+			status, note, created_at, sender_bank, sender_account, sender_name, candidates)
+			VALUES (?, ?, ?, ?, ?, ?, 'REVIEW', ?, ?, ?, ?, ?, ?)`), p.Provider, p.Ref, qr, member, p.Amount,
+			utc(p.PaidAt), p.Note, utc(time.Now()), p.Sender.BankCode, p.Sender.AccountNo, p.Sender.Name,
+			strings.Join(p.Candidates, ","))
 		if _, dup := uniqueViolation(err); dup {
 			return deposit.ErrPaymentDuplicate
 		}
-		if err != nil || p.Note != "" || p.QRCodeID == "" || len(m) == 0 {
+		if err != nil || p.Note != "" || len(m) == 0 {
+			return err
+		}
+		if p.QRCodeID == "" {
+			// A slipless deposit: the payment names its member.
+			if p.MemberID == "" {
+				return nil
+			}
+			credited, err := s.db.transition(ctx, tx, guard{update: `UPDATE qr_payments SET status = 'CREDITED'
+				WHERE provider = ? AND ref = ? AND status = 'REVIEW' AND note = ''`, args: []any{p.Provider, p.Ref}}, m...)
+			if err != nil || !credited {
+				return err
+			}
+			p.Status, p.JournalID = deposit.PaymentCredited, m[0].ID
+			_, err = tx.ExecContext(ctx, s.db.q(`UPDATE qr_payments SET journal_id = ? WHERE provider = ? AND ref = ?`),
+				m[0].ID, p.Provider, p.Ref)
 			return err
 		}
 		paid, err := s.db.transition(ctx, tx, guard{update: `UPDATE qr_codes SET status = 'PAID', closed_at = ?
@@ -234,15 +252,23 @@ type paymentRow struct {
 	DecidedBy string         `db:"decided_by"`
 	DecidedAt sql.NullTime   `db:"decided_at"`
 	Decision  string         `db:"decision_note"`
+	SBank     string         `db:"sender_bank"`
+	SAccount  string         `db:"sender_account"`
+	SName     string         `db:"sender_name"`
+	Cands     string         `db:"candidates"`
 }
 
 const paymentColumns = `provider, ref, qrcode_id, member_id, amount, paid_at, status, note, journal_id, decided_by, decided_at,
-	decision_note`
+	decision_note, sender_bank, sender_account, sender_name, candidates`
 
 func (r paymentRow) payment() deposit.Payment {
 	p := deposit.Payment{Provider: r.Provider, Ref: r.Ref, QRCodeID: r.QRCodeID.String, MemberID: r.MemberID.String,
 		Amount: r.Amount, PaidAt: r.PaidAt.UTC(), Status: deposit.PaymentState(r.Status), Note: r.Note,
-		JournalID: r.JournalID.String, DecidedBy: r.DecidedBy, DecisionNote: r.Decision}
+		JournalID: r.JournalID.String, DecidedBy: r.DecidedBy, DecisionNote: r.Decision,
+		Sender: deposit.Party{BankCode: r.SBank, AccountNo: r.SAccount, Name: r.SName}}
+	if r.Cands != "" {
+		p.Candidates = strings.Split(r.Cands, ",")
+	}
 	if r.DecidedAt.Valid {
 		p.DecidedAt = r.DecidedAt.Time.UTC()
 	}
@@ -334,4 +360,29 @@ func (s *QRDeposits) AssignPayment(ctx context.Context, p deposit.Payment, m []l
 			j.ID, p.Provider, p.Ref)
 		return err
 	})
+}
+
+// RegisteredAccounts lists the members' registered accounts of bankCode
+// whose number is LIKE pattern (digits, '_' and a leading '%' only), in
+// member id order.
+func (s *QRDeposits) RegisteredAccounts(ctx context.Context, bankCode, pattern string, limit int) ([]deposit.RegisteredAccount, error) {
+	for i, c := range pattern {
+		if !(c >= '0' && c <= '9' || c == '_' || c == '%' && i == 0) {
+			return nil, errors.New("registered accounts: the pattern is not an account pattern")
+		}
+	}
+	var rows []struct {
+		ID     string `db:"id"`
+		Bank   string `db:"bank_code"`
+		No     string `db:"bank_account_no"`
+		Name   string `db:"bank_account_name"`
+		Active bool   `db:"active"`
+	}
+	err := s.db.x.SelectContext(ctx, &rows, s.db.q(`SELECT id, bank_code, bank_account_no, bank_account_name, active
+		FROM members WHERE bank_code = ? AND bank_account_no LIKE ? ORDER BY id LIMIT ?`), bankCode, pattern, limit)
+	out := make([]deposit.RegisteredAccount, len(rows))
+	for i, r := range rows {
+		out[i] = deposit.RegisteredAccount{MemberID: r.ID, BankCode: r.Bank, AccountNo: r.No, Name: r.Name, Active: r.Active}
+	}
+	return out, err
 }

@@ -113,20 +113,33 @@ type PaymentGateway interface {
 }
 
 // BankCredit is a credit transfer that reached one of the operator's
-// PromptPay targets.
+// accounts: its PromptPay target (a QR deposit) or one of the receiving
+// bank accounts of the deposit lookup (a slipless deposit).
 type BankCredit struct {
-	Ref    string // the bank's reference of the transfer (unique per bank)
-	Target string // the PromptPay target credited (as configured)
+	Ref string // the bank's reference of the transfer (unique per bank)
+	// Target is the account credited as the bank names it: the PromptPay
+	// target, or a receiving account's number (possibly masked, as banks
+	// show it: "xxx-x-x5678-x").
+	Target string
 	Amount money.Satang
 	At     time.Time
+	// Sender is where the money came from as the bank gives it: our bank
+	// code, the account number often masked (only its last 4–6 digits
+	// shown) and the holder's name often truncated ("SOMCHAI J", "นาย
+	// สมชาย ใ"). A transfer to a receiving account is credited to the
+	// member whose registered account fits it (SenderCandidates).
+	Sender Party
 }
 
-// BankFeed tells of incoming transfers to the operator's PromptPay target.
+// BankFeed tells of incoming transfers to the operator's PromptPay target
+// and receiving bank accounts.
 //
 // Contract: Listen registers the one function that every incoming credit
 // transfer is given to, at least once (a feed may repeat one: the service
 // records each Ref once). The function's error means "not recorded, tell me
-// again". Listen is called once, before any transfer is given.
+// again". Listen is called once, before any transfer is given. A feed
+// gives the sender as the bank does (BankCredit.Sender), never guessing
+// what the bank hid.
 type BankFeed interface {
 	Listen(fn func(ctx context.Context, c BankCredit) error)
 }
@@ -142,6 +155,11 @@ type Payment struct {
 	Note      string // why it waits for review
 	MemberID  string
 	JournalID string
+	// Sender is the sender a bank named (slipless deposits, provider
+	// TransferProvider); Candidates the members it may be, when it went to
+	// review with more than one or none credited.
+	Sender     Party
+	Candidates []string
 	// An operator's decision on a payment that waited for review: who,
 	// when, and (refunded outside) the operator's note.
 	DecidedBy    string
@@ -166,6 +184,14 @@ const (
 	NoteNoQR           = "NO_QR"           // no QR of ours with this reference (or target and amount)
 	NoteAmountMismatch = "AMOUNT_MISMATCH" // paid another amount than the QR's
 	NoteQRNotOpen      = "QR_NOT_OPEN"     // the QR was expired, cancelled or paid when the payment came
+	// Slipless deposits (TransferProvider).
+	NoteNoSender       = "NO_SENDER"        // no member's registered account fits the sender
+	NoteManySenders    = "MANY_SENDERS"     // more than one member fits: Candidates lists them
+	NoteLateNotice     = "LATE_NOTICE"      // the transfer's time is outside the window of now
+	NoteSenderLocked   = "SENDER_LOCKED"    // the one member who fits is locked
+	NoteAmountTooLarge = "AMOUNT_TOO_LARGE" // more than a wallet can hold at once
+	NoteSlipCredited   = "SLIP_CREDITED"    // the transfer's slip credited it before the notification came
+	NoteNoSenderName   = "NO_SENDER_NAME"   // the bank named no sender: Candidates are the members the digits fit
 )
 
 // QRStore keeps QRs and the payments providers tell of.
@@ -195,7 +221,9 @@ type QRStore interface {
 	// before.
 	RecordDelivery(ctx context.Context, provider, id string, at time.Time) (bool, error)
 	// PayQR records p once per (provider, ref): a payment recorded before
-	// answers ErrPaymentDuplicate and changes nothing. When p.QRCodeID
+	// answers ErrPaymentDuplicate and changes nothing. A payment of no QR
+	// (a slipless deposit) with journals m and no note is CREDITED to
+	// p.MemberID with m in the same transaction. When p.QRCodeID
 	// names a QR of p's provider, of p's amount, OPEN (or EXPIRED or
 	// CANCELLED since, a late notice: cancelled strictly after p.PaidAt) and
 	// whose lifetime holds p.PaidAt, the QR becomes PAID and the journals of m

@@ -160,6 +160,12 @@ func (m *memQR) PayQR(_ context.Context, p Payment, js []ledger.Journal) (Paymen
 		return old, ErrPaymentDuplicate
 	}
 	p.Status = PaymentReview
+	if p.Note == "" && p.QRCodeID == "" && p.MemberID != "" && len(js) > 0 {
+		if err := m.ledger.post(js...); err != nil {
+			return Payment{}, err
+		}
+		p.Status, p.JournalID = PaymentCredited, js[0].ID
+	}
 	if p.Note == "" && p.QRCodeID != "" {
 		q := m.qrs[p.QRCodeID]
 		if (q.Status == QROpen || q.Status == QRExpired || q.Status == QRCancelled && p.PaidAt.Before(q.ClosedAt)) &&

@@ -28,8 +28,12 @@ func (s *QRService) AssignPayment(ctx context.Context, provider, ref, memberID, 
 	if _, err := s.d.Members.MemberByID(ctx, memberID); err != nil {
 		return Payment{}, err
 	}
-	j := ledger.Journal{ID: s.d.IDs(), Kind: JournalKind, Ref: "qr:" + p.Provider + ":" + p.Ref, MemberID: memberID, By: by,
-		Memo: "qr deposit " + p.Provider + " assigned", CreatedAt: s.d.Now().UTC(),
+	memo := "qr deposit " + p.Provider + " assigned"
+	if p.Provider == TransferProvider {
+		memo = "bank transfer " + p.Sender.BankCode + " assigned"
+	}
+	j := ledger.Journal{ID: s.d.IDs(), Kind: JournalKind, Ref: paymentRef(p), MemberID: memberID, By: by,
+		Memo: memo, CreatedAt: s.d.Now().UTC(),
 		Postings: ledger.Move(ledger.Deposits, ledger.Wallet(memberID), p.Amount)}
 	m, err := credit(ctx, s.d.Coins, j)
 	if err != nil {

@@ -19,6 +19,12 @@ type QRDeps struct {
 	PromptPayCode   string
 	PromptPayTarget string
 	Members         Members // for operators' assignments
+	// Receiving answers the receiving bank accounts of the deposit lookup
+	// (settings.Deposit.Banks): a transfer to one is a slipless deposit.
+	// Senders finds the registered accounts its sender may be. Nil: no
+	// slipless deposits.
+	Receiving func(ctx context.Context) ([]settings.ReceivingBank, error)
+	Senders   SenderStore
 	// Providers answers the providers' configuration as operators set it
 	// (settings.Service.QRProviders): enabled, minimum, quick amounts,
 	// lifetime, secrets. Nil: the defaults of spec part 9, all enabled.

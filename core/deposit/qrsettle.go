@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"ngern/core/errs"
@@ -90,7 +91,7 @@ func (s *QRService) pay(ctx context.Context, p Payment) (Payment, error) {
 			p.Note, p.MemberID = NoteQRNotOpen, q.MemberID
 		default:
 			p.MemberID = q.MemberID
-			j := ledger.Journal{ID: s.d.IDs(), Kind: JournalKind, Ref: "qr:" + p.Provider + ":" + p.Ref, MemberID: q.MemberID,
+			j := ledger.Journal{ID: s.d.IDs(), Kind: JournalKind, Ref: paymentRef(p), MemberID: q.MemberID,
 				Memo: "qr deposit " + p.Provider, CreatedAt: s.d.Now().UTC(),
 				Postings: ledger.Move(ledger.Deposits, ledger.Wallet(q.MemberID), p.Amount)}
 			if m, err = credit(ctx, s.d.Coins, j); err != nil {
@@ -100,6 +101,12 @@ func (s *QRService) pay(ctx context.Context, p Payment) (Payment, error) {
 	} else if p.Note == "" {
 		p.Note = NoteNoQR
 	}
+	return s.record(ctx, p, m)
+}
+
+// record stores a payment once per (provider, ref), crediting it with m
+// when m is given; a payment told before changes nothing.
+func (s *QRService) record(ctx context.Context, p Payment, m []ledger.Journal) (Payment, error) {
 	out, err := s.d.Store.PayQR(ctx, p, m)
 	if errors.Is(err, ErrPaymentDuplicate) {
 		return out, nil // told before: nothing changes
@@ -108,24 +115,36 @@ func (s *QRService) pay(ctx context.Context, p Payment) (Payment, error) {
 		return Payment{}, err
 	}
 	if out.Status == PaymentReview {
-		s.d.Log.WarnContext(ctx, "qr payment for review", "provider", p.Provider, "ref", p.Ref, "note", out.Note)
+		s.d.Log.WarnContext(ctx, "payment for review", "provider", p.Provider, "ref", p.Ref, "note", out.Note,
+			"candidates", len(p.Candidates))
 	}
 	return out, nil
 }
 
-// BankCredit handles a transfer to the PromptPay target (from a BankFeed):
-// it credits the open QR of the target with exactly that amount made
-// before the transfer and still valid then; anything else waits for review.
+// BankCredit handles a transfer a BankFeed tells of. To the PromptPay
+// target: it credits the open QR of the target with exactly that amount
+// made before the transfer and still valid then; anything else waits for
+// review. To a receiving account of the deposit lookup: a slipless deposit
+// (transferCredit). To another account: not ours, nothing is recorded.
 func (s *QRService) BankCredit(ctx context.Context, c BankCredit) error {
-	if s.d.PromptPayCode == "" || s.d.PromptPayTarget == "" {
-		return fmt.Errorf("bank credit: no PromptPay target configured")
+	if strings.TrimSpace(c.Ref) == "" || c.Amount <= 0 {
+		s.d.Log.WarnContext(ctx, "bank credit without reference or amount: ignored")
+		return nil
+	}
+	if s.d.PromptPayCode == "" || s.d.PromptPayTarget == "" || !sameTarget(c.Target, s.d.PromptPayTarget) {
+		ours, err := s.receiving(ctx, c.Target)
+		if err != nil {
+			return err
+		}
+		if !ours {
+			s.d.Log.InfoContext(ctx, "bank credit to an account not ours: ignored", "ref", c.Ref)
+			return nil
+		}
+		return s.transferCredit(ctx, c)
 	}
 	p := Payment{Provider: s.d.PromptPayCode, Ref: c.Ref, Amount: c.Amount, PaidAt: c.At.UTC()}
 	if p.PaidAt.IsZero() {
 		p.PaidAt = s.d.Now().UTC()
-	}
-	if !sameTarget(c.Target, s.d.PromptPayTarget) {
-		return nil // not ours to match
 	}
 	// Banks and SMS stamp transfers to the second or the minute: a QR made
 	// within BankClockSkew after the stamped time is still a candidate.

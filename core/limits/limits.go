@@ -40,6 +40,13 @@ const (
 	// SlipPixels: a slip whose header claims more pixels is refused before
 	// anything decodes it (e.g. 2160 × 4166: 36 MB decoded).
 	SlipPixels = 9_000_000
+	// BankNoticeHours is how old a bank's notification of an incoming
+	// transfer may be for a slipless deposit to credit by itself: one
+	// stamped earlier (an SMS forwarder that was offline, a replay) waits
+	// in review. Banks notify within seconds and forwarders retry for
+	// hours, so six hours lets late deliveries through and keeps old ones
+	// for a person.
+	BankNoticeHours = 6
 )
 
 // Support chat.

@@ -56,6 +56,8 @@ test('a member transfers at the bank, uploads the slip and is credited once', as
     toAccountNo: '1112223334',
     toName: 'NGERN DEMO CO LTD',
     amount: 500,
+    // A bank that tells no feed: only the slip proves the transfer.
+    notify: false,
   });
   const slip = await fetch(serverURL() + receipt.slipUrl);
   expect(slip.headers.get('content-type')).toBe('image/png');

@@ -97,6 +97,8 @@ test('a member deposits, earns coins, spins onto the announced prize and claims 
     toAccountNo: '1112223334',
     toName: 'NGERN DEMO CO LTD',
     amount: 300,
+    // A bank that tells no feed: only the slip proves the transfer.
+    notify: false,
   });
   const slip = await fetch(serverURL() + receipt.slipUrl);
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ngern-spin-')), 'slip.png');

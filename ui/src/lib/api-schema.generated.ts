@@ -2265,7 +2265,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description A bank's notification of an incoming transfer, signed (X-Ngern-Signature, docs/adapters.md). `target` is the PromptPay target (a QR deposit) or a receiving account of GET /api/lookup/deposit (a slipless deposit, credited to the member whose registered account fits the sender); the from fields are optional. */
         post: operations["postPaymentsBankfeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/bankfeed/sms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The bank's SMS alerts of a receiving account as an SMS-forwarder app posts them (header X-Ngern-Token; KBank incoming-transfer texts; docs/adapters.md). Mounted when NGERN_BANKFEED_SMS_TOKEN is set. Other SMS answer 200 IGNORED. */
+        post: operations["postPaymentsBankfeedSms"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3174,7 +3192,17 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        /** @description A payment a provider told of. Provider `transfer` is a slipless deposit (a bank's notification of a transfer to a receiving account): `sender` is the sender as the bank named it and `candidates` the members whose registered account fits it (notes NO_SENDER, MANY_SENDERS, NO_SENDER_NAME, LATE_NOTICE, SENDER_LOCKED, AMOUNT_TOO_LARGE, SLIP_CREDITED). */
         QRPayment: {
+            sender?: {
+                bankCode: string;
+                /** @description As the bank showed it (masked). */
+                accountNo: string;
+                /** @description As the bank showed it (truncated). */
+                name: string;
+            };
+            /** @description Member ids. */
+            candidates: string[];
             provider: string;
             ref: string;
             qrcodeId: string;
@@ -8546,9 +8574,60 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The bank's reference of the transfer (unique per bank). */
+                    ref: string;
+                    /** @description The account credited */
+                    target: string;
+                    amount: number;
+                    /** Format: date-time */
+                    at?: string;
+                    /** @description The sender's bank (our code: KBANK, SCB, ...). */
+                    fromBankCode?: string;
+                    /** @description The sender's account, often masked (xxx-x-x1234-x). */
+                    fromAccountNo?: string;
+                    /** @description The sender's name, often truncated (SOMCHAI J). */
+                    fromName?: string;
+                };
+            };
+        };
         responses: {
             /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    postPaymentsBankfeedSms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    from?: string;
+                    text: string;
+                    /** @description Milliseconds since the epoch. */
+                    sentStamp?: number;
+                    /** @description Milliseconds since the epoch. */
+                    receivedStamp?: number;
+                    sim?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded, or not an incoming transfer. */
             200: {
                 headers: {
                     [name: string]: unknown;

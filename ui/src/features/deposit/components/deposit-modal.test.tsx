@@ -76,6 +76,13 @@ describe('DepositModal', () => {
     expect(screen.getByRole('tab', { name: 'TrueMoney gift link' })).toBeTruthy();
     expect(screen.getByText('Kasikornbank')).toBeTruthy();
     expect(screen.getByText('111-222-3334')).toBeTruthy();
+    // A transfer from the registered account is credited from the bank's notification.
+    expect(
+      screen.getByText(
+        'Transfer to this account from your registered bank account — no slip needed: your wallet is credited automatically within 1 min.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Not credited after a few minutes, or sent from another account? Upload the slip below.')).toBeTruthy();
     fireEvent.press(screen.getByRole('button', { name: 'Copy account number 1112223334' }));
     await waitFor(() => expect(clipboard.copyText).toHaveBeenCalledWith('1112223334'));
     expect(await screen.findByText('Copied: 1112223334')).toBeTruthy();

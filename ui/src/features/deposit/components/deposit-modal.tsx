@@ -153,7 +153,7 @@ function BankTransferTab({ banks, onDeposited }: { banks: ReceivingBank[]; onDep
 
   return (
     <View style={styles.wrap}>
-      <AppText>{d('transferTo')}</AppText>
+      <AppText>{d('transferTo', { minutes: limits.creditWithinMinutes })}</AppText>
       {banks.map((b) => (
         <View key={`${b.bankCode}${b.bankAccountNo}`} style={styles.account}>
           <AppText bold>{bankName(b, i18n.language)}</AppText>
@@ -171,6 +171,7 @@ function BankTransferTab({ banks, onDeposited }: { banks: ReceivingBank[]; onDep
           <AppText>{b.bankAccountName}</AppText>
         </View>
       ))}
+      <AppText variant="caption">{d('slipIfLate')}</AppText>
       {rules ? (
         <AppText variant="caption">
           {[

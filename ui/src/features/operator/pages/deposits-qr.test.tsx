@@ -29,6 +29,7 @@ describe('QR deposits in the console', () => {
               amount: 99,
               paidAt: '2026-11-22T02:00:00Z',
               note: 'AMOUNT_MISMATCH',
+              candidates: [],
             },
           ],
           qrcodes: [
@@ -80,6 +81,7 @@ describe('QR deposits in the console', () => {
               amount: 55.5,
               paidAt: '2026-11-22T02:00:00Z',
               note: 'NO_QR',
+              candidates: [],
               status: 'REVIEW',
             },
           ],
@@ -92,6 +94,7 @@ describe('QR deposits in the console', () => {
               amount: 12,
               paidAt: '2026-11-22T01:00:00Z',
               note: 'QR_NOT_OPEN',
+              candidates: [],
               status: 'REFUNDED',
               decidedBy: 'fin',
               decidedAt: '2026-11-22T01:30:00Z',
@@ -119,5 +122,46 @@ describe('QR deposits in the console', () => {
     fireEvent.press(screen.getByRole('button', { name: 'Mark as refunded' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/BANK-9/refund'))).toBe(true));
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ note: 'returned by KBank 4411' });
+  });
+
+  it('shows a bank notification that fits two members with its sender, and credits the candidate chosen', async () => {
+    const calls = mockApi({
+      'POST /api/operator/qr/payments/transfer/004:T1/assign': { body: { message: 'SUCCESS' } },
+      'GET /api/operator/me': { body: { username: 'fin', role: 'finance' } },
+      'GET /api/operator/deposits?page=1': {
+        body: {
+          deposits: [],
+          unconfirmedVouchers: [],
+          unmatchedQRPayments: [
+            {
+              provider: 'transfer',
+              ref: '004:T1',
+              qrcodeId: '',
+              memberId: '',
+              amount: 400,
+              paidAt: '2026-11-22T02:00:00Z',
+              note: 'MANY_SENDERS',
+              status: 'REVIEW',
+              sender: { bankCode: 'KBANK', accountNo: 'xxx-x-x7890-x', name: 'SOMCHAI J' },
+              candidates: ['mA', 'mB'],
+            },
+          ],
+          decidedQRPayments: [],
+          qrcodes: [],
+        },
+      },
+      'GET /api/operator/settings': {
+        body: { settings: [{ name: 'deposit', value: { banks: [], wallets: [], isManual: false }, editableBy: ['owner', 'finance'] }] },
+      },
+    });
+    renderWithProviders(<DepositsPage />);
+    expect((await screen.findAllByText('Bank transfer: several members fit')).length).toBeGreaterThan(0);
+    expect(screen.getByText('KBANK xxx-x-x7890-x SOMCHAI J')).toBeTruthy();
+    expect(screen.getByText('mA, mB')).toBeTruthy();
+    fireEvent.press(screen.getByRole('button', { name: 'Assign 004:T1' }));
+    fireEvent.press(screen.getByRole('button', { name: 'Choose candidate mB' }));
+    fireEvent.press(screen.getByRole('button', { name: 'Credit the member' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/assign'))).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ memberId: 'mB' });
   });
 });

@@ -32,6 +32,13 @@ export function QRPayments({ data }: { data: DepositsAnswer | undefined }) {
               { key: 'provider', label: t('deposits.provider'), text: (p) => p.provider },
               { key: 'ref', label: t('deposits.reference'), text: (p) => p.ref, flex: 1.6 },
               { key: 'note', label: t('deposits.note'), text: (p) => t(`deposits.qrNotes.${p.note}`, { defaultValue: p.note }), flex: 1.4 },
+              {
+                key: 'sender',
+                label: t('deposits.sender'),
+                text: (p) => (p.sender ? [p.sender.bankCode, p.sender.accountNo, p.sender.name].filter(Boolean).join(' ') : '—'),
+                flex: 1.6,
+              },
+              { key: 'candidates', label: t('deposits.candidates'), text: (p) => p.candidates.join(', ') || '—', flex: 1.6 },
               { key: 'member', label: t('deposits.memberId'), text: (p) => p.memberId || '—', flex: 1.4 },
               { key: 'amount', label: t('common.amount'), text: (p) => money(p.amount), align: 'right' },
               {

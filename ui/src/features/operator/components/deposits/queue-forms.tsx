@@ -48,6 +48,19 @@ export function AssignPayment({ payment, onDone }: { payment: UnmatchedQRPayment
   return (
     <View style={styles.assign}>
       <AppText>{t('deposits.assignHelp', { ref: payment.ref, amount: money(payment.amount) })}</AppText>
+      {payment.candidates.length ? (
+        <Row>
+          {payment.candidates.map((id) => (
+            <Button
+              key={id}
+              variant="secondary"
+              title={id}
+              accessibilityLabel={t('deposits.useCandidate', { id })}
+              onPress={() => setMemberId(id)}
+            />
+          ))}
+        </Row>
+      ) : null}
       <TextField label={t('deposits.memberId')} value={memberId} onChangeText={setMemberId} autoCapitalize="none" />
       <ErrorLine error={assign.error} />
       <Row>
