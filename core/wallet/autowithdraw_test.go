@@ -33,8 +33,10 @@ func TestEvaluateAuto(t *testing.T) {
 	}{
 		{name: "OKAllPass", want: AutoRuleAll},
 		{name: "OKAtEveryBound", amount: money.FromBaht(1000), threshold: money.FromBaht(1000),
-			facts: func(f *AutoFacts) { f.DayCount, f.DayTotal, f.DepositsSinceLast = 3, money.FromBaht(3000), money.FromBaht(500) },
-			want:  AutoRuleAll},
+			facts: func(f *AutoFacts) {
+				f.DayCount, f.DayTotal, f.DepositsSinceLast = 3, money.FromBaht(3000), money.FromBaht(500)
+			},
+			want: AutoRuleAll},
 		{name: "OKBonusAllowed", rules: func(r *settings.AutoWithdraw) { r.RequireNoBonus = false },
 			facts: func(f *AutoFacts) { f.BonusHeld = true }, want: AutoRuleAll},
 		{name: "OKNoDepositCondition", rules: func(r *settings.AutoWithdraw) { r.MinDepositPercent = 0 },
@@ -90,7 +92,9 @@ type fakeAuto struct {
 	decisions map[string]AutoDecision
 }
 
-func (f *fakeAuto) AutoWithdraw(context.Context) (settings.AutoWithdraw, error) { return f.rules, f.rulesErr }
+func (f *fakeAuto) AutoWithdraw(context.Context) (settings.AutoWithdraw, error) {
+	return f.rules, f.rulesErr
+}
 func (f *fakeAuto) WithdrawApprovalThreshold(context.Context) (money.Satang, error) {
 	return money.FromBaht(20000), nil
 }
