@@ -155,8 +155,9 @@ const (
 
 // runDemo seeds a demo member with 1,000.00 (baht, or kip in the Laos
 // build, where the member and the receiving account are at a Lao bank), the
-// demo games, promotions, wheel and receiving accounts, the refund and invite
-// programs switched on, and a demo operator. Run twice, it changes nothing
+// demo games, promotions, wheel and receiving accounts, the auto-approval
+// rules of withdrawals and the refund and invite programs switched on, and
+// a demo operator. Run twice, it changes nothing
 // and says so.
 func runDemo(ctx context.Context, t tools, stdout io.Writer) error {
 	n, err := t.wallet.SeedDemoGames(ctx)
@@ -202,6 +203,11 @@ func runDemo(ctx context.Context, t tools, stdout io.Writer) error {
 		return err
 	} else if seeded {
 		t.record(ctx, "setting.update", "deposit", nil, demoDepositFor(t.cfg.Laos))
+	}
+	if seeded, err := seedDemoAutoWithdraw(ctx, t.settings, stdout); err != nil {
+		return err
+	} else if seeded {
+		t.record(ctx, "setting.update", "autoWithdraw", nil, demoAutoWithdraw)
 	}
 	saved, err := seedDemoRewards(ctx, t.rewards, stdout)
 	if err != nil {

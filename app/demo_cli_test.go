@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -56,10 +57,24 @@ func TestDemoSeedsEachBuild(t *testing.T) {
 					}
 				}
 				h.expect(h.call("GET", "/api/refund/receive", token, nil), 400, "NO_REFUND")
+				// The auto-approval rules are on; the demo balance is no
+				// deposit, so withdrawing it waits for operators.
+				if !strings.Contains(out.String(), "withdrawals: auto-approved up to 1000.00") {
+					t.Fatalf("demo printed %q", out.String())
+				}
+				rules := h.call("GET", "/api/operator/settings/autoWithdraw", h.operator("owner", "owner"), nil)
+				if rules.Body["enabled"] != true || rules.Body["maxAmount"] != json.Number("1000.00") || rules.Body["requireNoBonus"] != true {
+					t.Fatalf("rules = %s", rules.Raw)
+				}
+				w := h.call("POST", "/api/wallet/withdraw", token, map[string]any{"amount": 500})
+				if wd, _ := w.Body["withdrawal"].(map[string]any); wd["status"] != "PENDING" {
+					t.Fatalf("withdrawal = %s", w.Raw)
+				}
 
 				out.Reset()
 				if err := runDemo(ctx, h.tools, &out); err != nil || !strings.Contains(out.String(), "member: "+demoPhone+" exists") ||
-					!strings.Contains(out.String(), "rewards: refund set before") || !strings.Contains(out.String(), "rewards: invite set before") {
+					!strings.Contains(out.String(), "rewards: refund set before") ||
+					!strings.Contains(out.String(), "withdrawals: auto-approval rules set before") || !strings.Contains(out.String(), "rewards: invite set before") {
 					t.Fatalf("second demo printed %q, %v", out.String(), err)
 				}
 			})

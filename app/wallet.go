@@ -64,8 +64,10 @@ func walletServices() fx.Option {
 
 func newWallet(store wallet.Store, l ledger.Store, p wallet.GameProvider, members account.Store, s *settings.Service,
 	sealer *wallet.Sealer, log *slog.Logger, now Clock, promos *promo.Service) *wallet.Service {
+	// The SQL store reads the auto-approval's facts (core/wallet, autowithdraw.go).
+	auto, _ := store.(wallet.AutoStore)
 	return wallet.NewService(wallet.Deps{Store: store, Ledger: l, Provider: p, Members: members, Limits: s, Sealer: sealer,
-		Log: log, Now: now, Promotions: promos}, wallet.DefaultConfig())
+		Log: log, Now: now, Promotions: promos, AutoRules: s, AutoStore: auto}, wallet.DefaultConfig())
 }
 
 // newSealer returns the sealer of game passwords with NGERN_SECRET_KEY, or

@@ -82,6 +82,7 @@ func (s *Server) operatorTable() []operatorRoute {
 		// (operator.SettingEditors) and checked by putSetting.
 		{pattern: "GET /api/operator/settings", roles: all, handler: s.listSettings},
 		{pattern: "GET /api/operator/settings/schema", roles: all, handler: s.settingSchemas},
+		{pattern: "GET /api/operator/settings/{name}", roles: all, handler: s.getSetting},
 		{pattern: "PUT /api/operator/settings/{name}", roles: all, action: "setting.update", target: "name", handler: s.putSetting},
 
 		// The bank directory: English-only, active and sort per bank.

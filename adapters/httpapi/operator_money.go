@@ -28,6 +28,14 @@ type operatorWithdrawalJSON struct {
 	DecidedBy       string                  `json:"decidedBy,omitempty"`
 	Approvals       int                     `json:"approvals"`
 	ApprovedBy      []string                `json:"approvedBy"`
+	// Auto is the auto-approval's decision, when the rules were evaluated.
+	Auto *autoDecisionJSON `json:"auto,omitempty"`
+}
+
+type autoDecisionJSON struct {
+	Approved bool            `json:"approved"`
+	Rule     wallet.AutoRule `json:"rule"`
+	At       time.Time       `json:"at"`
 }
 
 func toOperatorWithdrawal(w wallet.Withdrawal) operatorWithdrawalJSON {
@@ -38,7 +46,14 @@ func toOperatorWithdrawal(w wallet.Withdrawal) operatorWithdrawalJSON {
 	return operatorWithdrawalJSON{ID: w.ID, LegacyID: w.ID, MemberID: w.MemberID, Phone: w.Phone, Name: w.Name,
 		BankCode: w.BankCode, BankAccountNo: w.BankAccountNo, BankAccountName: w.BankAccountName, Amount: w.Amount,
 		Status: w.Status, Reason: w.Reason, CreatedAt: w.CreatedAt.UTC(), DecidedAt: w.DecidedAt, DecidedBy: w.DecidedBy,
-		Approvals: len(by), ApprovedBy: by}
+		Approvals: len(by), ApprovedBy: by, Auto: toAutoDecision(w.Auto)}
+}
+
+func toAutoDecision(d *wallet.AutoDecision) *autoDecisionJSON {
+	if d == nil {
+		return nil
+	}
+	return &autoDecisionJSON{Approved: d.Approved, Rule: d.Rule, At: d.At.UTC()}
 }
 
 // listWithdrawals answers the withdrawals of ?status= (PENDING by default;

@@ -35,6 +35,18 @@ func (s *Server) listSettings(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"settings": out})
 }
 
+// getSetting answers one stored setting's value, as PUT stores it (e.g.
+// autoWithdraw, the auto-approval rules); every role reads it, as every
+// role reads the list.
+func (s *Server) getSetting(w http.ResponseWriter, r *http.Request) {
+	v, err := s.settings.Value(r.Context(), r.PathValue("name"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
 // settingSchemas answers the JSON Schema of every setting's document, by
 // key: what PUT checks (settings.Schemas).
 func (s *Server) settingSchemas(w http.ResponseWriter, r *http.Request) {

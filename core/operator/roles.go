@@ -9,9 +9,10 @@ var (
 	textSettings = []string{"info", "contact", "conditions", "agreements", "notice", "enableChatWidget"}
 	moneySetting = []string{"withdraw", "coins"}
 	// twoOwnerSettings change only when a second owner confirms
-	// (core/changes): the four-eyes threshold of withdrawals and the
+	// (core/changes): the four-eyes threshold of withdrawals, the
+	// auto-approval rules that replace it up to their limits, and the
 	// receiving accounts members pay to.
-	twoOwnerSettings = []string{"withdrawApprovalThreshold", "deposit"}
+	twoOwnerSettings = []string{"withdrawApprovalThreshold", "autoWithdraw", "deposit"}
 )
 
 // SettingNeedsTwoOwners reports whether a change of the setting is a
@@ -39,8 +40,8 @@ func Allowed(role Role, roles []Role) bool {
 // SettingEditors returns the roles that may change a setting: the owner
 // every setting, support the member-facing texts and the chat widget flag,
 // finance the withdrawal limits and the coins rate. The four-eyes
-// threshold and the receiving accounts are the owner's, with a second
-// owner's confirmation (SettingNeedsTwoOwners).
+// threshold, the auto-approval rules and the receiving accounts are the
+// owner's, with a second owner's confirmation (SettingNeedsTwoOwners).
 func SettingEditors(name string) []Role {
 	for _, n := range textSettings {
 		if n == name {

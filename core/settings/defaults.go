@@ -76,6 +76,7 @@ func Defaults() map[string]any {
 
 		KeyApprovalThreshold: ApprovalThreshold{Amount: money.FromBaht(20000)},
 		KeyCoins:             DefaultCoins,
+		KeyAutoWithdraw:      DefaultAutoWithdraw,
 	}
 }
 

@@ -119,6 +119,9 @@ func definitions() map[string]setting {
 		KeyActive:            {schema: object(Schema{"terminated": boolean()}), finish: normalised[Active]},
 		KeyApprovalThreshold: {schema: object(Schema{"amount": amount()}), finish: normalised[ApprovalThreshold]},
 		KeyCoins:             {schema: object(Schema{"depositPerCoin": amount()}), finish: normalised[Coins]},
+		KeyAutoWithdraw: {schema: autoWithdrawSchema(), finish: func(ctx context.Context, s *Service, doc json.RawMessage) (json.RawMessage, string) {
+			return s.checkAutoWithdraw(ctx, doc)
+		}},
 	}
 }
 
@@ -190,7 +193,14 @@ func (s *Service) checkOne(ctx context.Context, name string, doc json.RawMessage
 	}
 	out, why := def.finish(ctx, s, doc)
 	if why != "" {
-		return nil, errs.Newf(errs.InvalidRequest, "%s: %s", name, why)
+		e := errs.Newf(errs.InvalidRequest, "%s: %s", name, why)
+		// A reason that starts with a field's name and a colon names it.
+		if field, _, ok := strings.Cut(why, ":"); ok {
+			if props, _ := def.schema["properties"].(Schema); props[field] != nil {
+				e.Field = field
+			}
+		}
+		return nil, e
 	}
 	return out, nil
 }

@@ -27,6 +27,10 @@ func TestSettingKeys(t *testing.T) {
 	slip := func(size, hours, from string) string {
 		return `{"maxSizeMB":` + size + `,"uploadWithinHours":` + hours + `,"closedFrom":` + from + `,"closedTo":"00:10"}`
 	}
+	auto := func(max, dayTotal, count, pct string) string {
+		return `{"enabled":true,"maxAmount":` + max + `,"maxDayTotal":` + dayTotal + `,"maxDayCount":` + count +
+			`,"minAccountAgeDays":0,"requireNoBonus":true,"minDepositPercent":` + pct + `}`
+	}
 	cases := []struct {
 		key, name, doc string
 		want           errs.Code
@@ -77,6 +81,14 @@ func TestSettingKeys(t *testing.T) {
 		{KeyCoins, "OK", `{"depositPerCoin":100}`, ok},
 		{KeyCoins, "ErrZero", `{"depositPerCoin":0}`, errs.InvalidRequest},
 		{KeyCoins, "ErrNotJSON", `{"depositPerCoin":`, errs.InvalidRequest},
+		{KeyAutoWithdraw, "OK", auto("1000", "5000", "3", "50"), ok},
+		{KeyAutoWithdraw, "OKAtFourEyesThreshold", auto("20000", "20000", "1", "0"), ok},
+		{KeyAutoWithdraw, "ErrAboveFourEyesThreshold", auto("20000.01", "50000", "1", "0"), errs.InvalidRequest},
+		{KeyAutoWithdraw, "ErrMaxAboveDayTotal", auto("1000", "999.99", "3", "0"), errs.InvalidRequest},
+		{KeyAutoWithdraw, "ErrZeroCount", auto("1000", "5000", "0", "0"), errs.InvalidRequest},
+		{KeyAutoWithdraw, "ErrNegativePercent", auto("1000", "5000", "1", "-1"), errs.InvalidRequest},
+		{KeyAutoWithdraw, "ErrFractionalPercent", auto("1000", "5000", "1", "0.5"), errs.InvalidRequest},
+		{KeyAutoWithdraw, "ErrMissing", `{"enabled":true}`, errs.InvalidRequest},
 	}
 	tested := map[string]bool{}
 	for _, c := range cases {
@@ -91,6 +103,9 @@ func TestSettingKeys(t *testing.T) {
 			}
 			if !errs.HasCode(err, c.want) {
 				t.Fatalf("Check = %v, want %s", err, c.want)
+			}
+			if c.name == "ErrAboveFourEyesThreshold" && errs.As(err).Field != "maxAmount" {
+				t.Fatalf("field %q, want maxAmount", errs.As(err).Field)
 			}
 		})
 	}

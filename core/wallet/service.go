@@ -52,6 +52,10 @@ type Service struct {
 	newID    func() string
 	cat      catalogue
 	promos   Promotions
+	// autoRules and autoStore evaluate the auto-approval of withdrawals
+	// (autowithdraw.go); nil: every withdrawal waits for operators.
+	autoRules AutoRules
+	autoStore AutoStore
 }
 
 // Promotions is what the wallet asks of the promotion engine
@@ -88,6 +92,10 @@ type Deps struct {
 	// Promotions gates withdrawals and hears of balance changes; nil: no
 	// promotions.
 	Promotions Promotions
+	// AutoRules and AutoStore approve withdrawals by the owner's rules;
+	// nil: no auto-approval.
+	AutoRules AutoRules
+	AutoStore AutoStore
 }
 
 // NewService returns a wallet service.
@@ -102,7 +110,8 @@ func NewService(d Deps, cfg Config) *Service {
 		d.IDs = account.NewID
 	}
 	return &Service{store: d.Store, ledger: d.Ledger, provider: d.Provider, members: d.Members, limits: d.Limits,
-		sealer: d.Sealer, cfg: cfg, log: d.Log, now: d.Now, newID: d.IDs, promos: d.Promotions}
+		sealer: d.Sealer, cfg: cfg, log: d.Log, now: d.Now, newID: d.IDs, promos: d.Promotions,
+		autoRules: d.AutoRules, autoStore: d.AutoStore}
 }
 
 func (s *Service) journal(kind ledger.JournalKind, ref, memberID string, postings []ledger.Posting) ledger.Journal {

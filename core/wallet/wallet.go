@@ -184,6 +184,8 @@ type Withdrawal struct {
 	BankAccountName string `db:"bank_account_name"`
 	// ApprovedBy names the operators who approved it, in order.
 	ApprovedBy []string `db:"-"`
+	// Auto is the auto-approval's decision, when the rules were evaluated.
+	Auto *AutoDecision `db:"-"`
 }
 
 // StatementItem is one line of the member's statement: Type is deposit,

@@ -10,7 +10,8 @@ import (
 	"ngern/core/money"
 )
 
-// Withdraw holds amount from the member's wallet for an operator to pay.
+// Withdraw holds amount from the member's wallet for an operator to pay,
+// or approves it at once when the owner's rules allow (autowithdraw.go).
 func (s *Service) Withdraw(ctx context.Context, memberID string, amount money.Satang) (Withdrawal, error) {
 	if err := s.promotionGate(ctx, memberID); err != nil {
 		return Withdrawal{}, err
@@ -34,7 +35,7 @@ func (s *Service) Withdraw(ctx context.Context, memberID string, amount money.Sa
 	if err := s.store.RequestWithdrawal(ctx, w, j); err != nil {
 		return Withdrawal{}, err
 	}
-	return w, nil
+	return s.autoApprove(ctx, w), nil
 }
 
 // WithdrawAll brings every game balance back to the wallet, then withdraws
@@ -75,16 +76,23 @@ func (s *Service) promotionGate(ctx context.Context, memberID string) error {
 
 // Withdrawals lists the withdrawals with status: those waiting for an
 // operator (PENDING, every one, oldest first) or the decided ones (APPROVED,
-// REJECTED: the newest WithdrawalHistoryLimit, newest decided first). Any
+// REJECTED: the newest WithdrawalHistoryLimit, newest decided first), each
+// with the auto-approval's decision when the rules were evaluated. Any
 // other status is INVALID_REQUEST.
 func (s *Service) Withdrawals(ctx context.Context, status WithdrawalStatus) ([]Withdrawal, error) {
+	limit := 0
 	switch status {
 	case WithdrawalPending:
-		return s.store.Withdrawals(ctx, status, 0)
 	case WithdrawalApproved, WithdrawalRejected:
-		return s.store.Withdrawals(ctx, status, WithdrawalHistoryLimit)
+		limit = WithdrawalHistoryLimit
+	default:
+		return nil, errs.Newf(errs.InvalidRequest, "unknown withdrawal status %q", status)
 	}
-	return nil, errs.Newf(errs.InvalidRequest, "unknown withdrawal status %q", status)
+	list, err := s.store.Withdrawals(ctx, status, limit)
+	if err != nil {
+		return nil, err
+	}
+	return s.withAutoDecisions(ctx, list)
 }
 
 // Approve records by's approval of a pending withdrawal and reports

@@ -2006,7 +2006,8 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /** One setting's stored value, as PUT stores it (e.g. autoWithdraw, the auto-approval rules of withdrawals); NOT_FOUND for an unknown key. */
+        get: operations["getOperatorSettingsName"];
         /** Set a setting (may answer 202 with a Proposal). */
         put: operations["putOperatorSettingsName"];
         post?: never;
@@ -4349,8 +4350,21 @@ export interface components {
              * @description When it was approved or rejected (processed withdrawals).
              */
             decidedAt?: string;
-            /** @description The operator who decided it (processed withdrawals). */
+            /** @description The operator who decided it (processed withdrawals); system:auto when the auto-approval rules approved it. */
             decidedBy?: string;
+            auto?: components["schemas"]["AutoWithdrawDecision"];
+        };
+        /** @description The auto-approval rules' decision (docs/operations.md, Auto-approval rules): absent when the rules were off at the request. */
+        AutoWithdrawDecision: {
+            /** @description Every rule passed and the system approved the withdrawal. */
+            approved: boolean;
+            /**
+             * @description The first rule that stopped it; ALL_PASSED when approved; NOT_EVALUATED when the facts could not be read.
+             * @enum {string}
+             */
+            rule: "ALL_PASSED" | "LOCKED" | "MAX_AMOUNT" | "FOUR_EYES" | "DAY_COUNT" | "DAY_TOTAL" | "ACCOUNT_AGE" | "BONUS" | "DEPOSITS" | "NOT_EVALUATED";
+            /** Format: date-time */
+            at: string;
         };
         SeamlessCatalogueGameUpdate: {
             enabled: boolean;
@@ -4537,6 +4551,15 @@ export interface components {
                 version: string;
             };
         };
+        SettingValue_autoWithdraw: {
+            enabled: boolean;
+            maxAmount: number;
+            maxDayCount: number;
+            maxDayTotal: number;
+            minAccountAgeDays: number;
+            minDepositPercent: number;
+            requireNoBonus: boolean;
+        };
         SettingValue_coins: {
             depositPerCoin: number;
         };
@@ -4706,7 +4729,7 @@ export interface components {
             amount: number;
         };
         /** @description A setting's value, the schema of its key (SettingValue_<key>). */
-        SettingInput: components["schemas"]["SettingValue_active"] | components["schemas"]["SettingValue_agreements"] | components["schemas"]["SettingValue_coins"] | components["schemas"]["SettingValue_conditions"] | components["schemas"]["SettingValue_contact"] | components["schemas"]["SettingValue_deposit"] | components["schemas"]["SettingValue_enableChatWidget"] | components["schemas"]["SettingValue_info"] | components["schemas"]["SettingValue_notice"] | components["schemas"]["SettingValue_slip"] | components["schemas"]["SettingValue_sources"] | components["schemas"]["SettingValue_withdraw"] | components["schemas"]["SettingValue_withdrawApprovalThreshold"];
+        SettingInput: components["schemas"]["SettingValue_active"] | components["schemas"]["SettingValue_agreements"] | components["schemas"]["SettingValue_autoWithdraw"] | components["schemas"]["SettingValue_coins"] | components["schemas"]["SettingValue_conditions"] | components["schemas"]["SettingValue_contact"] | components["schemas"]["SettingValue_deposit"] | components["schemas"]["SettingValue_enableChatWidget"] | components["schemas"]["SettingValue_info"] | components["schemas"]["SettingValue_notice"] | components["schemas"]["SettingValue_slip"] | components["schemas"]["SettingValue_sources"] | components["schemas"]["SettingValue_withdraw"] | components["schemas"]["SettingValue_withdrawApprovalThreshold"];
         OperatorBank: {
             code: string;
             nameTH: string;
@@ -5051,6 +5074,7 @@ export type MemberRow = components['schemas']['MemberRow'];
 export type MemberDetail = components['schemas']['MemberDetail'];
 export type StatementLine = components['schemas']['StatementLine'];
 export type PendingWithdrawal = components['schemas']['PendingWithdrawal'];
+export type AutoWithdrawDecision = components['schemas']['AutoWithdrawDecision'];
 export type SeamlessCatalogueGameUpdate = components['schemas']['SeamlessCatalogueGameUpdate'];
 export type SeamlessCatalogueGame = components['schemas']['SeamlessCatalogueGame'];
 export type SeamlessCatalogueSync = components['schemas']['SeamlessCatalogueSync'];
@@ -5062,6 +5086,7 @@ export type Adjustment = components['schemas']['Adjustment'];
 export type Setting = components['schemas']['Setting'];
 export type SettingValueActive = components['schemas']['SettingValue_active'];
 export type SettingValueAgreements = components['schemas']['SettingValue_agreements'];
+export type SettingValueAutoWithdraw = components['schemas']['SettingValue_autoWithdraw'];
 export type SettingValueCoins = components['schemas']['SettingValue_coins'];
 export type SettingValueConditions = components['schemas']['SettingValue_conditions'];
 export type SettingValueContact = components['schemas']['SettingValue_contact'];
@@ -8149,6 +8174,29 @@ export interface operations {
                             [key: string]: Record<string, unknown>;
                         };
                     };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOperatorSettingsName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success; the stored value. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingInput"];
                 };
             };
             default: components["responses"]["Error"];

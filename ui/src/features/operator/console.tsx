@@ -4,6 +4,7 @@ export { default as ConsoleRoot } from './console-root';
 export { default as AdjustmentsPage } from './pages/adjustments';
 export { default as AggregatorsPage } from './pages/aggregators';
 export { default as AuditPage } from './pages/audit';
+export { default as AutoWithdrawPage } from './pages/auto-withdraw';
 export { default as CataloguePage } from './pages/catalogue';
 export { default as ChangesPage } from './pages/changes';
 export { default as ChatPage } from './pages/chat';

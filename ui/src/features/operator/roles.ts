@@ -23,6 +23,8 @@ export const consolePages: readonly ConsolePage[] = [
   { key: 'deposits', path: '/operator/deposits', roles: money },
   { key: 'adjustments', path: '/operator/adjustments', roles: money },
   { key: 'settings', path: '/operator/settings', roles: all },
+  // The owners' auto-approval rules of withdrawals (a change waits for a second owner).
+  { key: 'autoWithdraw', path: '/operator/auto-withdraw', roles: owner },
   { key: 'games', path: '/operator/games', roles: owner },
   { key: 'reconciliation', path: '/operator/reconciliation', roles: money },
   // Seamless aggregators: their configuration and callbacks, and the round search (every role reads).

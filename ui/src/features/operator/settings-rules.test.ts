@@ -61,6 +61,7 @@ describe('validateSetting (from the server schema)', () => {
     expect(Object.keys(settingSchemas).sort()).toEqual([
       'active',
       'agreements',
+      'autoWithdraw',
       'coins',
       'conditions',
       'contact',

@@ -90,6 +90,51 @@ export const settingSchemas: Record<string, unknown> = {
     "type": "object",
     "x-perLanguage": true
   },
+  "autoWithdraw": {
+    "properties": {
+      "enabled": {
+        "type": "boolean"
+      },
+      "maxAmount": {
+        "exclusiveMinimum": 0,
+        "maximum": 10000000.00,
+        "multipleOf": 0.01,
+        "type": "number",
+        "x-notAbove": "maxDayTotal"
+      },
+      "maxDayCount": {
+        "minimum": 1,
+        "type": "integer"
+      },
+      "maxDayTotal": {
+        "exclusiveMinimum": 0,
+        "maximum": 10000000.00,
+        "multipleOf": 0.01,
+        "type": "number"
+      },
+      "minAccountAgeDays": {
+        "minimum": 0,
+        "type": "integer"
+      },
+      "minDepositPercent": {
+        "minimum": 0,
+        "type": "integer"
+      },
+      "requireNoBonus": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "enabled",
+      "maxAmount",
+      "maxDayCount",
+      "maxDayTotal",
+      "minAccountAgeDays",
+      "minDepositPercent",
+      "requireNoBonus"
+    ],
+    "type": "object"
+  },
   "coins": {
     "properties": {
       "depositPerCoin": {

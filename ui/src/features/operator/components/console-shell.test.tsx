@@ -138,6 +138,7 @@ describe('role-based navigation', () => {
         'Deposits',
         'Adjustments',
         'Settings',
+        'Auto-approval',
         'Games',
         'Reconciliation',
         'Aggregators',

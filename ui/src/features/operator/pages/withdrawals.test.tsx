@@ -139,3 +139,49 @@ describe('withdrawals: copy and history', () => {
     );
   });
 });
+
+describe('withdrawals: the auto-approval rules', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+    setOperatorToken('OPT');
+  });
+
+  it('the queue says which rule queued a withdrawal, the history that the rules approved one', async () => {
+    const at = '2026-11-22T02:00:00Z';
+    mockApi({
+      'GET /api/operator/me': { body: { username: 'bob', role: 'finance' } },
+      'GET /api/operator/settings': { body: settings },
+      'GET /api/operator/withdrawals': {
+        body: {
+          withdrawals: [
+            { ...big, auto: { approved: false, rule: 'DAY_TOTAL', at } },
+            { ...big, id: 'w3', phone: '0899999999', name: 'Old Request' },
+          ],
+        },
+      },
+      'GET /api/operator/withdrawals?status=APPROVED': {
+        body: {
+          withdrawals: [
+            {
+              ...big,
+              id: 'w2',
+              amount: 500,
+              status: 'APPROVED',
+              decidedAt: at,
+              decidedBy: 'system:auto',
+              auto: { approved: true, rule: 'ALL_PASSED', at },
+            },
+          ],
+        },
+      },
+    });
+    renderWithProviders(<WithdrawalsPage />);
+    expect(await screen.findByText('Queued: over the per-day total')).toBeTruthy();
+    expect(screen.getByText('Auto-approval')).toBeTruthy();
+    expect(screen.getAllByText('—').length).toBeGreaterThan(0); // requested while the rules were off
+
+    fireEvent.press(screen.getByRole('button', { name: 'Processed withdrawals' }));
+    expect(await screen.findByText('Auto-approved: all rules passed')).toBeTruthy();
+    expect(screen.getByText('system:auto')).toBeTruthy();
+  });
+});

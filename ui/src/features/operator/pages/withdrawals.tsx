@@ -10,6 +10,7 @@ import { useApproveWithdrawal, useRejectWithdrawal } from '../api/decide-withdra
 import { useSettings } from '../api/get-settings';
 import { useWithdrawals } from '../api/get-withdrawals';
 import { withdrawalId, type Withdrawal } from '../api/types';
+import { useAutoColumn } from '../components/autowithdraw/decision';
 import { ApprovalsCell, thresholdOf } from '../components/withdrawals/approvals';
 import { RecentActivity } from '../components/withdrawals/recent-activity';
 import { RejectDialog } from '../components/withdrawals/reject-dialog';
@@ -36,6 +37,7 @@ export default function WithdrawalsPage() {
   const [activityOf, setActivityOf] = useState<Withdrawal | null>(null);
   const [approving, setApproving] = useState<Withdrawal | null>(null);
   const [view, setView] = useState<'queue' | 'history'>('queue');
+  const autoColumn = useAutoColumn();
 
   const approve = useApproveWithdrawal({
     onMutate: () => setNotice(null),
@@ -105,6 +107,7 @@ export default function WithdrawalsPage() {
                 flex: 1.4,
                 render: (w) => <ApprovalsCell w={w} needsTwo={needsTwo(w)} />,
               },
+              autoColumn,
               {
                 key: 'actions',
                 label: '',

@@ -13,6 +13,7 @@ import { formatAccountNo } from '@/lib/format';
 import { useWithdrawalHistory, type HistoryStatus } from '../../api/get-withdrawals';
 import { withdrawalId, type Withdrawal } from '../../api/types';
 import { useOpT } from '../../i18n';
+import { useAutoColumn } from '../autowithdraw/decision';
 import { Badge, DataTable, money, Row, when, type Column } from '../ui';
 
 /** ApproveWithdrawal asks before an approval pays a withdrawal (as adjustments do). */
@@ -102,6 +103,7 @@ export function WithdrawalHistory() {
   const { t } = useOpT();
   const [status, setStatus] = useState<HistoryStatus>('APPROVED');
   const q = useWithdrawalHistory(status);
+  const autoColumn = useAutoColumn();
   return (
     <View style={styles.col}>
       <Row style={styles.gap}>
@@ -134,6 +136,7 @@ export function WithdrawalHistory() {
             render: (w) => <Badge label={t(`withdrawals.status.${w.status}`)} tone={w.status === 'APPROVED' ? 'good' : 'bad'} />,
           },
           { key: 'by', label: t('withdrawals.decidedBy'), text: (w) => [w.decidedBy, w.reason].filter(Boolean).join(' · '), flex: 1.6 },
+          autoColumn,
         ]}
       />
     </View>
