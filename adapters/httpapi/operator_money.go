@@ -28,6 +28,10 @@ type operatorWithdrawalJSON struct {
 	DecidedBy       string                  `json:"decidedBy,omitempty"`
 	Approvals       int                     `json:"approvals"`
 	ApprovedBy      []string                `json:"approvedBy"`
+	// The automatic payout of an approved withdrawal, when it has one.
+	PayoutID     string              `json:"payoutId,omitempty"`
+	PayoutStatus wallet.PayoutStatus `json:"payoutStatus,omitempty"`
+	PayoutReason string              `json:"payoutReason,omitempty"`
 }
 
 func toOperatorWithdrawal(w wallet.Withdrawal) operatorWithdrawalJSON {
@@ -38,7 +42,7 @@ func toOperatorWithdrawal(w wallet.Withdrawal) operatorWithdrawalJSON {
 	return operatorWithdrawalJSON{ID: w.ID, LegacyID: w.ID, MemberID: w.MemberID, Phone: w.Phone, Name: w.Name,
 		BankCode: w.BankCode, BankAccountNo: w.BankAccountNo, BankAccountName: w.BankAccountName, Amount: w.Amount,
 		Status: w.Status, Reason: w.Reason, CreatedAt: w.CreatedAt.UTC(), DecidedAt: w.DecidedAt, DecidedBy: w.DecidedBy,
-		Approvals: len(by), ApprovedBy: by}
+		Approvals: len(by), ApprovedBy: by, PayoutID: w.PayoutID, PayoutStatus: w.PayoutStatus, PayoutReason: w.PayoutReason}
 }
 
 // listWithdrawals answers the withdrawals of ?status= (PENDING by default;
