@@ -35,7 +35,8 @@ type Faults struct {
 	// the second changes nothing.
 	Duplicate bool
 	// Slow delays every answer; a caller whose deadline runs out first
-	// gets an unknown outcome (a Submit that ran out was not received).
+	// gets an unknown outcome (a Submit that ran out was made all the
+	// same: only its answer is late).
 	Slow time.Duration
 }
 
@@ -183,9 +184,6 @@ func (b *Bank) Faults() Faults { return b.cfg.Faults }
 
 // Submit pays r once per id and answers the payout's state.
 func (b *Bank) Submit(ctx context.Context, r wallet.PayoutRequest) (wallet.PayoutResult, error) {
-	if err := b.slow(ctx); err != nil {
-		return wallet.PayoutResult{}, err
-	}
 	if r.ID == "" {
 		return wallet.PayoutResult{}, fmt.Errorf("%w: simpayout: no id", wallet.ErrPayoutUnknown)
 	}
@@ -195,6 +193,10 @@ func (b *Bank) Submit(ctx context.Context, r wallet.PayoutRequest) (wallet.Payou
 	}
 	if err != nil {
 		return wallet.PayoutResult{}, fmt.Errorf("%w: simpayout: %v", wallet.ErrPayoutUnknown, err)
+	}
+	// The bank has acted; only its answer is slow.
+	if err := b.slow(ctx); err != nil {
+		return wallet.PayoutResult{}, err
 	}
 	if b.cfg.Faults.LostAnswer {
 		b.cfg.Log.Info("simulated payout: answer lost", "id", r.ID, "state", e.State)
