@@ -115,6 +115,9 @@ func newHarness(t *testing.T, db *sqlstore.DB, mutate func(*Config)) *harness {
 		t.Fatal(err)
 	}
 	cfg.WebDir = ""
+	// Approvals pay at once, as operators paying by hand; a test of
+	// automatic payouts sets Payouts in mutate.
+	cfg.Payouts = "off"
 	if mutate != nil {
 		mutate(&cfg)
 	}
