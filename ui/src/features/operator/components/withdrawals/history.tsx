@@ -13,6 +13,7 @@ import { formatAccountNo } from '@/lib/format';
 import { useWithdrawalHistory, type HistoryStatus } from '../../api/get-withdrawals';
 import { withdrawalId, type Withdrawal } from '../../api/types';
 import { useOpT } from '../../i18n';
+import { payoutTone } from '../payouts/tone';
 import { Badge, DataTable, money, Row, when, type Column } from '../ui';
 
 /** ApproveWithdrawal asks before an approval pays a withdrawal (as adjustments do). */
@@ -133,7 +134,21 @@ export function WithdrawalHistory() {
             text: (w) => t(`withdrawals.status.${w.status}`),
             render: (w) => <Badge label={t(`withdrawals.status.${w.status}`)} tone={w.status === 'APPROVED' ? 'good' : 'bad'} />,
           },
-          { key: 'by', label: t('withdrawals.decidedBy'), text: (w) => [w.decidedBy, w.reason].filter(Boolean).join(' · '), flex: 1.6 },
+          {
+            key: 'payout',
+            label: t('withdrawals.payout'),
+            text: (w) => (w.payoutStatus ? t(`withdrawals.payoutStatus.${w.payoutStatus}`) : ''),
+            render: (w) =>
+              w.payoutStatus ? (
+                <Badge label={t(`withdrawals.payoutStatus.${w.payoutStatus}`)} tone={payoutTone(w.payoutStatus)} />
+              ) : null,
+          },
+          {
+            key: 'by',
+            label: t('withdrawals.decidedBy'),
+            text: (w) => [w.decidedBy, w.reason, w.payoutReason].filter(Boolean).join(' · '),
+            flex: 1.6,
+          },
         ]}
       />
     </View>
