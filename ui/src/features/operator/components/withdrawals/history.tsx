@@ -139,9 +139,7 @@ export function WithdrawalHistory() {
             label: t('withdrawals.payout'),
             text: (w) => (w.payoutStatus ? t(`withdrawals.payoutStatus.${w.payoutStatus}`) : ''),
             render: (w) =>
-              w.payoutStatus ? (
-                <Badge label={t(`withdrawals.payoutStatus.${w.payoutStatus}`)} tone={payoutTone(w.payoutStatus)} />
-              ) : null,
+              w.payoutStatus ? <Badge label={t(`withdrawals.payoutStatus.${w.payoutStatus}`)} tone={payoutTone(w.payoutStatus)} /> : null,
           },
           {
             key: 'by',
