@@ -139,7 +139,6 @@ type fakeParty struct {
 	// paid counts the payouts the party made, by id.
 	paid    map[string]int
 	calls   []string
-	onStart func()
 }
 
 type partyAnswer struct {
