@@ -95,7 +95,7 @@ func TestPayouts(t *testing.T) {
 				t.Fatalf("withdrawal %+v, %v", w, err)
 			}
 			items, _, err := e.svc.Statement(ctx, m.ID, 1, 10)
-			if err != nil || items[0].Type != "withdraw" || items[0].Status != "PENDING" {
+			if err != nil || items[0].Type != "withdraw" || items[0].Status != "PENDING" || items[0].Withdrawal != "PAYING" {
 				t.Fatalf("statement %+v, %v", items, err)
 			}
 			if n, err := e.svc.RunPayouts(ctx); err != nil || n != 1 {
@@ -108,7 +108,7 @@ func TestPayouts(t *testing.T) {
 				t.Fatalf("withdrawals out %s", b)
 			}
 			items, _, _ = e.svc.Statement(ctx, m.ID, 1, 10)
-			if items[0].Status != "SUCCESS" {
+			if items[0].Status != "SUCCESS" || items[0].Withdrawal != "APPROVED" {
 				t.Fatalf("statement %+v", items[0])
 			}
 			approved, err := e.svc.Withdrawals(ctx, wallet.WithdrawalApproved)
@@ -131,7 +131,7 @@ func TestPayouts(t *testing.T) {
 			}
 			e.expect(t, m.ID, "SIAMSLOT", 1000_00, 0)
 			items, _, _ := e.svc.Statement(ctx, m.ID, 1, 10)
-			if items[0].Status != "FAILED" || items[0].Description != "account closed" {
+			if items[0].Status != "FAILED" || items[0].Description != "account closed" || items[0].Withdrawal != "FAILED" {
 				t.Fatalf("statement %+v", items[0])
 			}
 			if w, _ := e.repo.Withdrawal(ctx, p.WithdrawalID); w.Progress() != "FAILED" || w.PayoutReason != "account closed" {

@@ -582,7 +582,9 @@ func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit i
 		SELECT * FROM (SELECT w.id, 'withdraw', 'WALLET', 'BANK', w.amount,
 			CASE WHEN w.status = 'REJECTED' OR p.status = 'FAILED' THEN 'FAILED'
 				WHEN w.status = 'APPROVED' AND (p.status IS NULL OR p.status = 'PAID') THEN 'SUCCESS' ELSE 'PENDING' END,
-			w.created_at, CASE WHEN p.status = 'FAILED' THEN p.reason ELSE w.reason END, '', '', '', '', 0, 0
+			w.created_at, CASE WHEN p.status = 'FAILED' THEN p.reason ELSE w.reason END, '', '', '',
+			CASE WHEN w.status <> 'APPROVED' THEN w.status WHEN p.status IS NULL OR p.status = 'PAID' THEN 'APPROVED'
+				WHEN p.status = 'FAILED' THEN 'FAILED' ELSE 'PAYING' END, 0, 0
 		FROM withdrawals w LEFT JOIN payouts p ON p.withdrawal_id = w.id WHERE w.member_id = ? ORDER BY w.created_at DESC, w.id DESC LIMIT ?) w
 		UNION ALL
 		SELECT * FROM (SELECT j.id, CASE WHEN p.amount > 0 THEN 'deposit' ELSE 'withdraw' END,
@@ -616,6 +618,11 @@ func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit i
 	var rounds []*wallet.Round
 	for i, r := range rows {
 		items[i] = r.StatementItem
+		if r.Type == "withdraw" && r.Source == "" {
+			// A withdrawal's line carries its progress in the game column
+			// (wallet.Withdrawal.Progress, computed in SQL).
+			items[i].Withdrawal = r.Game
+		}
 		if r.Type == wallet.StatementRound {
 			// The description carries the game's name from the lobby's
 			// catalogue, or its code when the catalogue does not list it.

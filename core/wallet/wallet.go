@@ -223,6 +223,9 @@ type StatementItem struct {
 	Source      string       `db:"source"`
 	// Round is set on a game_round item: one round of a seamless game.
 	Round *Round `db:"-"`
+	// Withdrawal is set on a withdrawal's item: its progress
+	// (Withdrawal.Progress: PENDING, PAYING, APPROVED, FAILED, REJECTED).
+	Withdrawal string `db:"-"`
 }
 
 // StatementRound is the statement's type of a seamless game round.

@@ -3925,6 +3925,11 @@ export interface components {
             description: string | null;
             source: string | null;
             round?: components["schemas"]["StatementRound"];
+            /**
+             * @description A withdrawal's progress (statementType withdraw from BANK's side): PENDING waiting for approval, PAYING approved and its automatic payout under way, APPROVED paid, FAILED its payout failed (the money is back in the wallet), REJECTED.
+             * @enum {string}
+             */
+            withdrawalStatus?: "PENDING" | "PAYING" | "APPROVED" | "FAILED" | "REJECTED";
         };
         /** @description A seamless game round (statementType game_round): one item per (provider, round), whatever the number of its callbacks, dated by its last movement. stake is what its bets took net of their rollbacks (also the item's amount), payout what its wins paid, net = payout − stake. gameName is the catalogue's name of the game, its code when the catalogue does not know it. */
         StatementRound: {
@@ -4271,6 +4276,11 @@ export interface components {
             description: string | null;
             source?: string | null;
             round?: components["schemas"]["StatementRound"];
+            /**
+             * @description A withdrawal's progress (statementType withdraw from BANK's side): PENDING waiting for approval, PAYING approved and its automatic payout under way, APPROVED paid, FAILED its payout failed (the money is back in the wallet), REJECTED.
+             * @enum {string}
+             */
+            withdrawalStatus?: "PENDING" | "PAYING" | "APPROVED" | "FAILED" | "REJECTED";
         };
         Payout: {
             /** @description Our payout id */
