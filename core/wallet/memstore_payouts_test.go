@@ -137,8 +137,8 @@ type fakeParty struct {
 	submits  []partyAnswer
 	statuses []partyAnswer
 	// paid counts the payouts the party made, by id.
-	paid    map[string]int
-	calls   []string
+	paid  map[string]int
+	calls []string
 }
 
 type partyAnswer struct {
