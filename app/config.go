@@ -11,6 +11,7 @@ import (
 	"ngern/adapters/gameprovider/sim"
 	"ngern/adapters/httpapi"
 	"ngern/adapters/objectstore"
+	simpayout "ngern/adapters/payout/sim"
 	"ngern/adapters/sqlstore"
 	"ngern/core/account"
 	"ngern/core/chat"
@@ -137,6 +138,17 @@ type Config struct {
 	TrueMoneyURL     string        `env:"NGERN_TRUEMONEY_URL" docDefault:"~https://gift.truemoney.com~" doc:"Base of the gift API with ~api~."`
 	TrueMoneyTimeout time.Duration `env:"NGERN_TRUEMONEY_TIMEOUT" envDefault:"10s" min:"1ns" doc:"Bound of one TrueMoney call; a redemption that runs out is kept for an operator."`
 
+	// Payouts is who pays approved withdrawals: off (operators pay by
+	// hand, the production default) or sim (the simulated payout bank,
+	// mounted at /sim/payout/; the demo default). A real payout adapter
+	// joins the oneof and newPayouts (app/payouts.go) when it is wired.
+	Payouts             string           `env:"NGERN_PAYOUTS" oneof:"off sim" doc:"Who pays approved withdrawals to members' bank accounts ([operations](operations.md#automatic-payouts)): ~off~ — operators pay by hand and an approval means paid, as before automatic payouts; ~sim~ — the simulated payout bank, in-process, inspected without auth at ~/sim/payout/~ (demo mode only)."`
+	PayoutInterval      time.Duration    `env:"NGERN_PAYOUT_INTERVAL" envDefault:"5s" min:"1ns" doc:"How often the payout worker sends the payouts approvals recorded and asks the party about open ones (an approval also wakes it at once); also the first wait before asking again about a pending or unknown payout, doubled per call."`
+	PayoutRetryMax      time.Duration    `env:"NGERN_PAYOUT_RETRY_MAX" envDefault:"5m" min:"1ns" doc:"The longest wait between two status questions about one payout."`
+	PayoutTimeout       time.Duration    `env:"NGERN_PAYOUT_TIMEOUT" envDefault:"30s" min:"1ns" doc:"Bound of one call to the payout party; a call that runs out leaves the payout UNKNOWN (asked about, never sent again)."`
+	PayoutEscalateAfter time.Duration    `env:"NGERN_PAYOUT_ESCALATE_AFTER" envDefault:"1h" min:"1ns" doc:"How long a payout's outcome may stay unknown before it joins the operators' queue of unknown payouts (the console's Payouts page), where an operator resolves it with evidence."`
+	SimPayoutFaults     simpayout.Faults `env:"NGERN_SIMPAYOUT_FAULTS" doc:"Faults of the simulated payout bank, comma-separated: ~lostanswer~ (the payout is made, its answer lost), ~latefail~ (it answers pending, then fails), ~duplicate~ (every payout reaches the bank twice), ~slow=<duration>~ (every answer waits). See [adapters.md](adapters.md#the-simulated-payout-bank)."`
+
 	// QR deposits: QR is the gateways' kind, sim (the simulated gateway,
 	// mounted at /sim/gateway/, every provider of spec part 9) or api (the
 	// providers whose NGERN_GATEWAY_<CODE>_URL is set); PromptPayTarget the
@@ -253,11 +265,11 @@ func defaults(mode Mode) Config {
 			GuestRetention: cc.GuestRetention},
 		Sim:          SimConfig{Delay: sim.DefaultDelay},
 		QR:           QRConfig{Lifetime: deposit.DefaultQRLifetime},
-		SlipVerifier: "manual", TrueMoney: "off", SMS: "http",
+		SlipVerifier: "manual", TrueMoney: "off", SMS: "http", Payouts: "off",
 	}
 	c.QR.Gateways, c.QR.PromptPayTarget = "off", "off"
 	if mode == ModeDemo {
-		c.SlipVerifier, c.TrueMoney, c.SMS = "sim", "sim", "console"
+		c.SlipVerifier, c.TrueMoney, c.SMS, c.Payouts = "sim", "sim", "console", "sim"
 		c.QR.Gateways, c.QR.PromptPayTarget = "sim", DemoPromptPayTarget
 	}
 	return c
@@ -290,7 +302,7 @@ func ParseMode(v string) (Mode, error) {
 // the separate processes they are).
 var simVars = []string{"NGERN_SIMPROVIDER_AGENT_KEY", "NGERN_SIMPROVIDER_PUBLIC_URL", "NGERN_SIMPROVIDER_STATE",
 	"NGERN_SIMPROVIDER_FAULTS", "NGERN_SIMPROVIDER_DELAY", "NGERN_SIMPROVIDER_GAMES", "NGERN_SIMGATEWAY_FAULTS",
-	"NGERN_SIM_AGGREGATOR_SECRET"}
+	"NGERN_SIM_AGGREGATOR_SECRET", "NGERN_SIMPAYOUT_FAULTS"}
 
 // simulatorsConfigured names each setting of c that would make serve run
 // a simulator or let a member's money path be faked, and each simulator
@@ -304,6 +316,7 @@ func simulatorsConfigured(c Config, env func(k, def string) string) []string {
 		{"NGERN_TRUEMONEY", c.TrueMoney, "sim"},
 		{"NGERN_QR_GATEWAYS", c.QR.Gateways, "sim"},
 		{"NGERN_SMS", c.SMS, "console"},
+		{"NGERN_PAYOUTS", c.Payouts, "sim"},
 	} {
 		if s.value == s.bad {
 			found = append(found, s.name+"="+s.bad)

@@ -15,6 +15,7 @@ import (
 
 	"ngern/adapters/gameprovider/sim"
 	"ngern/adapters/paygate"
+	simpayout "ngern/adapters/payout/sim"
 	"ngern/core/wallet"
 )
 
@@ -91,8 +92,9 @@ var parsers = map[reflect.Type]env.ParserFunc{
 		}
 		return key, nil
 	},
-	reflect.TypeFor[sim.Faults]():     func(v string) (any, error) { return sim.ParseFaults(v) },
-	reflect.TypeFor[paygate.Faults](): func(v string) (any, error) { return paygate.ParseFaults(v) },
+	reflect.TypeFor[sim.Faults]():       func(v string) (any, error) { return sim.ParseFaults(v) },
+	reflect.TypeFor[paygate.Faults]():   func(v string) (any, error) { return paygate.ParseFaults(v) },
+	reflect.TypeFor[simpayout.Faults](): func(v string) (any, error) { return simpayout.ParseFaults(v) },
 }
 
 // parseVars sets c's fields from vars, naming each variable whose value

@@ -118,6 +118,9 @@ func newHarness(t *testing.T, db *sqlstore.DB, mutate func(*Config)) *harness {
 	// The slip OCR costs most of a second of CPU per slip: only the tests
 	// of the OCR (TestSlipOCRReview) turn it on.
 	cfg.SlipOCR = "off"
+	// Approvals pay at once, as operators paying by hand; a test of
+	// automatic payouts sets Payouts in mutate.
+	cfg.Payouts = "off"
 	if mutate != nil {
 		mutate(&cfg)
 	}

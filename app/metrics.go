@@ -26,6 +26,7 @@ const (
 	jobQRPoller     = "qr_poller"
 	jobGiftRecovery = "gift_recovery"
 	jobChatPurge    = "chat_purge"
+	jobPayouts      = "payouts"
 )
 
 // metricsServices provides the metrics registry and, when

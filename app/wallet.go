@@ -58,16 +58,21 @@ func walletServices() fx.Option {
 			return idempotency.NewService(store, now, 2*time.Minute)
 		},
 		newSealer,
+		newPayouts,
 		newWallet,
 	)
 }
 
-func newWallet(store wallet.Store, l ledger.Store, p wallet.GameProvider, members account.Store, s *settings.Service,
-	sealer *wallet.Sealer, log *slog.Logger, now Clock, promos *promo.Service) *wallet.Service {
+func newWallet(cfg Config, db *sqlstore.DB, store wallet.Store, l ledger.Store, p wallet.GameProvider, members account.Store, s *settings.Service,
+	sealer *wallet.Sealer, log *slog.Logger, now Clock, promos *promo.Service, payouts payoutParty) *wallet.Service {
 	// The SQL store reads the auto-approval's facts (core/wallet, autowithdraw.go).
 	auto, _ := store.(wallet.AutoStore)
-	return wallet.NewService(wallet.Deps{Store: store, Ledger: l, Provider: p, Members: members, Limits: s, Sealer: sealer,
-		Log: log, Now: now, Promotions: promos, AutoRules: s, AutoStore: auto}, wallet.DefaultConfig())
+	w := wallet.NewService(wallet.Deps{Store: store, Ledger: l, Provider: p, Members: members, Limits: s, Sealer: sealer,
+		Log: log, Now: now, Promotions: promos, AutoRules: s, AutoStore: auto}, payoutConfig(cfg, wallet.DefaultConfig()))
+	if payouts.Party != nil {
+		w.UsePayouts(sqlstore.NewWallet(db), payouts.Party)
+	}
+	return w
 }
 
 // newSealer returns the sealer of game passwords with NGERN_SECRET_KEY, or

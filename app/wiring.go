@@ -88,7 +88,7 @@ func Services() fx.Option {
 func Serve() fx.Option {
 	return fx.Options(
 		fx.Provide(newHTTPServer),
-		fx.Invoke(warnDemo, startHTTP, startGamesSync, startReconciler, startPromoJob, startQRPoller, startChatPurge, startRewardsJob, startGiftRecovery),
+		fx.Invoke(warnDemo, startHTTP, startGamesSync, startReconciler, startPromoJob, startQRPoller, startChatPurge, startRewardsJob, startGiftRecovery, startPayouts),
 		serveMetrics(),
 	)
 }

@@ -122,7 +122,7 @@ func (s *Server) operatorTable() []operatorRoute {
 
 		{pattern: "GET /api/operator/audit", roles: owner, handler: s.listAudit},
 		{pattern: "GET /api/operator/audit/actions", roles: owner, handler: s.listAuditActions},
-	}, append(append(s.operatorChatTable(), s.operatorSpinTable()...), append(s.operatorChangesTable(), s.operatorSeamlessTable()...)...)...)
+	}, append(append(s.operatorChatTable(), s.operatorSpinTable()...), append(append(s.operatorChangesTable(), s.operatorSeamlessTable()...), s.payoutRoutes()...)...)...)
 }
 
 // OperatorRoute describes an operator endpoint for tests and docs.

@@ -30,6 +30,10 @@ type operatorWithdrawalJSON struct {
 	ApprovedBy      []string                `json:"approvedBy"`
 	// Auto is the auto-approval's decision, when the rules were evaluated.
 	Auto *autoDecisionJSON `json:"auto,omitempty"`
+	// The automatic payout of an approved withdrawal, when it has one.
+	PayoutID     string              `json:"payoutId,omitempty"`
+	PayoutStatus wallet.PayoutStatus `json:"payoutStatus,omitempty"`
+	PayoutReason string              `json:"payoutReason,omitempty"`
 }
 
 type autoDecisionJSON struct {
@@ -46,7 +50,8 @@ func toOperatorWithdrawal(w wallet.Withdrawal) operatorWithdrawalJSON {
 	return operatorWithdrawalJSON{ID: w.ID, LegacyID: w.ID, MemberID: w.MemberID, Phone: w.Phone, Name: w.Name,
 		BankCode: w.BankCode, BankAccountNo: w.BankAccountNo, BankAccountName: w.BankAccountName, Amount: w.Amount,
 		Status: w.Status, Reason: w.Reason, CreatedAt: w.CreatedAt.UTC(), DecidedAt: w.DecidedAt, DecidedBy: w.DecidedBy,
-		Approvals: len(by), ApprovedBy: by, Auto: toAutoDecision(w.Auto)}
+		Approvals: len(by), ApprovedBy: by, Auto: toAutoDecision(w.Auto),
+		PayoutID: w.PayoutID, PayoutStatus: w.PayoutStatus, PayoutReason: w.PayoutReason}
 }
 
 func toAutoDecision(d *wallet.AutoDecision) *autoDecisionJSON {

@@ -344,6 +344,8 @@ type statementJSON struct {
 	Description *string      `json:"description"`
 	Source      *string      `json:"source"`
 	Round       *roundJSON   `json:"round,omitempty"`
+	// WithdrawalStatus is a withdrawal line's progress (docs/api.md).
+	WithdrawalStatus string `json:"withdrawalStatus,omitempty"`
 }
 
 // roundJSON is a game_round item's round (wallet.Round).
@@ -372,7 +374,7 @@ func statementOut(items []wallet.StatementItem) []statementJSON {
 	out := make([]statementJSON, len(items))
 	for i, it := range items {
 		out[i] = statementJSON{ID: it.ID, Type: it.Type, From: it.From, To: it.To, Amount: it.Amount, Status: it.Status,
-			CreatedAt: it.CreatedAt.UTC(), Description: orNull(it.Description), Source: orNull(it.Source)}
+			CreatedAt: it.CreatedAt.UTC(), Description: orNull(it.Description), Source: orNull(it.Source), WithdrawalStatus: it.Withdrawal}
 		if r := it.Round; r != nil {
 			moves := make([]movementJSON, len(r.Movements))
 			for j, m := range r.Movements {

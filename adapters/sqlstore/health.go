@@ -29,6 +29,7 @@ var healthQueues = []healthQueue{
 	{health.QueueQRPayments, "qr_payments", "status = 'REVIEW'", "created_at"},
 	{health.QueueChanges, "pending_changes", "status = 'PENDING'", "proposed_at"},
 	{health.QueueChat, "chat_conversations", "status = 'open' AND waiting_since IS NOT NULL", "waiting_since"},
+	{health.QueuePayouts, "payouts", "status = 'UNKNOWN'", "created_at"},
 }
 
 // healthDeposits are the deposit tables and the statuses counted, each by

@@ -23,7 +23,7 @@ func TestHealthSnapshot(t *testing.T) {
 		if s.Transfers["UNKNOWN"] != 0 || !s.OldestUnknown.IsZero() || !s.OldestDue.IsZero() {
 			t.Fatalf("empty install: %+v", s)
 		}
-		if len(s.Queues) != 6 || len(s.Deposits) != 8 {
+		if len(s.Queues) != 7 || len(s.Deposits) != 8 {
 			t.Fatalf("queues %v, deposits %v", s.Queues, s.Deposits)
 		}
 

@@ -421,13 +421,16 @@ func (s *Wallet) RequestWithdrawal(ctx context.Context, w wallet.Withdrawal, j l
 }
 
 const withdrawalColumns = `w.id, w.member_id, w.amount, w.status, w.reason, w.decided_by, w.created_at, w.decided_at, m.phone, m.name,
-	m.bank_code, m.bank_account_no, m.bank_account_name`
+	m.bank_code, m.bank_account_no, m.bank_account_name,
+	COALESCE(p.id, '') AS payout_id, COALESCE(p.status, '') AS payout_status, COALESCE(p.reason, '') AS payout_reason`
+
+// withdrawalFrom joins a withdrawal's member and its payout, if any.
+const withdrawalFrom = ` FROM withdrawals w JOIN members m ON m.id = w.member_id LEFT JOIN payouts p ON p.withdrawal_id = w.id`
 
 // Withdrawal returns a withdrawal.
 func (s *Wallet) Withdrawal(ctx context.Context, id string) (wallet.Withdrawal, error) {
 	var w wallet.Withdrawal
-	err := s.db.x.GetContext(ctx, &w, s.db.q(`SELECT `+withdrawalColumns+`
-		FROM withdrawals w JOIN members m ON m.id = w.member_id WHERE w.id = ?`), id)
+	err := s.db.x.GetContext(ctx, &w, s.db.q(`SELECT `+withdrawalColumns+withdrawalFrom+` WHERE w.id = ?`), id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return w, errs.New(errs.NoData)
 	}
@@ -465,8 +468,7 @@ func (s *Wallet) Withdrawals(ctx context.Context, status wallet.WithdrawalStatus
 		order += ` LIMIT ` + strconv.Itoa(limit)
 	}
 	out := []wallet.Withdrawal{}
-	err := s.db.x.SelectContext(ctx, &out, s.db.q(`SELECT `+withdrawalColumns+`
-		FROM withdrawals w JOIN members m ON m.id = w.member_id
+	err := s.db.x.SelectContext(ctx, &out, s.db.q(`SELECT `+withdrawalColumns+withdrawalFrom+`
 		WHERE w.status = '`+string(status)+`' ORDER BY `+order))
 	if err != nil || len(out) == 0 {
 		return out, err
@@ -578,9 +580,12 @@ func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit i
 		FROM transfers t WHERE t.member_id = ? ORDER BY t.created_at DESC, t.id DESC LIMIT ?) t
 		UNION ALL
 		SELECT * FROM (SELECT w.id, 'withdraw', 'WALLET', 'BANK', w.amount,
-			CASE w.status WHEN 'APPROVED' THEN 'SUCCESS' WHEN 'REJECTED' THEN 'FAILED' ELSE 'PENDING' END,
-			w.created_at, w.reason, '', '', '', '', 0, 0
-		FROM withdrawals w WHERE w.member_id = ? ORDER BY w.created_at DESC, w.id DESC LIMIT ?) w
+			CASE WHEN w.status = 'REJECTED' OR p.status = 'FAILED' THEN 'FAILED'
+				WHEN w.status = 'APPROVED' AND (p.status IS NULL OR p.status = 'PAID') THEN 'SUCCESS' ELSE 'PENDING' END,
+			w.created_at, CASE WHEN p.status = 'FAILED' THEN p.reason ELSE w.reason END, '', '', '',
+			CASE WHEN w.status <> 'APPROVED' THEN w.status WHEN p.status IS NULL OR p.status = 'PAID' THEN 'APPROVED'
+				WHEN p.status = 'FAILED' THEN 'FAILED' ELSE 'PAYING' END, 0, 0
+		FROM withdrawals w LEFT JOIN payouts p ON p.withdrawal_id = w.id WHERE w.member_id = ? ORDER BY w.created_at DESC, w.id DESC LIMIT ?) w
 		UNION ALL
 		SELECT * FROM (SELECT j.id, CASE WHEN p.amount > 0 THEN 'deposit' ELSE 'withdraw' END,
 			CASE WHEN j.kind = 'deposit' THEN 'DEPOSIT' WHEN j.kind = 'spin_prize' THEN 'SPIN'
@@ -613,6 +618,11 @@ func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit i
 	var rounds []*wallet.Round
 	for i, r := range rows {
 		items[i] = r.StatementItem
+		if r.Type == "withdraw" && r.Source == "" {
+			// A withdrawal's line carries its progress in the game column
+			// (wallet.Withdrawal.Progress, computed in SQL).
+			items[i].Withdrawal = r.Game
+		}
 		if r.Type == wallet.StatementRound {
 			// The description carries the game's name from the lobby's
 			// catalogue, or its code when the catalogue does not list it.

@@ -19,6 +19,7 @@ const (
 	QueueQRPayments  = "qr_payments"     // QR payments matched to no code
 	QueueChanges     = "pending_changes" // changes waiting for their second owner
 	QueueChat        = "chat"            // conversations waiting for an answer
+	QueuePayouts     = "payouts_unknown" // automatic payouts whose outcome is unknown
 )
 
 // Deposit methods and their outcomes, as the metrics name them.

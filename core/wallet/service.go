@@ -25,6 +25,17 @@ type Config struct {
 	// CatalogueTTL is how long the games catalogue is served from memory
 	// before it is read again (a change through this node shows at once).
 	CatalogueTTL time.Duration
+	// PayoutPoll is the first wait before asking a payout party again
+	// about a payout it answered pending or whose answer was lost; it
+	// doubles per call up to PayoutPollMax.
+	PayoutPoll    time.Duration
+	PayoutPollMax time.Duration
+	// PayoutCallTimeout bounds one call to the payout party; a claim of a
+	// payout lasts twice as long.
+	PayoutCallTimeout time.Duration
+	// PayoutEscalateAfter is how long a payout's outcome may stay unknown
+	// before it joins the operators' queue (docs/operations.md).
+	PayoutEscalateAfter time.Duration
 }
 
 // DefaultConfig returns the documented defaults.
@@ -35,6 +46,11 @@ func DefaultConfig() Config {
 		ReconcileBatch:     100,
 		RefreshConcurrency: 4,
 		CatalogueTTL:       10 * time.Second,
+
+		PayoutPoll:          5 * time.Second,
+		PayoutPollMax:       5 * time.Minute,
+		PayoutCallTimeout:   30 * time.Second,
+		PayoutEscalateAfter: time.Hour,
 	}
 }
 
@@ -56,6 +72,11 @@ type Service struct {
 	// (autowithdraw.go); nil: every withdrawal waits for operators.
 	autoRules AutoRules
 	autoStore AutoStore
+	// Automatic payouts (UsePayouts): nil party means operators pay by
+	// hand.
+	pstore     PayoutStore
+	party      Payouts
+	payoutsDue chan struct{}
 }
 
 // Promotions is what the wallet asks of the promotion engine

@@ -154,7 +154,9 @@ type Transfer struct {
 type WithdrawalStatus string
 
 // Withdrawal statuses: PENDING waits for an operator, who approves (paid)
-// or rejects (returned to the wallet).
+// or rejects (returned to the wallet). With automatic payouts an APPROVED
+// withdrawal has a payout (PayoutStatus) that pays it, or fails and
+// returns the hold; WithdrawalProgress tells the member which.
 const (
 	WithdrawalPending  WithdrawalStatus = "PENDING"
 	WithdrawalApproved WithdrawalStatus = "APPROVED"
@@ -186,6 +188,26 @@ type Withdrawal struct {
 	ApprovedBy []string `db:"-"`
 	// Auto is the auto-approval's decision, when the rules were evaluated.
 	Auto *AutoDecision `db:"-"`
+	// PayoutID and PayoutStatus are its automatic payout's ("" when it
+	// has none: pending, rejected, or paid by hand); PayoutReason the
+	// party's reason of a FAILED one.
+	PayoutID     string       `db:"payout_id"`
+	PayoutStatus PayoutStatus `db:"payout_status"`
+	PayoutReason string       `db:"payout_reason"`
+}
+
+// Progress is what the member reads of a withdrawal: PENDING (requested,
+// waiting for approval), PAYING (approved, its payout under way), APPROVED
+// (paid: by hand, or its payout PAID), FAILED (its payout failed: the
+// money is back in the wallet) or REJECTED.
+func (w Withdrawal) Progress() string {
+	switch {
+	case w.Status != WithdrawalApproved || w.PayoutStatus == "" || w.PayoutStatus == PayoutStatusPaid:
+		return string(w.Status)
+	case w.PayoutStatus == PayoutStatusFailed:
+		return "FAILED"
+	}
+	return "PAYING"
 }
 
 // StatementItem is one line of the member's statement: Type is deposit,
@@ -203,6 +225,9 @@ type StatementItem struct {
 	Source      string       `db:"source"`
 	// Round is set on a game_round item: one round of a seamless game.
 	Round *Round `db:"-"`
+	// Withdrawal is set on a withdrawal's item: its progress
+	// (Withdrawal.Progress: PENDING, PAYING, APPROVED, FAILED, REJECTED).
+	Withdrawal string `db:"-"`
 }
 
 // StatementRound is the statement's type of a seamless game round.

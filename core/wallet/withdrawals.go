@@ -150,6 +150,9 @@ func (s *Service) decide(ctx context.Context, id string, status WithdrawalStatus
 		kind, to = ledger.WithdrawReturn, ledger.Wallet(w.MemberID)
 	}
 	now := s.now().UTC()
+	if status == WithdrawalApproved && s.party != nil {
+		return s.approveForPayout(ctx, w, by, now)
+	}
 	j := s.journal(kind, w.ID, w.MemberID, ledger.Move(ledger.WithdrawalsPending, to, w.Amount))
 	j.Memo = reason
 	ok, err := s.store.DecideWithdrawal(ctx, w.ID, status, reason, by, j, now)

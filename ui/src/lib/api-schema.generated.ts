@@ -1634,6 +1634,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/operator/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The automatic payouts of approved withdrawals with a status (docs/operations.md, Automatic payouts): UNKNOWN (the default: the queue operators resolve) and SUBMITTED oldest first, PAID and FAILED newest first; at most 200 (wallet.PayoutListLimit), total counts them all. Finance and owners. */
+        get: operations["getOperatorPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/payouts/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resolve an UNKNOWN payout as the operator found it at the bank: PAID (the hold becomes the debit) or FAILED (the hold returns to the member's wallet), once, with the evidence read (required, at most 500 characters). NO_DATA (404) when the payout is not unknown (anymore). Finance and owners; above withdrawApprovalThreshold owners only (FORBIDDEN_ROLE). Audited with the evidence. */
+        post: operations["postOperatorPayoutsIdResolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/operator/promotions": {
         parameters: {
             query?: never;
@@ -3981,6 +4017,11 @@ export interface components {
             description: string | null;
             source: string | null;
             round?: components["schemas"]["StatementRound"];
+            /**
+             * @description A withdrawal's progress (statementType withdraw from BANK's side): PENDING waiting for approval, PAYING approved and its automatic payout under way, APPROVED paid, FAILED its payout failed (the money is back in the wallet), REJECTED.
+             * @enum {string}
+             */
+            withdrawalStatus?: "PENDING" | "PAYING" | "APPROVED" | "FAILED" | "REJECTED";
         };
         /** @description A seamless game round (statementType game_round): one item per (provider, round), whatever the number of its callbacks, dated by its last movement. stake is what its bets took net of their rollbacks (also the item's amount), payout what its wins paid, net = payout − stake. gameName is the catalogue's name of the game, its code when the catalogue does not know it. */
         StatementRound: {
@@ -4327,6 +4368,49 @@ export interface components {
             description: string | null;
             source?: string | null;
             round?: components["schemas"]["StatementRound"];
+            /**
+             * @description A withdrawal's progress (statementType withdraw from BANK's side): PENDING waiting for approval, PAYING approved and its automatic payout under way, APPROVED paid, FAILED its payout failed (the money is back in the wallet), REJECTED.
+             * @enum {string}
+             */
+            withdrawalStatus?: "PENDING" | "PAYING" | "APPROVED" | "FAILED" | "REJECTED";
+        };
+        Payout: {
+            /** @description Our payout id */
+            id: string;
+            withdrawalId: string;
+            memberId: string;
+            amount: number;
+            /** @enum {string} */
+            status: "SUBMITTED" | "PAID" | "FAILED" | "UNKNOWN";
+            bankCode: string;
+            bankAccountNo: string;
+            bankAccountName: string;
+            /** @description It was sent to the party at least once; it is then only asked about */
+            sent: boolean;
+            partyRef: string;
+            /** @description Why it failed (the party's reason */
+            reason: string;
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description When the worker asks the party next (open payouts).
+             */
+            nextCheckAt?: string;
+            /** Format: date-time */
+            unknownSince?: string;
+            /**
+             * Format: date-time
+             * @description When it stayed unknown past NGERN_PAYOUT_ESCALATE_AFTER and joined the operators' queue.
+             */
+            escalatedAt?: string;
+            resolvedBy?: string;
+            evidence?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            settledAt?: string;
+            /** @description Above withdrawApprovalThreshold; only owners resolve it. */
+            ownerOnly: boolean;
         };
         PendingWithdrawal: {
             id?: string;
@@ -4353,6 +4437,12 @@ export interface components {
             /** @description The operator who decided it (processed withdrawals); system:auto when the auto-approval rules approved it. */
             decidedBy?: string;
             auto?: components["schemas"]["AutoWithdrawDecision"];
+            /** @description Its automatic payout (approved withdrawals with NGERN_PAYOUTS on). */
+            payoutId?: string;
+            /** @enum {string} */
+            payoutStatus?: "SUBMITTED" | "PAID" | "FAILED" | "UNKNOWN";
+            /** @description Why its payout failed (the money went back to the member's wallet). */
+            payoutReason?: string;
         };
         /** @description The auto-approval rules' decision (docs/operations.md, Auto-approval rules): absent when the rules were off at the request. */
         AutoWithdrawDecision: {
@@ -5073,6 +5163,7 @@ export type Dashboard = components['schemas']['Dashboard'];
 export type MemberRow = components['schemas']['MemberRow'];
 export type MemberDetail = components['schemas']['MemberDetail'];
 export type StatementLine = components['schemas']['StatementLine'];
+export type Payout = components['schemas']['Payout'];
 export type PendingWithdrawal = components['schemas']['PendingWithdrawal'];
 export type AutoWithdrawDecision = components['schemas']['AutoWithdrawDecision'];
 export type SeamlessCatalogueGameUpdate = components['schemas']['SeamlessCatalogueGameUpdate'];
@@ -7571,6 +7662,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOperatorPayouts: {
+        parameters: {
+            query?: {
+                status?: "SUBMITTED" | "PAID" | "FAILED" | "UNKNOWN";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payouts: components["schemas"]["Payout"][];
+                        total: number;
+                        /** @description A payout party is configured (NGERN_PAYOUTS); without one approvals are paid by hand and no payout is made. */
+                        automatic: boolean;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    postOperatorPayoutsIdResolve: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 100 printable ASCII characters; a retry with the same key answers the first call's answer (docs/api.md). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "PAID" | "FAILED";
+                    evidence: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Resolved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        payout: components["schemas"]["Payout"];
+                    };
                 };
             };
             default: components["responses"]["Error"];

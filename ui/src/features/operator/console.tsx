@@ -14,6 +14,7 @@ export { default as GamesPage } from './pages/games';
 export { default as MemberPage } from './pages/member';
 export { default as MembersPage } from './pages/members';
 export { default as OperatorsPage } from './pages/operators';
+export { default as PayoutsPage } from './pages/payouts';
 export { default as PromotionsPage } from './pages/promotions';
 export { default as ReconciliationPage } from './pages/reconciliation';
 export { default as ReportsPage } from './pages/reports';

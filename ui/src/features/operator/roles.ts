@@ -19,6 +19,8 @@ export const consolePages: readonly ConsolePage[] = [
   { key: 'members', path: '/operator/members', roles: all },
   { key: 'chat', path: '/operator/chat', roles: support },
   { key: 'withdrawals', path: '/operator/withdrawals', roles: money },
+  // Automatic payouts of approved withdrawals; the unknown ones wait here for an operator.
+  { key: 'payouts', path: '/operator/payouts', roles: money },
   { key: 'slips', path: '/operator/slips', roles: money },
   { key: 'deposits', path: '/operator/deposits', roles: money },
   { key: 'adjustments', path: '/operator/adjustments', roles: money },
@@ -57,6 +59,8 @@ export const actionRoles = {
   editAggregators: owner,
   // Resolving a stuck seamless round; a refund above the approval threshold is the owners' alone.
   resolveRound: money,
+  // Resolving a payout whose outcome is unknown; above the approval threshold the owners' alone.
+  resolvePayout: money,
 } as const satisfies Record<string, readonly Role[]>;
 
 export function isRole(value: unknown): value is Role {

@@ -82,3 +82,8 @@ export type SeamlessCatalogueGame = Schemas['SeamlessCatalogueGame'];
 
 /** SeamlessCatalogueSync is an aggregator's last catalogue sync on this node. */
 export type SeamlessCatalogueSync = Schemas['SeamlessCatalogueSync'];
+
+/** Payout is an approved withdrawal's automatic payout (GET /api/operator/payouts). */
+export type Payout = Schemas['Payout'];
+
+export type PayoutStatus = Payout['status'];

@@ -65,6 +65,24 @@ describe('withdrawals: four-eyes', () => {
     expect(approve[0].headers.Authorization).toBe('Bearer OPT');
   });
 
+  it('with automatic payouts an approval says the payout is on its way', async () => {
+    const small = { ...big, amount: 500 };
+    mockApi({
+      'GET /api/operator/me': { body: { username: 'alice', role: 'finance' } },
+      'GET /api/operator/settings': { body: settings },
+      'GET /api/operator/withdrawals': { body: { withdrawals: [small] } },
+      'POST /api/operator/withdrawals/w1/approve': {
+        body: { message: 'SUCCESS', withdrawal: { ...small, status: 'APPROVED', payoutId: 'p1', payoutStatus: 'SUBMITTED' } },
+      },
+    });
+    renderWithProviders(<WithdrawalsPage />);
+    fireEvent.press(await screen.findByRole('button', { name: 'Approve 500.00 for Demo Player' }));
+    fireEvent.press(screen.getByRole('button', { name: 'Approve withdrawal' }));
+    expect(
+      await screen.findByText("Approved: Demo Player, 500.00. The payout to the member's bank account is on its way (see Payouts)."),
+    ).toBeTruthy();
+  });
+
   it('a second operator pays it; SAME_APPROVER from the server is shown as text', async () => {
     let current = { ...big, approvals: 1, approvedBy: ['alice'] };
     let answer: { status?: number; body: unknown } = { status: 409, body: { message: 'SAME_APPROVER' } };

@@ -46,7 +46,10 @@ export default function WithdrawalsPage() {
       setNotice(
         answer.message === 'SECOND_APPROVAL_REQUIRED'
           ? t('withdrawals.secondRequired', { name: w.name || w.phone, amount: money(w.amount) })
-          : t('withdrawals.approved', { name: w.name || w.phone, amount: money(w.amount) }),
+          : t(answer.withdrawal.payoutStatus ? 'withdrawals.approvedPayout' : 'withdrawals.approved', {
+              name: w.name || w.phone,
+              amount: money(w.amount),
+            }),
       ),
   });
   const reject = useRejectWithdrawal({

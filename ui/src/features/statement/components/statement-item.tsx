@@ -7,6 +7,7 @@ import { formatDateTime, formatNumber } from '@/lib/format';
 
 import { sourceKey } from '../account-name';
 import type { StatementItem as Item } from '../api/get-statement';
+import { useWithdrawalT } from '../i18n';
 
 type Props = { item: Item; accountName: (code: string) => string };
 
@@ -47,9 +48,16 @@ export function StatementRow({ item, accountName }: Props) {
         <AppText bold>{formatNumber(item.amount)}</AppText>
       </View>
       <AppText variant="caption">{formatDateTime(item.createdAt)}</AppText>
+      {item.withdrawalStatus ? <WithdrawalProgress status={item.withdrawalStatus} /> : null}
       {source || item.description ? <AppText variant="caption">{[source, item.description].filter(Boolean).join(' · ')}</AppText> : null}
     </View>
   );
+}
+
+/** WithdrawalProgress says where a withdrawal stands: requested, approved and being paid, paid, failed or rejected. */
+function WithdrawalProgress({ status }: { status: NonNullable<Item['withdrawalStatus']> }) {
+  const { t } = useWithdrawalT();
+  return <AppText variant="caption">{t(`progress.${status}`)}</AppText>;
 }
 
 const styles = StyleSheet.create({

@@ -34,6 +34,34 @@ const pageButtons = () =>
 describe('StatementView', () => {
   beforeEach(() => i18n.changeLanguage('en'));
 
+  it.each([
+    ['PENDING', 'PENDING', 'Requested · waiting for approval'],
+    ['PAYING', 'PENDING', 'Approved · being paid to your bank account'],
+    ['APPROVED', 'SUCCESS', 'Paid to your bank account'],
+    ['FAILED', 'FAILED', 'Payment failed · the money is back in your wallet'],
+    ['REJECTED', 'FAILED', 'Rejected · the money is back in your wallet'],
+  ] as const)('says where a %s withdrawal stands', async (progress, status, text) => {
+    mockApi({
+      'POST /api/statement': {
+        body: {
+          total: 1,
+          statements: [
+            item(1, {
+              statementType: 'withdraw',
+              to: 'BANK',
+              status,
+              withdrawalStatus: progress,
+              description: progress === 'FAILED' ? 'account closed' : null,
+            }),
+          ],
+        },
+      },
+    });
+    renderWithProviders(<StatementView accountName={accountName} />);
+    expect(await screen.findByText(text)).toBeTruthy();
+    if (progress === 'FAILED') expect(screen.getByText('account closed')).toBeTruthy();
+  });
+
   it('shows type, from → to, amount with 2 decimals, status and time', async () => {
     const calls = mockApi({
       'POST /api/statement': {

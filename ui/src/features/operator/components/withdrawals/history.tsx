@@ -14,6 +14,7 @@ import { useWithdrawalHistory, type HistoryStatus } from '../../api/get-withdraw
 import { withdrawalId, type Withdrawal } from '../../api/types';
 import { useOpT } from '../../i18n';
 import { useAutoColumn } from '../autowithdraw/decision';
+import { payoutTone } from '../payouts/tone';
 import { Badge, DataTable, money, Row, when, type Column } from '../ui';
 
 /** ApproveWithdrawal asks before an approval pays a withdrawal (as adjustments do). */
@@ -135,7 +136,19 @@ export function WithdrawalHistory() {
             text: (w) => t(`withdrawals.status.${w.status}`),
             render: (w) => <Badge label={t(`withdrawals.status.${w.status}`)} tone={w.status === 'APPROVED' ? 'good' : 'bad'} />,
           },
-          { key: 'by', label: t('withdrawals.decidedBy'), text: (w) => [w.decidedBy, w.reason].filter(Boolean).join(' · '), flex: 1.6 },
+          {
+            key: 'payout',
+            label: t('withdrawals.payout'),
+            text: (w) => (w.payoutStatus ? t(`withdrawals.payoutStatus.${w.payoutStatus}`) : ''),
+            render: (w) =>
+              w.payoutStatus ? <Badge label={t(`withdrawals.payoutStatus.${w.payoutStatus}`)} tone={payoutTone(w.payoutStatus)} /> : null,
+          },
+          {
+            key: 'by',
+            label: t('withdrawals.decidedBy'),
+            text: (w) => [w.decidedBy, w.reason, w.payoutReason].filter(Boolean).join(' · '),
+            flex: 1.6,
+          },
           autoColumn,
         ]}
       />

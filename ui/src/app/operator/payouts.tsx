@@ -1,0 +1,3 @@
+import { consolePage } from '@/features/operator/lazy';
+
+export default consolePage('PayoutsPage');

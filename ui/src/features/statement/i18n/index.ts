@@ -1,0 +1,19 @@
+// The withdrawal progress strings live in their own namespace, added when the statement's code
+// loads (its route is a chunk of its own), so that /login's first load never carries them.
+import i18n from 'i18next';
+import { useTranslation } from 'react-i18next';
+
+import en from './en.json';
+import la from './la.json';
+import th from './th.json';
+
+export const withdrawalNs = 'withdrawalProgress';
+
+for (const [lng, bundle] of Object.entries({ th, la, en })) {
+  if (!i18n.hasResourceBundle(lng, withdrawalNs)) i18n.addResourceBundle(lng, withdrawalNs, bundle, true, true);
+}
+
+/** useWithdrawalT is useTranslation in the withdrawal progress namespace. */
+export function useWithdrawalT() {
+  return useTranslation(withdrawalNs);
+}
