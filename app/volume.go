@@ -203,8 +203,8 @@ func (m *memberLife) tick(now time.Time) time.Time {
 func (m *memberLife) journal(kind ledger.JournalKind, ref, from, to string, amount int64, at time.Time) string {
 	id := m.r.hex()
 	m.l.Add("journals", id, string(kind), ref, m.id, "", "", at)
-	m.l.Add("postings", id, from, -amount)
-	m.l.Add("postings", id, to, amount)
+	m.l.Add("postings", id, from, -amount, at)
+	m.l.Add("postings", id, to, amount, at)
 	m.budget -= 2
 	return id
 }

@@ -84,10 +84,11 @@ const (
 )
 
 // postingsInsert returns the insert of n postings; n is 2 or 3 for every
-// journal there is, so few statements are prepared.
+// journal there is, so few statements are prepared. A posting carries its
+// journal's time (migration 0032), which the reports range on.
 func postingsInsert(n int) string {
-	return `INSERT INTO postings (journal_id, account_id, amount) VALUES ` +
-		strings.TrimSuffix(strings.Repeat("(?, ?, ?), ", n), ", ")
+	return `INSERT INTO postings (journal_id, account_id, amount, created_at) VALUES ` +
+		strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?), ", n), ", ")
 }
 
 // post records the journals of one movement in tx, in order: for each, the
@@ -187,7 +188,7 @@ func (db *DB) postFor(ctx context.Context, tx *sqlx.Tx, j ledger.Journal, of str
 		return 0, err
 	}
 	ps := lockOrder(j.Postings)
-	args := make([]any, 0, 3*len(ps))
+	args := make([]any, 0, 4*len(ps))
 	// Recorded now, announced when tx ends (announce.go).
 	db.announce(tx, journalMembers(j)...)
 	for _, p := range ps {
@@ -240,7 +241,7 @@ func (db *DB) postFor(ctx context.Context, tx *sqlx.Tx, j ledger.Journal, of str
 		if a.ID == of {
 			after = bal
 		}
-		args = append(args, j.ID, a.ID, p.Amount)
+		args = append(args, j.ID, a.ID, p.Amount, utc(j.CreatedAt))
 	}
 	if len(ps) > 4 {
 		_, err = tx.ExecContext(ctx, db.q(postingsInsert(len(ps))), args...)

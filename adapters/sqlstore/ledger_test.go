@@ -212,11 +212,11 @@ func TestLedger(t *testing.T) {
 				args   []any
 				report string
 			}{
-				{`INSERT INTO postings (journal_id, account_id, amount) VALUES (?, ?, 1)`, []any{"no-journal", wallet.ID},
+				{`INSERT INTO postings (journal_id, account_id, amount, created_at) VALUES (?, ?, 1, ?)`, []any{"no-journal", wallet.ID, now},
 					"posting of journal no-journal to account " + wallet.ID + ": no such journal"},
 				{`INSERT INTO journals (id, kind, ref, member_id, memo, created_by, created_at) VALUES (?, 'adjustment', ?, ?, '', 'test', ?)`,
 					[]any{"j-stray", "ref-stray", "no-member", now}, "journal j-stray: no such member no-member"},
-				{`INSERT INTO postings (journal_id, account_id, amount) VALUES (?, ?, 1)`, []any{"j-stray", "no-account"},
+				{`INSERT INTO postings (journal_id, account_id, amount, created_at) VALUES (?, ?, 1, ?)`, []any{"j-stray", "no-account", now},
 					"posting of journal j-stray to account no-account: no such account"},
 				{`INSERT INTO transfers (` + "id, member_id, game_code, username, direction, amount, state, attempts, created_at, updated_at, next_check_at" + `)
 					VALUES (?, ?, ?, 'u', 'in', 1, 'DONE', 0, ?, ?, ?)`, []any{"t-stray", m.ID, "NO-GAME", now, now, now},

@@ -14,8 +14,8 @@ import (
 	"ngern/core/wallet"
 )
 
-// TestYearListPlans checks that the console's long lists and the reward
-// runs' reads are served by the index migration 0025 made for them
+// TestYearListPlans checks that the console's long lists, reports and search and the reward
+// runs' reads are served by the index migrations 0025 and 0032 made for them
 // (docs/performance.md, "Lists at a year's volume"). The queries are the
 // stores' own, with their select lists cut down: the plan's access path
 // does not depend on the columns read. On PostgreSQL sequential scans are
@@ -25,36 +25,51 @@ import (
 // EXPLAIN on a seeded volume). SQLite plans without statistics and picks the
 // index that saves the sort.
 func TestYearListPlans(t *testing.T) {
-	cases := []struct {
+	type planCase struct {
 		name, query, index string
 		args               []any
-	}{
+		only               sqlstore.Dialect // "" on both
+	}
+	day := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	cases := []planCase{
 		{"withdrawals decided", `SELECT w.id FROM withdrawals w JOIN members m ON m.id = w.member_id
-			WHERE w.status = ? ORDER BY w.decided_at DESC, w.id DESC LIMIT 200`, "withdrawals_decided_idx", []any{"APPROVED"}},
-		{"members newest", `SELECT id FROM members ORDER BY created_at DESC, id DESC LIMIT 50 OFFSET 0`, "members_created_idx", nil},
-		{"qr codes newest", `SELECT id FROM qr_codes ORDER BY created_at DESC, id DESC LIMIT 50 OFFSET 0`, "qr_codes_created_idx", nil},
+			WHERE w.status = ? ORDER BY w.decided_at DESC, w.id DESC LIMIT 200`, "withdrawals_decided_idx", []any{"APPROVED"}, ""},
+		{"members newest", `SELECT id FROM members ORDER BY created_at DESC, id DESC LIMIT 50 OFFSET 0`, "members_created_idx", nil, ""},
+		{"qr codes newest", `SELECT id FROM qr_codes ORDER BY created_at DESC, id DESC LIMIT 50 OFFSET 0`, "qr_codes_created_idx", nil, ""},
 		{"refund run bets", `SELECT b.member_id, COUNT(*) FROM game_bets b WHERE b.refund_run = ? GROUP BY b.member_id`,
-			"game_bets_refund_run_idx", []any{"r1"}},
+			"game_bets_refund_run_idx", []any{"r1"}, ""},
 		{"invite run bets", `SELECT b.member_id, COUNT(*) FROM game_bets b WHERE b.invite_run = ? GROUP BY b.member_id`,
-			"game_bets_invite_run_idx", []any{"r1"}},
+			"game_bets_invite_run_idx", []any{"r1"}, ""},
 		{"collector username", `SELECT member_id FROM game_accounts WHERE game_code = ? AND username = ?`,
-			"game_accounts_username_idx", []any{"g", "u"}},
-		{"refunds newest", `SELECT x.id FROM refunds x ORDER BY x.created_at DESC, x.id DESC LIMIT 50 OFFSET 0`, "refunds_created_idx", nil},
+			"game_accounts_username_idx", []any{"g", "u"}, ""},
+		{"refunds newest", `SELECT x.id FROM refunds x ORDER BY x.created_at DESC, x.id DESC LIMIT 50 OFFSET 0`, "refunds_created_idx", nil, ""},
 		{"refunds of a run", `SELECT x.id FROM refunds x WHERE x.run_id = ? ORDER BY x.created_at DESC, x.id DESC LIMIT 50 OFFSET 0`,
-			"refunds_run_idx", []any{"r1"}},
+			"refunds_run_idx", []any{"r1"}, ""},
 		{"commissions newest", `SELECT x.id FROM invite_commissions x ORDER BY x.created_at DESC, x.id DESC LIMIT 50 OFFSET 0`,
-			"invite_commissions_created_idx", nil},
+			"invite_commissions_created_idx", nil, ""},
 		{"commissions of a run", `SELECT x.id FROM invite_commissions x WHERE x.run_id = ?
-			ORDER BY x.created_at DESC, x.id DESC LIMIT 50 OFFSET 0`, "invite_commissions_run_idx", []any{"r1"}},
+			ORDER BY x.created_at DESC, x.id DESC LIMIT 50 OFFSET 0`, "invite_commissions_run_idx", []any{"r1"}, ""},
+		// The reports and the dashboard (migration 0032): the three parts
+		// of Console.Totals, the figures of a day.
+		{"report accounts day", `SELECT account_id AS k, COUNT(*) AS n, COALESCE(SUM(amount), 0) AS total FROM postings
+			WHERE account_id LIKE 'sys:%' AND account_id IN (?, ?) AND created_at >= ? AND created_at < ? GROUP BY account_id`,
+			"postings_system_time_idx",
+			[]any{"sys:deposits", "sys:adjustments", day, day.AddDate(0, 0, 1)}, ""},
+		{"report transfers day", `SELECT direction AS k, COUNT(*) AS n, COALESCE(SUM(amount), 0) AS total FROM transfers
+			WHERE state = 'DONE' AND created_at >= ? AND created_at < ? GROUP BY direction`, "transfers_done_idx",
+			[]any{day, day.AddDate(0, 0, 1)}, ""},
+		{"report members day", `SELECT 'members' AS k, COUNT(*) AS n, 0 AS total FROM members WHERE created_at >= ? AND created_at < ?`,
+			"members_created_idx", []any{day, day.AddDate(0, 0, 1)}, ""},
+		{"members search", `SELECT COUNT(*) FROM members WHERE (LOWER(phone) LIKE ? ESCAPE '\' OR LOWER(name) LIKE ? ESCAPE '\'
+			OR bank_account_no LIKE ? ESCAPE '\' OR id LIKE ? ESCAPE '\' OR LOWER(code) LIKE ? ESCAPE '\')
+			AND ` + sqlstore.MemberSearchText + ` LIKE ? ESCAPE '\'`, "members_search_idx",
+			[]any{"%0812%", "%0812%", "%0812%", "%0812%", "%0812%", "%0812%"}, sqlstore.Postgres},
 	}
 	// The console's lists by journal kind name the kind as a literal (a
 	// parameter would not prove the partial index's predicate).
 	for _, k := range sqlstore.ListedKinds {
-		cases = append(cases, struct {
-			name, query, index string
-			args               []any
-		}{"journals of kind " + string(k), `SELECT j.id FROM journals j WHERE j.kind = '` + string(k) +
-			`' ORDER BY j.created_at DESC, j.id DESC LIMIT 50 OFFSET 0`, "journals_" + string(k) + "_idx", nil})
+		cases = append(cases, planCase{"journals of kind " + string(k), `SELECT j.id FROM journals j WHERE j.kind = '` + string(k) +
+			`' ORDER BY j.created_at DESC, j.id DESC LIMIT 50 OFFSET 0`, "journals_" + string(k) + "_idx", nil, ""})
 	}
 	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
 		ctx := context.Background()
@@ -71,6 +86,9 @@ func TestYearListPlans(t *testing.T) {
 			}
 		}
 		for _, c := range cases {
+			if c.only != "" && c.only != db.Dialect() {
+				continue
+			}
 			t.Run(c.name, func(t *testing.T) {
 				q := c.query
 				if db.Dialect() == sqlstore.Postgres {

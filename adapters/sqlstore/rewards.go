@@ -313,25 +313,20 @@ func (s *Rewards) Accrue(ctx context.Context, run rewards.Run, games []string,
 			return nil, err
 		}
 		members := map[string]bool{}
+		var accrued []rewards.Accrual
 		for _, a := range amounts(nets) {
 			if a.Amount <= 0 {
 				continue
 			}
+			accrued = append(accrued, a)
 			if run.Program == rewards.Invite {
-				_, err = tx.ExecContext(ctx, s.db.q(`INSERT INTO invite_commissions (id, inviter_id, invitee_id, run_id, period,
-						stake, payout, amount, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?)`),
-					a.ID, a.MemberID, a.InviteeID, run.ID, run.Period, a.Stake, a.Payout, a.Amount, utc(run.CreatedAt))
 				inviters = append(inviters, a.MemberID)
-			} else {
-				_, err = tx.ExecContext(ctx, s.db.q(`INSERT INTO refunds (id, member_id, run_id, period, stake, payout, amount,
-						status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'PENDING', ?)`),
-					a.ID, a.MemberID, run.ID, run.Period, a.Stake, a.Payout, a.Amount, utc(run.CreatedAt))
-			}
-			if err != nil {
-				return nil, err
 			}
 			members[a.MemberID] = true
 			run.Amount += a.Amount
+		}
+		if err := s.insertAccruals(ctx, tx, run, accrued); err != nil {
+			return nil, err
 		}
 		run.Members = len(members)
 		_, err = tx.ExecContext(ctx, s.db.q(`UPDATE reward_runs SET bets = ?, members = ?, stake = ?, payout = ?, amount = ?
@@ -342,6 +337,40 @@ func (s *Rewards) Accrue(ctx context.Context, run rewards.Run, games []string,
 		return rewards.Run{}, err
 	}
 	return run, nil
+}
+
+// accrualBatch is how many accruals one INSERT of a close writes: a close
+// of a busy period accrues to a hundred thousand members, and a statement
+// a row made it most of the close's time (9 placeholders a row, well under
+// SQLite's 32,766).
+var accrualBatch = 500
+
+// insertAccruals writes a run's refunds or invite commissions, PENDING, in
+// INSERTs of accrualBatch rows, in the order given.
+func (s *Rewards) insertAccruals(ctx context.Context, tx *sqlx.Tx, run rewards.Run, accrued []rewards.Accrual) error {
+	for len(accrued) > 0 {
+		n := min(len(accrued), accrualBatch)
+		var q string
+		args := make([]any, 0, 9*n)
+		if run.Program == rewards.Invite {
+			q = `INSERT INTO invite_commissions (id, inviter_id, invitee_id, run_id, period, stake, payout, amount, status,
+				created_at) VALUES ` + strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?), ", n), ", ")
+			for _, a := range accrued[:n] {
+				args = append(args, a.ID, a.MemberID, a.InviteeID, run.ID, run.Period, a.Stake, a.Payout, a.Amount, utc(run.CreatedAt))
+			}
+		} else {
+			q = `INSERT INTO refunds (id, member_id, run_id, period, stake, payout, amount, status, created_at) VALUES ` +
+				strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?, ?, 'PENDING', ?), ", n), ", ")
+			for _, a := range accrued[:n] {
+				args = append(args, a.ID, a.MemberID, run.ID, run.Period, a.Stake, a.Payout, a.Amount, utc(run.CreatedAt))
+			}
+		}
+		if _, err := tx.ExecContext(ctx, s.db.q(q), args...); err != nil {
+			return err
+		}
+		accrued = accrued[n:]
+	}
+	return nil
 }
 
 type runRow struct {

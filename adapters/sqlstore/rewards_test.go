@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"reflect"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -456,4 +459,68 @@ func TestRefundAndInviteClaims(t *testing.T) {
 			t.Fatalf("ledger check: %v %v", r.Problems, err)
 		}
 	})
+}
+
+// TestAccrualBatches closes a refund and an invite period whose accruals
+// span several INSERTs (and one INSERT a row, and one for all): every
+// batch size writes the same refunds and commissions, each as the rules
+// make it.
+func TestAccrualBatches(t *testing.T) {
+	type row struct {
+		Member, Invitee, Period string
+		Stake, Payout, Amount   money.Satang
+		Status                  string
+	}
+	written := map[sqlstore.Dialect][]row{}
+	for _, batch := range []int{1, 2, 500} {
+		t.Run(fmt.Sprint("batch ", batch), func(t *testing.T) {
+			sqlstore.SetAccrualBatch(t, batch)
+			storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+				ctx := context.Background()
+				e := newRewardsEnv(t, db, bkk("2026-11-23 08:00"))
+				inviter := e.player(t, 1, "")
+				e.settings(t, rewards.Refund, func(s *rewards.Settings) { s.RateBP = 1000; s.MinNetLoss = 0 })
+				e.settings(t, rewards.Invite, func(s *rewards.Settings) { s.RateBP = 500; s.MaxPerPeriod = money.FromBaht(100_000) })
+				players := map[string]int{}
+				for i := 2; i <= 6; i++ {
+					players[e.player(t, i, inviter)] = i
+					e.feed.add(testGame, fmt.Sprint("u", i), money.FromBaht(int64(100*i)), 0, bkk("2026-11-23 09:00"))
+				}
+				e.set(bkk("2026-11-24 00:10"))
+				if _, err := e.svc.AccrueDue(ctx); err != nil {
+					t.Fatal(err)
+				}
+				for id, i := range players {
+					if got := e.pending(t, rewards.Refund, id); got != money.FromBaht(int64(10*i)) {
+						t.Fatalf("refund of u%d = %s, want %d.00", i, got, 10*i)
+					}
+				}
+				if got := e.pending(t, rewards.Invite, inviter); got != money.FromBaht(5*(2+3+4+5+6)) {
+					t.Fatalf("commissions = %s, want %d.00", got, 5*(2+3+4+5+6))
+				}
+				var rows []row
+				for _, p := range []rewards.Program{rewards.Refund, rewards.Invite} {
+					items, total, err := e.store.Items(ctx, p, "", "", 0, 100)
+					if err != nil || total != 5 || len(items) != 5 {
+						t.Fatalf("%s items = %d (total %d), %v", p, len(items), total, err)
+					}
+					for _, it := range items {
+						rows = append(rows, row{it.MemberID, it.InviteeID, it.Period, it.Stake, it.Payout, it.Amount, it.Status})
+					}
+				}
+				// Members' ids are new in every run (and so the order the
+				// sums come in): compare by player.
+				for i := range rows {
+					rows[i].Member, rows[i].Invitee = fmt.Sprint(players[rows[i].Member]), fmt.Sprint(players[rows[i].Invitee])
+				}
+				slices.SortFunc(rows, func(a, b row) int {
+					return strings.Compare(a.Period+a.Member+"/"+a.Invitee, b.Period+b.Member+"/"+b.Invitee)
+				})
+				if was, ok := written[db.Dialect()]; ok && !reflect.DeepEqual(rows, was) {
+					t.Fatalf("batches of %d wrote\n%+v\nwhere batches of 1 wrote\n%+v", batch, rows, was)
+				}
+				written[db.Dialect()] = rows
+			})
+		})
+	}
 }

@@ -332,7 +332,7 @@ func TestLedgerUnits(t *testing.T) {
 		for _, q := range []string{
 			`INSERT INTO journals (id, kind, ref, member_id, memo, created_by, created_at) VALUES ('jmix', 'adjustment', 'mix', NULL, '', '', CURRENT_TIMESTAMP)`,
 			`INSERT INTO ledger_accounts (id, kind, member_id, game_code, balance, created_at) VALUES ('sys:deposits', 'system', NULL, NULL, 0, CURRENT_TIMESTAMP) ON CONFLICT (id) DO NOTHING`,
-			`INSERT INTO postings (journal_id, account_id, amount) VALUES ('jmix', 'coin:` + f.member.ID + `', 1), ('jmix', 'sys:deposits', -1)`,
+			`INSERT INTO postings (journal_id, account_id, amount, created_at) VALUES ('jmix', 'coin:` + f.member.ID + `', 1, CURRENT_TIMESTAMP), ('jmix', 'sys:deposits', -1, CURRENT_TIMESTAMP)`,
 			`UPDATE ledger_accounts SET balance = balance + 1 WHERE id = 'coin:` + f.member.ID + `'`,
 		} {
 			if _, err := x.Exec(q); err != nil {

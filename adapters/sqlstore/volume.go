@@ -28,7 +28,7 @@ var volumeTables = []struct {
 	{"game_accounts", []string{"member_id", "game_code", "username", "password_enc", "version", "created_at", "updated_at"}},
 	{"ledger_accounts", []string{"id", "kind", "member_id", "game_code", "balance", "created_at"}},
 	{"journals", []string{"id", "kind", "ref", "member_id", "memo", "created_by", "created_at"}},
-	{"postings", []string{"journal_id", "account_id", "amount"}},
+	{"postings", []string{"journal_id", "account_id", "amount", "created_at"}},
 	{"transfers", columnList(transferColumns)},
 	{"slips", []string{"id", "member_id", "object_key", "content_type", "status", "amount", "sending_bank", "trans_ref",
 		"receiver_bank", "receiver_account", "transferred_at", "journal_id", "decided_by", "decided_at", "created_at"}},

@@ -54,6 +54,14 @@ type Flow struct {
 	Sum   money.Satang `db:"total"`
 }
 
+// Totals are the raw figures of a period (ConsoleStore.Totals).
+type Totals struct {
+	Flows   map[string]Flow // by account id; an account without postings is absent
+	GameIn  money.Satang    // DONE transfers into games
+	GameOut money.Satang    // DONE transfers out of games
+	Members int             // registered
+}
+
 // ConsoleStore reads what the console shows. Every figure comes from the
 // ledger or the tables that the ledger's journals reference.
 type ConsoleStore interface {
@@ -63,14 +71,14 @@ type ConsoleStore interface {
 	AddNote(ctx context.Context, n Note) error
 	// Notes lists a member's notes, newest first.
 	Notes(ctx context.Context, memberID string) ([]Note, error)
-	// AccountFlow sums the postings on account of journals created in
-	// [from, to).
-	AccountFlow(ctx context.Context, account string, from, to time.Time) (Flow, error)
-	// TransferFlow sums the DONE transfers created in [from, to) by
-	// direction.
-	TransferFlow(ctx context.Context, from, to time.Time) (in, out money.Satang, err error)
-	// MembersCreated counts members registered in [from, to).
-	MembersCreated(ctx context.Context, from, to time.Time) (int, error)
+	// Totals reads the figures of [from, to) in one statement, each from
+	// what the period holds (not the history before it): the postings on
+	// each of accounts (system accounts of the "sys:" family, the ones a
+	// store indexes by time) of journals created then, the DONE transfers
+	// created then by direction, and the members registered then.
+	Totals(ctx context.Context, accounts []string, from, to time.Time) (Totals, error)
+	// CountMembers counts every member.
+	CountMembers(ctx context.Context) (int, error)
 	// Adjustments lists adjustments newest first, and how many.
 	Adjustments(ctx context.Context, offset, limit int) ([]AdjustmentRow, int, error)
 	// OpenTransfers lists every PENDING or UNKNOWN transfer, oldest first.
@@ -211,36 +219,26 @@ func (c *Console) Report(ctx context.Context, from, to string) ([]Day, error) {
 	return days, nil
 }
 
+// reportAccounts are the system accounts a day's figures sum.
+var reportAccounts = []string{ledger.Deposits.ID, ledger.WithdrawalsOut.ID, ledger.Adjustments.ID, ledger.PromotionExpense.ID}
+
 // DayFigures returns the business of the Bangkok day starting at start.
 func (c *Console) DayFigures(ctx context.Context, start time.Time) (Day, error) {
 	end := start.AddDate(0, 0, 1)
 	day := Day{Day: start.Format(time.DateOnly)}
-	flow := func(a ledger.Account) (Flow, error) { return c.store.AccountFlow(ctx, a.ID, start.UTC(), end.UTC()) }
-	f, err := flow(ledger.Deposits)
+	t, err := c.store.Totals(ctx, reportAccounts, start.UTC(), end.UTC())
 	if err != nil {
 		return day, err
 	}
+	f := t.Flows[ledger.Deposits.ID]
 	day.Deposits = Figure{f.Count, -f.Sum}
-	if f, err = flow(ledger.WithdrawalsOut); err != nil {
-		return day, err
-	}
+	f = t.Flows[ledger.WithdrawalsOut.ID]
 	day.Withdrawals = Figure{f.Count, f.Sum}
-	if f, err = flow(ledger.Adjustments); err != nil {
-		return day, err
-	}
+	f = t.Flows[ledger.Adjustments.ID]
 	day.Adjustments = Figure{f.Count, -f.Sum}
-	if f, err = flow(ledger.PromotionExpense); err != nil {
-		return day, err
-	}
-	day.PromotionExpense = -f.Sum
-	in, out, err := c.store.TransferFlow(ctx, start.UTC(), end.UTC())
-	if err != nil {
-		return day, err
-	}
-	day.GameNet = in - out
-	if day.Members, err = c.store.MembersCreated(ctx, start.UTC(), end.UTC()); err != nil {
-		return day, err
-	}
+	day.PromotionExpense = -t.Flows[ledger.PromotionExpense.ID].Sum
+	day.GameNet = t.GameIn - t.GameOut
+	day.Members = t.Members
 	return day, nil
 }
 
@@ -257,7 +255,7 @@ func CSV(days []Day) string {
 
 // MembersTotal counts every member.
 func (c *Console) MembersTotal(ctx context.Context) (int, error) {
-	return c.store.MembersCreated(ctx, time.Unix(0, 0).UTC(), c.now().UTC().Add(time.Hour))
+	return c.store.CountMembers(ctx)
 }
 
 // Now returns the console's clock.

@@ -51,8 +51,8 @@ BEGIN
             v_of := v_balance;
         END IF;
     END LOOP;
-    INSERT INTO postings (journal_id, account_id, amount)
-        SELECT p_id, a, m FROM unnest(p_accounts, p_amounts) AS t (a, m);
+    INSERT INTO postings (journal_id, account_id, amount, created_at)
+        SELECT p_id, a, m, p_at FROM unnest(p_accounts, p_amounts) AS t (a, m);
     RETURN v_of;
 END $$;
 
