@@ -140,9 +140,10 @@ type Config struct {
 
 	// Payouts is who pays approved withdrawals: off (operators pay by
 	// hand, the production default) or sim (the simulated payout bank,
-	// mounted at /sim/payout/; the demo default). A real payout adapter
-	// joins the oneof and newPayouts (app/payouts.go) when it is wired.
-	Payouts             string           `env:"NGERN_PAYOUTS" oneof:"off sim" doc:"Who pays approved withdrawals to members' bank accounts ([operations](operations.md#automatic-payouts)): ~off~ — operators pay by hand and an approval means paid, as before automatic payouts; ~sim~ — the simulated payout bank, in-process, inspected without auth at ~/sim/payout/~ (demo mode only)."`
+	// mounted at /sim/payout/; the demo default) or xendit (Xendit's
+	// Payouts API, NGERN_XENDIT_*). A new payout adapter joins the oneof
+	// and newPayouts (app/payouts.go).
+	Payouts             string           `env:"NGERN_PAYOUTS" oneof:"off sim xendit" doc:"Who pays approved withdrawals to members' bank accounts ([operations](operations.md#automatic-payouts)): ~off~ — operators pay by hand and an approval means paid, as before automatic payouts; ~sim~ — the simulated payout bank, in-process, inspected without auth at ~/sim/payout/~ (demo mode only); ~xendit~ — Xendit's Payouts API ([adapters](adapters.md#xendit-payouts); needs ~NGERN_XENDIT_SECRET_KEY~)."`
 	PayoutInterval      time.Duration    `env:"NGERN_PAYOUT_INTERVAL" envDefault:"5s" min:"1ns" doc:"How often the payout worker sends the payouts approvals recorded and asks the party about open ones (an approval also wakes it at once); also the first wait before asking again about a pending or unknown payout, doubled per call."`
 	PayoutRetryMax      time.Duration    `env:"NGERN_PAYOUT_RETRY_MAX" envDefault:"5m" min:"1ns" doc:"The longest wait between two status questions about one payout."`
 	PayoutTimeout       time.Duration    `env:"NGERN_PAYOUT_TIMEOUT" envDefault:"30s" min:"1ns" doc:"Bound of one call to the payout party; a call that runs out leaves the payout UNKNOWN (asked about, never sent again)."`

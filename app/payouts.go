@@ -11,6 +11,7 @@ import (
 	"ngern/adapters/httpapi"
 	"ngern/adapters/metrics"
 	simpayout "ngern/adapters/payout/sim"
+	"ngern/adapters/payout/xendit"
 	"ngern/core/wallet"
 )
 
@@ -41,6 +42,25 @@ func newPayouts(lc fx.Lifecycle, cfg Config, log *slog.Logger, now Clock) (payou
 		lc.Append(fx.StopHook(b.Close))
 		log.Info("payouts", "kind", "simulated payout bank", "at", "/sim/payout/", "faults", cfg.SimPayoutFaults.String())
 		return payoutsOut{Party: payoutParty{Party: b}, Routes: []httpapi.Route{{Pattern: "/sim/payout/", Handler: b}}}, nil
+	case "xendit":
+		c, err := xendit.New(cfg.Xendit.Client())
+		if err != nil {
+			return payoutsOut{}, err
+		}
+		xlog := log.With("component", "xendit")
+		// Banks of ours that the account cannot pay to end FAILED at
+		// submit (never a guess): say which, once, at start.
+		go func() {
+			ctx, cancel := context.WithTimeout(context.Background(), cfg.PayoutTimeout)
+			defer cancel()
+			if missing, err := c.CheckChannels(ctx); err != nil {
+				xlog.Warn("xendit: payout channels not checked", "err", err)
+			} else if len(missing) > 0 {
+				xlog.Warn("xendit: banks without a payout channel on this account", "banks", missing)
+			}
+		}()
+		log.Info("payouts", "kind", "Xendit Payouts API")
+		return payoutsOut{Party: payoutParty{Party: c}}, nil
 	}
 	log.Info("payouts", "kind", "off: operators pay approved withdrawals by hand")
 	return payoutsOut{}, nil

@@ -31,6 +31,9 @@ func checkXendit(c *Config, _ map[string]string) []string {
 	if !strings.HasPrefix(x.URL, "https://") && !strings.HasPrefix(x.URL, "http://") {
 		return []string{fmt.Sprintf("NGERN_XENDIT_URL=%q: not an http(s) URL", x.URL)}
 	}
+	if c.Payouts == "xendit" && !x.On() {
+		return []string{"NGERN_PAYOUTS=xendit needs NGERN_XENDIT_SECRET_KEY"}
+	}
 	if x.On() {
 		if _, err := xendit.New(x.Client()); err != nil {
 			return []string{"NGERN_XENDIT_URL: " + err.Error()}
