@@ -5,8 +5,9 @@ import { addOperator, signIn } from '../lib/console';
 import { checkLedger, operator, otpFor, serverURL, uniquePhone } from '../lib/server';
 
 // Auto-approval (issue 28): `ngern demo` switches the owners' rules on, so a member who deposited
-// withdraws 500 and it is approved with no operator action; the statement shows it paid and the
-// console shows why. An owner sees the rules on the Auto-approval page.
+// withdraws 500 and it is approved with no operator action and paid by the simulated payout bank;
+// the statement shows it paid and the console shows why. An owner sees the rules on the
+// Auto-approval page.
 test.describe.configure({ mode: 'serial' });
 
 const password = 's3cret-pass';
@@ -63,13 +64,17 @@ test('a member who deposited withdraws 500 and it is approved with no operator a
   const mine = done.withdrawals.find((w: { phone: string }) => w.phone === phone);
   expect(mine).toMatchObject({ amount: 500, status: 'APPROVED', decidedBy: 'system:auto', auto: { approved: true, rule: 'ALL_PASSED' } });
 
-  // The statement shows the withdrawal paid.
+  // The demo pays approved withdrawals through the simulated payout bank (NGERN_PAYOUTS=sim): the
+  // payout worker sends it and the statement shows the withdrawal paid, with no operator action.
+  await expect
+    .poll(async () => (await api('POST', '/api/statement', {}, token)).statements[0], { timeout: 30_000 })
+    .toMatchObject({ statementType: 'withdraw', status: 'SUCCESS', withdrawalStatus: 'APPROVED', amount: 500 });
+  const paid = await operator('GET', '/api/operator/payouts?status=PAID');
+  expect(paid.payouts.find((p: { withdrawalId: string }) => p.withdrawalId === mine.id)).toMatchObject({ amount: 500, status: 'PAID' });
   await page.goto('/user/statement');
   await expect(page.getByText(/items in total/)).toBeVisible();
   await expect(page.getByText('500.00').first()).toBeVisible();
   await shot(page, 'auto-withdraw-statement');
-  const st = await api('POST', '/api/statement', {}, token);
-  expect(st.statements[0]).toMatchObject({ statementType: 'withdraw', status: 'SUCCESS', amount: 500 });
   expect(checkLedger()).toMatch(/^ledger ok/);
 });
 
