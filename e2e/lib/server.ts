@@ -73,3 +73,15 @@ export function checkLedger(): string {
 export function serverURL(): string {
   return state().baseURL;
 }
+
+/** api calls the server as a member (token) or anonymously; a non-2xx answer throws with its body. */
+export async function api(method: string, apiPath: string, body?: unknown, token?: string): Promise<any> {
+  const res = await fetch(serverURL() + apiPath, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}

@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 
 import { acceptAgreement, login, shot, useEnglish } from '../lib/app';
 import { addOperator, signIn } from '../lib/console';
-import { checkLedger, otpFor, serverURL, uniquePhone } from '../lib/server';
+import { api, checkLedger, otpFor, serverURL, uniquePhone } from '../lib/server';
 
 // Deposits: the demo member transfers at the simulated bank, downloads the slip and uploads it;
 // the wallet is credited once and the slip shows as Success. Another member's unreadable image
@@ -19,17 +19,6 @@ const demoPassword = 'demo-pass-1234';
 test.beforeEach(async ({ page }) => {
   await useEnglish(page);
 });
-
-async function api(method: string, apiPath: string, body?: unknown, token?: string): Promise<any> {
-  const res = await fetch(serverURL() + apiPath, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
 
 async function walletOf(phone: string, password: string): Promise<number> {
   const { token } = await api('POST', '/api/login', { username: phone, password });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 
 import { acceptAgreement, login, shot, useEnglish } from '../lib/app';
 import { addOperator, signIn } from '../lib/console';
-import { checkLedger, operator, otpFor, serverURL, uniquePhone } from '../lib/server';
+import { api, checkLedger, operator, otpFor, serverURL, uniquePhone } from '../lib/server';
 
 // QR deposits: a member makes a QR in the deposit modal and pays it — a gateway QR through the
 // simulated gateway, a PromptPay QR through the simulated bank — and is credited once; a QR paid
@@ -16,17 +16,6 @@ let phone = '';
 test.beforeEach(async ({ page }) => {
   await useEnglish(page);
 });
-
-async function api(method: string, apiPath: string, body?: unknown, token?: string): Promise<any> {
-  const res = await fetch(serverURL() + apiPath, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
 
 async function memberToken(): Promise<string> {
   return (await api('POST', '/api/login', { username: phone, password })).token;

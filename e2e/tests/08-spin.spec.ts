@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
 import { acceptAgreement, login, shot, useEnglish } from '../lib/app';
-import { checkLedger, operator, otpFor, serverURL, uniquePhone } from '../lib/server';
+import { api, checkLedger, operator, otpFor, serverURL, uniquePhone } from '../lib/server';
 
 // The spin wheel: a new member deposits 300.00 by bank slip and earns 3 coins with it (1 coin per
 // 100.00 by default), spins, sees the wheel stop on the slice the server announced, claims the
@@ -13,17 +13,6 @@ import { checkLedger, operator, otpFor, serverURL, uniquePhone } from '../lib/se
 test.beforeEach(async ({ page }) => {
   await useEnglish(page);
 });
-
-async function api(method: string, apiPath: string, body?: unknown, token?: string): Promise<any> {
-  const res = await fetch(serverURL() + apiPath, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
 
 // A wheel whose cash prize all but always wins (the "nothing" slice every wheel needs has weight 1
 // in 1,000,001), so that the test claims a coupon; the draw itself stays the server's.

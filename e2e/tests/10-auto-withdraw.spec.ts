@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 import { acceptAgreement, login, shot, useEnglish } from '../lib/app';
 import { addOperator, signIn } from '../lib/console';
-import { checkLedger, operator, otpFor, serverURL, uniquePhone } from '../lib/server';
+import { api, checkLedger, operator, otpFor, uniquePhone } from '../lib/server';
 
 // Auto-approval (issue 28): `ngern demo` switches the owners' rules on, so a member who deposited
 // withdraws 500 and it is approved with no operator action and paid by the simulated payout bank;
@@ -16,17 +16,6 @@ const phone = uniquePhone();
 test.beforeEach(async ({ page }) => {
   await useEnglish(page);
 });
-
-async function api(method: string, apiPath: string, body?: unknown, token?: string): Promise<any> {
-  const res = await fetch(serverURL() + apiPath, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
 
 test('a member who deposited withdraws 500 and it is approved with no operator action', async ({ page }) => {
   // A fresh member deposits 500 with a TrueMoney gift link of the simulated wallet.

@@ -1,22 +1,11 @@
 import { expect, test } from '@playwright/test';
 
 import { acceptAgreement, login, shot, useEnglish } from '../lib/app';
-import { otpFor, serverURL, uniquePhone } from '../lib/server';
+import { api, otpFor, uniquePhone } from '../lib/server';
 
 // Slipless deposits: a member "transfers" at the simulated bank from the registered account to the
 // demo's receiving account, and the home balance rises without any slip (the bank's notification,
 // masked and truncated, singles the member out).
-
-async function api(method: string, apiPath: string, body?: unknown, token?: string): Promise<any> {
-  const res = await fetch(serverURL() + apiPath, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
 
 test('a member transfers from the registered account and the balance rises with no slip', async ({ page }) => {
   await useEnglish(page);
