@@ -111,10 +111,21 @@ func (s *Deposits) UpdateSlip(ctx context.Context, sl deposit.Slip) (bool, error
 // CreditSlip marks a PENDING slip SUCCESS and posts its journal in one
 // transaction. The journal's unique (kind, ref) is what makes one bank
 // transfer credit once: of concurrent uploads, the others get
-// ledger.ErrDuplicate and nothing of theirs is kept.
+// ledger.ErrDuplicate and nothing of theirs is kept. A slip credited
+// automatically whose transfer the bank feed credited under another
+// reference answers *deposit.FeedCredited (feedTwin).
 func (s *Deposits) CreditSlip(ctx context.Context, sl deposit.Slip, m []ledger.Journal) (bool, error) {
 	credited := false
 	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
+		if sl.DecidedBy == "" && sl.TransferredAt != nil {
+			ref, err := s.db.feedTwin(ctx, tx, sl)
+			if err != nil {
+				return err
+			}
+			if ref != "" {
+				return &deposit.FeedCredited{Ref: ref}
+			}
+		}
 		var err error
 		credited, err = s.db.transition(ctx, tx, guard{update: updateSlip + `, journal_id = ? WHERE id = ? AND status = 'PENDING'`,
 			args: append(slipArgs(sl), nil, sl.ID)}, m...)

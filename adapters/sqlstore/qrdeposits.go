@@ -186,6 +186,15 @@ func (s *QRDeposits) PayQR(ctx context.Context, p deposit.Payment, m []ledger.Jo
 			if p.MemberID == "" {
 				return nil
 			}
+			if twin, err := s.db.slipTwin(ctx, tx, p); err != nil {
+				return err
+			} else if twin {
+				// Its slip credited the transfer under another reference.
+				p.Note, p.MemberID = deposit.NoteSlipCredited, ""
+				_, err := tx.ExecContext(ctx, s.db.q(`UPDATE qr_payments SET note = ?, member_id = NULL
+					WHERE provider = ? AND ref = ?`), p.Note, p.Provider, p.Ref)
+				return err
+			}
 			credited, err := s.db.transition(ctx, tx, guard{update: `UPDATE qr_payments SET status = 'CREDITED'
 				WHERE provider = ? AND ref = ? AND status = 'REVIEW' AND note = ''`, args: []any{p.Provider, p.Ref}}, m...)
 			if err != nil || !credited {

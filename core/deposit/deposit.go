@@ -195,7 +195,12 @@ type Store interface {
 	// the journals of m (the credit first, then what it earns) in one
 	// transaction. A journal whose ref was credited before answers
 	// ledger.ErrDuplicate and changes nothing; a slip no longer PENDING
-	// answers false.
+	// answers false. A slip credited automatically (s.DecidedBy empty)
+	// whose transfer (s.Sender.BankCode, s.Amount, s.TransferredAt within
+	// TransferWindow) matches a CREDITED slipless deposit to s.MemberID of
+	// another reference than the slip's answers *FeedCredited and changes
+	// nothing; the check and the credit are one transaction under the
+	// member's lock that PayQR's slipless credit takes too (see twin.go).
 	CreditSlip(ctx context.Context, s Slip, m []ledger.Journal) (bool, error)
 	// Slip returns a slip with its member's bank data (NO_DATA when absent).
 	Slip(ctx context.Context, id string) (Slip, error)

@@ -25,6 +25,9 @@ type memStore struct {
 	balances map[string]money.Satang
 	// members are the members SenderAccounts looks through.
 	members fakeMembers
+	// fed are the slipless deposits credited (memQR adds them), which a
+	// slip of the same transfer does not credit again.
+	fed []Payment
 	// failRecord and failCredit, when set, are what RecordVoucher and
 	// CreditVoucher answer (a database gone between redemption and credit).
 	failRecord, failCredit error
@@ -76,6 +79,14 @@ func (m *memStore) CreditSlip(_ context.Context, s Slip, js []ledger.Journal) (b
 	defer m.mu.Unlock()
 	if m.slips[s.ID].Status != Pending {
 		return false, nil
+	}
+	if s.DecidedBy == "" && s.TransferredAt != nil {
+		for _, p := range m.fed {
+			if p.MemberID == s.MemberID && p.Ref != s.SendingBank+":"+s.TransRef &&
+				SameTransfer(s.Sender.BankCode, s.Amount, *s.TransferredAt, p.Sender.BankCode, p.Amount, p.PaidAt) {
+				return false, &FeedCredited{Ref: p.Ref}
+			}
+		}
 	}
 	if err := m.post(js...); err != nil {
 		return false, err

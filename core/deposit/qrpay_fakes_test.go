@@ -161,10 +161,19 @@ func (m *memQR) PayQR(_ context.Context, p Payment, js []ledger.Journal) (Paymen
 	}
 	p.Status = PaymentReview
 	if p.Note == "" && p.QRCodeID == "" && p.MemberID != "" && len(js) > 0 {
+		for _, sl := range m.ledger.slips {
+			if sl.Status == Success && sl.MemberID == p.MemberID && sl.TransferredAt != nil &&
+				SameTransfer(p.Sender.BankCode, p.Amount, p.PaidAt, sl.Sender.BankCode, sl.Amount, *sl.TransferredAt) {
+				p.Note, p.MemberID = NoteSlipCredited, ""
+			}
+		}
+	}
+	if p.Note == "" && p.QRCodeID == "" && p.MemberID != "" && len(js) > 0 {
 		if err := m.ledger.post(js...); err != nil {
 			return Payment{}, err
 		}
 		p.Status, p.JournalID = PaymentCredited, js[0].ID
+		m.ledger.fed = append(m.ledger.fed, p)
 	}
 	if p.Note == "" && p.QRCodeID != "" {
 		q := m.qrs[p.QRCodeID]
