@@ -144,7 +144,10 @@ func TestFeedAndSlipOfOneTransfer(t *testing.T) {
 				var slipErr, feedErr error
 				var credited bool
 				wg.Add(2)
-				go func() { defer wg.Done(); credited, slipErr = slip(fmt.Sprintf("R%d", i), "KBANK", baht, at.Add(30*time.Second), "") }()
+				go func() {
+					defer wg.Done()
+					credited, slipErr = slip(fmt.Sprintf("R%d", i), "KBANK", baht, at.Add(30*time.Second), "")
+				}()
 				go func() { defer wg.Done(); feedErr = notify(ref, baht, at) }()
 				wg.Wait()
 				var fed *deposit.FeedCredited

@@ -48,4 +48,6 @@ func SameTransfer(bankA string, amountA money.Satang, atA time.Time, bankB strin
 // payment's reference (provider TransferProvider). Nothing was changed.
 type FeedCredited struct{ Ref string }
 
-func (e *FeedCredited) Error() string { return "deposit: the transfer was credited from the bank feed: " + e.Ref }
+func (e *FeedCredited) Error() string {
+	return "deposit: the transfer was credited from the bank feed: " + e.Ref
+}
