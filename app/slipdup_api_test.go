@@ -49,6 +49,18 @@ func TestFeedAndSlipOfOneTransferAPI(t *testing.T) {
 			if w := wallet(); w != "150.00" {
 				t.Fatalf("credited twice: wallet %s", w)
 			}
+			// The console's queue names the notification that credited it.
+			q := h.call("GET", "/api/operator/slips", finance, nil)
+			h.expect(q, 200, "")
+			found := false
+			for _, s := range q.Body["slips"].([]any) {
+				if s := s.(map[string]any); s["id"] == slipOf(r)["reference"] || s["note"] == deposit.NoteFeedCredited {
+					found = s["feedRef"] == "feed:KB-API-1"
+				}
+			}
+			if !found {
+				t.Fatalf("%s", q.Raw)
+			}
 		})
 		t.Run("SlipThenNotification", func(t *testing.T) {
 			h := h.sub(t)

@@ -83,6 +83,12 @@ func TestFeedAndSlipOfOneTransfer(t *testing.T) {
 			if got := wallet() - before; got != money.FromBaht(500) {
 				t.Fatal("credited", got)
 			}
+			at := now.Add(-time.Hour + 70*time.Second)
+			sl := deposit.Slip{MemberID: m.ID, Amount: money.FromBaht(500), SendingBank: "004", TransRef: "S1", TransferredAt: &at,
+				Sender: deposit.Party{BankCode: "KBANK"}}
+			if ref, err := slips.FeedCredit(ctx, sl); err != nil || ref != "KB-F1" {
+				t.Fatal(ref, err)
+			}
 			// An operator who decides it is a second transfer credits it.
 			if ok, err := slip("S1b", "KBANK", 500, now.Add(-time.Hour), "fin"); err != nil || !ok {
 				t.Fatal(ok, err)

@@ -37,17 +37,30 @@ func (db *DB) lockMemberTransfers(ctx context.Context, tx *sqlx.Tx, memberID str
 	return err
 }
 
-// feedTwin takes the member's transfer lock and answers the reference of
-// a slipless deposit credited to the slip's member whose transfer is the
-// slip's (sender's bank, amount, time within deposit.TransferWindow) under
-// another reference than the slip's; "" when there is none.
+// feedTwin takes the member's transfer lock and answers feedCredit.
 func (db *DB) feedTwin(ctx context.Context, tx *sqlx.Tx, sl deposit.Slip) (string, error) {
 	if err := db.lockMemberTransfers(ctx, tx, sl.MemberID); err != nil {
 		return "", err
 	}
+	return db.feedCredit(ctx, tx, sl)
+}
+
+// FeedCredit is the slipless deposit that credited a slip's transfer.
+func (s *Deposits) FeedCredit(ctx context.Context, sl deposit.Slip) (string, error) {
+	if sl.TransferredAt == nil {
+		return "", nil
+	}
+	return s.db.feedCredit(ctx, s.db.x, sl)
+}
+
+// feedCredit answers the reference of a slipless deposit credited to the
+// slip's member whose transfer is the slip's (sender's bank, amount, time
+// within deposit.TransferWindow) under another reference than the slip's;
+// "" when there is none.
+func (db *DB) feedCredit(ctx context.Context, q sqlx.QueryerContext, sl deposit.Slip) (string, error) {
 	from, to := deposit.TransferWindow(*sl.TransferredAt)
 	var ref string
-	err := tx.GetContext(ctx, &ref, db.q(`SELECT ref FROM qr_payments WHERE provider = ? AND status = 'CREDITED'
+	err := sqlx.GetContext(ctx, q, &ref, db.q(`SELECT ref FROM qr_payments WHERE provider = ? AND status = 'CREDITED'
 		AND member_id = ? AND sender_bank = ? AND amount = ? AND paid_at >= ? AND paid_at <= ? AND ref <> ?
 		ORDER BY paid_at, ref LIMIT 1`), deposit.TransferProvider, sl.MemberID, sl.Sender.BankCode, sl.Amount,
 		utc(from), utc(to), sl.SendingBank+":"+sl.TransRef)

@@ -158,6 +158,9 @@ type Slip struct {
 	MemberBank      string `db:"bank_code"`
 	MemberAccountNo string `db:"bank_account_no"`
 	MemberAccount   string `db:"bank_account_name"`
+	// FeedRef is the bank feed's payment (provider TransferProvider) that
+	// credited the transfer of a slip waiting with NoteFeedCredited (Review).
+	FeedRef string `db:"-"`
 }
 
 // Voucher is a redeemed or claimed gift voucher.
@@ -207,6 +210,11 @@ type Store interface {
 	// MemberSlips is a page of a member's slips, newest first, and how many
 	// there are.
 	MemberSlips(ctx context.Context, memberID string, offset, limit int) ([]Slip, int, error)
+	// FeedCredit is the reference of a CREDITED slipless deposit to the
+	// slip's member whose transfer is the slip's (sender's bank, amount,
+	// TransferWindow) under another reference than the slip's; "" when
+	// none. CreditSlip applies the same rule.
+	FeedCredit(ctx context.Context, s Slip) (string, error)
 	// SlipsByStatus lists slips with status, oldest first, at most limit.
 	SlipsByStatus(ctx context.Context, status Status, limit int) ([]Slip, error)
 	// SenderAccounts lists the bank account numbers of the members other

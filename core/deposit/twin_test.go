@@ -100,6 +100,8 @@ func TestFeedAndSlipOfOneTransfer(t *testing.T) {
 				}
 			} else if sl.Status != Pending || sl.Note != tc.slipNote {
 				t.Fatalf("slip %+v", sl)
+			} else if list, err := f.svc.Review(ctx); err != nil || len(list) != 1 || list[0].FeedRef != "SMS-1" {
+				t.Fatalf("the review does not name the notification: %+v %v", list, err)
 			}
 			p := q.store.payments[TransferProvider+"|SMS-1"]
 			if tc.feedNote == "" {
