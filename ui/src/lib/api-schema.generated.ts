@@ -3089,6 +3089,8 @@ export interface components {
             };
             /** @description A signed link to the slip's image. */
             imageUrl: string;
+            /** @description In the queue, for a slip waiting with note FEED_CREDITED: the reference of the bank feed's payment (provider transfer) that credited the same transfer (same member, sender's bank and amount, within a few minutes); "" otherwise. */
+            feedRef: string;
         };
         SlipQueue: {
             slips: components["schemas"]["OperatorSlip"][];

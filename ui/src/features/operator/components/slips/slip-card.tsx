@@ -9,7 +9,7 @@ import { apiBaseUrl } from '@/lib/config';
 
 import { useApproveSlip, useRejectSlip } from '../../api/decide-slip';
 import type { ReviewSlip } from '../../api/deposits';
-import { useOpT } from '../../i18n';
+import { consoleNs, useOpT } from '../../i18n';
 import { Badge, Card, ErrorLine, KeyValue, money, Row, when } from '../ui';
 
 /** SlipCard is one slip to review: its image (zoomable) beside the member's account and what was read of it. */
@@ -19,8 +19,13 @@ export function SlipCard({ slip, reasons, onDone }: { slip: ReviewSlip; reasons:
   const [amount, setAmount] = useState(slip.amount > 0 ? String(slip.amount) : '');
   const [reason, setReason] = useState<string | null>(null);
   const who = `${slip.member.name} ${slip.member.phone}`.trim();
+  // A member's reasons are the main texts'; a review-only note (FEED_CREDITED) is the console's.
   const reasonText = (code: string) =>
-    i18n.exists(`slipReason.${code}`, { ns: 'translation' }) ? i18n.t(`slipReason.${code}`, { ns: 'translation' }) : code;
+    i18n.exists(`slipReason.${code}`, { ns: 'translation' })
+      ? i18n.t(`slipReason.${code}`, { ns: 'translation' })
+      : i18n.exists(`slips.reasons.${code}`, { ns: consoleNs })
+        ? t(`slips.reasons.${code}`)
+        : code;
 
   const approve = useApproveSlip(slip.id, () => onDone(t('slips.approved', { name: who, amount: money(Number(amount)) })));
   const reject = useRejectSlip(slip.id, () => onDone(t('slips.rejected', { name: who })));
@@ -48,6 +53,12 @@ export function SlipCard({ slip, reasons, onDone }: { slip: ReviewSlip; reasons:
             value={`${slip.member.bankCode} ${slip.member.bankAccountNo} ${slip.member.bankAccountName}`.trim()}
           />
           <KeyValue label={t('slips.note')} value={slip.note ? <Badge label={reasonText(slip.note)} tone="warn" /> : '—'} />
+          {slip.feedRef ? (
+            <>
+              <KeyValue label={t('slips.feedRef')} value={slip.feedRef} />
+              <AppText variant="caption">{t('slips.feedHelp')}</AppText>
+            </>
+          ) : null}
           {slip.transRef ? <KeyValue label={t('slips.reference')} value={`${slip.sendingBank} ${slip.transRef}`} /> : null}
           {slip.sender?.bankCode ? (
             <KeyValue label={t('slips.sender')} value={`${slip.sender.bankCode} ${slip.sender.accountNo} ${slip.sender.name}`} />
