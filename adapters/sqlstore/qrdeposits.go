@@ -178,8 +178,22 @@ func (s *QRDeposits) PayQR(ctx context.Context, p deposit.Payment, m []ledger.Jo
 		if _, dup := uniqueViolation(err); dup {
 			return deposit.ErrPaymentDuplicate
 		}
-		if err != nil || p.Note != "" || len(m) == 0 {
+		if err != nil {
 			return err
+		}
+		if p.Provider == deposit.TransferProvider && p.QRCodeID == "" && p.Note != "" && len(p.Candidates) > 0 {
+			// Waiting for review: when its slip credited a candidate, an
+			// operator must not credit it again.
+			if twin, err := s.db.slipTwin(ctx, tx, p); err != nil || !twin {
+				return err
+			}
+			p.Note = deposit.NoteSlipCredited
+			_, err := tx.ExecContext(ctx, s.db.q(`UPDATE qr_payments SET note = ? WHERE provider = ? AND ref = ?`),
+				p.Note, p.Provider, p.Ref)
+			return err
+		}
+		if p.Note != "" || len(m) == 0 {
+			return nil
 		}
 		if p.QRCodeID == "" {
 			// A slipless deposit: the payment names its member.

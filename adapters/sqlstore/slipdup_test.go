@@ -140,6 +140,39 @@ func TestFeedAndSlipOfOneTransfer(t *testing.T) {
 				t.Fatalf("%+v", p)
 			}
 		})
+		t.Run("NotificationNamingNoOneIsMarkedSlipCredited", func(t *testing.T) {
+			sms := func(ref string, baht int64, at time.Time) {
+				if err := feed.BankCredit(ctx, deposit.BankCredit{Ref: ref, Target: "9998887776", Amount: money.FromBaht(baht), At: at,
+					Sender: deposit.Party{BankCode: "KBANK", AccountNo: "X-567890"}}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			// The SMS first: it waits with the member as candidate; the slip
+			// credits and marks it, so that no operator credits it again.
+			sms("sms:1", 610, now.Add(-6*time.Hour))
+			if p := review("sms:1"); p.Note != deposit.NoteNoSenderName || len(p.Candidates) != 1 {
+				t.Fatalf("%+v", p)
+			}
+			if ok, err := slip("S6", "KBANK", 610, now.Add(-6*time.Hour+20*time.Second), ""); err != nil || !ok {
+				t.Fatal(ok, err)
+			}
+			if p := review("sms:1"); p.Note != deposit.NoteSlipCredited {
+				t.Fatalf("%+v", p)
+			}
+			// The slip first: the SMS is recorded slip credited.
+			if ok, err := slip("S7", "KBANK", 620, now.Add(-7*time.Hour), ""); err != nil || !ok {
+				t.Fatal(ok, err)
+			}
+			sms("sms:2", 620, now.Add(-7*time.Hour+time.Minute))
+			if p := review("sms:2"); p.Note != deposit.NoteSlipCredited {
+				t.Fatalf("%+v", p)
+			}
+			// Another amount is another transfer.
+			sms("sms:3", 630, now.Add(-7*time.Hour))
+			if p := review("sms:3"); p.Note != deposit.NoteNoSenderName {
+				t.Fatalf("%+v", p)
+			}
+		})
 		t.Run("AtOnceOneCredits", func(t *testing.T) {
 			for i := range 6 {
 				before := wallet()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 
 	"github.com/jmoiron/sqlx"
 
@@ -37,14 +38,6 @@ func (db *DB) lockMemberTransfers(ctx context.Context, tx *sqlx.Tx, memberID str
 	return err
 }
 
-// feedTwin takes the member's transfer lock and answers feedCredit.
-func (db *DB) feedTwin(ctx context.Context, tx *sqlx.Tx, sl deposit.Slip) (string, error) {
-	if err := db.lockMemberTransfers(ctx, tx, sl.MemberID); err != nil {
-		return "", err
-	}
-	return db.feedCredit(ctx, tx, sl)
-}
-
 // FeedCredit is the slipless deposit that credited a slip's transfer.
 func (s *Deposits) FeedCredit(ctx context.Context, sl deposit.Slip) (string, error) {
 	if sl.TransferredAt == nil {
@@ -70,17 +63,47 @@ func (db *DB) feedCredit(ctx context.Context, q sqlx.QueryerContext, sl deposit.
 	return ref, err
 }
 
-// slipTwin takes the member's transfer lock and reports whether a slip of
-// the member was credited for the payment's transfer (sender's bank,
-// amount, time within deposit.TransferWindow).
+// slipTwin takes the transfer locks of the members a payment may be (its
+// member, or the candidates of one waiting for review, in id order) and
+// reports whether a slip of one of them was credited for the payment's
+// transfer (sender's bank, amount, time within deposit.TransferWindow).
 func (db *DB) slipTwin(ctx context.Context, tx *sqlx.Tx, p deposit.Payment) (bool, error) {
-	if err := db.lockMemberTransfers(ctx, tx, p.MemberID); err != nil {
-		return false, err
+	members := p.Candidates
+	if p.MemberID != "" {
+		members = []string{p.MemberID}
+	}
+	if len(members) == 0 {
+		return false, nil
+	}
+	members = slices.Sorted(slices.Values(members))
+	for _, m := range members {
+		if err := db.lockMemberTransfers(ctx, tx, m); err != nil {
+			return false, err
+		}
 	}
 	from, to := deposit.TransferWindow(p.PaidAt)
+	query, args, err := sqlx.In(`SELECT COUNT(*) FROM slips WHERE member_id IN (?) AND status = 'SUCCESS'
+		AND sender_bank = ? AND amount = ? AND transferred_at >= ? AND transferred_at <= ?`,
+		members, p.Sender.BankCode, p.Amount, utc(from), utc(to))
+	if err != nil {
+		return false, err
+	}
 	var n int
-	err := tx.GetContext(ctx, &n, db.q(`SELECT COUNT(*) FROM slips WHERE member_id = ? AND status = 'SUCCESS'
-		AND sender_bank = ? AND amount = ? AND transferred_at >= ? AND transferred_at <= ?`),
-		p.MemberID, p.Sender.BankCode, p.Amount, utc(from), utc(to))
+	err = tx.GetContext(ctx, &n, db.q(query), args...)
 	return n > 0, err
+}
+
+// markSlipCredited notes SLIP_CREDITED the notifications waiting for
+// review of a credited slip's transfer whose candidates include its member
+// (a KBank SMS names no one: an operator must not credit it again).
+func (db *DB) markSlipCredited(ctx context.Context, tx *sqlx.Tx, sl deposit.Slip) error {
+	if sl.TransferredAt == nil {
+		return nil
+	}
+	from, to := deposit.TransferWindow(*sl.TransferredAt)
+	_, err := tx.ExecContext(ctx, db.q(`UPDATE qr_payments SET note = ? WHERE provider = ? AND status = 'REVIEW'
+		AND sender_bank = ? AND amount = ? AND paid_at >= ? AND paid_at <= ? AND ',' || candidates || ',' LIKE ?`),
+		deposit.NoteSlipCredited, deposit.TransferProvider, sl.Sender.BankCode, sl.Amount, utc(from), utc(to),
+		"%,"+sl.MemberID+",%")
+	return err
 }

@@ -204,6 +204,9 @@ type Store interface {
 	// another reference than the slip's answers *FeedCredited and changes
 	// nothing; the check and the credit are one transaction under the
 	// member's lock that PayQR's slipless credit takes too (see twin.go).
+	// A slip credited (automatically or by an operator) notes
+	// NoteSlipCredited the slipless deposits of its transfer waiting for
+	// review with its member among their candidates.
 	CreditSlip(ctx context.Context, s Slip, m []ledger.Journal) (bool, error)
 	// Slip returns a slip with its member's bank data (NO_DATA when absent).
 	Slip(ctx context.Context, id string) (Slip, error)

@@ -227,7 +227,9 @@ type QRStore interface {
 	// the member matches its transfer (p.Sender.BankCode, p.Amount,
 	// p.PaidAt within TransferWindow): then it is stored for review with
 	// NoteSlipCredited and no member, crediting nothing — checked under the
-	// member's lock CreditSlip takes too (see twin.go). When p.QRCodeID
+	// member's lock CreditSlip takes too (see twin.go); a slipless deposit
+	// stored for review whose transfer a SUCCESS slip of one of
+	// p.Candidates matches is stored with NoteSlipCredited. When p.QRCodeID
 	// names a QR of p's provider, of p's amount, OPEN (or EXPIRED or
 	// CANCELLED since, a late notice: cancelled strictly after p.PaidAt) and
 	// whose lifetime holds p.PaidAt, the QR becomes PAID and the journals of m

@@ -19,7 +19,11 @@ import (
 //   - a slip whose transfer a feed credit to the member already matches
 //     (CreditSlip answers *FeedCredited) waits with NoteFeedCredited;
 //   - a notification whose transfer a credited slip of the member already
-//     matches is recorded NoteSlipCredited, crediting nothing.
+//     matches is recorded NoteSlipCredited, crediting nothing;
+//   - a notification waiting for review (a KBank SMS names no one) whose
+//     candidates include the member of a credited slip of its transfer is
+//     noted NoteSlipCredited, whichever came first, so that an operator
+//     does not credit it again.
 //
 // The store checks inside the crediting transaction, under a per-member
 // lock both paths take, so that of a slip and a notification arriving at

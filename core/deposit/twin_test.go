@@ -2,6 +2,7 @@ package deposit
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -57,6 +58,24 @@ func TestFeedAndSlipOfOneTransfer(t *testing.T) {
 		return BankCredit{Ref: ref, Target: "xxx-x-x6789-x", Amount: amount, At: at,
 			Sender: Party{BankCode: "SCB", AccountNo: "xxx-x-x4321-x", Name: "SOMCHAI J"}}
 	}
+	t.Run("slip then a notification naming no one: slip credited", func(t *testing.T) {
+		f, q := fixtures(t)
+		at := t0.Add(-20 * time.Minute)
+		if sl, err := f.svc.SubmitSlip(ctx, "m1", f.transfer("REF0001", 50000, "xxx-x-x4321-x", at)); err != nil || sl.Status != Success {
+			t.Fatal(sl, err)
+		}
+		n := notice("SMS-1", 50000, at.Add(time.Minute))
+		n.Sender.Name = ""
+		if err := q.svc.BankCredit(ctx, n); err != nil {
+			t.Fatal(err)
+		}
+		if p := q.store.payments[TransferProvider+"|SMS-1"]; p.Note != NoteSlipCredited || strings.Join(p.Candidates, ",") != "m1" {
+			t.Fatalf("%+v", p)
+		}
+		if got := wallet(f, "m1"); got != 50000 {
+			t.Fatal(got)
+		}
+	})
 	for _, tc := range []struct {
 		name      string
 		feedFirst bool
