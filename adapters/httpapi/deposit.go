@@ -256,13 +256,16 @@ type operatorSlipJSON struct {
 	// OCR is what the slip prints, read when it was uploaded (null: not
 	// read): the review's pre-filled fields and the edited-slip flag.
 	OCR *deposit.SlipReading `json:"ocr"`
+	// FeedRef: the bank feed's payment that credited the slip's transfer
+	// (a slip waiting with FEED_CREDITED), "" otherwise.
+	FeedRef string `json:"feedRef"`
 }
 
 func (s *Server) toOperatorSlip(sl deposit.Slip) operatorSlipJSON {
 	o := operatorSlipJSON{ID: sl.ID, CreatedAt: sl.CreatedAt.UTC(), Status: sl.Status, Note: sl.Note, Amount: sl.Amount,
 		SendingBank: sl.SendingBank, TransRef: sl.TransRef, Sender: sl.Sender, Receiver: sl.Receiver,
 		TransferredAt: sl.TransferredAt, DecidedBy: sl.DecidedBy, DecidedAt: sl.DecidedAt, ImageURL: s.signSlip(sl.ID),
-		OCR: sl.OCR}
+		OCR: sl.OCR, FeedRef: sl.FeedRef}
 	o.Member.ID, o.Member.Phone, o.Member.Name = sl.MemberID, sl.MemberPhone, sl.MemberName
 	o.Member.BankCode, o.Member.BankAccountNo, o.Member.BankAccountName = sl.MemberBank, sl.MemberAccountNo, sl.MemberAccount
 	return o

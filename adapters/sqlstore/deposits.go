@@ -125,18 +125,38 @@ func (s *Deposits) UpdateSlip(ctx context.Context, sl deposit.Slip) (bool, error
 // CreditSlip marks a PENDING slip SUCCESS and posts its journal in one
 // transaction. The journal's unique (kind, ref) is what makes one bank
 // transfer credit once: of concurrent uploads, the others get
-// ledger.ErrDuplicate and nothing of theirs is kept.
+// ledger.ErrDuplicate and nothing of theirs is kept. A slip credited
+// automatically whose transfer the bank feed credited under another
+// reference answers *deposit.FeedCredited (feedCredit); a credited slip
+// marks the notifications of its transfer waiting for review
+// SLIP_CREDITED (markSlipCredited).
 func (s *Deposits) CreditSlip(ctx context.Context, sl deposit.Slip, m []ledger.Journal) (bool, error) {
 	credited := false
 	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
+		if sl.TransferredAt != nil {
+			if err := s.db.lockMemberTransfers(ctx, tx, sl.MemberID); err != nil {
+				return err
+			}
+		}
+		if sl.DecidedBy == "" && sl.TransferredAt != nil {
+			ref, err := s.db.feedCredit(ctx, tx, sl)
+			if err != nil {
+				return err
+			}
+			if ref != "" {
+				return &deposit.FeedCredited{Ref: ref}
+			}
+		}
 		var err error
 		credited, err = s.db.transition(ctx, tx, guard{update: updateSlip + `, journal_id = ? WHERE id = ? AND status = 'PENDING'`,
 			args: append(slipArgs(sl), nil, sl.ID)}, m...)
 		if err != nil || !credited {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, s.db.q(`UPDATE slips SET journal_id = ? WHERE id = ?`), m[0].ID, sl.ID)
-		return err
+		if _, err = tx.ExecContext(ctx, s.db.q(`UPDATE slips SET journal_id = ? WHERE id = ?`), m[0].ID, sl.ID); err != nil {
+			return err
+		}
+		return s.db.markSlipCredited(ctx, tx, sl)
 	})
 	return credited && err == nil, err
 }

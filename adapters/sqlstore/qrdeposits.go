@@ -178,13 +178,36 @@ func (s *QRDeposits) PayQR(ctx context.Context, p deposit.Payment, m []ledger.Jo
 		if _, dup := uniqueViolation(err); dup {
 			return deposit.ErrPaymentDuplicate
 		}
-		if err != nil || p.Note != "" || len(m) == 0 {
+		if err != nil {
 			return err
+		}
+		if p.Provider == deposit.TransferProvider && p.QRCodeID == "" && p.Note != "" && len(p.Candidates) > 0 {
+			// Waiting for review: when its slip credited a candidate, an
+			// operator must not credit it again.
+			if twin, err := s.db.slipTwin(ctx, tx, p); err != nil || !twin {
+				return err
+			}
+			p.Note = deposit.NoteSlipCredited
+			_, err := tx.ExecContext(ctx, s.db.q(`UPDATE qr_payments SET note = ? WHERE provider = ? AND ref = ?`),
+				p.Note, p.Provider, p.Ref)
+			return err
+		}
+		if p.Note != "" || len(m) == 0 {
+			return nil
 		}
 		if p.QRCodeID == "" {
 			// A slipless deposit: the payment names its member.
 			if p.MemberID == "" {
 				return nil
+			}
+			if twin, err := s.db.slipTwin(ctx, tx, p); err != nil {
+				return err
+			} else if twin {
+				// Its slip credited the transfer under another reference.
+				p.Note, p.MemberID = deposit.NoteSlipCredited, ""
+				_, err := tx.ExecContext(ctx, s.db.q(`UPDATE qr_payments SET note = ?, member_id = NULL
+					WHERE provider = ? AND ref = ?`), p.Note, p.Provider, p.Ref)
+				return err
 			}
 			credited, err := s.db.transition(ctx, tx, guard{update: `UPDATE qr_payments SET status = 'CREDITED'
 				WHERE provider = ? AND ref = ? AND status = 'REVIEW' AND note = ''`, args: []any{p.Provider, p.Ref}}, m...)

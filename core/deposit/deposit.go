@@ -161,6 +161,9 @@ type Slip struct {
 	// OCR is what the slip prints as the OCR read it (nil: not read): the
 	// review's pre-filled fields and the edited-slip flag.
 	OCR *SlipReading `db:"-"`
+	// FeedRef is the bank feed's payment (provider TransferProvider) that
+	// credited the transfer of a slip waiting with NoteFeedCredited (Review).
+	FeedRef string `db:"-"`
 }
 
 // Voucher is a redeemed or claimed gift voucher.
@@ -198,13 +201,26 @@ type Store interface {
 	// the journals of m (the credit first, then what it earns) in one
 	// transaction. A journal whose ref was credited before answers
 	// ledger.ErrDuplicate and changes nothing; a slip no longer PENDING
-	// answers false.
+	// answers false. A slip credited automatically (s.DecidedBy empty)
+	// whose transfer (s.Sender.BankCode, s.Amount, s.TransferredAt within
+	// TransferWindow) matches a CREDITED slipless deposit to s.MemberID of
+	// another reference than the slip's answers *FeedCredited and changes
+	// nothing; the check and the credit are one transaction under the
+	// member's lock that PayQR's slipless credit takes too (see twin.go).
+	// A slip credited (automatically or by an operator) notes
+	// NoteSlipCredited the slipless deposits of its transfer waiting for
+	// review with its member among their candidates.
 	CreditSlip(ctx context.Context, s Slip, m []ledger.Journal) (bool, error)
 	// Slip returns a slip with its member's bank data (NO_DATA when absent).
 	Slip(ctx context.Context, id string) (Slip, error)
 	// MemberSlips is a page of a member's slips, newest first, and how many
 	// there are.
 	MemberSlips(ctx context.Context, memberID string, offset, limit int) ([]Slip, int, error)
+	// FeedCredit is the reference of a CREDITED slipless deposit to the
+	// slip's member whose transfer is the slip's (sender's bank, amount,
+	// TransferWindow) under another reference than the slip's; "" when
+	// none. CreditSlip applies the same rule.
+	FeedCredit(ctx context.Context, s Slip) (string, error)
 	// SlipsByStatus lists slips with status, oldest first, at most limit.
 	SlipsByStatus(ctx context.Context, status Status, limit int) ([]Slip, error)
 	// SenderAccounts lists the bank account numbers of the members other

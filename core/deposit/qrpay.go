@@ -190,7 +190,7 @@ const (
 	NoteLateNotice     = "LATE_NOTICE"      // the transfer's time is outside the window of now
 	NoteSenderLocked   = "SENDER_LOCKED"    // the one member who fits is locked
 	NoteAmountTooLarge = "AMOUNT_TOO_LARGE" // more than a wallet can hold at once
-	NoteSlipCredited   = "SLIP_CREDITED"    // the transfer's slip credited it before the notification came
+	NoteSlipCredited   = "SLIP_CREDITED"    // the transfer's slip (same reference, or same sender's bank, amount and time) credited it first
 	NoteNoSenderName   = "NO_SENDER_NAME"   // the bank named no sender: Candidates are the members the digits fit
 )
 
@@ -223,7 +223,13 @@ type QRStore interface {
 	// PayQR records p once per (provider, ref): a payment recorded before
 	// answers ErrPaymentDuplicate and changes nothing. A payment of no QR
 	// (a slipless deposit) with journals m and no note is CREDITED to
-	// p.MemberID with m in the same transaction. When p.QRCodeID
+	// p.MemberID with m in the same transaction, unless a SUCCESS slip of
+	// the member matches its transfer (p.Sender.BankCode, p.Amount,
+	// p.PaidAt within TransferWindow): then it is stored for review with
+	// NoteSlipCredited and no member, crediting nothing — checked under the
+	// member's lock CreditSlip takes too (see twin.go); a slipless deposit
+	// stored for review whose transfer a SUCCESS slip of one of
+	// p.Candidates matches is stored with NoteSlipCredited. When p.QRCodeID
 	// names a QR of p's provider, of p's amount, OPEN (or EXPIRED or
 	// CANCELLED since, a late notice: cancelled strictly after p.PaidAt) and
 	// whose lifetime holds p.PaidAt, the QR becomes PAID and the journals of m

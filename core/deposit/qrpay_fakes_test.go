@@ -3,6 +3,7 @@ package deposit
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -160,11 +161,24 @@ func (m *memQR) PayQR(_ context.Context, p Payment, js []ledger.Journal) (Paymen
 		return old, ErrPaymentDuplicate
 	}
 	p.Status = PaymentReview
+	if p.Provider == TransferProvider && p.QRCodeID == "" && (p.Note == "" && p.MemberID != "" && len(js) > 0 || p.Note != "") {
+		members := p.Candidates
+		if p.MemberID != "" {
+			members = []string{p.MemberID}
+		}
+		for _, sl := range m.ledger.slips {
+			if sl.Status == Success && slices.Contains(members, sl.MemberID) && sl.TransferredAt != nil &&
+				SameTransfer(p.Sender.BankCode, p.Amount, p.PaidAt, sl.Sender.BankCode, sl.Amount, *sl.TransferredAt) {
+				p.Note, p.MemberID = NoteSlipCredited, ""
+			}
+		}
+	}
 	if p.Note == "" && p.QRCodeID == "" && p.MemberID != "" && len(js) > 0 {
 		if err := m.ledger.post(js...); err != nil {
 			return Payment{}, err
 		}
 		p.Status, p.JournalID = PaymentCredited, js[0].ID
+		m.ledger.fed = append(m.ledger.fed, p)
 	}
 	if p.Note == "" && p.QRCodeID != "" {
 		q := m.qrs[p.QRCodeID]

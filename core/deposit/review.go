@@ -54,7 +54,21 @@ func (s *Service) Reject(ctx context.Context, id string, reason errs.Code, by st
 	return sl, nil
 }
 
-// Review lists the slips waiting for an operator, oldest first.
+// Review lists the slips waiting for an operator, oldest first; a slip
+// waiting because the bank feed credited its transfer (NoteFeedCredited)
+// names that payment (FeedRef).
 func (s *Service) Review(ctx context.Context) ([]Slip, error) {
-	return s.d.Store.SlipsByStatus(ctx, Pending, 200)
+	list, err := s.d.Store.SlipsByStatus(ctx, Pending, 200)
+	if err != nil {
+		return nil, err
+	}
+	for i, sl := range list {
+		if sl.Note != NoteFeedCredited || sl.TransferredAt == nil {
+			continue
+		}
+		if list[i].FeedRef, err = s.d.Store.FeedCredit(ctx, sl); err != nil {
+			return nil, err
+		}
+	}
+	return list, nil
 }

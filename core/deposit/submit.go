@@ -210,6 +210,14 @@ func (s *Service) credit(ctx context.Context, sl Slip, by string) (Slip, error) 
 		return sl, err
 	}
 	ok, err := s.d.Store.CreditSlip(ctx, sl, m)
+	var fed *FeedCredited
+	if errors.As(err, &fed) {
+		// The bank feed credited this transfer under its own reference:
+		// a person tells a second transfer from the same one.
+		s.d.Log.WarnContext(ctx, "slip of a transfer credited from the bank feed", "slip", sl.ID, "payment", fed.Ref)
+		sl.Status = Pending
+		return s.toReview(ctx, sl, NoteFeedCredited)
+	}
 	if errors.Is(err, ledger.ErrDuplicate) {
 		if by != "" {
 			return sl, errs.New(NoteRefNoDuplicated)

@@ -47,6 +47,15 @@ const (
 	// hours, so six hours lets late deliveries through and keeps old ones
 	// for a person.
 	BankNoticeHours = 6
+	// SameTransferMinutes is how far apart the times two reports of a
+	// bank transfer may be and still be one transfer, when a slip and a
+	// bank notification of another reference tell of the same sender's
+	// bank, amount and member: banks stamp a notification to the second
+	// or (an SMS) to the minute, and its slip to the second, a minute or
+	// two apart at most. The second of two such reports goes to review
+	// rather than crediting. Minutes, never hours: a member's genuine
+	// second transfer of the same amount later that day credits.
+	SameTransferMinutes = 3
 )
 
 // Support chat.

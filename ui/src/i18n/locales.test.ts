@@ -28,6 +28,8 @@ const slipReasons = [
   'NOT_MATCH',
   'EXPIRED_SLIP',
   'UNKNOW_ERROR',
+  // A slip whose transfer the bank feed credited already (core/deposit NoteFeedCredited).
+  'FEED_CREDITED',
 ];
 
 describe('main strings', () => {

@@ -3162,6 +3162,8 @@ export interface components {
             imageUrl: string;
             /** @description What the slip prints, as the OCR read it when it was uploaded; null when it was not read (no OCR, or nothing read). */
             ocr: components["schemas"]["SlipReading"] | null;
+            /** @description In the queue, for a slip waiting with note FEED_CREDITED: the reference of the bank feed's payment (provider transfer) that credited the same transfer (same member, sender's bank and amount, within a few minutes); "" otherwise. */
+            feedRef: string;
         };
         /** @description A slip's printed fields read by OCR (docs/adapters.md, "Slip OCR"). A field whose `found` flag is false was not read and holds its zero value. OCR never credits: it pre-fills the review. */
         SlipReading: {

@@ -32,6 +32,7 @@ const slip: ReviewSlip = {
   },
   imageUrl: '/api/slip-image/s1?exp=1&sig=x',
   ocr: null,
+  feedRef: '',
 };
 
 const reasons = ['INVALID_SLIP', 'SLIP_REFNO_DUPLICATED', 'NOT_MATCH'];
@@ -66,6 +67,15 @@ describe('slips review', () => {
     expect(sent?.body).toEqual({ amount: '150.25' });
     expect(sent?.headers['Idempotency-Key']).toBeTruthy();
     await waitFor(() => expect(screen.getByText('No slip is waiting for review.')).toBeTruthy());
+  });
+
+  it('names the bank notification that credited the transfer of a FEED_CREDITED slip', async () => {
+    const fed: ReviewSlip = { ...slip, note: 'FEED_CREDITED', amount: 150, feedRef: 'feed:KB-1' };
+    mockApi({ 'GET /api/operator/slips': { body: { slips: [fed], reasons } } });
+    renderWithProviders(<SlipsPage />);
+    expect(await screen.findByText('A bank notification credited this transfer already')).toBeTruthy();
+    expect(screen.getByText('Bank notification that credited it')).toBeTruthy();
+    expect(screen.getByText('feed:KB-1')).toBeTruthy();
   });
 
   it('rejects with a reason of the slip table and shows a refusal', async () => {

@@ -9,7 +9,7 @@ import { apiBaseUrl } from '@/lib/config';
 
 import { useApproveSlip, useRejectSlip } from '../../api/decide-slip';
 import type { ReviewSlip } from '../../api/deposits';
-import { useOpT } from '../../i18n';
+import { consoleNs, useOpT } from '../../i18n';
 import { Badge, Card, ErrorLine, KeyValue, money, Row, when } from '../ui';
 
 import { confirmAmount, SlipReading } from './slip-reading';
@@ -25,8 +25,14 @@ export function SlipCard({ slip, reasons, onDone }: { slip: ReviewSlip; reasons:
   const [amount, setAmount] = useState(confirmAmount(slip) > 0 ? String(confirmAmount(slip)) : '');
   const [reason, setReason] = useState<string | null>(null);
   const who = `${slip.member.name} ${slip.member.phone}`.trim();
+  // The console's own wording of a note first (FEED_CREDITED tells operators what to check), else
+  // the member's text of the reason.
   const reasonText = (code: string) =>
-    i18n.exists(`slipReason.${code}`, { ns: 'translation' }) ? i18n.t(`slipReason.${code}`, { ns: 'translation' }) : code;
+    i18n.exists(`slips.reasons.${code}`, { ns: consoleNs })
+      ? t(`slips.reasons.${code}`)
+      : i18n.exists(`slipReason.${code}`, { ns: 'translation' })
+        ? i18n.t(`slipReason.${code}`, { ns: 'translation' })
+        : code;
 
   const approve = useApproveSlip(slip.id, () => onDone(t('slips.approved', { name: who, amount: money(Number(amount)) })));
   const reject = useRejectSlip(slip.id, () => onDone(t('slips.rejected', { name: who })));
@@ -54,6 +60,12 @@ export function SlipCard({ slip, reasons, onDone }: { slip: ReviewSlip; reasons:
             value={`${slip.member.bankCode} ${slip.member.bankAccountNo} ${slip.member.bankAccountName}`.trim()}
           />
           <KeyValue label={t('slips.note')} value={slip.note ? <Badge label={reasonText(slip.note)} tone="warn" /> : '—'} />
+          {slip.feedRef ? (
+            <>
+              <KeyValue label={t('slips.feedRef')} value={slip.feedRef} />
+              <AppText variant="caption">{t('slips.feedHelp')}</AppText>
+            </>
+          ) : null}
           {slip.transRef ? <KeyValue label={t('slips.reference')} value={`${slip.sendingBank} ${slip.transRef}`} /> : null}
           {slip.sender?.bankCode ? (
             <KeyValue label={t('slips.sender')} value={`${slip.sender.bankCode} ${slip.sender.accountNo} ${slip.sender.name}`} />
