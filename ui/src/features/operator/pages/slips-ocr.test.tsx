@@ -44,6 +44,7 @@ const base: ReviewSlip = {
     bankAccountName: 'DEMO PLAYER',
   },
   imageUrl: '/api/slip-image/s1?exp=1&sig=x',
+  feedRef: '',
   ocr: {
     amount: 250.5,
     at: '2026-11-22T01:58:00Z',
