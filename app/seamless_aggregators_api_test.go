@@ -163,6 +163,22 @@ func TestSeamlessAggregatorsAPI(t *testing.T) {
 				t.Fatalf("aggregators = %s", got.Raw)
 			}
 		})
+		t.Run("a change proposed over settings that moved is closed stale, nothing applied", func(t *testing.T) {
+			const other = "another-secret-another-secret-0123456789"
+			r := put(owner, map[string]any{"enabled": true, "allow": []string{"127.0.0.1"}, "secret": other})
+			h.expect(r, 202, "SECOND_APPROVAL_REQUIRED")
+			h.expect(put(owner2, map[string]any{"enabled": true, "allow": []string{"127.0.0.1"}, "secret": other}), 409, "CHANGE_PENDING")
+			// Meanwhile an owner switches it off (at once).
+			h.expect(put(owner, map[string]any{"enabled": false, "allow": []string{"127.0.0.1"}}), 200, "")
+			c, _ := r.Body["change"].(map[string]any)
+			id, _ := c["id"].(string)
+			h.expect(h.call("POST", "/api/operator/changes/"+id+"/approve", owner2, nil), 409, "CHANGE_STALE")
+			if got := callback(other); got != http.StatusUnauthorized {
+				t.Fatalf("a stale change's secret applied: HTTP %d", got)
+			}
+			// Back on, for the next subtests.
+			h.confirm(put(owner, map[string]any{"enabled": true, "allow": []string{"127.0.0.1"}}), owner2)
+		})
 		t.Run("audited, the secret nowhere", func(t *testing.T) {
 			r := h.call("GET", "/api/operator/audit?action=aggregator.update", owner, nil)
 			h.expect(r, 200, "")

@@ -136,7 +136,7 @@ func (s *Server) putSeamlessAggregator(w http.ResponseWriter, r *http.Request) {
 	b, a := aggregatorOf(before), aggregatorOf(after)
 	n := noteAudit(r)
 	n.before = map[string]any{"enabled": b.Enabled, "allow": b.Allow, "keyFingerprint": b.KeyFingerprint}
-	n.after = map[string]any{"enabled": a.Enabled, "allow": a.Allow, "keyFingerprint": a.KeyFingerprint, }
+	n.after = map[string]any{"enabled": a.Enabled, "allow": a.Allow, "keyFingerprint": a.KeyFingerprint}
 	logger(r.Context()).InfoContext(r.Context(), "aggregator settings changed", "code", code, "enabled", a.Enabled, "allow", len(a.Allow))
 	writeJSON(w, http.StatusOK, map[string]any{"aggregator": a})
 }

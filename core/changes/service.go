@@ -15,8 +15,8 @@ type Service struct {
 	operators *operator.Service
 	// aggregators are the seamless aggregators' settings (nil: none).
 	aggregators *seamless.Aggregators
-	sealer    Sealer
-	now       func() time.Time
+	sealer      Sealer
+	now         func() time.Time
 }
 
 // NewService returns a service; aggs may be nil (no aggregators), now too
