@@ -28,6 +28,7 @@ import (
 	"ngern/core/money"
 	"ngern/core/operator"
 	"ngern/core/promo"
+	"ngern/core/seamless"
 	"ngern/core/settings"
 	"ngern/core/wallet"
 )
@@ -46,8 +47,8 @@ func walletServices() fx.Option {
 		},
 		func(store *sqlstore.Operators, now Clock) *operator.Auditor { return operator.NewAuditor(store, now) },
 		// Changes that need two owners (core/changes).
-		func(db *sqlstore.DB, s *settings.Service, ops *operator.Service, sealer *wallet.Sealer, now Clock) *changes.Service {
-			return changes.NewService(sqlstore.NewChanges(db), s, ops, sealer, now)
+		func(db *sqlstore.DB, s *settings.Service, ops *operator.Service, aggs *seamless.Aggregators, sealer *wallet.Sealer, now Clock) *changes.Service {
+			return changes.NewService(sqlstore.NewChanges(db), s, ops, aggs, sealer, now)
 		},
 		func(db *sqlstore.DB, now Clock) *operator.Console {
 			return operator.NewConsole(sqlstore.NewConsole(db), now)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"ngern/core/changes"
 	"ngern/core/errs"
 	"ngern/core/money"
 	"ngern/core/operator"
@@ -100,7 +101,9 @@ type aggregatorRequest struct {
 
 // putSeamlessAggregator changes an aggregator's settings, audited with
 // the before and after as the console sees them (never the secret), and
-// applied on every node without a restart.
+// applied on every node without a restart. A new secret, another
+// allow-list or switching on is proposed instead: 202, applied when a
+// second owner approves it (core/changes).
 func (s *Server) putSeamlessAggregator(w http.ResponseWriter, r *http.Request) {
 	var req aggregatorRequest
 	if err := s.decode(r, &req, errs.InvalidRequest); err != nil {
@@ -112,8 +115,20 @@ func (s *Server) putSeamlessAggregator(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	code := r.PathValue("code")
-	before, after, err := s.aggregators.Update(r.Context(), code, seamless.AggregatorUpdate{Enabled: *req.Enabled, Allow: req.Allow,
-		Secret: req.Secret}, operatorName(r))
+	u := seamless.AggregatorUpdate{Enabled: *req.Enabled, Allow: req.Allow, Secret: req.Secret}
+	before, after, err := s.aggregators.Check(r.Context(), code, u)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if changes.AggregatorUpdateNeedsTwoOwners(before, after, u) {
+		// What could let money move waits for a second owner; the whole
+		// change is proposed (switching off alone applies at once).
+		c, err := s.changes.ProposeAggregator(r.Context(), principal(r), code, u)
+		writeProposed(w, r, c, err)
+		return
+	}
+	before, after, err = s.aggregators.Update(r.Context(), code, u, operatorName(r))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -121,9 +136,8 @@ func (s *Server) putSeamlessAggregator(w http.ResponseWriter, r *http.Request) {
 	b, a := aggregatorOf(before), aggregatorOf(after)
 	n := noteAudit(r)
 	n.before = map[string]any{"enabled": b.Enabled, "allow": b.Allow, "keyFingerprint": b.KeyFingerprint}
-	n.after = map[string]any{"enabled": a.Enabled, "allow": a.Allow, "keyFingerprint": a.KeyFingerprint, "secretReplaced": req.Secret != nil}
-	logger(r.Context()).InfoContext(r.Context(), "aggregator settings changed", "code", code, "enabled", a.Enabled, "allow", len(a.Allow),
-		"secretReplaced", req.Secret != nil)
+	n.after = map[string]any{"enabled": a.Enabled, "allow": a.Allow, "keyFingerprint": a.KeyFingerprint}
+	logger(r.Context()).InfoContext(r.Context(), "aggregator settings changed", "code", code, "enabled", a.Enabled, "allow", len(a.Allow))
 	writeJSON(w, http.StatusOK, map[string]any{"aggregator": a})
 }
 

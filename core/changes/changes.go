@@ -1,6 +1,7 @@
 // Package changes holds the changes that need two owners: the withdrawal
 // approval threshold, the receiving accounts members pay to, the QR
-// providers' secrets and the operator accounts (creating one, changing a
+// providers' secrets, the seamless aggregators' secrets, allow-lists and
+// switching on, and the operator accounts (creating one, changing a
 // role or the disabled flag, resetting credentials). One owner proposes;
 // the change waits until a different owner approves it, and is applied
 // then, exactly once, or until an owner rejects it (docs/operations.md,
@@ -32,12 +33,14 @@ const (
 const (
 	KindSetting        = "setting"         // target: the setting's name
 	KindQRProvider     = "qrprovider"      // target: the provider's code
+	KindAggregator     = "aggregator"      // target: the aggregator's code
 	KindOperatorCreate = "operator.create" // target: the new username
 	KindOperatorUpdate = "operator.update" // target: the username
 	KindOperatorReset  = "operator.reset"  // target: the username
 
 	ScopeSetting    = "setting"
 	ScopeQRProvider = "qrprovider"
+	ScopeAggregator = "aggregator"
 	ScopeOperator   = "operator"
 )
 

@@ -95,7 +95,7 @@ func (s *memSettings) PutSetting(_ context.Context, key string, value json.RawMe
 func newEnv() (*Service, *memSettings) {
 	st := &memSettings{docs: map[string]json.RawMessage{settings.KeyApprovalThreshold: json.RawMessage(`{"amount":20000.00}`)}}
 	set := settings.NewService(st, settings.Config{}, nil)
-	return NewService(&memChanges{m: map[string]Change{}}, set, nil, nil, nil), st
+	return NewService(&memChanges{m: map[string]Change{}}, set, nil, nil, nil, nil), st
 }
 
 var (

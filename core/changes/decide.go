@@ -6,10 +6,12 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"ngern/core/errs"
 	"ngern/core/operator"
+	"ngern/core/seamless"
 )
 
 // Result is the answer to an approval: the change as decided, and the
@@ -111,6 +113,21 @@ func (s *Service) apply(ctx context.Context, c Change, approver operator.Princip
 		}
 		_, _, err = s.settings.UpdateQRProvider(ctx, c.Target, p.update(), c.ProposedBy+"+"+approver.Username)
 		return nil, err
+	case KindAggregator:
+		plain, err := s.sealer.Open(c.Payload, "change:"+c.ID)
+		if err != nil {
+			return nil, err
+		}
+		var p aggregatorPayload
+		if err := json.Unmarshal([]byte(plain), &p); err != nil {
+			return nil, err
+		}
+		if s.aggregators == nil {
+			return nil, errs.New(errs.NoData)
+		}
+		_, _, err = s.aggregators.Update(ctx, c.Target, seamless.AggregatorUpdate{Enabled: p.Enabled, Allow: p.Allow, Secret: p.Secret},
+			c.ProposedBy+"+"+approver.Username)
+		return nil, err
 	case KindOperatorCreate, KindOperatorUpdate:
 		var p operatorPayload
 		if err := json.Unmarshal([]byte(c.Payload), &p); err != nil {
@@ -155,6 +172,18 @@ func (s *Service) fingerprint(ctx context.Context, kind, target string) (string,
 			return "", err
 		}
 		state = p.UpdatedBy + "@" + p.UpdatedAt.UTC().Format(time.RFC3339Nano)
+	case KindAggregator:
+		if s.aggregators == nil {
+			return "", errs.New(errs.NoData)
+		}
+		a, err := s.aggregators.Get(ctx, target)
+		if err != nil {
+			return "", err
+		}
+		// Its settings without the secret, and when and by whom they last
+		// changed (a new secret is always stored with a new time).
+		state = fmt.Sprintf("%t|%s|%s@%s", a.Enabled, strings.Join(a.AllowStrings(), ","), a.UpdatedBy,
+			a.UpdatedAt.UTC().Format(time.RFC3339Nano))
 	case KindOperatorCreate:
 		_, err := s.operators.Operator(ctx, target)
 		switch {

@@ -10,6 +10,7 @@ import (
 	"ngern/core/errs"
 	"ngern/core/money"
 	"ngern/core/operator"
+	"ngern/core/seamless"
 	"ngern/core/settings"
 )
 
@@ -119,6 +120,45 @@ func (s *Service) ProposeQRProvider(ctx context.Context, by operator.Principal, 
 		summary["webhookSecret"] = st
 	}
 	return s.propose(ctx, by, KindQRProvider, ScopeQRProvider, code, p, summary, true)
+}
+
+// aggregatorPayload is a proposed change of a seamless aggregator.
+type aggregatorPayload struct {
+	Enabled bool     `json:"enabled"`
+	Allow   []string `json:"allow"`
+	Secret  *string  `json:"secret,omitempty"`
+}
+
+// AggregatorUpdateNeedsTwoOwners reports whether a change of an aggregator
+// from before to after could let money move that did not: a new secret,
+// another allow-list (a secret or an address in the wrong hands forges win
+// callbacks), or switching it on. Switching it off, alone, only stops
+// money and applies at once.
+func AggregatorUpdateNeedsTwoOwners(before, after seamless.AggregatorSettings, u seamless.AggregatorUpdate) bool {
+	return u.Secret != nil || (after.Enabled && !before.Enabled) || !seamless.SameAllow(before.Allow, after.Allow)
+}
+
+// ProposeAggregator proposes a change of an aggregator that needs two
+// owners (AggregatorUpdateNeedsTwoOwners), checked now. The payload is
+// sealed at rest; the summary says only that a secret is set, with its
+// fingerprint.
+func (s *Service) ProposeAggregator(ctx context.Context, by operator.Principal, code string, u seamless.AggregatorUpdate) (Change, error) {
+	if s.aggregators == nil {
+		return Change{}, errs.New(errs.NoData)
+	}
+	_, after, err := s.aggregators.Check(ctx, code, u)
+	if err != nil {
+		return Change{}, err
+	}
+	p := aggregatorPayload{Enabled: after.Enabled, Allow: after.AllowStrings()}
+	summary := map[string]any{"enabled": after.Enabled, "allow": p.Allow}
+	if u.Secret != nil {
+		secret := string(after.Secret)
+		p.Secret = &secret
+		summary["secret"] = "set"
+		summary["keyFingerprint"] = after.Fingerprint()
+	}
+	return s.propose(ctx, by, KindAggregator, ScopeAggregator, code, p, summary, true)
 }
 
 type operatorPayload struct {

@@ -274,11 +274,11 @@ func (a *Aggregators) load(ctx context.Context) (map[string]AggregatorSettings, 
 
 func sealOwner(code string) string { return "aggregator:" + code }
 
-// Update validates and stores an owner's change of an aggregator, and
-// tells every node. It answers the settings before and after. Only a
-// generic aggregator has a secret and an allow-list to change here (Hub88
-// signs every call with its keys; the simulated aggregator is the demo's).
-func (a *Aggregators) Update(ctx context.Context, code string, u AggregatorUpdate, by string) (before, after AggregatorSettings, err error) {
+// Check validates an owner's change of an aggregator without storing it,
+// and answers the settings before and after. Only a generic aggregator
+// has a secret and an allow-list to change here (Hub88 signs every call
+// with its keys; the simulated aggregator is the demo's).
+func (a *Aggregators) Check(ctx context.Context, code string, u AggregatorUpdate) (before, after AggregatorSettings, err error) {
 	before, err = a.Get(ctx, code)
 	if err != nil {
 		return before, after, err
@@ -288,7 +288,7 @@ func (a *Aggregators) Update(ctx context.Context, code string, u AggregatorUpdat
 		return before, after, err
 	}
 	after = before
-	after.Enabled, after.Allow, after.Stored, after.UpdatedBy, after.UpdatedAt = u.Enabled, allow, true, by, a.now().UTC()
+	after.Enabled, after.Allow, after.Stored = u.Enabled, allow, true
 	if before.Kind != KindGeneric && (len(allow) > 0 || u.Secret != nil) {
 		field := "allow"
 		if u.Secret != nil {
@@ -296,7 +296,6 @@ func (a *Aggregators) Update(ctx context.Context, code string, u AggregatorUpdat
 		}
 		return before, AggregatorSettings{}, invalid(field, "only an aggregator of the generic protocol has a %s here", field)
 	}
-	row := AggregatorRow{Code: code, Enabled: u.Enabled, Allow: after.AllowStrings(), UpdatedBy: by, UpdatedAt: after.UpdatedAt}
 	if u.Secret != nil {
 		secret := strings.TrimSpace(*u.Secret)
 		if err := checkSecret(secret); err != nil {
@@ -304,6 +303,21 @@ func (a *Aggregators) Update(ctx context.Context, code string, u AggregatorUpdat
 		}
 		after.Secret, after.Unreadable = []byte(secret), false
 	}
+	return before, after, nil
+}
+
+// Update validates and stores a change of an aggregator (Check), and tells
+// every node. It answers the settings before and after. A change that
+// could let money move (a new secret, another allow-list, switching on)
+// needs a second owner: core/changes proposes it and calls Update when it
+// is approved.
+func (a *Aggregators) Update(ctx context.Context, code string, u AggregatorUpdate, by string) (before, after AggregatorSettings, err error) {
+	before, after, err = a.Check(ctx, code, u)
+	if err != nil {
+		return before, after, err
+	}
+	after.UpdatedBy, after.UpdatedAt = by, a.now().UTC()
+	row := AggregatorRow{Code: code, Enabled: u.Enabled, Allow: after.AllowStrings(), UpdatedBy: by, UpdatedAt: after.UpdatedAt}
 	if u.Secret != nil || before.SecretStored {
 		// This owner's secret, or an earlier owner's kept (an unreadable
 		// one is dropped: the configured secret applies again).
@@ -322,6 +336,24 @@ func (a *Aggregators) Update(ctx context.Context, code string, u AggregatorUpdat
 		}
 	}
 	return before, after, nil
+}
+
+// SameAllow reports whether two allow-lists hold the same prefixes, in any
+// order.
+func SameAllow(x, y []netip.Prefix) bool {
+	if len(x) != len(y) {
+		return false
+	}
+	in := make(map[netip.Prefix]bool, len(x))
+	for _, p := range x {
+		in[p] = true
+	}
+	for _, p := range y {
+		if !in[p] {
+			return false
+		}
+	}
+	return true
 }
 
 func invalid(field, format string, a ...any) error {

@@ -1888,7 +1888,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change an aggregator's settings: its enabled switch (off: its games leave the lobby and cannot be launched; callbacks of open sessions are still answered), and for the generic protocol its IP allow-list and its shared secret (write-only: left out, the secret in effect is kept). Stored, applied on every node without a restart, winning over the configuration. INVALID_REQUEST on field allow or secret; NO_DATA for an aggregator not configured. Owners. Audited as aggregator.update (never the secret). */
+        /** Change an aggregator's settings: its enabled switch (off: its games leave the lobby and cannot be launched; callbacks of open sessions are still answered), and for the generic protocol its IP allow-list and its shared secret (write-only: left out, the secret in effect is kept). Stored, applied on every node without a restart, winning over the configuration. A new secret, another allow-list or switching on needs a second owner: the whole change is proposed (202, audited as change.propose) and applied when another owner approves it; switching off alone applies at once (200). INVALID_REQUEST on field allow or secret; NO_DATA for an aggregator not configured. Owners. Audited as aggregator.update (never the secret). */
         put: operations["putOperatorSeamlessAggregator"];
         post?: never;
         delete?: never;
@@ -4899,7 +4899,7 @@ export interface components {
         PendingChange: {
             id: string;
             /** @enum {string} */
-            kind: "setting" | "qrprovider" | "operator.create" | "operator.update" | "operator.reset";
+            kind: "setting" | "qrprovider" | "aggregator" | "operator.create" | "operator.update" | "operator.reset";
             target: string;
             /** @description Never holds a secret. */
             summary: Record<string, unknown>;
@@ -8114,6 +8114,15 @@ export interface operations {
                     "application/json": {
                         aggregator: components["schemas"]["SeamlessAggregator"];
                     };
+                };
+            };
+            /** @description Proposed; a second owner approves it. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Proposal"];
                 };
             };
             default: components["responses"]["Error"];

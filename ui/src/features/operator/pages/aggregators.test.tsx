@@ -109,6 +109,7 @@ describe('aggregators page', () => {
       ...aggregatorsAnswer,
       ...figuresAnswer,
       'GET /api/operator/me': { body: { username: 'own', role: 'owner' } },
+      'GET /api/operator/changes': { body: { changes: [] } },
       'PUT /api/operator/seamless/aggregators/acme': { body: { aggregator: aggregator({ source: 'console' }) } },
     });
     renderWithProviders(<AggregatorsPage />);
@@ -132,5 +133,38 @@ describe('aggregators page', () => {
         secret: 'n'.repeat(40),
       }),
     );
+  });
+
+  it('shows a secret or allow-list change as proposed and pending a second owner, never the secret', async () => {
+    const pending: object[] = [];
+    const change = {
+      id: 'c1',
+      kind: 'aggregator',
+      target: 'acme',
+      summary: { enabled: true, allow: ['198.51.100.7/32'], secret: 'set', keyFingerprint: 'abcdefabcdef' },
+      proposedBy: 'own',
+      proposedAt: '2026-11-27T00:00:00Z',
+      status: 'PENDING',
+    };
+    const calls = mockApi({
+      ...aggregatorsAnswer,
+      ...figuresAnswer,
+      'GET /api/operator/me': { body: { username: 'own', role: 'owner' } },
+      'GET /api/operator/changes': () => ({ body: { changes: pending } }),
+      'PUT /api/operator/seamless/aggregators/acme': () => {
+        pending.push(change);
+        return { status: 202, body: { message: 'SECOND_APPROVAL_REQUIRED', change } };
+      },
+    });
+    renderWithProviders(<AggregatorsPage />);
+    fireEvent.changeText(await screen.findByLabelText('IP allow-list of acme'), '198.51.100.7');
+    fireEvent.changeText(screen.getByLabelText('New secret of acme'), 'n'.repeat(40));
+    fireEvent.press(screen.getByRole('button', { name: 'Save acme' }));
+    expect(await screen.findByText('Proposed: a second owner must approve it on the Pending changes page')).toBeTruthy();
+    expect(await screen.findByText('Awaiting a second owner: Aggregator acme, proposed by own')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT').length).toBe(1);
+    // The form is back to the settings in effect: the typed secret is gone.
+    expect(screen.getByLabelText('New secret of acme').props.value).toBe('');
+    expect(screen.queryByText(/Saved/)).toBeNull();
   });
 });

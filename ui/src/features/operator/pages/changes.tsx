@@ -14,10 +14,11 @@ import { useMe } from '../session';
 
 /**
  * Pending changes: what one owner proposed of the four-eyes settings (the withdrawal approval
- * threshold, the receiving accounts, QR providers' secrets, operator accounts) waits here until a
- * different owner approves it (applied then) or an owner rejects it. An owner cannot approve their
- * own proposal (the server answers OWN_CHANGE); the credentials of an operator created or reset are
- * shown once, to the approving owner.
+ * threshold, the receiving accounts, QR providers' secrets, aggregators' secrets, allow-lists and
+ * switching on, operator accounts) waits here until a different owner approves it (applied then)
+ * or an owner rejects it. An owner cannot approve their own proposal (the server answers
+ * OWN_CHANGE); the credentials of an operator created or reset are shown once, to the approving
+ * owner. Secrets are never shown: the summary says only that one is set (and its fingerprint).
  */
 export default function ChangesPage() {
   const { t } = useOpT();

@@ -8,6 +8,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useSaveSeamlessAggregator, type SeamlessAggregatorBody } from '../../api/save-seamless-aggregator';
 import type { SeamlessAggregator } from '../../api/types';
 import { useOpT } from '../../i18n';
+import { PendingNotice } from '../pending-changes';
 import { Badge, Row, when } from '../ui';
 import { rowStyles, SaveButton, SaveStatus } from '../settings/save-row';
 
@@ -57,15 +58,30 @@ export function aggregatorBody(a: SeamlessAggregator, f: AggregatorForm): Seamle
   return body;
 }
 
-/** AggregatorEditor is an owner's form of one aggregator: its switch and, for the generic protocol, its allow-list and secret. */
+/**
+ * AggregatorEditor is an owner's form of one aggregator: its switch and, for the generic protocol, its
+ * allow-list and secret. A new secret, another allow-list or switching on waits for a second owner
+ * (202: proposed, shown with the changes pending for this aggregator); switching off applies at once.
+ */
 export function AggregatorEditor({ aggregator }: { aggregator: SeamlessAggregator }) {
   const { t } = useOpT();
   const [form, setForm] = useState<AggregatorForm>(() => toForm(aggregator));
   const [saved, setSaved] = useState(false);
+  const [proposed, setProposed] = useState(false);
   useEffect(() => setForm(toForm(aggregator)), [aggregator]);
   const changed = JSON.stringify(form) !== JSON.stringify(toForm(aggregator));
   const problem = changed ? aggregatorProblem(form) : null;
-  const save = useSaveSeamlessAggregator(aggregator.code, () => setSaved(true));
+  const save = useSaveSeamlessAggregator(aggregator.code, {
+    onMutate: () => {
+      setSaved(false);
+      setProposed(false);
+    },
+    onApplied: () => setSaved(true),
+    onProposed: () => {
+      setProposed(true);
+      setForm(toForm(aggregator));
+    },
+  });
   const set = (patch: Partial<AggregatorForm>) => {
     setSaved(false);
     setForm((f) => ({ ...f, ...patch }));
@@ -118,14 +134,14 @@ export function AggregatorEditor({ aggregator }: { aggregator: SeamlessAggregato
           changed={changed}
           problem={problem}
           saving={save.isPending}
-          onSave={() => {
-            setSaved(false);
-            save.mutate(aggregatorBody(aggregator, form));
-          }}
+          onSave={() => save.mutate(aggregatorBody(aggregator, form))}
         />
       </Row>
       {aggregator.unreadableSecret ? <AppText variant="error">{t('aggregators.unreadable')}</AppText> : null}
       <SaveStatus problem={problem} error={save.error} saved={saved && !changed ? t('aggregators.saved', { code }) : null} />
+      <AppText variant="caption">{t('aggregators.fourEyes')}</AppText>
+      {proposed ? <AppText role="status">{t('changes.proposed')}</AppText> : null}
+      <PendingNotice kinds={['aggregator']} target={code} />
     </View>
   );
 }
