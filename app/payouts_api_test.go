@@ -48,6 +48,19 @@ func TestPayoutsAPI(t *testing.T) {
 				w := h.call("POST", "/api/wallet/withdraw", member, map[string]any{"amount": c.amount})
 				h.expect(w, 200, "SUCCESS")
 				id := w.Body["withdrawal"].(map[string]any)["_id"].(string)
+				// The member's own list (the withdraw modal's) follows it.
+				progress := func(want string) map[string]any {
+					r := h.call("GET", "/api/wallet/withdrawals?limit=1", member, nil)
+					h.expect(r, 200, "")
+					list := r.Body["withdrawals"].([]any)
+					if len(list) != 1 || list[0].(map[string]any)["_id"] != id || list[0].(map[string]any)["progress"] != want {
+						t.Fatalf("member's withdrawals, want %s: %s", want, r.Raw)
+					}
+					return list[0].(map[string]any)
+				}
+				if got := progress("PENDING"); got["reason"] != nil || got["decidedAt"] != nil {
+					t.Fatalf("pending %v", got)
+				}
 				ap := h.call("POST", "/api/operator/withdrawals/"+id+"/approve", fin1, nil)
 				if ap.message() == "SECOND_APPROVAL_REQUIRED" {
 					ap = h.call("POST", "/api/operator/withdrawals/"+id+"/approve", fin2, nil)
@@ -56,6 +69,7 @@ func TestPayoutsAPI(t *testing.T) {
 				if wd := ap.Body["withdrawal"].(map[string]any); wd["status"] != "APPROVED" || wd["payoutStatus"] != "SUBMITTED" {
 					t.Fatalf("approved %s", ap.Raw)
 				}
+				progress("PAYING")
 				if _, err := h.tools.wallet.RunPayouts(ctx); err != nil {
 					t.Fatal(err)
 				}
@@ -120,6 +134,14 @@ func TestPayoutsAPI(t *testing.T) {
 					t.Fatalf("statement %s", st.Raw)
 				}
 				wantWallet := money.FromBaht(50000 - int64(c.amount))
+				if got := progress(map[string]string{"PAID": "APPROVED", "FAILED": "FAILED"}[c.final]); got["decidedAt"] == nil ||
+					(c.final == "FAILED") != (got["reason"] != nil && got["reason"] != "") {
+					t.Fatalf("final %v", got)
+				}
+				stranger := h.member("089876543"+n, "987654321"+n, 0)
+				if r := h.call("GET", "/api/wallet/withdrawals", stranger, nil); len(r.Body["withdrawals"].([]any)) != 0 {
+					t.Fatalf("another member's list: %s", r.Raw)
+				}
 				if c.final == "FAILED" {
 					wantWallet = money.FromBaht(50000)
 					if item["description"] == nil || item["description"] == "" {

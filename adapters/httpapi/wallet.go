@@ -27,6 +27,7 @@ func (s *Server) walletRoutes() {
 	m.Handle("POST /api/wallet/add", s.member(s.walletAdd))
 	m.Handle("POST /api/wallet/withdraw", s.member(s.idempotent(memberScope, s.withdraw)))
 	m.Handle("POST /api/wallet/withdrawAll", s.member(s.idempotent(memberScope, s.withdrawAll)))
+	m.Handle("GET /api/wallet/withdrawals", s.member(s.memberWithdrawals))
 	m.Handle("POST /api/statement", s.member(s.statement))
 	m.Handle("GET /api/autoLogin/{provider}/{username}", s.member(s.autoLogin))
 	m.Handle("GET /api/autoLogin/{provider}/{username}/{password}", s.member(s.autoLogin))
@@ -406,6 +407,39 @@ func (s *Server) statement(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"total": total, "statements": statementOut(items)})
+}
+
+// memberWithdrawalJSON is one of the member's recent withdrawals with where
+// it stands (Withdrawal.Progress) and why it did not pay (MemberReason).
+type memberWithdrawalJSON struct {
+	ID        string       `json:"_id"`
+	Amount    money.Satang `json:"amount"`
+	Progress  string       `json:"progress"`
+	Reason    *string      `json:"reason"`
+	CreatedAt time.Time    `json:"createdAt"`
+	DecidedAt *time.Time   `json:"decidedAt"`
+}
+
+// memberWithdrawals answers GET /api/wallet/withdrawals?limit=: the
+// caller's own newest withdrawals (the withdraw modal's list).
+func (s *Server) memberWithdrawals(w http.ResponseWriter, r *http.Request) {
+	list, err := s.wallet.MemberWithdrawals(r.Context(), Caller(r).MemberID, queryInt(r.URL.Query().Get("limit")))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	out := make([]memberWithdrawalJSON, len(list))
+	for i, wd := range list {
+		out[i] = memberWithdrawalJSON{ID: wd.ID, Amount: wd.Amount, Progress: wd.Progress(), CreatedAt: wd.CreatedAt.UTC()}
+		if reason := wd.MemberReason(); reason != "" {
+			out[i].Reason = &reason
+		}
+		if wd.DecidedAt != nil {
+			at := wd.DecidedAt.UTC()
+			out[i].DecidedAt = &at
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"withdrawals": out})
 }
 
 func (s *Server) autoLogin(w http.ResponseWriter, r *http.Request) {

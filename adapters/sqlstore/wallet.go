@@ -499,6 +499,15 @@ func (s *Wallet) Withdrawals(ctx context.Context, status wallet.WithdrawalStatus
 	return out, nil
 }
 
+// MemberWithdrawals lists the member's own withdrawals with their payouts,
+// newest requested first, at most limit (withdrawals_member_idx).
+func (s *Wallet) MemberWithdrawals(ctx context.Context, memberID string, limit int) ([]wallet.Withdrawal, error) {
+	out := []wallet.Withdrawal{}
+	err := s.db.x.SelectContext(ctx, &out, s.db.q(`SELECT `+withdrawalColumns+withdrawalFrom+`
+		WHERE w.member_id = ? ORDER BY w.created_at DESC, w.id DESC LIMIT ?`), memberID, limit)
+	return out, err
+}
+
 // AddWithdrawalApproval records an operator's approval of a pending
 // withdrawal; the primary key (withdrawal, operator) makes a second
 // approval by the same operator fail, whatever runs concurrently.

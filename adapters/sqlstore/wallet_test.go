@@ -397,6 +397,22 @@ func TestWalletWithdrawals(t *testing.T) {
 				t.Fatalf("unknown status: %v", err)
 			}
 		})
+		t.Run("OKMemberWithdrawals", func(t *testing.T) {
+			list, err := e.svc.MemberWithdrawals(ctx, m.ID, 0)
+			if err != nil || len(list) != 2 {
+				t.Fatalf("member withdrawals = %+v, %v", list, err)
+			}
+			if list[0].Progress() != "APPROVED" || list[0].Amount != 250_00 || list[1].ID != first.ID ||
+				list[1].Progress() != "REJECTED" || list[1].MemberReason() != "name mismatch" {
+				t.Fatalf("newest first, with progress and reason: %+v", list)
+			}
+			if one, err := e.svc.MemberWithdrawals(ctx, m.ID, 1); err != nil || len(one) != 1 || one[0].ID != list[0].ID {
+				t.Fatalf("limit 1 = %+v, %v", one, err)
+			}
+			if none, err := e.svc.MemberWithdrawals(ctx, other.ID, 0); err != nil || none == nil || len(none) != 0 {
+				t.Fatalf("another member's = %+v, %v", none, err)
+			}
+		})
 		t.Run("ErrAdjustBelowZero", func(t *testing.T) {
 			if _, err := e.svc.Adjust(ctx, wallet.Adjustment{Phone: m.Phone, Amount: -750_01, Reason: "x", By: "test"}); !errs.HasCode(err, errs.MoneyNotEnough) {
 				t.Fatalf("err = %v", err)

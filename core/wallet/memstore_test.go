@@ -357,6 +357,19 @@ func (m *memStore) Withdrawals(_ context.Context, status WithdrawalStatus, limit
 	return out, nil
 }
 
+func (m *memStore) MemberWithdrawals(_ context.Context, memberID string, limit int) ([]Withdrawal, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := []Withdrawal{}
+	for _, w := range m.withdrawals {
+		if w.MemberID == memberID {
+			out = append(out, *w)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[j].CreatedAt.Before(out[i].CreatedAt) })
+	return out[:min(len(out), limit)], nil
+}
+
 func (m *memStore) Statement(_ context.Context, _ string, offset, limit int) ([]StatementItem, int, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()

@@ -22,3 +22,20 @@ func (s *Service) Statement(ctx context.Context, memberID string, page, limit in
 	limit = min(limit, MaxStatementLimit)
 	return s.store.Statement(ctx, memberID, (page-1)*limit, limit)
 }
+
+// Sizes of the member's recent withdrawals list (the withdraw modal's).
+const (
+	DefaultMemberWithdrawalsLimit = 5
+	MaxMemberWithdrawalsLimit     = 20
+)
+
+// MemberWithdrawals returns the member's own newest withdrawals, newest
+// first: limit of them (default 5, at most 20). Each carries its payout's
+// status and reason, so that Progress and Withdrawal.MemberReason tell the
+// member where it stands.
+func (s *Service) MemberWithdrawals(ctx context.Context, memberID string, limit int) ([]Withdrawal, error) {
+	if limit <= 0 {
+		limit = DefaultMemberWithdrawalsLimit
+	}
+	return s.store.MemberWithdrawals(ctx, memberID, min(limit, MaxMemberWithdrawalsLimit))
+}

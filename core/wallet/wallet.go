@@ -210,6 +210,18 @@ func (w Withdrawal) Progress() string {
 	return "PAYING"
 }
 
+// MemberReason is why a withdrawal did not pay, as the member reads it:
+// the rejection's reason, or its payout's failure reason; "" otherwise.
+func (w Withdrawal) MemberReason() string {
+	switch w.Progress() {
+	case "REJECTED":
+		return w.Reason
+	case "FAILED":
+		return w.PayoutReason
+	}
+	return ""
+}
+
 // StatementItem is one line of the member's statement: Type is deposit,
 // withdraw, transfer, bonus, finish_bonus or game_round; Status SUCCESS,
 // FAILED, PENDING or CANCELLED (docs/api.md has the mapping).
@@ -332,6 +344,9 @@ type Store interface {
 	// first, decided ones newest decided first; at most limit of them when
 	// limit > 0.
 	Withdrawals(ctx context.Context, status WithdrawalStatus, limit int) ([]Withdrawal, error)
+	// MemberWithdrawals lists the member's own withdrawals with their
+	// payouts, newest requested first, at most limit of them.
+	MemberWithdrawals(ctx context.Context, memberID string, limit int) ([]Withdrawal, error)
 	// AddWithdrawalApproval records by's approval of a PENDING withdrawal:
 	// SAME_APPROVER when by approved it already, NO_DATA when it is not
 	// pending.

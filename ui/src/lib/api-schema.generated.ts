@@ -2883,6 +2883,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wallet/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's own newest withdrawals with their progress (the withdraw modal's list). */
+        get: operations["getWalletWithdrawals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wallet/withdrawAll": {
         parameters: {
             query?: never;
@@ -3998,6 +4015,27 @@ export interface components {
             status: string;
             /** Format: date-time */
             createdAt: string;
+        };
+        MemberWithdrawal: {
+            _id: string;
+            amount: number;
+            /**
+             * @description As the statement's withdrawalStatus: PENDING requested, waiting for approval; PAYING approved, its automatic payout under way; APPROVED paid; FAILED its payout failed (the money is back in the wallet); REJECTED.
+             * @enum {string}
+             */
+            progress: "PENDING" | "PAYING" | "APPROVED" | "FAILED" | "REJECTED";
+            /** @description Why it did not pay: the rejection's reason (REJECTED) or the payout's failure reason (FAILED); null otherwise. */
+            reason: string | null;
+            /**
+             * Format: date-time
+             * @description When it was requested.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When an operator or the auto-approval rules approved or rejected it; null while PENDING.
+             */
+            decidedAt: string | null;
         };
         WithdrawResult: {
             message: string;
@@ -5120,6 +5158,7 @@ export type GameCredentials = components['schemas']['GameCredentials'];
 export type TransferInput = components['schemas']['TransferInput'];
 export type TransferResult = components['schemas']['TransferResult'];
 export type Withdrawal = components['schemas']['Withdrawal'];
+export type MemberWithdrawal = components['schemas']['MemberWithdrawal'];
 export type WithdrawResult = components['schemas']['WithdrawResult'];
 export type PageInput = components['schemas']['PageInput'];
 export type StatementItem = components['schemas']['StatementItem'];
@@ -9646,6 +9685,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WithdrawResult"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getWalletWithdrawals: {
+        parameters: {
+            query?: {
+                /** @description How many (default 5; above 20 answers 20). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        withdrawals: components["schemas"]["MemberWithdrawal"][];
+                    };
                 };
             };
             default: components["responses"]["Error"];

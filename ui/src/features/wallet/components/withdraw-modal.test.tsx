@@ -6,6 +6,11 @@ import { walletAnswer } from '@/testing/wallet-fixture';
 
 import { WithdrawModal } from './withdraw-modal';
 
+// Jest cannot run the lazy list's dynamic import: the list itself stands in.
+jest.mock('@/features/wallet/withdrawals-lazy', () => ({
+  LazyRecentWithdrawals: jest.requireActual('@/features/wallet/withdrawals/recent-withdrawals').RecentWithdrawals,
+}));
+
 const limits = { 'GET /api/lookup/withdraw': { body: { withdrawMin: 100, withdrawMax: 50000 } } };
 
 describe('WithdrawModal', () => {
@@ -74,5 +79,29 @@ describe('WithdrawModal', () => {
     await screen.findByText('Minimum 100.00 THB, maximum 50,000.00 THB');
     withdraw('500');
     expect(await screen.findByText('A withdrawal is already in progress')).toBeTruthy();
+  });
+
+  it('lists the recent withdrawals with their progress', async () => {
+    const calls = mockApi({
+      ...limits,
+      'GET /api/wallet/withdrawals': {
+        body: {
+          withdrawals: [
+            {
+              _id: 'w2',
+              amount: 500,
+              progress: 'PAYING',
+              reason: null,
+              createdAt: '2026-11-22T02:00:00Z',
+              decidedAt: '2026-11-22T02:01:00Z',
+            },
+          ],
+        },
+      },
+    });
+    open();
+    expect(await screen.findByText('Approved, being paid')).toBeTruthy();
+    expect(screen.getByText('Recent withdrawals')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/wallet/withdrawals?limit=5')).toBe(true);
   });
 });

@@ -17,6 +17,7 @@ import { useActiveBonus, useBonusThresholds } from '../api/bonus-status';
 import type { WalletResponse } from '../api/get-wallet';
 import { useWithdraw } from '../api/withdraw';
 import { totalBalance, validateWithdraw } from '../validation';
+import { LazyRecentWithdrawals } from '../withdrawals-lazy';
 
 type Props = { visible: boolean; data: WalletResponse; onClose: () => void; onSaved: () => void };
 
@@ -123,6 +124,7 @@ export function WithdrawModal({ visible, data, onClose, onSaved }: Props) {
           {error}
         </AppText>
       ) : null}
+      {visible ? <LazyRecentWithdrawals /> : null}
     </AppModal>
   );
 }
