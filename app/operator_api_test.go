@@ -13,6 +13,7 @@ import (
 	"ngern/adapters/httpapi"
 	"ngern/adapters/sqlstore"
 	"ngern/adapters/sqlstore/storetest"
+	"ngern/core/limits"
 	"ngern/core/money"
 	"ngern/core/operator"
 )
@@ -416,7 +417,7 @@ func TestOperatorConsoleReads(t *testing.T) {
 			adj := r.Body["adjustments"].(map[string]any)
 			if adj["count"] != json.Number("2") || adj["amount"] != json.Number("400.00") ||
 				r.Body["membersRegistered"].(map[string]any)["total"] != json.Number("1") ||
-				r.Body["day"] != h.clock().In(operator.Bangkok).Format(time.DateOnly) {
+				r.Body["day"] != h.clock().In(limits.Zone).Format(time.DateOnly) {
 				t.Fatalf("dashboard = %s", r.Raw)
 			}
 		})
@@ -436,8 +437,8 @@ func TestOperatorConsoleReads(t *testing.T) {
 		})
 		t.Run("Report", func(t *testing.T) {
 			h := h.sub(t)
-			today := h.clock().In(operator.Bangkok).Format(time.DateOnly)
-			yesterday := h.clock().In(operator.Bangkok).AddDate(0, 0, -1).Format(time.DateOnly)
+			today := h.clock().In(limits.Zone).Format(time.DateOnly)
+			yesterday := h.clock().In(limits.Zone).AddDate(0, 0, -1).Format(time.DateOnly)
 			r := h.call("GET", "/api/operator/reports/daily?from="+yesterday+"&to="+today, fin, nil)
 			h.expect(r, 200, "")
 			days := r.Body["days"].([]any)

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"ngern/core/deposit"
+	"ngern/core/limits"
 	"ngern/core/money"
 )
 
@@ -100,13 +101,13 @@ func ParseKBankSMS(text string, received time.Time) (deposit.BankCredit, bool) {
 	month, _ := strconv.Atoi(m[2])
 	hour, _ := strconv.Atoi(m[4])
 	minute, _ := strconv.Atoi(m[5])
-	local := received.In(deposit.Zone)
+	local := received.In(limits.Zone)
 	year := local.Year()
 	if m[3] != "" {
 		yy, _ := strconv.Atoi(m[3])
 		year = 2500 + yy - 543 // a Buddhist-era year's last two digits (68: 2568, 2025)
 	}
-	at := time.Date(year, time.Month(month), day, hour, minute, 0, 0, deposit.Zone)
+	at := time.Date(year, time.Month(month), day, hour, minute, 0, 0, limits.Zone)
 	if m[3] == "" && at.After(local.Add(24*time.Hour)) {
 		at = at.AddDate(-1, 0, 0)
 	}

@@ -21,6 +21,7 @@ import (
 	"golang.org/x/image/math/fixed"
 
 	"ngern/core/deposit"
+	"ngern/core/limits"
 	"ngern/core/money"
 )
 
@@ -178,7 +179,7 @@ func Render(s SlipImage) ([]byte, error) {
 	}
 	text(img, "title", color.White, 40, 70, s.BankCode)
 	text(img, "label", color.White, 40, 115, tx.done)
-	text(img, "label", grey, 40, 210, tx.date(s.TransferredAt.In(deposit.Zone)))
+	text(img, "label", grey, 40, 210, tx.date(s.TransferredAt.In(limits.Zone)))
 	y := 290
 	for _, p := range []struct {
 		label string

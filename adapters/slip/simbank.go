@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"ngern/core/deposit"
+	"ngern/core/limits"
 	"ngern/core/money"
 	"ngern/core/settings"
 )
@@ -185,7 +186,7 @@ func simRef(at time.Time) string {
 	for i := range buf {
 		buf[i] = alphabet[int(buf[i])%len(alphabet)]
 	}
-	return at.In(deposit.Zone).Format("060102") + string(buf)
+	return at.In(limits.Zone).Format("060102") + string(buf)
 }
 
 // Verify implements deposit.SlipVerifier.

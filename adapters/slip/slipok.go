@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"ngern/core/deposit"
+	"ngern/core/limits"
 	"ngern/core/money"
 	"ngern/core/settings"
 )
@@ -183,6 +184,6 @@ func slipOKTime(ts, date, clock string) (time.Time, error) {
 			return t.UTC(), nil
 		}
 	}
-	t, err := time.ParseInLocation("20060102 15:04:05", date+" "+clock, deposit.Zone)
+	t, err := time.ParseInLocation("20060102 15:04:05", date+" "+clock, limits.Zone)
 	return t.UTC(), err
 }

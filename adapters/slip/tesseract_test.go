@@ -19,6 +19,7 @@ import (
 
 	"ngern/adapters/slip/sliptest"
 	"ngern/core/deposit"
+	"ngern/core/limits"
 	"ngern/core/money"
 )
 
@@ -59,7 +60,7 @@ func accuracySlips() []SlipImage {
 			}
 			out = append(out, SlipImage{BankCode: s.bank, BOTCode: "004", TransRef: fmt.Sprintf("0163301234%02dABC01234", i),
 				Amount: amounts[i], From: from, To: to, Lang: lang,
-				TransferredAt: time.Date(2026, time.Month(1+i*2), 3+i*4, 1+i*3, 7*i, 0, 0, deposit.Zone)})
+				TransferredAt: time.Date(2026, time.Month(1+i*2), 3+i*4, 1+i*3, 7*i, 0, 0, limits.Zone)})
 		}
 	}
 	return out

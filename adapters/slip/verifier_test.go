@@ -12,6 +12,7 @@ import (
 
 	"ngern/adapters/slip/sliptest"
 	"ngern/core/deposit"
+	"ngern/core/limits"
 )
 
 func TestSimBankConformance(t *testing.T) {
@@ -143,7 +144,7 @@ func TestSlipOKConformance(t *testing.T) {
 		Transfer: func(t *testing.T, tx deposit.Transaction) deposit.SlipQR {
 			n++
 			ref := "0163301234" + strings.Repeat("A", 3) + string(rune('A'+n))
-			local := tx.TransferredAt.In(deposit.Zone)
+			local := tx.TransferredAt.In(limits.Zone)
 			party := func(p deposit.Party) map[string]any {
 				return map[string]any{"displayName": p.Name, "name": p.Name, "proxy": map[string]any{"type": nil, "value": nil},
 					"account": map[string]any{"type": "BANKAC", "value": MaskAccount(p.AccountNo)}}

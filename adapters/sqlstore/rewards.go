@@ -11,6 +11,7 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
+	"ngern/core/limits"
 	"ngern/core/money"
 	"ngern/core/promo"
 	"ngern/core/rewards"
@@ -132,7 +133,7 @@ func (s *Rewards) SaveBets(ctx context.Context, game string, bets []wallet.Bet, 
 // a rolled-back bet).
 func (db *DB) countResult(ctx context.Context, tx *sqlx.Tx, memberID, game string, placed time.Time, bets int,
 	stake, payout money.Satang) error {
-	day := placed.In(promo.Bangkok).Format(time.DateOnly)
+	day := placed.In(limits.Zone).Format(time.DateOnly)
 	st, err := db.prepared(ctx, tx, `INSERT INTO game_results (member_id, game, day, bets, stake, payout)
 		VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (member_id, game, day) DO UPDATE SET bets = game_results.bets + excluded.bets,

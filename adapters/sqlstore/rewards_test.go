@@ -20,6 +20,7 @@ import (
 	"ngern/core/account"
 	"ngern/core/errs"
 	"ngern/core/ledger"
+	"ngern/core/limits"
 	"ngern/core/money"
 	"ngern/core/promo"
 	"ngern/core/rewards"
@@ -141,7 +142,7 @@ func (e *rewardsEnv) pending(t *testing.T, p rewards.Program, memberID string) m
 }
 
 func bkk(s string) time.Time {
-	t, err := time.ParseInLocation("2006-01-02 15:04", s, promo.Bangkok)
+	t, err := time.ParseInLocation("2006-01-02 15:04", s, limits.Zone)
 	if err != nil {
 		panic(err)
 	}

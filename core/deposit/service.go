@@ -51,10 +51,6 @@ type Service struct {
 	slips *slipGate // the slips processed at once (image.go)
 }
 
-// Zone is the local time of the slip rules (Thailand and Laos, UTC+7, no
-// daylight saving).
-var Zone = time.FixedZone("ICT", 7*3600)
-
 // Clock skew allowed between a bank's transfer time and ours.
 const clockSkew = 5 * time.Minute
 

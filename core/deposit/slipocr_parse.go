@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode"
 
+	"ngern/core/limits"
 	"ngern/core/money"
 )
 
@@ -215,7 +216,7 @@ func slipDay(day, month int, year string, thai bool) (time.Time, bool) {
 	if month < 1 || month > 12 || day < 1 || day > 31 || y < 2000 || y > 2100 {
 		return time.Time{}, false
 	}
-	t := time.Date(y, time.Month(month), day, 0, 0, 0, 0, Zone)
+	t := time.Date(y, time.Month(month), day, 0, 0, 0, 0, limits.Zone)
 	if t.Day() != day {
 		return time.Time{}, false // 31 Feb
 	}

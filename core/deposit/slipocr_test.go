@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"ngern/core/errs"
+	"ngern/core/limits"
 	"ngern/core/money"
 )
 
@@ -91,7 +92,7 @@ func TestSubmitSlipOCR(t *testing.T) {
 
 func TestParseSlipText(t *testing.T) {
 	at := func(y int, mo time.Month, d, h, mi, s int) *time.Time {
-		v := time.Date(y, mo, d, h, mi, s, 0, Zone).UTC()
+		v := time.Date(y, mo, d, h, mi, s, 0, limits.Zone).UTC()
 		return &v
 	}
 	cases := []struct {

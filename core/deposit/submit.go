@@ -10,6 +10,7 @@ import (
 
 	"ngern/core/errs"
 	"ngern/core/ledger"
+	"ngern/core/limits"
 	"ngern/core/money"
 	"ngern/core/settings"
 )
@@ -172,7 +173,7 @@ func InClosing(t time.Time, from, to string) bool {
 	if !okf || !oke || f == e {
 		return false
 	}
-	l := t.In(Zone)
+	l := t.In(limits.Zone)
 	m := l.Hour()*60 + l.Minute()
 	if f < e {
 		return m >= f && m < e

@@ -7,9 +7,18 @@
 // The operator-edited values live in the settings (core/settings).
 package limits
 
-import "ngern/core/money"
+import (
+	"time"
+
+	"ngern/core/money"
+)
 
 //go:generate go run ./gen ../../ui/src/lib/limits.generated.ts
+
+// Zone is the local time of every business day: daily limits and
+// closings, slip windows, reports and reward periods (Thailand and Laos,
+// UTC+7, no daylight saving).
+var Zone = time.FixedZone("ICT", 7*3600)
 
 // Money.
 const (

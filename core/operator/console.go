@@ -85,15 +85,6 @@ type ConsoleStore interface {
 	OpenTransfers(ctx context.Context) ([]wallet.Transfer, error)
 }
 
-// Bangkok is the time zone of business days (reports, dashboard).
-var Bangkok = func() *time.Location {
-	loc, err := time.LoadLocation("Asia/Bangkok")
-	if err != nil {
-		return time.FixedZone("ICT", 7*3600) // Thailand has no daylight saving
-	}
-	return loc
-}()
-
 // Console reads and annotates what operators look after.
 type Console struct {
 	store ConsoleStore
@@ -184,8 +175,8 @@ type Day struct {
 
 // DayStart returns the start of the Bangkok day of t.
 func DayStart(t time.Time) time.Time {
-	t = t.In(Bangkok)
-	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, Bangkok)
+	t = t.In(limits.Zone)
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, limits.Zone)
 }
 
 // Today returns the current Bangkok day.
@@ -197,11 +188,11 @@ const MaxReportDays = 92
 // Report returns the business of each day from from to to (YYYY-MM-DD,
 // Asia/Bangkok, both included, at most 92 days).
 func (c *Console) Report(ctx context.Context, from, to string) ([]Day, error) {
-	start, err := time.ParseInLocation(time.DateOnly, from, Bangkok)
+	start, err := time.ParseInLocation(time.DateOnly, from, limits.Zone)
 	if err != nil {
 		return nil, errs.OnField(errs.InvalidRequest, "from")
 	}
-	end, err := time.ParseInLocation(time.DateOnly, to, Bangkok)
+	end, err := time.ParseInLocation(time.DateOnly, to, limits.Zone)
 	if err != nil || end.Before(start) {
 		return nil, errs.OnField(errs.InvalidRequest, "to")
 	}

@@ -7,6 +7,7 @@ import (
 
 	"ngern/core/errs"
 	"ngern/core/ledger"
+	"ngern/core/limits"
 	"ngern/core/money"
 )
 
@@ -14,8 +15,8 @@ import (
 // when that period started: "all" and the zero time for limit, the Bangkok
 // date for day, the Bangkok date of the week's Monday for week.
 func Period(typ Type, t time.Time) (string, time.Time) {
-	b := t.In(Bangkok)
-	day := time.Date(b.Year(), b.Month(), b.Day(), 0, 0, 0, 0, Bangkok)
+	b := t.In(limits.Zone)
+	day := time.Date(b.Year(), b.Month(), b.Day(), 0, 0, 0, 0, limits.Zone)
 	switch typ {
 	case TypeDay:
 		return day.Format(time.DateOnly), day

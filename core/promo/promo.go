@@ -20,8 +20,8 @@ type Type string
 // Bonus types (spec part 4).
 const (
 	TypeLimit Type = "limit" // all receipts
-	TypeDay   Type = "day"   // since 00:00 Asia/Bangkok
-	TypeWeek  Type = "week"  // since Monday 00:00 Asia/Bangkok
+	TypeDay   Type = "day"   // since 00:00 Asia/limits.Zone
+	TypeWeek  Type = "week"  // since Monday 00:00 Asia/limits.Zone
 )
 
 // TypePromotion is the type check/active answers for a promotion code's
@@ -151,7 +151,7 @@ type Receipt struct {
 	MemberID  string
 	Source    Source
 	Code      string
-	Period    string // "all", a Bangkok date, or the date of the week's Monday
+	Period    string // "all", a limits.Zone date, or the date of the week's Monday
 	Slot      int
 	Amount    money.Satang
 	UpdatedAt time.Time

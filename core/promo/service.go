@@ -7,9 +7,6 @@ import (
 	"ngern/core/objects"
 )
 
-// Bangkok is the zone of the day and week boundaries (UTC+7 all year).
-var Bangkok = time.FixedZone("Asia/Bangkok", 7*3600)
-
 // Deps are what the service needs.
 type Deps struct {
 	Store    Store

@@ -34,7 +34,7 @@ type fixture struct {
 
 const member = "m1"
 
-var start = time.Date(2026, 11, 23, 3, 0, 0, 0, time.UTC) // Monday 10:00 in Bangkok
+var start = time.Date(2026, 11, 23, 3, 0, 0, 0, time.UTC) // Monday 10:00 in limits.Zone
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
@@ -90,11 +90,11 @@ func TestPeriodBoundariesInBangkok(t *testing.T) {
 		at   time.Time
 		want string
 	}{
-		{"day: 23:59:59 in Bangkok", promo.TypeDay, time.Date(2026, 11, 23, 16, 59, 59, 0, time.UTC), "2026-11-23"},
-		{"day: midnight in Bangkok", promo.TypeDay, time.Date(2026, 11, 23, 17, 0, 0, 0, time.UTC), "2026-11-24"},
-		{"week: Sunday 23:30 in Bangkok", promo.TypeWeek, time.Date(2026, 11, 29, 16, 30, 0, 0, time.UTC), "2026-11-23"},
-		{"week: Monday 00:00 in Bangkok", promo.TypeWeek, time.Date(2026, 11, 29, 17, 0, 0, 0, time.UTC), "2026-11-30"},
-		{"week: Monday 06:00 UTC is Monday in Bangkok", promo.TypeWeek, time.Date(2026, 11, 23, 6, 0, 0, 0, time.UTC), "2026-11-23"},
+		{"day: 23:59:59 in limits.Zone", promo.TypeDay, time.Date(2026, 11, 23, 16, 59, 59, 0, time.UTC), "2026-11-23"},
+		{"day: midnight in limits.Zone", promo.TypeDay, time.Date(2026, 11, 23, 17, 0, 0, 0, time.UTC), "2026-11-24"},
+		{"week: Sunday 23:30 in limits.Zone", promo.TypeWeek, time.Date(2026, 11, 29, 16, 30, 0, 0, time.UTC), "2026-11-23"},
+		{"week: Monday 00:00 in limits.Zone", promo.TypeWeek, time.Date(2026, 11, 29, 17, 0, 0, 0, time.UTC), "2026-11-30"},
+		{"week: Monday 06:00 UTC is Monday in limits.Zone", promo.TypeWeek, time.Date(2026, 11, 23, 6, 0, 0, 0, time.UTC), "2026-11-23"},
 		{"limit", promo.TypeLimit, time.Date(2026, 11, 23, 6, 0, 0, 0, time.UTC), "all"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -273,7 +273,7 @@ func TestDepositLinkedBonus(t *testing.T) {
 		_, err := f.svc.ActivateBonus(ctx, member, "DEP20")
 		wantCode(t, err, errs.BonusCondition)
 	})
-	t.Run("yesterday's deposit in Bangkok does not qualify", func(t *testing.T) {
+	t.Run("yesterday's deposit in limits.Zone does not qualify", func(t *testing.T) {
 		f := newFixture(t)
 		f.deps.deposit(member, 30000, time.Date(2026, 11, 22, 16, 59, 0, 0, time.UTC))
 		_, err := f.svc.ActivateBonus(ctx, member, "DEP20")

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"ngern/core/errs"
+	"ngern/core/limits"
 	"ngern/core/money"
 	"ngern/core/promo"
 )
@@ -62,7 +63,7 @@ func TestPeriodOf(t *testing.T) {
 		t.Run(c.kind+" "+c.at, func(t *testing.T) {
 			at, _ := time.Parse(time.RFC3339, c.at)
 			key, start := PeriodOf(c.kind, at)
-			if key != c.want || start.After(at) || start.Location() != promo.Bangkok {
+			if key != c.want || start.After(at) || start.Location() != limits.Zone {
 				t.Fatalf("PeriodOf = %s %s", key, start)
 			}
 		})

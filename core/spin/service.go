@@ -8,14 +8,11 @@ import (
 
 	"ngern/core/account"
 	"ngern/core/ledger"
+	"ngern/core/limits"
 )
 
-// Zone is the local time of the daily limit and budget (Thailand and Laos,
-// UTC+7, no daylight saving).
-var Zone = time.FixedZone("ICT", 7*3600)
-
 // Day returns the Bangkok date of t.
-func Day(t time.Time) string { return t.In(Zone).Format("2006-01-02") }
+func Day(t time.Time) string { return t.In(limits.Zone).Format("2006-01-02") }
 
 // Deps are what the service needs.
 type Deps struct {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"ngern/core/limits"
 	"ngern/core/money"
 	"ngern/core/settings"
 )
@@ -48,9 +49,6 @@ const (
 	AutoRuleError      AutoRule = "NOT_EVALUATED" // the facts could not be read
 )
 
-// AutoZone is the zone of the rules' day: Thailand (no daylight saving).
-var AutoZone = time.FixedZone("ICT", 7*3600)
-
 // AutoFacts is what the store reads of a member for the rules, right after
 // the withdrawal is recorded.
 type AutoFacts struct {
@@ -60,7 +58,7 @@ type AutoFacts struct {
 	// received since the member's previous withdrawal.
 	BonusHeld bool
 	// DayCount and DayTotal are the member's withdrawals since the day's
-	// start (AutoZone) other than REJECTED ones, this one included.
+	// start (limits.Zone) other than REJECTED ones, this one included.
 	DayCount int
 	DayTotal money.Satang
 	// DepositsSinceLast is what deposits credited to the wallet since the
@@ -79,7 +77,7 @@ type AutoDecision struct {
 // AutoStore reads the facts and keeps the decisions.
 type AutoStore interface {
 	// AutoWithdrawFacts reads the facts of w's member, w being recorded;
-	// dayStart is the start of today in AutoZone.
+	// dayStart is the start of today in limits.Zone.
 	AutoWithdrawFacts(ctx context.Context, w Withdrawal, dayStart time.Time) (AutoFacts, error)
 	// RecordAutoDecision stores the decision of a withdrawal (one per
 	// withdrawal: a second is ignored).
@@ -140,8 +138,8 @@ func (s *Service) autoApprove(ctx context.Context, w Withdrawal) Withdrawal {
 	threshold, err := s.autoRules.WithdrawApprovalThreshold(ctx)
 	var f AutoFacts
 	if err == nil {
-		local := now.In(AutoZone)
-		f, err = s.autoStore.AutoWithdrawFacts(ctx, w, time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, AutoZone))
+		local := now.In(limits.Zone)
+		f, err = s.autoStore.AutoWithdrawFacts(ctx, w, time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, limits.Zone))
 	}
 	if err == nil {
 		d.Approved, d.Rule = EvaluateAuto(rules, threshold, w.Amount, f, now)
