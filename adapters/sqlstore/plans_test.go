@@ -64,6 +64,12 @@ func TestYearListPlans(t *testing.T) {
 			OR bank_account_no LIKE ? ESCAPE '\' OR id LIKE ? ESCAPE '\' OR LOWER(code) LIKE ? ESCAPE '\')
 			AND ` + sqlstore.MemberSearchText + ` LIKE ? ESCAPE '\'`, "members_search_idx",
 			[]any{"%0812%", "%0812%", "%0812%", "%0812%", "%0812%", "%0812%"}, sqlstore.Postgres},
+		// A slip's crediting transaction looks for the bank feed's credit
+		// of the same transfer (twin.go, migration 0033).
+		{"feed credit of a member", `SELECT ref FROM qr_payments WHERE provider = ? AND status = 'CREDITED'
+			AND member_id = ? AND sender_bank = ? AND amount = ? AND paid_at >= ? AND paid_at <= ? AND ref <> ?
+			ORDER BY paid_at, ref LIMIT 1`, "qr_payments_member_idx",
+			[]any{"transfer", "m1", "KBANK", 50000, day, day.Add(3 * time.Minute), "x"}, ""},
 	}
 	// The console's lists by journal kind name the kind as a literal (a
 	// parameter would not prove the partial index's predicate).
