@@ -148,9 +148,14 @@ type hub88Source struct {
 	client  cachedHub88Client
 }
 
+// cachedHub88Handler is the handler of the keys named by from; hub88Key
+// and key are the very keys it was last asked with, so that a call with
+// the same settings copy skips the fingerprints.
 type cachedHub88Handler struct {
-	from string
-	h    *hub88.Handler
+	from     string
+	hub88Key *rsa.PublicKey
+	key      *rsa.PrivateKey
+	h        *hub88.Handler
 }
 
 type cachedHub88Client struct {
@@ -184,10 +189,19 @@ func (s *hub88Source) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *hub88Source) handlerOf(a seamless.AggregatorSettings) (*hub88.Handler, error) {
+	s.mu.Lock()
+	if s.handler.h != nil && s.handler.hub88Key == a.Hub88Key && s.handler.key == a.Key {
+		h := s.handler.h
+		s.mu.Unlock()
+		return h, nil
+	}
+	s.mu.Unlock()
+	// The settings were read again: the same keys keep their handler.
 	from := fingerprint(seamless.KeyFingerprint(a.Hub88Key), seamless.KeyFingerprint(publicOf(a.Key)))
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.handler.h != nil && s.handler.from == from {
+		s.handler.hub88Key, s.handler.key = a.Hub88Key, a.Key
 		return s.handler.h, nil
 	}
 	h, err := hub88.NewHandler(hub88.HandlerConfig{Wallet: s.wallet, Hub88Key: a.Hub88Key, Key: a.Key, Log: s.log})
@@ -197,7 +211,7 @@ func (s *hub88Source) handlerOf(a seamless.AggregatorSettings) (*hub88.Handler, 
 	if s.handler.h != nil {
 		s.log.Info("hub88 keys applied", "hub88Key", seamless.KeyFingerprint(a.Hub88Key), "ourKey", seamless.KeyFingerprint(publicOf(a.Key)))
 	}
-	s.handler = cachedHub88Handler{from: from, h: h}
+	s.handler = cachedHub88Handler{from: from, hub88Key: a.Hub88Key, key: a.Key, h: h}
 	return h, nil
 }
 
