@@ -175,7 +175,8 @@ func configuredAggregators(cfg Config, sim SimAggregatorSecret) []seamless.Aggre
 	mode := string(cfg.Mode)
 	var out []seamless.AggregatorSettings
 	if cfg.Hub88.On() {
-		out = append(out, seamless.AggregatorSettings{Code: hub88.Code, Kind: seamless.KindHub88, Mode: mode, URL: cfg.Hub88.URL, Enabled: true})
+		out = append(out, seamless.AggregatorSettings{Code: hub88.Code, Kind: seamless.KindHub88, Mode: mode, URL: cfg.Hub88.URL, Enabled: true,
+			OperatorID: int64(cfg.Hub88.OperatorID), Hub88Key: cfg.Hub88.Hub88Key, Key: cfg.Hub88.Key})
 	}
 	for code, g := range cfg.Aggregators.Generic {
 		out = append(out, seamless.AggregatorSettings{Code: code, Kind: seamless.KindGeneric, Mode: mode, URL: g.URL, Enabled: true,

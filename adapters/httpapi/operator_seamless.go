@@ -55,14 +55,50 @@ type aggregatorJSON struct {
 	UpdatedBy        string `json:"updatedBy,omitempty"`
 	// UpdatedAt is absent while the configuration applies.
 	UpdatedAt *time.Time `json:"updatedAt,omitempty"`
+	// Hub88 is Hub88's own settings (absent for other kinds).
+	Hub88 *hub88SettingsJSON `json:"hub88,omitempty"`
+}
+
+// hub88SettingsJSON is Hub88's operator id and keys for the console: each
+// key as set or not, its fingerprint and where it comes from, never the
+// private key; of ours, the public key that goes to Hub88.
+type hub88SettingsJSON struct {
+	OperatorID       int64   `json:"operatorId"`
+	URLSource        string  `json:"urlSource"`
+	OperatorIDSource string  `json:"operatorIdSource"`
+	PublicKey        rsaJSON `json:"hub88PublicKey"`
+	PrivateKey       rsaJSON `json:"privateKey"`
+}
+
+type rsaJSON struct {
+	Set bool `json:"set"`
+	// Fingerprint is the SHA-256 of the public key's DER (PKIX), in hex.
+	Fingerprint string `json:"fingerprint"`
+	Source      string `json:"source"`
+	// OurPublicKey is the PEM of our private key's public half.
+	OurPublicKey string `json:"ourPublicKey,omitempty"`
+}
+
+func sourceOf(stored bool) string {
+	if stored {
+		return "console"
+	}
+	return "configuration"
 }
 
 func aggregatorOf(a seamless.AggregatorSettings) aggregatorJSON {
 	out := aggregatorJSON{Code: a.Code, Kind: a.Kind, Mode: a.Mode, URL: a.URL, Enabled: a.Enabled, Allow: a.AllowStrings(),
 		Keys: len(a.Secret) > 0, Editable: a.Kind == seamless.KindGeneric, Source: "configuration", UnreadableSecret: a.Unreadable}
 	if a.Kind == seamless.KindHub88 {
-		// Hub88's RSA keys are read from NGERN_HUB88_* at start.
-		out.Keys = true
+		out.Keys = a.Hub88Key != nil && a.Key != nil
+		h := &hub88SettingsJSON{OperatorID: a.OperatorID, URLSource: sourceOf(a.URLStored), OperatorIDSource: sourceOf(a.OperatorIDStored),
+			PublicKey:  rsaJSON{Set: a.Hub88Key != nil, Fingerprint: seamless.KeyFingerprint(a.Hub88Key), Source: sourceOf(a.Hub88KeyStored)},
+			PrivateKey: rsaJSON{Set: a.Key != nil, Source: sourceOf(a.KeyStored)}}
+		if a.Key != nil {
+			h.PrivateKey.Fingerprint = seamless.KeyFingerprint(&a.Key.PublicKey)
+			h.PrivateKey.OurPublicKey = seamless.PublicKeyPEM(&a.Key.PublicKey)
+		}
+		out.Hub88 = h
 	}
 	if a.Kind == seamless.KindGeneric {
 		out.KeyFingerprint = a.Fingerprint()
@@ -91,12 +127,17 @@ func (s *Server) seamlessAggregators(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"aggregators": out})
 }
 
-// aggregatorRequest is an owner's change of an aggregator: a secret left
-// out keeps the one in effect.
+// aggregatorRequest is an owner's change of an aggregator: a secret, URL,
+// operator id or key left out keeps the one in effect.
 type aggregatorRequest struct {
 	Enabled *bool    `json:"enabled" validate:"required"`
 	Allow   []string `json:"allow" validate:"max=64"`
 	Secret  *string  `json:"secret"`
+	// Hub88's: "" and 0 go back to the configuration's; the keys in PEM.
+	URL        *string `json:"url" validate:"omitempty,max=512"`
+	OperatorID *int64  `json:"operatorId" validate:"omitempty,min=0"`
+	Hub88Key   *string `json:"hub88PublicKey" validate:"omitempty,max=16384"`
+	Key        *string `json:"privateKey" validate:"omitempty,max=16384"`
 }
 
 // putSeamlessAggregator changes an aggregator's settings, audited with
@@ -115,7 +156,8 @@ func (s *Server) putSeamlessAggregator(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	code := r.PathValue("code")
-	u := seamless.AggregatorUpdate{Enabled: *req.Enabled, Allow: req.Allow, Secret: req.Secret}
+	u := seamless.AggregatorUpdate{Enabled: *req.Enabled, Allow: req.Allow, Secret: req.Secret, URL: req.URL, OperatorID: req.OperatorID,
+		Hub88Key: req.Hub88Key, Key: req.Key}
 	before, after, err := s.aggregators.Check(r.Context(), code, u)
 	if err != nil {
 		writeError(w, r, err)
@@ -135,10 +177,20 @@ func (s *Server) putSeamlessAggregator(w http.ResponseWriter, r *http.Request) {
 	}
 	b, a := aggregatorOf(before), aggregatorOf(after)
 	n := noteAudit(r)
-	n.before = map[string]any{"enabled": b.Enabled, "allow": b.Allow, "keyFingerprint": b.KeyFingerprint}
-	n.after = map[string]any{"enabled": a.Enabled, "allow": a.Allow, "keyFingerprint": a.KeyFingerprint}
+	n.before, n.after = aggregatorAudit(b), aggregatorAudit(a)
 	logger(r.Context()).InfoContext(r.Context(), "aggregator settings changed", "code", code, "enabled", a.Enabled, "allow", len(a.Allow))
 	writeJSON(w, http.StatusOK, map[string]any{"aggregator": a})
+}
+
+// aggregatorAudit is what the audit keeps of an aggregator's settings:
+// never a secret or a key, only their fingerprints.
+func aggregatorAudit(a aggregatorJSON) map[string]any {
+	out := map[string]any{"enabled": a.Enabled, "allow": a.Allow, "keyFingerprint": a.KeyFingerprint}
+	if h := a.Hub88; h != nil {
+		out["url"], out["operatorId"] = a.URL, h.OperatorID
+		out["hub88PublicKeyFingerprint"], out["privateKeyFingerprint"] = h.PublicKey.Fingerprint, h.PrivateKey.Fingerprint
+	}
+	return out
 }
 
 type seamlessCountJSON struct {

@@ -10,7 +10,8 @@ import (
 )
 
 // SeamlessAggregators implements seamless.AggregatorStore: the aggregators'
-// settings as owners saved them in the console (migration 0031).
+// settings as owners saved them in the console (migrations 0031, and 0035
+// for Hub88's address, operator id and keys).
 type SeamlessAggregators struct{ db *DB }
 
 // NewSeamlessAggregators returns the aggregators' settings store of db.
@@ -23,6 +24,10 @@ type seamlessAggregatorRow struct {
 	Enabled      bool      `db:"enabled"`
 	SecretSealed string    `db:"secret_sealed"`
 	Allow        string    `db:"allow_list"`
+	GamesURL     string    `db:"games_url"`
+	OperatorID   int64     `db:"operator_id"`
+	PublicKey    string    `db:"public_key_sealed"`
+	PrivateKey   string    `db:"private_key_sealed"`
 	UpdatedBy    string    `db:"updated_by"`
 	UpdatedAt    time.Time `db:"updated_at"`
 }
@@ -30,8 +35,8 @@ type seamlessAggregatorRow struct {
 // AggregatorRows lists the stored rows.
 func (s *SeamlessAggregators) AggregatorRows(ctx context.Context) ([]seamless.AggregatorRow, error) {
 	var rows []seamlessAggregatorRow
-	if err := s.db.x.SelectContext(ctx, &rows, `SELECT code, enabled, secret_sealed, allow_list, updated_by, updated_at
-		FROM seamless_aggregators ORDER BY code`); err != nil {
+	if err := s.db.x.SelectContext(ctx, &rows, `SELECT code, enabled, secret_sealed, allow_list, games_url, operator_id,
+		public_key_sealed, private_key_sealed, updated_by, updated_at FROM seamless_aggregators ORDER BY code`); err != nil {
 		return nil, err
 	}
 	out := make([]seamless.AggregatorRow, len(rows))
@@ -41,6 +46,7 @@ func (s *SeamlessAggregators) AggregatorRows(ctx context.Context) ([]seamless.Ag
 			return nil, fmt.Errorf("aggregator %s: allow list: %w", r.Code, err)
 		}
 		out[i] = seamless.AggregatorRow{Code: r.Code, Enabled: r.Enabled, SecretSealed: r.SecretSealed, Allow: allow,
+			URL: r.GamesURL, OperatorID: r.OperatorID, PublicKeySealed: r.PublicKey, PrivateKeySealed: r.PrivateKey,
 			UpdatedBy: r.UpdatedBy, UpdatedAt: r.UpdatedAt.UTC()}
 	}
 	return out, nil
@@ -56,10 +62,13 @@ func (s *SeamlessAggregators) PutAggregatorRow(ctx context.Context, r seamless.A
 	if err != nil {
 		return err
 	}
-	_, err = s.db.x.ExecContext(ctx, s.db.q(`INSERT INTO seamless_aggregators (code, enabled, secret_sealed, allow_list, updated_by, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?)
+	_, err = s.db.x.ExecContext(ctx, s.db.q(`INSERT INTO seamless_aggregators (code, enabled, secret_sealed, allow_list,
+			games_url, operator_id, public_key_sealed, private_key_sealed, updated_by, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (code) DO UPDATE SET enabled = excluded.enabled, secret_sealed = excluded.secret_sealed,
-			allow_list = excluded.allow_list, updated_by = excluded.updated_by, updated_at = excluded.updated_at`),
-		r.Code, r.Enabled, r.SecretSealed, string(b), r.UpdatedBy, utc(r.UpdatedAt))
+			allow_list = excluded.allow_list, games_url = excluded.games_url, operator_id = excluded.operator_id,
+			public_key_sealed = excluded.public_key_sealed, private_key_sealed = excluded.private_key_sealed,
+			updated_by = excluded.updated_by, updated_at = excluded.updated_at`),
+		r.Code, r.Enabled, r.SecretSealed, string(b), r.URL, r.OperatorID, r.PublicKeySealed, r.PrivateKeySealed, r.UpdatedBy, utc(r.UpdatedAt))
 	return err
 }

@@ -38,12 +38,39 @@ func TestSeamlessAggregators(t *testing.T) {
 				t.Fatalf("got %+v", got)
 			}
 		})
+		t.Run("Hub88's address, operator id and sealed keys are stored and read back", func(t *testing.T) {
+			r := seamless.AggregatorRow{Code: "hub88", Enabled: true, URL: "https://api.hub88.example", OperatorID: 1 << 40,
+				PublicKeySealed: "sealed-public", PrivateKeySealed: "sealed-private", UpdatedBy: "owner+second", UpdatedAt: at}
+			if err := s.PutAggregatorRow(ctx, r); err != nil {
+				t.Fatal(err)
+			}
+			rows, err := s.AggregatorRows(ctx)
+			if err != nil || len(rows) != 2 {
+				t.Fatalf("rows %+v, %v", rows, err)
+			}
+			got := rows[1]
+			if got.Code != "hub88" || got.URL != r.URL || got.OperatorID != r.OperatorID || got.PublicKeySealed != "sealed-public" ||
+				got.PrivateKeySealed != "sealed-private" || got.SecretSealed != "" || len(got.Allow) != 0 {
+				t.Fatalf("got %+v", got)
+			}
+			// Put back to the configuration's: empty again.
+			if err := s.PutAggregatorRow(ctx, seamless.AggregatorRow{Code: "hub88", UpdatedAt: at}); err != nil {
+				t.Fatal(err)
+			}
+			rows, err = s.AggregatorRows(ctx)
+			if err != nil || len(rows) != 2 {
+				t.Fatalf("rows %+v, %v", rows, err)
+			}
+			if got := rows[1]; got.URL != "" || got.OperatorID != 0 || got.PublicKeySealed != "" || got.PrivateKeySealed != "" {
+				t.Fatalf("got %+v", got)
+			}
+		})
 		t.Run("a second put replaces the row", func(t *testing.T) {
 			if err := s.PutAggregatorRow(ctx, seamless.AggregatorRow{Code: "acme", UpdatedBy: "other", UpdatedAt: at.Add(time.Hour)}); err != nil {
 				t.Fatal(err)
 			}
 			rows, err := s.AggregatorRows(ctx)
-			if err != nil || len(rows) != 1 {
+			if err != nil || len(rows) != 2 {
 				t.Fatalf("rows %+v, %v", rows, err)
 			}
 			if got := rows[0]; got.Enabled || got.SecretSealed != "" || len(got.Allow) != 0 || got.UpdatedBy != "other" {

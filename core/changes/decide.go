@@ -2,6 +2,7 @@ package changes
 
 import (
 	"context"
+	"crypto/rsa"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -125,8 +126,7 @@ func (s *Service) apply(ctx context.Context, c Change, approver operator.Princip
 		if s.aggregators == nil {
 			return nil, errs.New(errs.NoData)
 		}
-		_, _, err = s.aggregators.Update(ctx, c.Target, seamless.AggregatorUpdate{Enabled: p.Enabled, Allow: p.Allow, Secret: p.Secret},
-			c.ProposedBy+"+"+approver.Username)
+		_, _, err = s.aggregators.Update(ctx, c.Target, p.update(), c.ProposedBy+"+"+approver.Username)
 		return nil, err
 	case KindOperatorCreate, KindOperatorUpdate:
 		var p operatorPayload
@@ -180,10 +180,11 @@ func (s *Service) fingerprint(ctx context.Context, kind, target string) (string,
 		if err != nil {
 			return "", err
 		}
-		// Its settings without the secret, and when and by whom they last
-		// changed (a new secret is always stored with a new time).
-		state = fmt.Sprintf("%t|%s|%s@%s", a.Enabled, strings.Join(a.AllowStrings(), ","), a.UpdatedBy,
-			a.UpdatedAt.UTC().Format(time.RFC3339Nano))
+		// Its settings without the secret and keys (named by their
+		// fingerprints), and when and by whom they last changed (a new
+		// secret or key is always stored with a new time).
+		state = fmt.Sprintf("%t|%s|%s|%d|%s|%s|%s@%s", a.Enabled, strings.Join(a.AllowStrings(), ","), a.URL, a.OperatorID,
+			seamless.KeyFingerprint(a.Hub88Key), keyFingerprintOf(a.Key), a.UpdatedBy, a.UpdatedAt.UTC().Format(time.RFC3339Nano))
 	case KindOperatorCreate:
 		_, err := s.operators.Operator(ctx, target)
 		switch {
@@ -207,4 +208,12 @@ func (s *Service) fingerprint(ctx context.Context, kind, target string) (string,
 	}
 	sum := sha256.Sum256([]byte(kind + "\x00" + target + "\x00" + state))
 	return hex.EncodeToString(sum[:]), nil
+}
+
+// keyFingerprintOf names a private key by its public half ("" for none).
+func keyFingerprintOf(k *rsa.PrivateKey) string {
+	if k == nil {
+		return ""
+	}
+	return seamless.KeyFingerprint(&k.PublicKey)
 }

@@ -127,21 +127,36 @@ type aggregatorPayload struct {
 	Enabled bool     `json:"enabled"`
 	Allow   []string `json:"allow"`
 	Secret  *string  `json:"secret,omitempty"`
+	// Hub88's: the Games API's base and our operator id as entered ("" and
+	// 0: back to the configuration's), and the keys as PEM.
+	URL        *string `json:"url,omitempty"`
+	OperatorID *int64  `json:"operatorId,omitempty"`
+	Hub88Key   *string `json:"hub88PublicKey,omitempty"`
+	Key        *string `json:"privateKey,omitempty"`
+}
+
+func (p aggregatorPayload) update() seamless.AggregatorUpdate {
+	return seamless.AggregatorUpdate{Enabled: p.Enabled, Allow: p.Allow, Secret: p.Secret, URL: p.URL, OperatorID: p.OperatorID,
+		Hub88Key: p.Hub88Key, Key: p.Key}
 }
 
 // AggregatorUpdateNeedsTwoOwners reports whether a change of an aggregator
 // from before to after could let money move that did not: a new secret,
 // another allow-list (a secret or an address in the wrong hands forges win
-// callbacks), or switching it on. Switching it off, alone, only stops
+// callbacks), switching it on, or for Hub88 a new key (Hub88's public key
+// decides whose calls move money), another Games API address or operator
+// id (where our signed launches go). Switching it off, alone, only stops
 // money and applies at once.
 func AggregatorUpdateNeedsTwoOwners(before, after seamless.AggregatorSettings, u seamless.AggregatorUpdate) bool {
-	return u.Secret != nil || (after.Enabled && !before.Enabled) || !seamless.SameAllow(before.Allow, after.Allow)
+	return u.Secret != nil || (after.Enabled && !before.Enabled) || !seamless.SameAllow(before.Allow, after.Allow) ||
+		u.Hub88Key != nil || u.Key != nil || after.URL != before.URL || after.OperatorID != before.OperatorID ||
+		after.URLStored != before.URLStored || after.OperatorIDStored != before.OperatorIDStored
 }
 
 // ProposeAggregator proposes a change of an aggregator that needs two
 // owners (AggregatorUpdateNeedsTwoOwners), checked now. The payload is
-// sealed at rest; the summary says only that a secret is set, with its
-// fingerprint.
+// sealed at rest; the summary says only that a secret or key is set, with
+// its fingerprint.
 func (s *Service) ProposeAggregator(ctx context.Context, by operator.Principal, code string, u seamless.AggregatorUpdate) (Change, error) {
 	if s.aggregators == nil {
 		return Change{}, errs.New(errs.NoData)
@@ -157,6 +172,18 @@ func (s *Service) ProposeAggregator(ctx context.Context, by operator.Principal, 
 		p.Secret = &secret
 		summary["secret"] = "set"
 		summary["keyFingerprint"] = after.Fingerprint()
+	}
+	if after.Kind == seamless.KindHub88 {
+		p.URL, p.OperatorID, p.Hub88Key, p.Key = u.URL, u.OperatorID, u.Hub88Key, u.Key
+		summary["url"], summary["operatorId"] = after.URL, after.OperatorID
+		if u.Hub88Key != nil {
+			summary["hub88PublicKey"] = "set"
+			summary["hub88PublicKeyFingerprint"] = seamless.KeyFingerprint(after.Hub88Key)
+		}
+		if u.Key != nil {
+			summary["privateKey"] = "set"
+			summary["privateKeyFingerprint"] = seamless.KeyFingerprint(&after.Key.PublicKey)
+		}
 	}
 	return s.propose(ctx, by, KindAggregator, ScopeAggregator, code, p, summary, true)
 }

@@ -199,6 +199,10 @@ const (
 	// QR deposits (Ngern).
 	BadSignature Code = "INVALID_SIGNATURE" // a payment webhook's signature, timestamp or delivery id is refused
 
+	// Seamless aggregators' keys (Ngern, docs/adapters.md#hub88).
+	RSAKeyInvalid      Code = "RSA_KEY_INVALID"           // a pasted key that is not a PEM RSA key of at least 2048 bits
+	PrivateKeyAsPublic Code = "RSA_PRIVATE_KEY_AS_PUBLIC" // a private key pasted where the other party's public key goes
+
 	// Spin wheel and coins (Ngern).
 	NotEnoughCoin  Code = "NOT_ENOUGH_COIN"  // fewer coins than a spin costs (or than an operator takes back)
 	SpinInactive   Code = "SPIN_INACTIVE"    // no wheel is active
@@ -396,6 +400,10 @@ var catalogue = []Entry{
 	// QR deposits (Ngern).
 	{BadSignature, Unauthorized},
 
+	// Seamless aggregators' keys (Ngern).
+	{RSAKeyInvalid, Invalid},
+	{PrivateKeyAsPublic, Invalid},
+
 	// Spin wheel and coins (Ngern).
 	{NotEnoughCoin, Invalid},
 	{SpinInactive, Invalid},
@@ -447,6 +455,7 @@ var consoleOnly = []Code{
 	SettingURLInvalid, SettingNotHonoured,
 	ChatCannedInvalid,
 	BadSignature,
+	RSAKeyInvalid, PrivateKeyAsPublic,
 }
 
 // ConsoleOnly lists the codes only operators' and parties' calls answer, in

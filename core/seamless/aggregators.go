@@ -2,10 +2,12 @@ package seamless
 
 import (
 	"context"
+	"crypto/rsa"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"net/netip"
+	"net/url"
 	"sort"
 	"strings"
 	"sync"
@@ -29,6 +31,12 @@ import (
 // owner saved it, its stored enabled switch and allow-list win over the
 // configuration, and so does its stored secret when one was entered (a row
 // without one keeps the configured secret).
+//
+// Hub88 (migration 0035): an owner may also set the base URL of its Games
+// API, our operator id there, Hub88's RSA public key (which verifies its
+// calls) and our RSA private key (which signs our answers and requests),
+// each key sealed at rest. Each one the console has no value for is the
+// configuration's (NGERN_HUB88_*); each one it has wins.
 
 // Aggregator kinds.
 const (
@@ -60,23 +68,38 @@ type AggregatorSettings struct {
 	Kind string
 	// Mode is the install's: demo or production.
 	Mode string
-	// URL is the base of its games API (configuration).
+	// URL is the base of its games API (the configuration's, or for
+	// Hub88 an owner's when URLStored).
 	URL     string
 	Enabled bool
 	// Secret is a generic aggregator's shared secret.
 	Secret []byte
 	// Allow are the addresses its callbacks may come from; empty: any.
 	Allow []netip.Prefix
+	// OperatorID is ours at Hub88 (Hub88 only).
+	OperatorID int64
+	// Hub88Key is Hub88's public key, which verifies its calls; Key is our
+	// private key, which signs our answers and requests (Hub88 only; never
+	// served, Key never logged).
+	Hub88Key *rsa.PublicKey
+	Key      *rsa.PrivateKey
+	// Which of Hub88's settings are an owner's (else: the configuration's).
+	URLStored, OperatorIDStored, Hub88KeyStored, KeyStored bool
 	// Stored reports an owner's saved settings (else: the configuration);
 	// SecretStored that the secret in effect is an owner's.
 	Stored       bool
 	SecretStored bool
 	UpdatedBy    string
 	UpdatedAt    time.Time
-	// Unreadable: a stored secret this install's key does not open (a
-	// changed NGERN_SECRET_KEY); the configured one is used until an owner
-	// enters it again.
+	// Unreadable: a stored secret or key this install's key does not open
+	// (a changed NGERN_SECRET_KEY); the configured one is used until an
+	// owner enters it again.
 	Unreadable bool
+
+	// configuredURL and configuredOperatorID are the configuration's,
+	// what an owner's empty value goes back to.
+	configuredURL        string
+	configuredOperatorID int64
 }
 
 // Fingerprint names the secret without revealing it: the first 12 hex
@@ -105,8 +128,14 @@ type AggregatorRow struct {
 	// SecretSealed is "" when the configured secret is kept.
 	SecretSealed string
 	Allow        []string
-	UpdatedBy    string
-	UpdatedAt    time.Time
+	// Hub88's: URL "" and OperatorID 0 keep the configuration's; each
+	// key is a sealed PEM, "" when the configured one is kept.
+	URL              string
+	OperatorID       int64
+	PublicKeySealed  string
+	PrivateKeySealed string
+	UpdatedBy        string
+	UpdatedAt        time.Time
 }
 
 // AggregatorStore keeps the aggregators' stored settings (migration 0031).
@@ -124,12 +153,18 @@ type Sealer interface {
 	Open(sealed, owner string) (string, error)
 }
 
-// AggregatorUpdate is an owner's change of an aggregator. A nil Secret
-// keeps the one in effect.
+// AggregatorUpdate is an owner's change of an aggregator. A nil Secret,
+// URL, OperatorID, Hub88Key or Key keeps the one in effect; an empty URL
+// or a zero OperatorID goes back to the configuration's. The keys are PEM
+// text (Hub88 only, like URL and OperatorID).
 type AggregatorUpdate struct {
-	Enabled bool
-	Allow   []string
-	Secret  *string
+	Enabled    bool
+	Allow      []string
+	Secret     *string
+	URL        *string
+	OperatorID *int64
+	Hub88Key   *string
+	Key        *string
 }
 
 // aggregatorsTopic tells every node that an aggregator's stored settings
@@ -158,6 +193,7 @@ type Aggregators struct {
 func NewAggregators(store AggregatorStore, sealer Sealer, configured []AggregatorSettings, now func() time.Time) *Aggregators {
 	a := &Aggregators{store: store, sealer: sealer, configured: map[string]AggregatorSettings{}, now: now}
 	for _, c := range configured {
+		c.configuredURL, c.configuredOperatorID = c.URL, c.OperatorID
 		a.configured[c.Code] = c
 	}
 	return a
@@ -266,6 +302,9 @@ func (a *Aggregators) load(ctx context.Context) (map[string]AggregatorSettings, 
 				c.Secret, c.SecretStored = []byte(plain), true
 			}
 		}
+		if c.Kind == KindHub88 {
+			a.loadHub88(&c, r)
+		}
 		cur[r.Code] = c
 	}
 	a.current, a.loadedAt, a.epoch = cur, a.now(), epoch
@@ -274,10 +313,50 @@ func (a *Aggregators) load(ctx context.Context) (map[string]AggregatorSettings, 
 
 func sealOwner(code string) string { return "aggregator:" + code }
 
+// The owners a Hub88 key is sealed to: each key to its own row and column.
+func publicKeyOwner(code string) string  { return "aggregator:" + code + ":public-key" }
+func privateKeyOwner(code string) string { return "aggregator:" + code + ":private-key" }
+
+// loadHub88 lays a stored row's Hub88 settings over the configured ones:
+// a key that does not open (or no longer parses) leaves the configured one
+// and marks the settings Unreadable.
+func (a *Aggregators) loadHub88(c *AggregatorSettings, r AggregatorRow) {
+	if r.URL != "" {
+		c.URL, c.URLStored = r.URL, true
+	}
+	if r.OperatorID > 0 {
+		c.OperatorID, c.OperatorIDStored = r.OperatorID, true
+	}
+	if r.PublicKeySealed != "" {
+		plain, err := a.sealer.Open(r.PublicKeySealed, publicKeyOwner(r.Code))
+		var k *rsa.PublicKey
+		if err == nil {
+			k, err = ParseRSAPublicKeyPEM(plain, "hub88PublicKey")
+		}
+		if err != nil {
+			c.Unreadable = true
+		} else {
+			c.Hub88Key, c.Hub88KeyStored = k, true
+		}
+	}
+	if r.PrivateKeySealed != "" {
+		plain, err := a.sealer.Open(r.PrivateKeySealed, privateKeyOwner(r.Code))
+		var k *rsa.PrivateKey
+		if err == nil {
+			k, err = ParseRSAPrivateKeyPEM(plain, "privateKey")
+		}
+		if err != nil {
+			c.Unreadable = true
+		} else {
+			c.Key, c.KeyStored = k, true
+		}
+	}
+}
+
 // Check validates an owner's change of an aggregator without storing it,
 // and answers the settings before and after. Only a generic aggregator
-// has a secret and an allow-list to change here (Hub88 signs every call
-// with its keys; the simulated aggregator is the demo's).
+// has a secret and an allow-list to change here, only Hub88 a games URL,
+// an operator id and RSA keys (the simulated aggregator is the demo's).
 func (a *Aggregators) Check(ctx context.Context, code string, u AggregatorUpdate) (before, after AggregatorSettings, err error) {
 	before, err = a.Get(ctx, code)
 	if err != nil {
@@ -303,7 +382,71 @@ func (a *Aggregators) Check(ctx context.Context, code string, u AggregatorUpdate
 		}
 		after.Secret, after.Unreadable = []byte(secret), false
 	}
+	if err := checkHub88(&after, u); err != nil {
+		return before, AggregatorSettings{}, err
+	}
 	return before, after, nil
+}
+
+// checkHub88 validates and lays a change's Hub88 settings over after.
+func checkHub88(after *AggregatorSettings, u AggregatorUpdate) error {
+	if after.Kind != KindHub88 {
+		for _, f := range []struct {
+			field string
+			set   bool
+		}{{"url", u.URL != nil}, {"operatorId", u.OperatorID != nil}, {"hub88PublicKey", u.Hub88Key != nil}, {"privateKey", u.Key != nil}} {
+			if f.set {
+				return invalid(f.field, "only Hub88 has a %s here", f.field)
+			}
+		}
+		return nil
+	}
+	if u.URL != nil {
+		v := strings.TrimSpace(*u.URL)
+		switch {
+		case v == "" || v == after.configuredURL:
+			after.URL, after.URLStored = after.configuredURL, false
+		case !httpURL(v):
+			return invalid("url", "the Games API's base: an http(s) URL such as https://api.hub88.io")
+		default:
+			after.URL, after.URLStored = v, true
+		}
+	}
+	if u.OperatorID != nil {
+		switch v := *u.OperatorID; {
+		case v < 0:
+			return invalid("operatorId", "the operator id: a whole number from 1 (0: the configuration's)")
+		case v == 0 || v == after.configuredOperatorID:
+			after.OperatorID, after.OperatorIDStored = after.configuredOperatorID, false
+		default:
+			after.OperatorID, after.OperatorIDStored = v, true
+		}
+	}
+	if u.Hub88Key != nil {
+		k, err := ParseRSAPublicKeyPEM(*u.Hub88Key, "hub88PublicKey")
+		if err != nil {
+			return err
+		}
+		after.Hub88Key, after.Hub88KeyStored = k, true
+	}
+	if u.Key != nil {
+		k, err := ParseRSAPrivateKeyPEM(*u.Key, "privateKey")
+		if err != nil {
+			return err
+		}
+		after.Key, after.KeyStored = k, true
+	}
+	if u.Hub88Key != nil || u.Key != nil {
+		after.Unreadable = false
+	}
+	return nil
+}
+
+// httpURL reports whether v is an absolute http(s) URL with a host and no
+// credentials.
+func httpURL(v string) bool {
+	p, err := url.Parse(v)
+	return err == nil && (p.Scheme == "https" || p.Scheme == "http") && p.Host != "" && p.User == nil
 }
 
 // Update validates and stores a change of an aggregator (Check), and tells
@@ -326,6 +469,11 @@ func (a *Aggregators) Update(ctx context.Context, code string, u AggregatorUpdat
 			return before, AggregatorSettings{}, err
 		}
 	}
+	if after.Kind == KindHub88 {
+		if err := a.sealHub88(&row, after); err != nil {
+			return before, AggregatorSettings{}, err
+		}
+	}
 	if err := a.store.PutAggregatorRow(ctx, row); err != nil {
 		return before, AggregatorSettings{}, err
 	}
@@ -336,6 +484,34 @@ func (a *Aggregators) Update(ctx context.Context, code string, u AggregatorUpdat
 		}
 	}
 	return before, after, nil
+}
+
+// sealHub88 writes after's Hub88 settings that are an owner's into row:
+// the ones just entered and the ones an earlier owner stored (a stored key
+// that no longer opened is dropped: the configured one applies again).
+func (a *Aggregators) sealHub88(row *AggregatorRow, after AggregatorSettings) error {
+	if after.URLStored {
+		row.URL = after.URL
+	}
+	if after.OperatorIDStored {
+		row.OperatorID = after.OperatorID
+	}
+	var err error
+	if after.Hub88KeyStored {
+		if row.PublicKeySealed, err = a.sealer.Seal(PublicKeyPEM(after.Hub88Key), publicKeyOwner(row.Code)); err != nil {
+			return err
+		}
+	}
+	if after.KeyStored {
+		p, err := privateKeyPEM(after.Key)
+		if err != nil {
+			return err
+		}
+		if row.PrivateKeySealed, err = a.sealer.Seal(p, privateKeyOwner(row.Code)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // SameAllow reports whether two allow-lists hold the same prefixes, in any
@@ -405,5 +581,6 @@ func ParseAllow(list []string) ([]netip.Prefix, error) {
 
 // String describes the settings for logs: never the secret.
 func (a AggregatorSettings) String() string {
-	return fmt.Sprintf("%s (%s) enabled=%t allow=%d secret=%t", a.Code, a.Kind, a.Enabled, len(a.Allow), len(a.Secret) > 0)
+	return fmt.Sprintf("%s (%s) enabled=%t allow=%d secret=%t keys=%t/%t", a.Code, a.Kind, a.Enabled, len(a.Allow), len(a.Secret) > 0,
+		a.Hub88Key != nil, a.Key != nil)
 }

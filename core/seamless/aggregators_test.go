@@ -257,3 +257,124 @@ func TestAggregatorsRereadOnANewEpoch(t *testing.T) {
 		}
 	})
 }
+
+// Hub88's settings in the console: its Games API's URL, our operator id and
+// both RSA keys, each the configuration's until an owner stores one, each
+// stored key sealed, applied on every node, and refused with a catalogue
+// code when it is not what it should be.
+func TestAggregatorsHub88(t *testing.T) {
+	ctx := context.Background()
+	k1, k2, short := rsaKeys(t)
+	conf := []seamless.AggregatorSettings{
+		{Code: "acme", Kind: seamless.KindGeneric, URL: "https://acme.example", Enabled: true, Secret: []byte("configured-secret-configured-secret-0")},
+		{Code: "hub88", Kind: seamless.KindHub88, URL: "https://api.hub88.example", OperatorID: 7, Enabled: true, Hub88Key: &k1.PublicKey, Key: k1},
+	}
+	store := &aggStore{rows: map[string]seamless.AggregatorRow{}}
+	bus := &syncBus{}
+	now := time.Date(2026, 11, 27, 5, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	node1 := seamless.NewAggregators(store, rot13Sealer{}, conf, clock)
+	node2 := seamless.NewAggregators(store, rot13Sealer{}, conf, clock)
+	node1.UseEvents(bus)
+	node2.UseEvents(bus)
+	str := func(s string) *string { return &s }
+	id := func(v int64) *int64 { return &v }
+	hub88PEM, ourPEM := pkixPEM(t, &k2.PublicKey), pkcs8PEM(t, k2)
+
+	t.Run("refused, nothing stored", func(t *testing.T) {
+		for name, c := range map[string]struct {
+			code  string
+			u     seamless.AggregatorUpdate
+			want  errs.Code
+			field string
+		}{
+			"a private key as Hub88's public key": {"hub88", seamless.AggregatorUpdate{Hub88Key: str(ourPEM)}, errs.PrivateKeyAsPublic, "hub88PublicKey"},
+			"a short public key":                  {"hub88", seamless.AggregatorUpdate{Hub88Key: str(pkixPEM(t, &short.PublicKey))}, errs.RSAKeyInvalid, "hub88PublicKey"},
+			"a public key as our private key":     {"hub88", seamless.AggregatorUpdate{Key: str(hub88PEM)}, errs.RSAKeyInvalid, "privateKey"},
+			"a short private key":                 {"hub88", seamless.AggregatorUpdate{Key: str(pkcs8PEM(t, short))}, errs.RSAKeyInvalid, "privateKey"},
+			"text that is no PEM":                 {"hub88", seamless.AggregatorUpdate{Key: str("my key")}, errs.RSAKeyInvalid, "privateKey"},
+			"a URL that is not http(s)":           {"hub88", seamless.AggregatorUpdate{URL: str("ftp://api.hub88.example")}, errs.InvalidRequest, "url"},
+			"a URL with credentials":              {"hub88", seamless.AggregatorUpdate{URL: str("https://u:p@api.hub88.example")}, errs.InvalidRequest, "url"},
+			"a negative operator id":              {"hub88", seamless.AggregatorUpdate{OperatorID: id(-1)}, errs.InvalidRequest, "operatorId"},
+			"a key for a generic aggregator":      {"acme", seamless.AggregatorUpdate{Enabled: true, Hub88Key: str(hub88PEM)}, errs.InvalidRequest, "hub88PublicKey"},
+			"a URL for a generic aggregator":      {"acme", seamless.AggregatorUpdate{Enabled: true, URL: str("https://x.example")}, errs.InvalidRequest, "url"},
+		} {
+			t.Run(name, func(t *testing.T) {
+				_, _, err := node1.Update(ctx, c.code, c.u, "own")
+				if e := errs.As(err); e == nil || e.Code != c.want || e.Field != c.field {
+					t.Fatalf("err = %v, want %s on %s", err, c.want, c.field)
+				}
+			})
+		}
+		if len(store.rows) != 0 {
+			t.Fatalf("stored %v", store.rows)
+		}
+	})
+	t.Run("the configuration applies while nothing is stored", func(t *testing.T) {
+		a, err := node2.Get(ctx, "hub88")
+		if err != nil || a.URL != "https://api.hub88.example" || a.OperatorID != 7 || !a.Hub88Key.Equal(&k1.PublicKey) || !a.Key.Equal(k1) ||
+			a.URLStored || a.OperatorIDStored || a.Hub88KeyStored || a.KeyStored {
+			t.Fatalf("got %v, %v", a, err)
+		}
+	})
+	t.Run("keys, URL and operator id stored on one node apply on the other, sealed", func(t *testing.T) {
+		before, after, err := node1.Update(ctx, "hub88", seamless.AggregatorUpdate{Enabled: true, Hub88Key: str(hub88PEM), Key: str(ourPEM),
+			URL: str(" https://staging.hub88.example "), OperatorID: id(42)}, "own+own2")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !before.Key.Equal(k1) || !after.Key.Equal(k2) || !after.Hub88Key.Equal(&k2.PublicKey) {
+			t.Fatalf("before %v, after %v", before, after)
+		}
+		got, err := node2.Get(ctx, "hub88")
+		if err != nil || !got.Hub88Key.Equal(&k2.PublicKey) || !got.Key.Equal(k2) || got.URL != "https://staging.hub88.example" ||
+			got.OperatorID != 42 || !got.Hub88KeyStored || !got.KeyStored || !got.URLStored || !got.OperatorIDStored || got.Unreadable {
+			t.Fatalf("node2 sees %v, %v", got, err)
+		}
+		row := store.rows["hub88"]
+		if row.PublicKeySealed == "" || row.PrivateKeySealed == "" || strings.Contains(row.PrivateKeySealed, "PRIVATE KEY") ||
+			strings.Contains(row.PublicKeySealed, "PUBLIC KEY") || row.URL != "https://staging.hub88.example" || row.OperatorID != 42 {
+			t.Fatalf("stored %+v: want the keys sealed", row)
+		}
+		if s := got.String(); strings.Contains(s, "MII") {
+			t.Fatalf("a key in %s", s)
+		}
+	})
+	t.Run("a change without keys keeps the stored ones; empty URL and 0 go back to the configuration", func(t *testing.T) {
+		if _, _, err := node2.Update(ctx, "hub88", seamless.AggregatorUpdate{Enabled: false, URL: str(""), OperatorID: id(0)}, "own"); err != nil {
+			t.Fatal(err)
+		}
+		got, err := node1.Get(ctx, "hub88")
+		if err != nil || got.Enabled || !got.Key.Equal(k2) || !got.Hub88Key.Equal(&k2.PublicKey) || got.URL != "https://api.hub88.example" ||
+			got.OperatorID != 7 || got.URLStored || got.OperatorIDStored {
+			t.Fatalf("node1 sees %v, %v", got, err)
+		}
+		if row := store.rows["hub88"]; row.URL != "" || row.OperatorID != 0 {
+			t.Fatalf("stored %+v", row)
+		}
+		// The configured value entered again is the configuration's.
+		if _, _, err := node2.Update(ctx, "hub88", seamless.AggregatorUpdate{Enabled: true, URL: str("https://api.hub88.example"), OperatorID: id(7)}, "own"); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := node1.Get(ctx, "hub88"); got.URLStored || got.OperatorIDStored {
+			t.Fatalf("node1 sees %v", got)
+		}
+	})
+	t.Run("a stored key that no longer opens falls back to the configured one", func(t *testing.T) {
+		row := store.rows["hub88"]
+		row.PrivateKeySealed = "someone-else|x"
+		store.rows["hub88"] = row
+		node3 := seamless.NewAggregators(store, rot13Sealer{}, conf, clock)
+		got, err := node3.Get(ctx, "hub88")
+		if err != nil || !got.Unreadable || !got.Key.Equal(k1) || got.KeyStored || !got.Hub88Key.Equal(&k2.PublicKey) {
+			t.Fatalf("got %v, %v", got, err)
+		}
+		// The next save drops it: the configured key applies, stored.
+		if _, _, err := node3.Update(ctx, "hub88", seamless.AggregatorUpdate{Enabled: true}, "own"); err != nil {
+			t.Fatal(err)
+		}
+		if row := store.rows["hub88"]; row.PrivateKeySealed != "" || row.PublicKeySealed == "" {
+			t.Fatalf("stored %+v", row)
+		}
+	})
+}

@@ -1888,7 +1888,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change an aggregator's settings: its enabled switch (off: its games leave the lobby and cannot be launched; callbacks of open sessions are still answered), and for the generic protocol its IP allow-list and its shared secret (write-only: left out, the secret in effect is kept). Stored, applied on every node without a restart, winning over the configuration. A new secret, another allow-list or switching on needs a second owner: the whole change is proposed (202, audited as change.propose) and applied when another owner approves it; switching off alone applies at once (200). INVALID_REQUEST on field allow or secret; NO_DATA for an aggregator not configured. Owners. Audited as aggregator.update (never the secret). */
+        /** Change an aggregator's settings: its enabled switch (off: its games leave the lobby and cannot be launched; callbacks of open sessions are still answered), for the generic protocol its IP allow-list and its shared secret (write-only: left out, the secret in effect is kept), and for Hub88 the base URL of its Games API, our operator id there, Hub88's RSA public key and our RSA private key (the keys write-only, pasted as PEM). Stored (secrets and keys sealed), applied on every node without a restart, winning over the configuration. A new secret or key, another allow-list, URL or operator id, or switching on needs a second owner: the whole change is proposed (202, audited as change.propose) and applied when another owner approves it; switching off alone applies at once (200). INVALID_REQUEST on field allow, secret, url or operatorId; RSA_KEY_INVALID on field hub88PublicKey or privateKey (not a PEM RSA key of at least 2048 bits, or a public key as our private key); RSA_PRIVATE_KEY_AS_PUBLIC on field hub88PublicKey; NO_DATA for an aggregator not configured. Owners. Audited as aggregator.update (never a secret or key, only fingerprints). */
         put: operations["putOperatorSeamlessAggregator"];
         post?: never;
         delete?: never;
@@ -3087,7 +3087,7 @@ export interface components {
          * @description Every error code the server answers (core/errs/catalogue.go; a test keeps this list equal to the catalogue).
          * @enum {string}
          */
-        ErrorCode: "invalid-token" | "gone" | "UNAUTHORIZED" | "EXPIRED_AUTH_TOKEN" | "INVALID_USER_1" | "INVALID_USER_2" | "INVALID_USER_3" | "INVALID_USER_4" | "INVALID_IP" | "OTP_BLOCK" | "REQUEST_LIMIT" | "OTP_TOKEN_INVALID" | "OTP_NOT_EXIST" | "OTP_VERIFIED" | "OTP_EXPIRED" | "OTP_CODE_INVALID" | "OTP_CODE_VALID" | "OTP_SEND_FAIL" | "OTP_VERIFY_FAIL" | "UNVERIFIED_OTP" | "EXISTING_USER" | "EXISTING_BANK" | "INVALID_USER_INFO" | "INVALID_BANK" | "BANK_ACCOUNT_NAME_ENG" | "REGISTER_FAIL" | "PHONE_NUMBER_REQUIRE_10_DIGIT" | "PASSWORD_TOO_SHORT" | "USE_DEPOSIT_METHOD" | "NO_USER" | "WRONG_PASSWORD" | "WRONG_CREDENTIAL" | "INACTIVE_USER" | "LOGIN_FAIL" | "BONUS_REMAINING" | "BONUS_ALREADY_ACTIVE" | "BONUS_MAX_CLAIMED" | "BONUS_CONDITION" | "BONUS_CLEAR" | "BONUS_FULL" | "NO_PROMOTION" | "PROMOTION_RECEIVED" | "INVITE_COLLECT" | "INVITE_INACTIVE" | "NO_INVITE_BONUS" | "NO_INVITEE_PLAY_INFO" | "INVITE_BONUS_SUCCESS" | "INVITE_BONUS_FAIL" | "NO_REFUND" | "REFUND_CONDITION" | "REFUND_SUCCESS" | "REFUND_INACTIVE" | "REFUND_MINIMUM" | "SLOT_ALREADY_ACTIVE" | "SLOT_ACTIVATE_FAIL" | "SLOT_NO_ACCOUNT" | "SLOT_RESET_PASSWORD_FAIL" | "GAME_ACTIVATION_FAIL" | "NO_GAME" | "NOT_AREASLOT" | "NOT_UFABET" | "USE_GAME_ACCOUNT" | "TRANSFER_MINIMUM" | "MONEY_NOT_ENOUGH" | "TRANSFER_FAIL" | "SLIP_UPLOAD_FAIL" | "REQUEST_LIMIT_1MIN" | "SLIP_NO_FILE" | "SLIP_INVALID_FILE" | "TRUELINK_DUPLICATE" | "TRUELINK_INVALID" | "QR_FAIL" | "NO_BANK" | "NO_WALLET" | "NO_DATA" | "KEY_MISSING" | "KEY_INVALID" | "INTERNAL_SERVER_ERROR" | "OK" | "SUCCESS" | "NO_CLAIMABLE_COUPON" | "INVALID_PRIZE_CODE" | "INVALID_CODE" | "INVALID_COUPON_TYPE" | "COUPON_EXPIRED" | "INVALID_REQUEST" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "IDEMPOTENCY_CONFLICT" | "INVALID_AMOUNT" | "SAME_ACCOUNT" | "WITHDRAW_MINIMUM" | "WITHDRAW_MAXIMUM" | "WITHDRAW_PENDING" | "TRANSFER_PENDING" | "INVALID_CHARACTERS" | "SERVICE_UNAVAILABLE" | "PROVIDER_UNAVAILABLE" | "IMAGE_BUSY" | "FORBIDDEN_ROLE" | "TOTP_REQUIRED" | "TOTP_INVALID" | "SAME_APPROVER" | "SECOND_APPROVAL_REQUIRED" | "CHANGE_PENDING" | "CHANGE_STALE" | "CHANGE_DECIDED" | "OWN_CHANGE" | "ROUND_NOT_STUCK" | "ROUND_RESOLVED" | "SETTING_URL_INVALID" | "SETTING_NOT_HONOURED" | "UPLOADED_FILE_NOT_EXIST" | "IMG_SIZE_UNABLE_TO_PROCESS" | "CANNOT_READ_CROPPED_IMAGE" | "DEST_ACC_INVALID" | "SLIP_REFNO_DUPLICATED" | "UNSTABLE_REFNO_ON_SLIP" | "TRIPPLE_WRONG_CAPTCHA" | "INVALID_SLIP" | "NOT_MATCH" | "EXPIRED_SLIP" | "UNKNOW_ERROR" | "TRUELINK_EXPIRED" | "TRUELINK_EMPTY" | "TRUELINK_OWN" | "TRUELINK_MINIMUM" | "TRUELINK_UNCONFIRMED" | "QR_MINIMUM" | "CHAT_MESSAGE_INVALID" | "CHAT_FILE_NOT_SUPPORTED" | "CHAT_FILE_TOO_LARGE" | "CHAT_TICKET_INVALID" | "GUEST_TOKEN_INVALID" | "ORIGIN_NOT_ALLOWED" | "CHAT_ROOM_FORBIDDEN" | "CHAT_CANNED_INVALID" | "INVALID_SIGNATURE" | "NOT_ENOUGH_COIN" | "SPIN_INACTIVE" | "SPIN_DAILY_LIMIT";
+        ErrorCode: "invalid-token" | "gone" | "UNAUTHORIZED" | "EXPIRED_AUTH_TOKEN" | "INVALID_USER_1" | "INVALID_USER_2" | "INVALID_USER_3" | "INVALID_USER_4" | "INVALID_IP" | "OTP_BLOCK" | "REQUEST_LIMIT" | "OTP_TOKEN_INVALID" | "OTP_NOT_EXIST" | "OTP_VERIFIED" | "OTP_EXPIRED" | "OTP_CODE_INVALID" | "OTP_CODE_VALID" | "OTP_SEND_FAIL" | "OTP_VERIFY_FAIL" | "UNVERIFIED_OTP" | "EXISTING_USER" | "EXISTING_BANK" | "INVALID_USER_INFO" | "INVALID_BANK" | "BANK_ACCOUNT_NAME_ENG" | "REGISTER_FAIL" | "PHONE_NUMBER_REQUIRE_10_DIGIT" | "PASSWORD_TOO_SHORT" | "USE_DEPOSIT_METHOD" | "NO_USER" | "WRONG_PASSWORD" | "WRONG_CREDENTIAL" | "INACTIVE_USER" | "LOGIN_FAIL" | "BONUS_REMAINING" | "BONUS_ALREADY_ACTIVE" | "BONUS_MAX_CLAIMED" | "BONUS_CONDITION" | "BONUS_CLEAR" | "BONUS_FULL" | "NO_PROMOTION" | "PROMOTION_RECEIVED" | "INVITE_COLLECT" | "INVITE_INACTIVE" | "NO_INVITE_BONUS" | "NO_INVITEE_PLAY_INFO" | "INVITE_BONUS_SUCCESS" | "INVITE_BONUS_FAIL" | "NO_REFUND" | "REFUND_CONDITION" | "REFUND_SUCCESS" | "REFUND_INACTIVE" | "REFUND_MINIMUM" | "SLOT_ALREADY_ACTIVE" | "SLOT_ACTIVATE_FAIL" | "SLOT_NO_ACCOUNT" | "SLOT_RESET_PASSWORD_FAIL" | "GAME_ACTIVATION_FAIL" | "NO_GAME" | "NOT_AREASLOT" | "NOT_UFABET" | "USE_GAME_ACCOUNT" | "TRANSFER_MINIMUM" | "MONEY_NOT_ENOUGH" | "TRANSFER_FAIL" | "SLIP_UPLOAD_FAIL" | "REQUEST_LIMIT_1MIN" | "SLIP_NO_FILE" | "SLIP_INVALID_FILE" | "TRUELINK_DUPLICATE" | "TRUELINK_INVALID" | "QR_FAIL" | "NO_BANK" | "NO_WALLET" | "NO_DATA" | "KEY_MISSING" | "KEY_INVALID" | "INTERNAL_SERVER_ERROR" | "OK" | "SUCCESS" | "NO_CLAIMABLE_COUPON" | "INVALID_PRIZE_CODE" | "INVALID_CODE" | "INVALID_COUPON_TYPE" | "COUPON_EXPIRED" | "INVALID_REQUEST" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "IDEMPOTENCY_CONFLICT" | "INVALID_AMOUNT" | "SAME_ACCOUNT" | "WITHDRAW_MINIMUM" | "WITHDRAW_MAXIMUM" | "WITHDRAW_PENDING" | "TRANSFER_PENDING" | "INVALID_CHARACTERS" | "SERVICE_UNAVAILABLE" | "PROVIDER_UNAVAILABLE" | "IMAGE_BUSY" | "FORBIDDEN_ROLE" | "TOTP_REQUIRED" | "TOTP_INVALID" | "SAME_APPROVER" | "SECOND_APPROVAL_REQUIRED" | "CHANGE_PENDING" | "CHANGE_STALE" | "CHANGE_DECIDED" | "OWN_CHANGE" | "ROUND_NOT_STUCK" | "ROUND_RESOLVED" | "SETTING_URL_INVALID" | "SETTING_NOT_HONOURED" | "UPLOADED_FILE_NOT_EXIST" | "IMG_SIZE_UNABLE_TO_PROCESS" | "CANNOT_READ_CROPPED_IMAGE" | "DEST_ACC_INVALID" | "SLIP_REFNO_DUPLICATED" | "UNSTABLE_REFNO_ON_SLIP" | "TRIPPLE_WRONG_CAPTCHA" | "INVALID_SLIP" | "NOT_MATCH" | "EXPIRED_SLIP" | "UNKNOW_ERROR" | "TRUELINK_EXPIRED" | "TRUELINK_EMPTY" | "TRUELINK_OWN" | "TRUELINK_MINIMUM" | "TRUELINK_UNCONFIRMED" | "QR_MINIMUM" | "CHAT_MESSAGE_INVALID" | "CHAT_FILE_NOT_SUPPORTED" | "CHAT_FILE_TOO_LARGE" | "CHAT_TICKET_INVALID" | "GUEST_TOKEN_INVALID" | "ORIGIN_NOT_ALLOWED" | "CHAT_ROOM_FORBIDDEN" | "CHAT_CANNED_INVALID" | "INVALID_SIGNATURE" | "RSA_KEY_INVALID" | "RSA_PRIVATE_KEY_AS_PUBLIC" | "NOT_ENOUGH_COIN" | "SPIN_INACTIVE" | "SPIN_DAILY_LIMIT";
         /** @description The error envelope. message is the catalogue code; detail says more to a developer, field names the request field at fault. */
         Error: {
             message: components["schemas"]["ErrorCode"];
@@ -4592,6 +4592,27 @@ export interface components {
              * @description The last change in the console (absent while the configuration applies).
              */
             updatedAt?: string;
+            hub88?: components["schemas"]["Hub88Settings"];
+        };
+        /** @description Hub88's own settings in effect (Hub88 only): each from the configuration (NGERN_HUB88_*) or the console, the keys never served. */
+        Hub88Settings: {
+            /** Format: int64 */
+            operatorId: number;
+            /** @enum {string} */
+            urlSource: "configuration" | "console";
+            /** @enum {string} */
+            operatorIdSource: "configuration" | "console";
+            hub88PublicKey: components["schemas"]["RSAKeyState"];
+            privateKey: components["schemas"]["RSAKeyState"];
+        };
+        RSAKeyState: {
+            set: boolean;
+            /** @description The SHA-256 of the public key's DER (PKIX) in hex, as `openssl rsa -pubin -outform DER | sha256sum` prints it; of a private key, of its public half. Empty when not set. */
+            fingerprint: string;
+            /** @enum {string} */
+            source: "configuration" | "console";
+            /** @description Of our private key only: its public half in PEM (PKIX), to give Hub88. Not secret. */
+            ourPublicKey?: string;
         };
         SeamlessWindow: {
             calls: number;
@@ -5211,6 +5232,8 @@ export type SeamlessCatalogueGameUpdate = components['schemas']['SeamlessCatalog
 export type SeamlessCatalogueGame = components['schemas']['SeamlessCatalogueGame'];
 export type SeamlessCatalogueSync = components['schemas']['SeamlessCatalogueSync'];
 export type SeamlessAggregator = components['schemas']['SeamlessAggregator'];
+export type Hub88Settings = components['schemas']['Hub88Settings'];
+export type RsaKeyState = components['schemas']['RSAKeyState'];
 export type SeamlessWindow = components['schemas']['SeamlessWindow'];
 export type SeamlessProviderFigures = components['schemas']['SeamlessProviderFigures'];
 export type SeamlessRound = components['schemas']['SeamlessRound'];
@@ -8140,6 +8163,17 @@ export interface operations {
                     allow?: string[];
                     /** @description The new shared secret (printable ASCII, no spaces). Generic aggregators only; never answered. */
                     secret?: string;
+                    /** @description Hub88 only: the base URL of its Games API; empty: back to NGERN_HUB88_URL. */
+                    url?: string;
+                    /**
+                     * Format: int64
+                     * @description Hub88 only: our operator_id at Hub88; 0: back to NGERN_HUB88_OPERATOR_ID.
+                     */
+                    operatorId?: number;
+                    /** @description Hub88 only: Hub88's RSA public key in PEM (PKIX or PKCS #1, at least 2048 bits), which verifies its Wallet API calls. Write-only. */
+                    hub88PublicKey?: string;
+                    /** @description Hub88 only: our RSA private key in PEM (PKCS #1 or PKCS #8, at least 2048 bits), which signs our answers and requests. Write-only: never answered nor logged; its public half is answered as hub88.privateKey.ourPublicKey. */
+                    privateKey?: string;
                 };
             };
         };

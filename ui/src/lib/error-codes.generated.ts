@@ -140,6 +140,8 @@ export const errorCodes = [
   'CHAT_ROOM_FORBIDDEN',
   'CHAT_CANNED_INVALID',
   'INVALID_SIGNATURE',
+  'RSA_KEY_INVALID',
+  'RSA_PRIVATE_KEY_AS_PUBLIC',
   'NOT_ENOUGH_COIN',
   'SPIN_INACTIVE',
   'SPIN_DAILY_LIMIT',
@@ -165,4 +167,6 @@ export const consoleErrorCodes = [
   'SETTING_NOT_HONOURED',
   'CHAT_CANNED_INVALID',
   'INVALID_SIGNATURE',
+  'RSA_KEY_INVALID',
+  'RSA_PRIVATE_KEY_AS_PUBLIC',
 ] as const satisfies readonly ErrorCode[];

@@ -41,9 +41,28 @@ const aggregator = (over: object = {}) => ({
   ...over,
 });
 
+const ourPublicKey = '-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAours\n-----END PUBLIC KEY-----\n';
+const hub88Settings = {
+  operatorId: 7,
+  urlSource: 'configuration' as const,
+  operatorIdSource: 'configuration' as const,
+  hub88PublicKey: { set: true, fingerprint: 'aa'.repeat(32), source: 'configuration' as const },
+  privateKey: { set: true, fingerprint: 'bb'.repeat(32), source: 'console' as const, ourPublicKey },
+};
+const pastedPublic = '-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAhub88\n-----END PUBLIC KEY-----';
+const pastedPrivate = '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAours\n-----END RSA PRIVATE KEY-----';
+
 const list = [
   aggregator(),
-  aggregator({ code: 'hub88', kind: 'hub88', url: 'https://api.hub88.example', allow: [], keyFingerprint: '', editable: false }),
+  aggregator({
+    code: 'hub88',
+    kind: 'hub88',
+    url: 'https://api.hub88.example',
+    allow: [],
+    keyFingerprint: '',
+    editable: false,
+    hub88: hub88Settings,
+  }),
   aggregator({ code: 'sim', kind: 'sim', mode: 'demo', url: '/sim/aggregator', allow: [], keyFingerprint: '', editable: false }),
 ];
 
@@ -73,7 +92,15 @@ describe('aggregators page', () => {
     expect(entryOK('aggregator.example')).toBe(false);
     const a = aggregator();
     const form = toForm(a);
-    expect(form).toEqual({ enabled: true, allow: '203.0.113.0/24', secret: '' });
+    expect(form).toEqual({
+      enabled: true,
+      allow: '203.0.113.0/24',
+      secret: '',
+      url: 'https://api.acme.example/ngern',
+      operatorId: '',
+      hub88PublicKey: '',
+      privateKey: '',
+    });
     expect(aggregatorProblem({ ...form, allow: '10.0.0.0/33' })).toBe('aggregators.errors.allow');
     expect(aggregatorProblem({ ...form, secret: 'short' })).toBe('aggregators.errors.secret');
     expect(aggregatorProblem({ ...form, allow: Array.from({ length: 65 }, (_, i) => `10.0.0.${i}`).join(',') })).toBe(
@@ -85,7 +112,65 @@ describe('aggregators page', () => {
       allow: ['203.0.113.0/24'],
       secret: 's'.padEnd(39, 'x'),
     });
-    expect(aggregatorBody(list[1], { ...form, enabled: false })).toEqual({ enabled: false });
+    expect(aggregatorBody(list[2], { ...toForm(list[2]), enabled: false })).toEqual({ enabled: false });
+  });
+
+  it("checks Hub88's pasted keys, address and operator id, and sends each only when changed", () => {
+    const hub88 = list[1];
+    const form = toForm(hub88);
+    expect(form).toMatchObject({ url: 'https://api.hub88.example', operatorId: '7', hub88PublicKey: '', privateKey: '' });
+    expect(aggregatorProblem(form)).toBeNull();
+    expect(aggregatorProblem({ ...form, hub88PublicKey: pastedPrivate })).toBe('aggregators.errors.privateAsPublic');
+    expect(aggregatorProblem({ ...form, privateKey: pastedPublic })).toBe('aggregators.errors.privateKey');
+    expect(aggregatorProblem({ ...form, privateKey: 'MIIEowIBAAKCAQEAours' })).toBe('aggregators.errors.pem');
+    expect(aggregatorProblem({ ...form, url: 'api.hub88.io' })).toBe('aggregators.errors.url');
+    expect(aggregatorProblem({ ...form, operatorId: 'seven' })).toBe('aggregators.errors.operatorId');
+    expect(aggregatorProblem({ ...form, url: '', operatorId: '' })).toBeNull();
+    // Unchanged: the switch alone.
+    expect(aggregatorBody(hub88, form)).toEqual({ enabled: true });
+    expect(
+      aggregatorBody(hub88, { ...form, url: ' https://staging.hub88.example ', operatorId: '42', hub88PublicKey: ` ${pastedPublic}\n` }),
+    ).toEqual({ enabled: true, url: 'https://staging.hub88.example', operatorId: 42, hub88PublicKey: pastedPublic });
+    // Emptied: back to the configuration's.
+    expect(aggregatorBody(hub88, { ...form, url: '', operatorId: '' })).toEqual({ enabled: true, url: '', operatorId: 0 });
+  });
+
+  it("lets an owner paste Hub88's keys, shows each only as set with its fingerprint and offers our public key", async () => {
+    const calls = mockApi({
+      ...aggregatorsAnswer,
+      ...figuresAnswer,
+      'GET /api/operator/me': { body: { username: 'own', role: 'owner' } },
+      'GET /api/operator/changes': { body: { changes: [] } },
+      'PUT /api/operator/seamless/aggregators/hub88': {
+        status: 400,
+        body: { status: 'RSA_PRIVATE_KEY_AS_PUBLIC', message: 'RSA_PRIVATE_KEY_AS_PUBLIC', field: 'hub88PublicKey' },
+      },
+    });
+    renderWithProviders(<AggregatorsPage />);
+    const publicKey = await screen.findByLabelText("Hub88's public key (hub88)");
+    expect(screen.getByText(`Set, from the Configuration (SHA-256 ${'aa'.repeat(32)}).`)).toBeTruthy();
+    expect(screen.getByText(`Set, from the Console (SHA-256 ${'bb'.repeat(32)}).`)).toBeTruthy();
+    expect(screen.getByLabelText('Our public key for hub88').props.children).toBe(ourPublicKey);
+    expect(screen.getByLabelText('Games API of hub88').props.value).toBe('https://api.hub88.example');
+    expect(screen.getByLabelText('Operator id at hub88').props.value).toBe('7');
+    // A private key in Hub88's field is caught before sending.
+    fireEvent.changeText(publicKey, pastedPrivate);
+    expect(screen.getByText("That is a private key: paste Hub88's public key here.")).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save hub88' }).props.accessibilityState.disabled).toBe(true);
+    fireEvent.changeText(publicKey, pastedPublic);
+    fireEvent.changeText(screen.getByLabelText('Our private key (hub88)'), pastedPrivate);
+    fireEvent.press(screen.getByRole('button', { name: 'Save hub88' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        enabled: true,
+        hub88PublicKey: pastedPublic,
+        privateKey: pastedPrivate,
+      }),
+    );
+    // The server's refusal is shown from the console's own error table.
+    expect(
+      await screen.findByText("That is a private key: paste Hub88's public key here. Nothing was saved. (hub88PublicKey)"),
+    ).toBeTruthy();
   });
 
   it('lists the aggregators with their settings, a secret only as set and its fingerprint; not editable by support', async () => {
