@@ -208,11 +208,7 @@ func (s *Service) apply(ctx context.Context, c Callback, m Member) (Answer, erro
 	cur := m.Currency
 	rec, existed, err := s.store.Apply(ctx, s.record(c, m.ID))
 	if errs.CodeOf(err) == errs.MoneyNotEnough {
-		bal, berr := s.store.Balance(ctx, m.ID)
-		if berr != nil {
-			return Answer{}, berr
-		}
-		return Answer{Balance: bal, Currency: cur}, ErrInsufficient
+		return s.insufficient(ctx, m)
 	}
 	if err != nil {
 		return Answer{}, err
@@ -224,13 +220,14 @@ func (s *Service) apply(ctx context.Context, c Callback, m Member) (Answer, erro
 	return answer(rec, false, cur), nil
 }
 
-// recorded returns the record of c's id, if any.
-func (s *Service) recorded(ctx context.Context, c Callback) (Record, bool, error) {
-	r, err := s.store.Transaction(ctx, c.Provider, c.TxID)
-	if errors.Is(err, errs.New(errs.NoData)) {
-		return Record{}, false, nil
+// insufficient answers a debit below zero: refused with the current
+// balance, as the protocols ask.
+func (s *Service) insufficient(ctx context.Context, m Member) (Answer, error) {
+	bal, err := s.store.Balance(ctx, m.ID)
+	if err != nil {
+		return Answer{}, err
 	}
-	return r, err == nil, err
+	return Answer{Balance: bal, Currency: m.Currency}, ErrInsufficient
 }
 
 // record returns the record a callback makes.
