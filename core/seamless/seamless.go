@@ -150,6 +150,8 @@ var (
 // Store keeps sessions and transactions and posts their journals. The
 // journals are built by core (Journal, Reverse); the store adds no rule.
 type Store interface {
+	// CreateSession stores a session; a stored session never changes (the
+	// Service keeps the ones it found).
 	CreateSession(ctx context.Context, s Session) error
 	// Session returns the session of a token's hash (errs NO_DATA).
 	Session(ctx context.Context, provider, tokenHash string) (Session, error)

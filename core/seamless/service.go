@@ -7,6 +7,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"ngern/core/account"
@@ -66,6 +67,36 @@ type Service struct {
 	now      func() time.Time
 	stats    *Stats
 	observer func(provider, kind, outcome string, took time.Duration)
+	sessions sessionCache
+}
+
+// maxCachedSessions bounds the sessions a Service keeps: more than the
+// games played at once on a node; when full, it starts again empty.
+const maxCachedSessions = 10_000
+
+// sessionCache keeps the sessions the callbacks found, by provider and
+// token hash: a stored session never changes (Store.CreateSession), so a
+// round's callbacks read it once per node. An unknown token is not kept:
+// it is asked of the store every time.
+type sessionCache struct {
+	mu sync.Mutex
+	m  map[[2]string]Session
+}
+
+func (c *sessionCache) get(provider, hash string) (Session, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	ses, ok := c.m[[2]string{provider, hash}]
+	return ses, ok
+}
+
+func (c *sessionCache) put(provider, hash string, ses Session) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= maxCachedSessions {
+		c.m = make(map[[2]string]Session)
+	}
+	c.m[[2]string{provider, hash}] = ses
 }
 
 var _ Wallet = (*Service)(nil)
@@ -106,12 +137,18 @@ func (s *Service) session(ctx context.Context, provider, token, player string, l
 	if provider == "" || token == "" {
 		return Session{}, ErrToken
 	}
-	ses, err := s.store.Session(ctx, provider, account.HashToken(token))
-	if errors.Is(err, errs.New(errs.NoData)) {
-		return Session{}, ErrToken
-	}
-	if err != nil {
-		return Session{}, err
+	hash := account.HashToken(token)
+	ses, ok := s.sessions.get(provider, hash)
+	if !ok {
+		var err error
+		ses, err = s.store.Session(ctx, provider, hash)
+		if errors.Is(err, errs.New(errs.NoData)) {
+			return Session{}, ErrToken
+		}
+		if err != nil {
+			return Session{}, err
+		}
+		s.sessions.put(provider, hash, ses)
 	}
 	if player != "" && player != ses.MemberID {
 		return Session{}, ErrToken
