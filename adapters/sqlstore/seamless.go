@@ -30,6 +30,12 @@ import (
 // time) and the key decides the same. Rows are then locked in one order:
 // the transaction's key, the bet's key (a rollback), the member's wallet
 // (the journal), the round (game_bets), the day's totals (game_results).
+//
+// On SQLite the statements are sent one by one (Apply, Cancel, rollBack,
+// addToRound); on PostgreSQL the function ngern_seamless
+// (functions/postgres.sql) runs the same ones in the same order, the
+// journal through ngern_post, in one round trip and one statement's
+// transaction (recordPostgres): a change of either is made in both.
 type Seamless struct{ db *DB }
 
 // NewSeamless returns the seamless wallet's store of db.

@@ -214,7 +214,7 @@ func LookUp(ctx context.Context, s Store, r Record, refuse bool) (Record, Found,
 	case refuse:
 		return Record{}, Refused, nil
 	}
-	var existed bool
+	write := s.Apply
 	if r.Kind == Rollback {
 		bet, ok, err := lookUp(ctx, s, r.Provider, r.RefTxID)
 		if err != nil {
@@ -223,10 +223,9 @@ func LookUp(ctx context.Context, s Store, r Record, refuse bool) (Record, Found,
 		if ok && bet.State != Tombstone && (bet.Kind != Bet || bet.MemberID != r.MemberID) {
 			return Record{}, NotABet, nil
 		}
-		r, existed, err = s.Cancel(ctx, r)
-	} else {
-		r, existed, err = s.Apply(ctx, r)
+		write = s.Cancel
 	}
+	r, existed, err := write(ctx, r)
 	if err != nil {
 		return Record{}, Stored, err
 	}
