@@ -50,6 +50,22 @@ func TestSeamlessRecord(t *testing.T) {
 				t.Fatalf("round stake %s", stake)
 			}
 		})
+		t.Run("OKRoundCountsInTheBusinessDay", func(t *testing.T) {
+			// 18:30 UTC is 01:30 the next day in Thailand and Laos.
+			late := e.record(seamless.Bet, "b-night", "r-night", 1_00)
+			late.CreatedAt = time.Date(2026, 1, 1, 18, 30, 0, 0, time.UTC)
+			record(t, late, false)
+			res, err := sqlstore.NewRewards(db).Results(ctx, e.member, "2026-01-01", "2026-01-02", 10)
+			if err != nil || len(res) != 1 || res[0].Day != "2026-01-02" || res[0].Stake != 1_00 || res[0].Bets != 1 {
+				t.Fatalf("results %+v, %v; want one bet of 1.00 on 2026-01-02", res, err)
+			}
+			win := e.record(seamless.Win, "w-night", "r-night", 1_00) // the wallet back where it was
+			record(t, win, false)                                     // now, but counted on the round's first day
+			res, err = sqlstore.NewRewards(db).Results(ctx, e.member, "2026-01-01", "2026-01-02", 10)
+			if err != nil || len(res) != 1 || res[0].Payout != 1_00 || res[0].Bets != 1 {
+				t.Fatalf("results %+v, %v; want the win on the round's day", res, err)
+			}
+		})
 		t.Run("OKExistingAnswersTheOriginal", func(t *testing.T) {
 			first, _ := e.s.Transaction(ctx, "sim", "b1")
 			again := e.record(seamless.Bet, "b1", "r1", 100_00)
