@@ -64,7 +64,12 @@ func (s *Accounts) CreateMember(ctx context.Context, m *account.Member, otpID st
 
 func (s *Accounts) member(ctx context.Context, where string, arg any) (*account.Member, error) {
 	var m account.Member
-	err := s.db.x.GetContext(ctx, &m, s.db.q(`SELECT `+memberSelect+` FROM members WHERE `+where+` = ?`), arg)
+	// Prepared: every seamless callback reads its member by id.
+	st, err := s.db.prepared(ctx, nil, `SELECT `+memberSelect+` FROM members WHERE `+where+` = ?`)
+	if err != nil {
+		return nil, err
+	}
+	err = st.GetContext(ctx, &m, arg)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errs.New(errs.NoUser)
 	}

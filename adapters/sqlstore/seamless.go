@@ -8,10 +8,12 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
 
 	"ngern/core/account"
 	"ngern/core/errs"
 	"ngern/core/ledger"
+	"ngern/core/limits"
 	"ngern/core/money"
 	"ngern/core/seamless"
 )
@@ -28,6 +30,12 @@ import (
 // time) and the key decides the same. Rows are then locked in one order:
 // the transaction's key, the bet's key (a rollback), the member's wallet
 // (the journal), the round (game_bets), the day's totals (game_results).
+//
+// On SQLite the statements are sent one by one (Apply, Cancel, rollBack,
+// addToRound); on PostgreSQL the function ngern_seamless
+// (functions/postgres.sql) runs the same ones in the same order, the
+// journal through ngern_post, in one round trip and one statement's
+// transaction (recordPostgres): a change of either is made in both.
 type Seamless struct{ db *DB }
 
 // NewSeamless returns the seamless wallet's store of db.
@@ -88,6 +96,10 @@ func (s *Seamless) Apply(ctx context.Context, r seamless.Record) (seamless.Recor
 	if r.Kind != seamless.Bet && r.Kind != seamless.Win {
 		return seamless.Record{}, false, fmt.Errorf("seamless: Apply of a %s", r.Kind)
 	}
+	if s.db.dialect == Postgres {
+		rec, found, err := s.recordPostgres(ctx, r, false, false)
+		return rec, found == seamless.Existing, err
+	}
 	var existed bool
 	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
 		r.State, r.Balance, r.JournalID = seamless.Applied, 0, ""
@@ -144,6 +156,10 @@ func (s *Seamless) Cancel(ctx context.Context, r seamless.Record) (seamless.Reco
 	if r.Kind != seamless.Rollback || r.RefTxID == "" || r.RefTxID == r.TxID {
 		return seamless.Record{}, false, fmt.Errorf("seamless: Cancel of a %s of %q", r.Kind, r.RefTxID)
 	}
+	if s.db.dialect == Postgres {
+		rec, found, err := s.recordPostgres(ctx, r, false, false)
+		return rec, found == seamless.Existing, err
+	}
 	var existed bool
 	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
 		r.State, r.Balance, r.JournalID = seamless.Applied, 0, ""
@@ -177,6 +193,84 @@ func (s *Seamless) Cancel(ctx context.Context, r seamless.Record) (seamless.Reco
 		return seamless.Record{}, false, err
 	}
 	return r, existed, nil
+}
+
+// Record is the Service's write of a bet or a rollback with its look-ups
+// (seamless.Store): on SQLite seamless.LookUp, the look-ups then Apply or
+// Cancel; on PostgreSQL all of it in one round trip, the function
+// ngern_seamless (functions/postgres.sql) running the same statements.
+func (s *Seamless) Record(ctx context.Context, r seamless.Record, refuse bool) (seamless.Record, seamless.Found, error) {
+	if r.Kind == seamless.Rollback && (r.RefTxID == "" || r.RefTxID == r.TxID) {
+		return seamless.Record{}, seamless.Stored, fmt.Errorf("seamless: Record of a rollback of %q", r.RefTxID)
+	}
+	if s.db.dialect == Postgres {
+		return s.recordPostgres(ctx, r, true, refuse)
+	}
+	return seamless.LookUp(ctx, s, r, refuse)
+}
+
+// recordPostgres is Apply, Cancel (look false) or Record (look true) in
+// one call of ngern_seamless. Its journal is built here, as on SQLite: a
+// bet's or a win's (none for a win of 0), or a rollback's reverse for an
+// amount of 1, which the function scales by the bet's amount (read under
+// the bet's key) and gives the bet's game and round as its memo.
+func (s *Seamless) recordPostgres(ctx context.Context, r seamless.Record, look, refuse bool) (seamless.Record, seamless.Found, error) {
+	var j ledger.Journal
+	switch {
+	case r.Kind == seamless.Rollback:
+		j = seamless.Reverse(r, seamless.Record{Provider: r.Provider, MemberID: r.MemberID, Amount: 1})
+	case r.Amount > 0:
+		j = seamless.Journal(r)
+	}
+	j.ID, j.CreatedAt = account.NewID(), r.CreatedAt
+	jargs := []any{"", "", "", "", "", "", utc(r.CreatedAt),
+		pq.StringArray{}, pq.StringArray{}, pq.StringArray{}, pq.StringArray{}, pq.Int64Array{}}
+	if len(j.Postings) > 0 {
+		var err error
+		if jargs, err = journalArgs(j); err != nil {
+			return seamless.Record{}, seamless.Stored, err
+		}
+	}
+	// The business day's offset from UTC: limits.Zone is a fixed zone, so
+	// the offset of any instant is the offset of every other.
+	_, zone := r.CreatedAt.In(limits.Zone).Zone()
+	args := append([]any{look, refuse, RoundGame(r.Provider, ""), zone,
+		r.Provider, r.TxID, string(r.Kind), r.MemberID, r.RoundID, r.Game, r.Amount, r.RefTxID, r.Fingerprint, utc(r.CreatedAt)},
+		jargs...)
+	args = append(args, ledger.Wallet(r.MemberID).ID)
+	st, err := s.db.prepared(ctx, nil, `SELECT o_status, o_kind, o_state, o_member, o_round, o_game, o_amount, o_ref,
+			o_fingerprint, o_balance, o_journal, o_at
+		FROM ngern_seamless(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return seamless.Record{}, seamless.Stored, err
+	}
+	var (
+		status                                             string
+		kind, state, member, round, game, ref, fp, journal sql.NullString
+		amount, balance                                    sql.NullInt64
+		at                                                 sql.NullTime
+	)
+	err = st.QueryRowxContext(ctx, args...).Scan(&status, &kind, &state, &member, &round, &game, &amount, &ref, &fp, &balance, &journal, &at)
+	if err != nil {
+		return seamless.Record{}, seamless.Stored, functionError(err)
+	}
+	switch status {
+	case "stored":
+		if journal.String != "" {
+			s.db.announce(nil, r.MemberID)
+		}
+		r.State, r.Amount, r.Balance, r.JournalID = seamless.Applied, money.Satang(amount.Int64), money.Satang(balance.Int64), journal.String
+		return r, seamless.Stored, nil
+	case "existed":
+		return seamless.Record{Provider: r.Provider, TxID: r.TxID, Kind: seamless.Kind(kind.String), State: seamless.State(state.String),
+			MemberID: member.String, RoundID: round.String, Game: game.String, Amount: money.Satang(amount.Int64), RefTxID: ref.String,
+			Fingerprint: fp.String, Balance: money.Satang(balance.Int64), JournalID: journal.String, CreatedAt: at.Time.UTC()}, seamless.Existing, nil
+	case "refused":
+		return seamless.Record{}, seamless.Refused, nil
+	case "not_a_bet":
+		return seamless.Record{}, seamless.NotABet, nil
+	}
+	return seamless.Record{}, seamless.Stored, fmt.Errorf("seamless: ngern_seamless answered %q", status)
 }
 
 // rollBack moves the bet r cancels from applied to rolled_back and posts

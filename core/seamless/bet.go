@@ -3,6 +3,8 @@ package seamless
 import (
 	"context"
 	"time"
+
+	"ngern/core/errs"
 )
 
 // Bet debits a bet from the member's wallet, once per transaction id. A
@@ -19,19 +21,22 @@ func (s *Service) Bet(ctx context.Context, c Callback) (a Answer, err error) {
 	if err := moneyCall(c, 1, m.Currency); err != nil {
 		return Answer{}, err
 	}
-	// A retry of a bet accepted before its token expired or its member was
-	// locked answers what the bet answered then.
-	if r, ok, err := s.recorded(ctx, c); err != nil || ok {
-		if err != nil {
-			return Answer{}, err
-		}
-		return s.repeated(ctx, c, r, m)
-	}
-	if !s.now().Before(ses.ExpiresAt) {
+	// The store looks the id up first: a retry of a bet accepted before its
+	// token expired or its member was locked answers what the bet answered
+	// then; a new bet is refused on an expired token or a blocked member.
+	expired := !s.now().Before(ses.ExpiresAt)
+	rec, found, err := s.store.Record(ctx, s.record(c, m.ID), expired || m.Blocked)
+	switch {
+	case errs.CodeOf(err) == errs.MoneyNotEnough:
+		return s.insufficient(ctx, m)
+	case err != nil:
+		return Answer{}, err
+	case found == Existing:
+		return s.repeated(ctx, c, rec, m)
+	case found == Refused && expired:
 		return Answer{}, ErrTokenExpired
-	}
-	if m.Blocked {
+	case found == Refused:
 		return Answer{}, ErrBlocked
 	}
-	return s.apply(ctx, c, m)
+	return answer(rec, false, m.Currency), nil
 }

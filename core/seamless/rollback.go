@@ -24,27 +24,16 @@ func (s *Service) Rollback(ctx context.Context, c Callback) (a Answer, err error
 	if c.Currency != "" && !strings.EqualFold(c.Currency, cur) {
 		return Answer{}, ErrCurrency
 	}
-	if r, ok, err := s.recorded(ctx, c); err != nil || ok {
-		if err != nil {
-			return Answer{}, err
-		}
-		return s.repeated(ctx, c, r, m)
-	}
-	// Only the member's own bets: a record's member never changes, so this
-	// look-up cannot go stale.
-	bet, ok, err := s.recorded(ctx, Callback{Provider: c.Provider, TxID: c.RefTxID})
-	if err != nil {
+	// The store looks the id up, then the bet: only the member's own bets
+	// (a record's member never changes, so this look-up cannot go stale).
+	rec, found, err := s.store.Record(ctx, s.record(c, m.ID), false)
+	switch {
+	case err != nil:
 		return Answer{}, err
-	}
-	if ok && bet.State != Tombstone && (bet.Kind != Bet || bet.MemberID != m.ID) {
-		return Answer{}, ErrInvalid
-	}
-	rec, existed, err := s.store.Cancel(ctx, s.record(c, m.ID))
-	if err != nil {
-		return Answer{}, err
-	}
-	if existed {
+	case found == Existing:
 		return s.repeated(ctx, c, rec, m)
+	case found == NotABet:
+		return Answer{}, ErrInvalid
 	}
 	return answer(rec, false, cur), nil
 }

@@ -29,6 +29,7 @@ import (
 	"errors"
 	"time"
 
+	"ngern/core/errs"
 	"ngern/core/ledger"
 	"ngern/core/money"
 )
@@ -149,6 +150,8 @@ var (
 // Store keeps sessions and transactions and posts their journals. The
 // journals are built by core (Journal, Reverse); the store adds no rule.
 type Store interface {
+	// CreateSession stores a session; a stored session never changes (the
+	// Service keeps the ones it found).
 	CreateSession(ctx context.Context, s Session) error
 	// Session returns the session of a token's hash (errs NO_DATA).
 	Session(ctx context.Context, provider, tokenHash string) (Session, error)
@@ -169,11 +172,76 @@ type Store interface {
 	// r's MemberID, no journal); otherwise posts nothing. r's Balance is
 	// the wallet after, in every case (a duplicate answers it again).
 	Cancel(ctx context.Context, r Record) (Record, bool, error)
+	// Record is the whole write of a bet or a rollback as the Service
+	// makes it, in one step: first the look-up of r's id (when recorded:
+	// that record, Existing, nothing written); then, when refuse is set,
+	// nothing (Refused: a new bet the Service refuses); for a rollback, the
+	// look-up of the bet it names (a record there that is neither a
+	// tombstone nor a bet of r's member: NotABet, nothing written); then
+	// Apply (a bet, a win) or Cancel (a rollback), whose existed is
+	// Existing. LookUp is Record over the other methods; a store may make
+	// the look-ups and the write in one round trip.
+	Record(ctx context.Context, r Record, refuse bool) (Record, Found, error)
 	// Transaction returns one record (errs NO_DATA).
 	Transaction(ctx context.Context, provider, txID string) (Record, error)
 	// Round returns the records of one of provider's rounds, oldest first
 	// (errs NO_DATA when none): the operator's round search.
 	Round(ctx context.Context, provider, round string) ([]Record, error)
+}
+
+// Found is what Store.Record found of a callback.
+type Found int
+
+// What Store.Record found.
+const (
+	Stored   Found = iota // the callback is recorded now, its journal posted
+	Existing              // its id was recorded before: that record, nothing written
+	Refused               // a new callback the caller refused: nothing written
+	NotABet               // a rollback naming a record that is not a bet of its member: nothing written
+)
+
+// LookUp is Store.Record over the store's Transaction, Apply and Cancel,
+// each a step of its own (the look-ups are not in Apply's or Cancel's
+// transaction, and need not be: the record's key decides a race, and a
+// record's kind and member never change).
+func LookUp(ctx context.Context, s Store, r Record, refuse bool) (Record, Found, error) {
+	old, ok, err := lookUp(ctx, s, r.Provider, r.TxID)
+	switch {
+	case err != nil:
+		return Record{}, Stored, err
+	case ok:
+		return old, Existing, nil
+	case refuse:
+		return Record{}, Refused, nil
+	}
+	write := s.Apply
+	if r.Kind == Rollback {
+		bet, ok, err := lookUp(ctx, s, r.Provider, r.RefTxID)
+		if err != nil {
+			return Record{}, Stored, err
+		}
+		if ok && bet.State != Tombstone && (bet.Kind != Bet || bet.MemberID != r.MemberID) {
+			return Record{}, NotABet, nil
+		}
+		write = s.Cancel
+	}
+	r, existed, err := write(ctx, r)
+	if err != nil {
+		return Record{}, Stored, err
+	}
+	if existed {
+		return r, Existing, nil
+	}
+	return r, Stored, nil
+}
+
+// lookUp returns the record of an id, if any.
+func lookUp(ctx context.Context, s Store, provider, txID string) (Record, bool, error) {
+	r, err := s.Transaction(ctx, provider, txID)
+	if errs.HasCode(err, errs.NoData) {
+		return Record{}, false, nil
+	}
+	return r, err == nil, err
 }
 
 // Journal returns the journal of an applied bet or win: a bet moves its

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"ngern/core/account"
@@ -66,6 +67,36 @@ type Service struct {
 	now      func() time.Time
 	stats    *Stats
 	observer func(provider, kind, outcome string, took time.Duration)
+	sessions sessionCache
+}
+
+// maxCachedSessions bounds the sessions a Service keeps: more than the
+// games played at once on a node; when full, it starts again empty.
+const maxCachedSessions = 10_000
+
+// sessionCache keeps the sessions the callbacks found, by provider and
+// token hash: a stored session never changes (Store.CreateSession), so a
+// round's callbacks read it once per node. An unknown token is not kept:
+// it is asked of the store every time.
+type sessionCache struct {
+	mu sync.Mutex
+	m  map[[2]string]Session
+}
+
+func (c *sessionCache) get(provider, hash string) (Session, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	ses, ok := c.m[[2]string{provider, hash}]
+	return ses, ok
+}
+
+func (c *sessionCache) put(provider, hash string, ses Session) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= maxCachedSessions {
+		c.m = make(map[[2]string]Session)
+	}
+	c.m[[2]string{provider, hash}] = ses
 }
 
 var _ Wallet = (*Service)(nil)
@@ -106,12 +137,18 @@ func (s *Service) session(ctx context.Context, provider, token, player string, l
 	if provider == "" || token == "" {
 		return Session{}, ErrToken
 	}
-	ses, err := s.store.Session(ctx, provider, account.HashToken(token))
-	if errors.Is(err, errs.New(errs.NoData)) {
-		return Session{}, ErrToken
-	}
-	if err != nil {
-		return Session{}, err
+	hash := account.HashToken(token)
+	ses, ok := s.sessions.get(provider, hash)
+	if !ok {
+		var err error
+		ses, err = s.store.Session(ctx, provider, hash)
+		if errors.Is(err, errs.New(errs.NoData)) {
+			return Session{}, ErrToken
+		}
+		if err != nil {
+			return Session{}, err
+		}
+		s.sessions.put(provider, hash, ses)
 	}
 	if player != "" && player != ses.MemberID {
 		return Session{}, ErrToken
@@ -208,11 +245,7 @@ func (s *Service) apply(ctx context.Context, c Callback, m Member) (Answer, erro
 	cur := m.Currency
 	rec, existed, err := s.store.Apply(ctx, s.record(c, m.ID))
 	if errs.CodeOf(err) == errs.MoneyNotEnough {
-		bal, berr := s.store.Balance(ctx, m.ID)
-		if berr != nil {
-			return Answer{}, berr
-		}
-		return Answer{Balance: bal, Currency: cur}, ErrInsufficient
+		return s.insufficient(ctx, m)
 	}
 	if err != nil {
 		return Answer{}, err
@@ -224,13 +257,14 @@ func (s *Service) apply(ctx context.Context, c Callback, m Member) (Answer, erro
 	return answer(rec, false, cur), nil
 }
 
-// recorded returns the record of c's id, if any.
-func (s *Service) recorded(ctx context.Context, c Callback) (Record, bool, error) {
-	r, err := s.store.Transaction(ctx, c.Provider, c.TxID)
-	if errors.Is(err, errs.New(errs.NoData)) {
-		return Record{}, false, nil
+// insufficient answers a debit below zero: refused with the current
+// balance, as the protocols ask.
+func (s *Service) insufficient(ctx context.Context, m Member) (Answer, error) {
+	bal, err := s.store.Balance(ctx, m.ID)
+	if err != nil {
+		return Answer{}, err
 	}
-	return r, err == nil, err
+	return Answer{Balance: bal, Currency: m.Currency}, ErrInsufficient
 }
 
 // record returns the record a callback makes.

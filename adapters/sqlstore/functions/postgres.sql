@@ -112,3 +112,189 @@ BEGIN
         p_accounts, p_kinds, p_members, p_games, p_amounts, '');
     RETURN TRUE;
 END $$;
+
+-- ngern_seamless_round adds a seamless callback's stake and payout to its
+-- round in the bet history (game_bets) and to the member's totals of the
+-- round's day (game_results), creating the round when missing: the
+-- statements of addToRound and countRound (adapters/sqlstore/seamless.go),
+-- in their order. p_game is the round's game (RoundGame), p_zone the
+-- offset from UTC in seconds of the business day (limits.Zone), by which a
+-- round's day is that of its first callback. A round id another member
+-- holds is kept under "<round>/<member>".
+CREATE OR REPLACE FUNCTION ngern_seamless_round(
+    p_game TEXT, p_round TEXT, p_member TEXT, p_stake BIGINT, p_payout BIGINT, p_at TIMESTAMPTZ, p_zone INTEGER)
+RETURNS VOID LANGUAGE plpgsql AS $$
+DECLARE
+    v_id TEXT;
+    v_placed TIMESTAMPTZ;
+    v_bets INTEGER;
+    v_stake BIGINT;
+BEGIN
+    FOREACH v_id IN ARRAY ARRAY[p_round, p_round || '/' || p_member] LOOP
+        v_bets := 0;
+        v_stake := p_stake;
+        UPDATE game_bets SET stake = stake + p_stake, payout = payout + p_payout
+            WHERE game = p_game AND bet_id = v_id AND member_id = p_member
+            RETURNING placed_at INTO v_placed;
+        IF NOT FOUND THEN
+            INSERT INTO game_bets (game, bet_id, username, member_id, stake, payout, placed_at, collected_at)
+                VALUES (p_game, v_id, p_member, p_member, GREATEST(p_stake, 0), p_payout, p_at, p_at)
+                ON CONFLICT (game, bet_id) DO NOTHING;
+            IF FOUND THEN
+                v_placed := p_at;
+                v_bets := 1;
+                v_stake := GREATEST(p_stake, 0);
+            ELSE
+                -- Another transaction inserted the round first (and has
+                -- committed: the insert waited for it): add to it, if it
+                -- is this member's.
+                UPDATE game_bets SET stake = stake + p_stake, payout = payout + p_payout
+                    WHERE game = p_game AND bet_id = v_id AND member_id = p_member
+                    RETURNING placed_at INTO v_placed;
+                CONTINUE WHEN NOT FOUND;
+            END IF;
+        END IF;
+        INSERT INTO game_results (member_id, game, day, bets, stake, payout)
+            VALUES (p_member, p_game,
+                to_char((v_placed AT TIME ZONE 'UTC') + make_interval(secs => p_zone), 'YYYY-MM-DD'),
+                v_bets, v_stake, p_payout)
+            ON CONFLICT (member_id, game, day) DO UPDATE SET bets = game_results.bets + excluded.bets,
+                stake = game_results.stake + excluded.stake, payout = game_results.payout + excluded.payout;
+        RETURN;
+    END LOOP;
+    RAISE EXCEPTION 'seamless: round % of % held by another member twice', p_round, p_game;
+END $$;
+
+-- ngern_seamless records a seamless callback (s_*) in one round trip: what
+-- Seamless.Record, Apply and Cancel (adapters/sqlstore/seamless.go) send
+-- statement by statement on SQLite, in the same order, so rows are locked
+-- in the same order everywhere: the transaction's key, the bet's key (a
+-- rollback), the member's wallet (ngern_post), the round, the day's
+-- totals.
+--
+-- With p_look (Record) it first looks the id up (when recorded: that row,
+-- o_status 'existed'), then, with p_refuse, writes nothing ('refused'),
+-- and for a rollback looks up the bet it names ('not_a_bet' when that row
+-- is neither a tombstone nor a bet of the member), as seamless.LookUp
+-- does. Then the key's insert decides ('existed' when it finds the key
+-- taken: it waited for the transaction that holds it) and the callback is
+-- written ('stored'):
+--
+-- - a bet or a win posts the journal p_* (ngern_post, which raises
+--   check_violation below zero: nothing stays) and adds to its round; its
+--   row is inserted with the journal's id and then given the balance
+--   after. A win of 0 posts nothing: its row is inserted with its answer.
+-- - a rollback's row is inserted with its answer (the wallet as it is);
+--   then the tombstone under the bet's id, unless the key is taken; then,
+--   when that is the member's applied bet, the guarded move to
+--   rolled_back, the reverse journal (p_* as seamless.Reverse builds it for
+--   an amount of 1, scaled here by the bet's amount, with the bet's game
+--   and round as its memo) and the round's stake taken back, and the
+--   rollback's row is given the amount, journal and balance after.
+--
+-- p_prefix is RoundGame(provider, ""), to which a game's code is added;
+-- p_zone as ngern_seamless_round. The o_* columns are the row as recorded.
+CREATE OR REPLACE FUNCTION ngern_seamless(
+    p_look BOOLEAN, p_refuse BOOLEAN, p_prefix TEXT, p_zone INTEGER,
+    s_provider TEXT, s_tx TEXT, s_kind TEXT, s_member TEXT, s_round TEXT, s_game TEXT, s_amount BIGINT,
+    s_ref TEXT, s_fingerprint TEXT, s_at TIMESTAMPTZ,
+    p_id TEXT, p_kind TEXT, p_ref TEXT, p_member TEXT, p_memo TEXT, p_by TEXT, p_at TIMESTAMPTZ,
+    p_accounts TEXT[], p_kinds TEXT[], p_members TEXT[], p_games TEXT[], p_amounts BIGINT[], p_of TEXT,
+    OUT o_status TEXT, OUT o_kind TEXT, OUT o_state TEXT, OUT o_member TEXT, OUT o_round TEXT, OUT o_game TEXT,
+    OUT o_amount BIGINT, OUT o_ref TEXT, OUT o_fingerprint TEXT, OUT o_balance BIGINT, OUT o_journal TEXT,
+    OUT o_at TIMESTAMPTZ)
+LANGUAGE plpgsql AS $$
+DECLARE
+    v_bet seamless_txs%ROWTYPE;
+BEGIN
+    IF p_look THEN
+        SELECT 'existed', kind, state, member_id, round_id, game, amount, ref_tx_id, fingerprint, balance, journal_id, created_at
+            INTO o_status, o_kind, o_state, o_member, o_round, o_game, o_amount, o_ref, o_fingerprint, o_balance, o_journal, o_at
+            FROM seamless_txs WHERE provider = s_provider AND tx_id = s_tx;
+        IF FOUND THEN
+            RETURN;
+        END IF;
+        IF p_refuse THEN
+            o_status := 'refused';
+            RETURN;
+        END IF;
+        IF s_kind = 'rollback' THEN
+            SELECT * INTO v_bet FROM seamless_txs WHERE provider = s_provider AND tx_id = s_ref;
+            IF FOUND AND v_bet.state <> 'tombstone' AND (v_bet.kind <> 'bet' OR v_bet.member_id <> s_member) THEN
+                o_status := 'not_a_bet';
+                RETURN;
+            END IF;
+        END IF;
+    END IF;
+    o_status := 'stored';
+    o_kind := s_kind;
+    o_state := 'applied';
+    o_member := s_member;
+    o_round := s_round;
+    o_game := s_game;
+    o_amount := s_amount;
+    o_ref := s_ref;
+    o_fingerprint := s_fingerprint;
+    o_at := s_at;
+    IF s_kind = 'rollback' OR s_amount = 0 THEN
+        -- Nothing moves yet: the row is inserted with its answer.
+        SELECT balance INTO o_balance FROM ledger_accounts WHERE id = p_of;
+        o_balance := COALESCE(o_balance, 0);
+    ELSE
+        o_balance := 0;
+        o_journal := p_id;
+    END IF;
+    INSERT INTO seamless_txs (provider, tx_id, kind, state, member_id, round_id, game, amount,
+            ref_tx_id, fingerprint, balance, journal_id, created_at)
+        VALUES (s_provider, s_tx, s_kind, 'applied', s_member, s_round, s_game, s_amount,
+            s_ref, s_fingerprint, o_balance, o_journal, s_at)
+        ON CONFLICT (provider, tx_id) DO NOTHING;
+    IF NOT FOUND THEN
+        SELECT 'existed', kind, state, member_id, round_id, game, amount, ref_tx_id, fingerprint, balance, journal_id, created_at
+            INTO o_status, o_kind, o_state, o_member, o_round, o_game, o_amount, o_ref, o_fingerprint, o_balance, o_journal, o_at
+            FROM seamless_txs WHERE provider = s_provider AND tx_id = s_tx;
+        IF NOT FOUND THEN
+            RAISE EXCEPTION 'seamless: %:% taken but not found', s_provider, s_tx;
+        END IF;
+        RETURN;
+    END IF;
+    IF s_kind <> 'rollback' THEN
+        IF s_amount > 0 THEN
+            o_balance := ngern_post(p_id, p_kind, p_ref, p_member, p_memo, p_by, p_at,
+                p_accounts, p_kinds, p_members, p_games, p_amounts, p_of);
+            PERFORM ngern_seamless_round(p_prefix || s_game, COALESCE(NULLIF(s_round, ''), s_tx), s_member,
+                CASE s_kind WHEN 'bet' THEN s_amount ELSE 0 END, CASE s_kind WHEN 'win' THEN s_amount ELSE 0 END,
+                s_at, p_zone);
+            UPDATE seamless_txs SET balance = o_balance WHERE provider = s_provider AND tx_id = s_tx;
+        END IF;
+        RETURN;
+    END IF;
+    INSERT INTO seamless_txs (provider, tx_id, kind, state, member_id, round_id, game, amount,
+            ref_tx_id, fingerprint, balance, journal_id, created_at)
+        VALUES (s_provider, s_ref, 'bet', 'tombstone', s_member, s_round, s_game, 0,
+            '', '', o_balance, NULL, s_at)
+        ON CONFLICT (provider, tx_id) DO NOTHING;
+    IF FOUND THEN
+        RETURN;
+    END IF;
+    -- The bet's row is read before the guarded update: its amount, member
+    -- and round never change once inserted, only its state, which the
+    -- update checks.
+    SELECT * INTO v_bet FROM seamless_txs WHERE provider = s_provider AND tx_id = s_ref;
+    IF v_bet.kind <> 'bet' OR v_bet.state <> 'applied' OR v_bet.member_id <> s_member THEN
+        RETURN;
+    END IF;
+    UPDATE seamless_txs SET state = 'rolled_back'
+        WHERE provider = s_provider AND tx_id = s_ref AND state = 'applied' AND kind = 'bet' AND member_id = s_member;
+    IF NOT FOUND THEN
+        RETURN;
+    END IF;
+    o_balance := ngern_post(p_id, p_kind, p_ref, p_member, v_bet.game || ' ' || v_bet.round_id, p_by, p_at,
+        p_accounts, p_kinds, p_members, p_games, ARRAY(SELECT a * v_bet.amount FROM unnest(p_amounts) WITH ORDINALITY AS t (a, n) ORDER BY n), p_of);
+    o_amount := v_bet.amount;
+    o_journal := p_id;
+    PERFORM ngern_seamless_round(p_prefix || v_bet.game, COALESCE(NULLIF(v_bet.round_id, ''), v_bet.tx_id), s_member,
+        -v_bet.amount, 0, v_bet.created_at, p_zone);
+    UPDATE seamless_txs SET amount = o_amount, balance = o_balance, journal_id = o_journal
+        WHERE provider = s_provider AND tx_id = s_tx;
+END $$;

@@ -119,6 +119,11 @@ func (s *Store) Round(_ context.Context, provider, round string) ([]seamless.Rec
 	return out, nil
 }
 
+// Record is seamless.LookUp over this store (seamless.Store).
+func (s *Store) Record(ctx context.Context, r seamless.Record, refuse bool) (seamless.Record, seamless.Found, error) {
+	return seamless.LookUp(ctx, s, r, refuse)
+}
+
 // Apply stores a bet or a win and posts its journal (seamless.Store).
 func (s *Store) Apply(_ context.Context, r seamless.Record) (seamless.Record, bool, error) {
 	s.mu.Lock()
