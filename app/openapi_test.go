@@ -105,6 +105,19 @@ func TestOpenAPIAnswers(t *testing.T) {
 		r = h.call("POST", "/api/statement", token, map[string]any{"page": 1, "limit": 10})
 		h.expect(r, 200, "")
 		check("post", "/api/statement", r)
+		// By keyset: the newest page, then the page after its cursor.
+		r = h.call("POST", "/api/statement", token, map[string]any{"before": "", "limit": 1})
+		h.expect(r, 200, "")
+		check("post", "/api/statement", r)
+		if _, counted := r.Body["total"]; counted || len(r.Body["statements"].([]any)) != 1 {
+			t.Fatalf("keyset statement = %s", r.Raw)
+		}
+		if next, _ := r.Body["next"].(string); next != "" {
+			r = h.call("POST", "/api/statement", token, map[string]any{"before": next, "limit": 10})
+			h.expect(r, 200, "")
+			check("post", "/api/statement", r)
+		}
+		h.expect(h.call("POST", "/api/statement", token, map[string]any{"before": "not-a-cursor"}), 400, "INVALID_REQUEST")
 
 		r = h.call("PUT", "/api/account/changepwd", token, map[string]any{"oldPassword": "s3cret-pass", "newPassword": "n3w-s3cret-pass"})
 		h.expect(r, 200, "")

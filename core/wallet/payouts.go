@@ -70,6 +70,11 @@ type Payout struct {
 // shows (UNKNOWN and SUBMITTED ones oldest first, final ones newest first).
 const PayoutListLimit = 200
 
+// PayoutCountCap is how far the payouts of a status are counted: the
+// paid ones grow with every withdrawal, and the list shows the newest
+// PayoutListLimit; a count above it says "more than PayoutCountCap".
+const PayoutCountCap = 10_000
+
 // PayoutStore keeps payouts, each change of money with its journal in one
 // transaction (adapters/sqlstore).
 type PayoutStore interface {
@@ -101,6 +106,7 @@ type PayoutStore interface {
 	Payout(ctx context.Context, id string) (Payout, error)
 	// Payouts lists the payouts with status (at most limit) and how many
 	// have it in all.
+	// (how many have the status is counted up to PayoutCountCap + 1)
 	Payouts(ctx context.Context, status PayoutStatus, limit int) ([]Payout, int, error)
 }
 
