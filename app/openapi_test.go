@@ -137,6 +137,20 @@ func TestOpenAPIAnswers(t *testing.T) {
 			h.expect(r, 200, "")
 			check("get", path, r)
 		}
+		// The audit log by keyset: the page after the first one's next.
+		r = h.call("GET", "/api/operator/audit?limit=1", op, nil)
+		h.expect(r, 200, "")
+		next, _ := r.Body["next"].(string)
+		if next == "" || r.Body["totalCapped"] != false {
+			t.Fatalf("audit page 1 = %s", r.Raw)
+		}
+		r = h.call("GET", "/api/operator/audit?limit=1&before="+next, op, nil)
+		h.expect(r, 200, "")
+		check("get", "/api/operator/audit", r)
+		if len(r.Body["entries"].([]any)) != 1 {
+			t.Fatalf("audit page 2 = %s", r.Raw)
+		}
+		h.expect(h.call("GET", "/api/operator/audit?before=x", op, nil), 400, "INVALID_REQUEST")
 
 		r = h.call("GET", "/api/operator/members/"+h.memberID(token), op, nil)
 		h.expect(r, 200, "")

@@ -105,8 +105,7 @@ type PayoutStore interface {
 	// Payout returns a payout (NO_DATA).
 	Payout(ctx context.Context, id string) (Payout, error)
 	// Payouts lists the payouts with status (at most limit) and how many
-	// have it in all.
-	// (how many have the status is counted up to PayoutCountCap + 1)
+	// have it, counted up to PayoutCountCap + 1 (more than the cap: "more").
 	Payouts(ctx context.Context, status PayoutStatus, limit int) ([]Payout, int, error)
 }
 
@@ -149,7 +148,8 @@ func (s *Service) approveForPayout(ctx context.Context, w Withdrawal, by string,
 }
 
 // Payouts lists the payouts with status (SUBMITTED, PAID, FAILED or
-// UNKNOWN; anything else is INVALID_REQUEST) and how many have it.
+// UNKNOWN; anything else is INVALID_REQUEST) and how many have it, up to
+// PayoutCountCap + 1.
 func (s *Service) Payouts(ctx context.Context, status PayoutStatus) ([]Payout, int, error) {
 	switch status {
 	case PayoutStatusSubmitted, PayoutStatusPaid, PayoutStatusFailed, PayoutStatusUnknown:
