@@ -105,6 +105,19 @@ func TestOpenAPIAnswers(t *testing.T) {
 		r = h.call("POST", "/api/statement", token, map[string]any{"page": 1, "limit": 10})
 		h.expect(r, 200, "")
 		check("post", "/api/statement", r)
+		// By keyset: the newest page, then the page after its cursor.
+		r = h.call("POST", "/api/statement", token, map[string]any{"before": "", "limit": 1})
+		h.expect(r, 200, "")
+		check("post", "/api/statement", r)
+		if _, counted := r.Body["total"]; counted || len(r.Body["statements"].([]any)) != 1 {
+			t.Fatalf("keyset statement = %s", r.Raw)
+		}
+		if next, _ := r.Body["next"].(string); next != "" {
+			r = h.call("POST", "/api/statement", token, map[string]any{"before": next, "limit": 10})
+			h.expect(r, 200, "")
+			check("post", "/api/statement", r)
+		}
+		h.expect(h.call("POST", "/api/statement", token, map[string]any{"before": "not-a-cursor"}), 400, "INVALID_REQUEST")
 
 		r = h.call("PUT", "/api/account/changepwd", token, map[string]any{"oldPassword": "s3cret-pass", "newPassword": "n3w-s3cret-pass"})
 		h.expect(r, 200, "")
@@ -124,6 +137,20 @@ func TestOpenAPIAnswers(t *testing.T) {
 			h.expect(r, 200, "")
 			check("get", path, r)
 		}
+		// The audit log by keyset: the page after the first one's next.
+		r = h.call("GET", "/api/operator/audit?limit=1", op, nil)
+		h.expect(r, 200, "")
+		next, _ := r.Body["next"].(string)
+		if next == "" || r.Body["totalCapped"] != false {
+			t.Fatalf("audit page 1 = %s", r.Raw)
+		}
+		r = h.call("GET", "/api/operator/audit?limit=1&before="+next, op, nil)
+		h.expect(r, 200, "")
+		check("get", "/api/operator/audit", r)
+		if len(r.Body["entries"].([]any)) != 1 {
+			t.Fatalf("audit page 2 = %s", r.Raw)
+		}
+		h.expect(h.call("GET", "/api/operator/audit?before=x", op, nil), 400, "INVALID_REQUEST")
 
 		r = h.call("GET", "/api/operator/members/"+h.memberID(token), op, nil)
 		h.expect(r, 200, "")

@@ -87,7 +87,10 @@ func (s *Server) listPayouts(w http.ResponseWriter, r *http.Request) {
 	for i, p := range list {
 		out[i] = toPayout(p, threshold)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"payouts": out, "total": total, "automatic": s.wallet.PayoutsOn()})
+	// The count stops at the cap (wallet.PayoutCountCap): totalCapped says
+	// there are more.
+	writeJSON(w, http.StatusOK, map[string]any{"payouts": out, "total": min(total, wallet.PayoutCountCap),
+		"totalCapped": total > wallet.PayoutCountCap, "automatic": s.wallet.PayoutsOn()})
 }
 
 type resolvePayoutRequest struct {

@@ -395,10 +395,33 @@ func orNull(s string) *string {
 	return &s
 }
 
+// statementRequest is a statement call: a page (spec part 3: page and
+// limit, answered with the total), or, when before is given, the page
+// after a cursor ("" for the newest), answered with the next page's
+// cursor and no total (docs/api.md).
+type statementRequest struct {
+	pageRequest
+	Before *string `json:"before" validate:"omitempty,max=200"`
+}
+
 func (s *Server) statement(w http.ResponseWriter, r *http.Request) {
-	var req pageRequest
+	var req statementRequest
 	if err := s.decode(r, &req, errs.InvalidRequest); err != nil {
 		writeError(w, r, err)
+		return
+	}
+	if req.Before != nil {
+		before, err := wallet.ParseStatementCursor(*req.Before)
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		items, next, err := s.wallet.StatementBefore(r.Context(), Caller(r).MemberID, before, req.Limit)
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"statements": statementOut(items), "next": orNull(next.String())})
 		return
 	}
 	items, total, err := s.wallet.Statement(r.Context(), Caller(r).MemberID, req.Page, req.Limit)

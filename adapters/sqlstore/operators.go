@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strconv"
 	"strings"
 	"time"
 
@@ -174,7 +175,10 @@ func (s *Operators) AppendAudit(ctx context.Context, e operator.AuditEntry) erro
 	return err
 }
 
-// Audit returns the entries matching f, newest first, and how many match.
+// Audit returns the entries matching f, newest first, and how many match
+// up to operator.AuditCountCap + 1 (the count reads at most that many
+// entries of the index). A page by keyset (f.Before) starts along the
+// index at that seq; a page by offset reads offset + limit entries.
 func (s *Operators) Audit(ctx context.Context, f operator.AuditFilter) ([]operator.AuditEntry, int, error) {
 	var where []string
 	var args []any
@@ -189,11 +193,18 @@ func (s *Operators) Audit(ctx context.Context, f operator.AuditFilter) ([]operat
 		cond = " WHERE " + strings.Join(where, " AND ")
 	}
 	var total int
-	if err := s.db.x.GetContext(ctx, &total, s.db.q(`SELECT COUNT(*) FROM audit_log`+cond), args...); err != nil {
+	if err := s.db.x.GetContext(ctx, &total, s.db.q(`SELECT COUNT(*) FROM (SELECT 1 FROM audit_log`+cond+`
+		LIMIT `+strconv.Itoa(operator.AuditCountCap+1)+`) c`), args...); err != nil {
 		return nil, 0, err
 	}
+	offset := f.Offset
+	if f.Before > 0 {
+		where = append(where, "seq < ?")
+		args = append(args, f.Before)
+		cond, offset = " WHERE "+strings.Join(where, " AND "), 0
+	}
 	out := []operator.AuditEntry{}
-	err := s.db.x.SelectContext(ctx, &out, s.db.q(`SELECT at, operator, role, action, target, before, after, ip, request_id
-		FROM audit_log`+cond+` ORDER BY seq DESC LIMIT ? OFFSET ?`), append(args, f.Limit, f.Offset)...)
+	err := s.db.x.SelectContext(ctx, &out, s.db.q(`SELECT seq, at, operator, role, action, target, before, after, ip, request_id
+		FROM audit_log`+cond+` ORDER BY seq DESC LIMIT ? OFFSET ?`), append(args, f.Limit, offset)...)
 	return out, total, err
 }

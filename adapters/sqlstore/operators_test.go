@@ -3,6 +3,7 @@ package sqlstore_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -170,6 +171,36 @@ func TestAuditLog(t *testing.T) {
 				}
 			})
 		}
+		t.Run("OKKeysetPagesAsOffsetPages", func(t *testing.T) {
+			for _, f := range []operator.AuditFilter{{}, {Operator: "fin"}, {Action: "withdrawal.approve"}} {
+				all, _, err := a.List(ctx, f, 1, 100)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got []string
+				var before int64
+				for pages := 0; pages < 10; pages++ {
+					p, err := a.Page(ctx, f, before, 2)
+					if err != nil || p.Total != len(all) || p.Capped {
+						t.Fatalf("page %+v, %v", p, err)
+					}
+					for _, e := range p.Entries {
+						got = append(got, e.Target)
+					}
+					if p.Next == 0 {
+						break
+					}
+					before = p.Next
+				}
+				var want []string
+				for _, e := range all {
+					want = append(want, e.Target)
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("%+v: keyset %v, offset %v", f, got, want)
+				}
+			}
+		})
 		t.Run("OKEntryFields", func(t *testing.T) {
 			list, _, _ := a.List(ctx, operator.AuditFilter{Action: "member.lock"}, 1, 1)
 			e := list[0]

@@ -70,6 +70,35 @@ func TestYearListPlans(t *testing.T) {
 			AND member_id = ? AND sender_bank = ? AND amount = ? AND paid_at >= ? AND paid_at <= ? AND ref <> ?
 			ORDER BY paid_at, ref LIMIT 1`, "qr_payments_member_idx",
 			[]any{"transfer", "m1", "KBANK", 50000, day, day.Add(3 * time.Minute), "x"}, ""},
+		// Keyset pages and capped counts (docs/performance.md, "Lists at a
+		// year's volume"): the audit log, the payouts, the statement.
+		{"audit page before a seq", `SELECT seq FROM audit_log WHERE seq < ? ORDER BY seq DESC LIMIT 51 OFFSET 0`,
+			"audit_log_pkey", []any{100}, sqlstore.Postgres},
+		{"audit page before a seq", `SELECT seq FROM audit_log WHERE seq < ? ORDER BY seq DESC LIMIT 51 OFFSET 0`,
+			"INTEGER PRIMARY KEY", []any{100}, sqlstore.SQLite},
+		{"audit page of an action before a seq", `SELECT seq FROM audit_log WHERE action = ? AND seq < ?
+			ORDER BY seq DESC LIMIT 51 OFFSET 0`, "audit_log_action_idx", []any{"member.lock", 100}, ""},
+		{"audit count capped", `SELECT COUNT(*) FROM (SELECT 1 FROM audit_log WHERE action = ? LIMIT 10001) c`,
+			"audit_log_action_idx", []any{"member.lock"}, ""},
+		{"payouts count capped", `SELECT COUNT(*) FROM (SELECT 1 FROM payouts WHERE status = 'PAID' LIMIT 10001) c`,
+			"payouts_status_idx", nil, ""},
+		{"statement transfers after a cursor", `SELECT t.id FROM transfers t WHERE t.member_id = ?
+			AND t.created_at <= ? AND (t.created_at < ? OR t.id < ?) ORDER BY t.created_at DESC, t.id DESC LIMIT 11`,
+			"transfers_member_idx", []any{"m1", day, day, "x"}, ""},
+		{"statement callbacks after a cursor", `SELECT s.provider FROM seamless_txs s WHERE s.member_id = ?
+			AND (s.journal_id IS NOT NULL OR s.kind = 'win') AND s.created_at <= ? ORDER BY s.created_at DESC LIMIT 60`,
+			"seamless_txs_member_idx", []any{"m1", day}, ""},
+		{"statement round's callbacks", `SELECT t.tx_id FROM seamless_txs t WHERE t.provider = ? AND t.round_id = ?`,
+			"seamless_txs_round_idx", []any{"sim", "r1"}, ""},
+		{"statement round's rollbacks", `SELECT r.tx_id FROM seamless_txs r WHERE r.kind = 'rollback' AND r.provider = ?
+			AND r.ref_tx_id = ?`, "seamless_txs_ref_idx", []any{"sim", "b1"}, ""},
+		// A slipless deposit's masked sender (migration 0036).
+		{"registered accounts by last four", `SELECT id FROM members WHERE bank_code = ? AND right(bank_account_no, 4) BETWEEN ? AND ?
+			AND bank_account_no LIKE ? ORDER BY id LIMIT 50`, "members_bank_last4_idx",
+			[]any{"KBANK", "2340", "2349", "%_____1234_"}, sqlstore.Postgres},
+		{"registered accounts by last four", `SELECT id FROM members WHERE bank_code = ? AND substr(bank_account_no, -4) BETWEEN ? AND ?
+			AND bank_account_no LIKE ? ORDER BY id LIMIT 50`, "members_bank_last4_idx",
+			[]any{"KBANK", "2340", "2349", "%_____1234_"}, sqlstore.SQLite},
 	}
 	// The console's lists by journal kind name the kind as a literal (a
 	// parameter would not prove the partial index's predicate).

@@ -387,13 +387,22 @@ func (s *QRDeposits) AssignPayment(ctx context.Context, p deposit.Payment, m []l
 
 // RegisteredAccounts lists the members' registered accounts of bankCode
 // whose number is LIKE pattern (digits, '_' and a leading '%' only), in
-// member id order.
+// member id order. When the pattern shows the first of the number's last
+// four digits, the accounts are read along members_bank_last4_idx
+// (migration 0036): the range of last four digits the pattern allows,
+// then the LIKE as before, so the result is the same.
 func (s *QRDeposits) RegisteredAccounts(ctx context.Context, bankCode, pattern string, limit int) ([]deposit.RegisteredAccount, error) {
 	for i, c := range pattern {
 		if !(c >= '0' && c <= '9' || c == '_' || c == '%' && i == 0) {
 			return nil, errors.New("registered accounts: the pattern is not an account pattern")
 		}
 	}
+	cond, args := "", []any{bankCode}
+	if lo, hi, ok := LastFourRange(pattern); ok {
+		cond = ` AND ` + s.db.lastFour() + ` BETWEEN ? AND ?`
+		args = append(args, lo, hi)
+	}
+	args = append(args, pattern, limit)
 	var rows []struct {
 		ID     string `db:"id"`
 		Bank   string `db:"bank_code"`
@@ -402,10 +411,40 @@ func (s *QRDeposits) RegisteredAccounts(ctx context.Context, bankCode, pattern s
 		Active bool   `db:"active"`
 	}
 	err := s.db.x.SelectContext(ctx, &rows, s.db.q(`SELECT id, bank_code, bank_account_no, bank_account_name, active
-		FROM members WHERE bank_code = ? AND bank_account_no LIKE ? ORDER BY id LIMIT ?`), bankCode, pattern, limit)
+		FROM members WHERE bank_code = ?`+cond+` AND bank_account_no LIKE ? ORDER BY id LIMIT ?`), args...)
 	out := make([]deposit.RegisteredAccount, len(rows))
 	for i, r := range rows {
 		out[i] = deposit.RegisteredAccount{MemberID: r.ID, BankCode: r.Bank, AccountNo: r.No, Name: r.Name, Active: r.Active}
 	}
 	return out, err
+}
+
+// LastFourRange is the range of a registered account number's last four
+// digits that an account pattern (RegisteredAccounts) allows: the digits
+// the pattern shows at the start of its last four places, completed with
+// 0s and 9s ("%_____1234_" → "2340".."2349"). Registered numbers are
+// digits only (6 to 20, core/account), so every number LIKE the pattern
+// is in the range. ok is false when the pattern has fewer than four
+// places after its '%' or hides the first of them: the range would be
+// every number.
+func LastFourRange(pattern string) (lo, hi string, ok bool) {
+	body := strings.TrimPrefix(pattern, "%")
+	if len(body) < 4 || strings.Contains(body, "%") {
+		return "", "", false
+	}
+	tail := body[len(body)-4:]
+	shown := len(tail) - len(strings.TrimLeft(tail, "0123456789"))
+	if shown == 0 {
+		return "", "", false
+	}
+	return tail[:shown] + strings.Repeat("0", 4-shown), tail[:shown] + strings.Repeat("9", 4-shown), true
+}
+
+// lastFour is the expression of members_bank_last4_idx: a member's
+// account number's last four digits, written as the index is.
+func (db *DB) lastFour() string {
+	if db.dialect == Postgres {
+		return `right(bank_account_no, 4)`
+	}
+	return `substr(bank_account_no, -4)`
 }

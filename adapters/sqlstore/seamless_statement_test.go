@@ -101,6 +101,7 @@ func TestSeamlessStatementRounds(t *testing.T) {
 				}
 			})
 		}
+		checkKeysetPages(t, db, e.member)
 		t.Run("OtherMembersSeeNone", func(t *testing.T) {
 			m := newMember("0899999999", "9999999999")
 			if err := sqlstore.NewAccounts(db).CreateMember(ctx, m, ""); err != nil {
@@ -139,5 +140,6 @@ func TestSeamlessStatementGameName(t *testing.T) {
 		if got := name(); got != "Lucky Slot" {
 			t.Fatalf("after the catalogue: %q, want its name", got)
 		}
+		checkKeysetPages(t, db, e.member)
 	})
 }

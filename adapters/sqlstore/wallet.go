@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -668,33 +667,24 @@ const seamlessRounds = `SELECT m.provider, m.round_key, MAX(m.game) AS game,
 	FROM (` + seamlessMoves + `) m GROUP BY m.provider, m.round_key`
 
 // roundMovements fills in the movements of a page's rounds, oldest first,
-// in one query.
+// read by their keys (movesOf).
 func (s *Wallet) roundMovements(ctx context.Context, memberID string, rounds []*wallet.Round) error {
 	if len(rounds) == 0 {
 		return nil
 	}
-	by := map[[2]string]*wallet.Round{}
-	args := []any{memberID}
-	var keys []string
+	by := map[roundKey]*wallet.Round{}
+	var keys []roundKey
 	for _, r := range rounds {
-		by[[2]string{r.Provider, r.Round}] = r
-		keys = append(keys, "(m.provider = ? AND m.round_key = ?)")
-		args = append(args, r.Provider, r.Round)
+		k := roundKey{r.Provider, r.Round}
+		by[k] = r
+		keys = append(keys, k)
 	}
-	var moves []struct {
-		wallet.RoundMovement
-		Provider string `db:"provider"`
-		RoundKey string `db:"round_key"`
-	}
-	err := s.db.x.SelectContext(ctx, &moves, s.db.q(`SELECT m.provider, m.round_key, m.kind, m.tx_id, m.amount, m.created_at,
-			CASE WHEN m.state = 'rolled_back' THEN 1 ELSE 0 END AS rolled_back
-		FROM (`+seamlessMoves+`) m WHERE `+strings.Join(keys, " OR ")+`
-		ORDER BY m.created_at, m.tx_id`), args...)
+	moves, err := s.movesOf(ctx, memberID, keys)
 	if err != nil {
 		return err
 	}
 	for _, m := range moves {
-		if r := by[[2]string{m.Provider, m.RoundKey}]; r != nil {
+		if r := by[roundKey{m.Provider, m.RoundKey}]; r != nil {
 			r.Movements = append(r.Movements, m.RoundMovement)
 		}
 	}

@@ -611,6 +611,7 @@ func TestStatementPages(t *testing.T) {
 				t.Fatalf("%s: %+v, %v", status, list, err)
 			}
 		}
+		checkKeysetPages(t, db, m.ID)
 		all, total, err := e.repo.Statement(ctx, m.ID, 0, 100)
 		if err != nil {
 			t.Fatal(err)

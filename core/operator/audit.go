@@ -10,6 +10,9 @@ import (
 // AuditEntry is one line of the audit log: who did what to which target,
 // with the state before and after (JSON, empty when not applicable).
 type AuditEntry struct {
+	// Seq is the entry's place in the log, increasing; a page by keyset
+	// starts before one (AuditFilter.Before).
+	Seq       int64     `db:"seq"`
 	At        time.Time `db:"at"`
 	Operator  string    `db:"operator"`
 	Role      Role      `db:"role"`
@@ -22,24 +25,41 @@ type AuditEntry struct {
 }
 
 // AuditFilter selects audit entries; empty fields match everything.
+// Before, when not 0, reads the entries older than that seq (a page by
+// keyset, Offset unused).
 type AuditFilter struct {
 	Operator, Action, Target string
 	Offset, Limit            int
+	Before                   int64
 }
 
 // AuditStore keeps the audit log. It has no way to change or remove an
 // entry: the log is append-only for the application.
 type AuditStore interface {
 	AppendAudit(ctx context.Context, e AuditEntry) error
-	// Audit returns entries matching f, newest first, and how many match.
+	// Audit returns entries matching f, newest first, and how many match,
+	// counted up to AuditCountCap + 1: a count that is more than the cap
+	// says "more than AuditCountCap".
 	Audit(ctx context.Context, f AuditFilter) ([]AuditEntry, int, error)
 }
 
-// Audit page sizes.
+// Audit page sizes, and how far the entries are counted: the count of a
+// log of years would read every entry of its index for each page.
 const (
 	DefaultAuditLimit = 50
 	MaxAuditLimit     = 200
+	AuditCountCap     = 10_000
 )
+
+// AuditPage is a page of the log read by keyset (Auditor.Page): its
+// entries, the seq the next page starts before (0: no next page), and how
+// many entries match, exact up to AuditCountCap (Capped: more).
+type AuditPage struct {
+	Entries []AuditEntry
+	Next    int64
+	Total   int
+	Capped  bool
+}
 
 // Auditor appends to and reads the audit log.
 type Auditor struct {
@@ -89,6 +109,29 @@ func (a *Auditor) List(ctx context.Context, f AuditFilter, page, limit int) ([]A
 	}
 	limit = min(limit, MaxAuditLimit)
 	f.Operator, f.Action, f.Target = strings.TrimSpace(f.Operator), strings.TrimSpace(f.Action), strings.TrimSpace(f.Target)
-	f.Offset, f.Limit = (page-1)*limit, limit
+	f.Offset, f.Limit, f.Before = (page-1)*limit, limit, 0
 	return a.store.Audit(ctx, f)
+}
+
+// Page returns limit entries (default 50, at most 200) matching f that
+// come before the seq before (0: the newest), newest first: a page of the
+// log that costs the same at any depth.
+func (a *Auditor) Page(ctx context.Context, f AuditFilter, before int64, limit int) (AuditPage, error) {
+	if limit <= 0 {
+		limit = DefaultAuditLimit
+	}
+	limit = min(limit, MaxAuditLimit)
+	f.Operator, f.Action, f.Target = strings.TrimSpace(f.Operator), strings.TrimSpace(f.Action), strings.TrimSpace(f.Target)
+	// One entry more than the page tells whether a next page exists.
+	f.Offset, f.Limit, f.Before = 0, limit+1, before
+	entries, total, err := a.store.Audit(ctx, f)
+	if err != nil {
+		return AuditPage{}, err
+	}
+	p := AuditPage{Entries: entries, Total: min(total, AuditCountCap), Capped: total > AuditCountCap}
+	if len(entries) > limit {
+		p.Entries = entries[:limit]
+		p.Next = entries[limit-1].Seq
+	}
+	return p, nil
 }

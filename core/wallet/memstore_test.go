@@ -378,6 +378,18 @@ func (m *memStore) Statement(_ context.Context, _ string, offset, limit int) ([]
 	return m.statement[from:to], len(m.statement), nil
 }
 
+func (m *memStore) StatementBefore(_ context.Context, _ string, before StatementCursor, limit int) ([]StatementItem, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []StatementItem
+	for _, it := range m.statement {
+		if (before.IsZero() || it.CreatedAt.Before(before.At) || it.CreatedAt.Equal(before.At) && it.ID < before.ID) && len(out) < limit {
+			out = append(out, it)
+		}
+	}
+	return out, nil
+}
+
 func (m *memStore) MemberByPhone(_ context.Context, phone string) (*account.Member, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()

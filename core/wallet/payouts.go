@@ -70,6 +70,11 @@ type Payout struct {
 // shows (UNKNOWN and SUBMITTED ones oldest first, final ones newest first).
 const PayoutListLimit = 200
 
+// PayoutCountCap is how far the payouts of a status are counted: the
+// paid ones grow with every withdrawal, and the list shows the newest
+// PayoutListLimit; a count above it says "more than PayoutCountCap".
+const PayoutCountCap = 10_000
+
 // PayoutStore keeps payouts, each change of money with its journal in one
 // transaction (adapters/sqlstore).
 type PayoutStore interface {
@@ -100,7 +105,7 @@ type PayoutStore interface {
 	// Payout returns a payout (NO_DATA).
 	Payout(ctx context.Context, id string) (Payout, error)
 	// Payouts lists the payouts with status (at most limit) and how many
-	// have it in all.
+	// have it, counted up to PayoutCountCap + 1 (more than the cap: "more").
 	Payouts(ctx context.Context, status PayoutStatus, limit int) ([]Payout, int, error)
 }
 
@@ -143,7 +148,8 @@ func (s *Service) approveForPayout(ctx context.Context, w Withdrawal, by string,
 }
 
 // Payouts lists the payouts with status (SUBMITTED, PAID, FAILED or
-// UNKNOWN; anything else is INVALID_REQUEST) and how many have it.
+// UNKNOWN; anything else is INVALID_REQUEST) and how many have it, up to
+// PayoutCountCap + 1.
 func (s *Service) Payouts(ctx context.Context, status PayoutStatus) ([]Payout, int, error) {
 	switch status {
 	case PayoutStatusSubmitted, PayoutStatusPaid, PayoutStatusFailed, PayoutStatusUnknown:

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"ngern/core/errs"
 )
 
 func TestStatement(t *testing.T) {
@@ -89,4 +91,45 @@ func TestWithdrawalMemberReason(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestStatementBefore(t *testing.T) {
+	e := newEnv(t)
+	base := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	for i := range 23 {
+		// Two items a minute: the id breaks the tie.
+		e.store.statement = append(e.store.statement, StatementItem{ID: fmt.Sprintf("s%02d", 99-i),
+			CreatedAt: base.Add(-time.Duration(i/2) * time.Minute)})
+	}
+	var got []string
+	var cursor StatementCursor
+	for pages := 0; ; pages++ {
+		if pages > 5 {
+			t.Fatal("the pages never end")
+		}
+		items, next, err := e.svc.StatementBefore(context.Background(), member, cursor, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, it := range items {
+			got = append(got, it.ID)
+		}
+		if next.IsZero() {
+			break
+		}
+		if back, err := ParseStatementCursor(next.String()); err != nil || back != next {
+			t.Fatalf("cursor %q read back as %+v, %v", next.String(), back, err)
+		}
+		cursor = next
+	}
+	if len(got) != 23 || got[0] != "s99" || got[22] != "s77" {
+		t.Fatalf("pages read %v", got)
+	}
+	t.Run("ErrNotACursor", func(t *testing.T) {
+		for _, s := range []string{"x", "2026-01-02T03:04:05Z", "2026-01-02T03:04:05Z_", "yesterday_s1"} {
+			if _, err := ParseStatementCursor(s); !errs.HasCode(err, errs.InvalidRequest) {
+				t.Errorf("%q: %v", s, err)
+			}
+		}
+	})
 }

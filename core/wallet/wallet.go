@@ -359,6 +359,11 @@ type Store interface {
 	// Statement returns a page of the member's statement, newest first, and
 	// the number of items in all.
 	Statement(ctx context.Context, memberID string, offset, limit int) ([]StatementItem, int, error)
+	// StatementBefore returns the member's limit newest statement items
+	// that come after before in the statement's order (time, then id,
+	// both descending); the zero cursor starts at the newest. It counts
+	// nothing: its cost is the page's, at any depth.
+	StatementBefore(ctx context.Context, memberID string, before StatementCursor, limit int) ([]StatementItem, error)
 }
 
 // Members finds members for operator actions.

@@ -845,7 +845,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit log. */
+        /**
+         * The audit log.
+         * @description Newest first, filtered by operator, action and target. A page by number (page, limit) or, the console's way, by keyset: before is a previous answer's next, and the page costs the same at any depth. total counts the matching entries up to 10,000 (operator.AuditCountCap; totalCapped: more).
+         */
         get: operations["getOperatorAudit"];
         put?: never;
         post?: never;
@@ -1641,7 +1644,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The automatic payouts of approved withdrawals with a status (docs/operations.md, Automatic payouts): UNKNOWN (the default: the queue operators resolve) and SUBMITTED oldest first, PAID and FAILED newest first; at most 200 (wallet.PayoutListLimit), total counts them all. Finance and owners. */
+        /** The automatic payouts of approved withdrawals with a status (docs/operations.md, Automatic payouts): UNKNOWN (the default: the queue operators resolve) and SUBMITTED oldest first, PAID and FAILED newest first; at most 200 (wallet.PayoutListLimit), total counts them up to 10,000 (wallet.PayoutCountCap; totalCapped: more). Finance and owners. */
         get: operations["getOperatorPayouts"];
         put?: never;
         post?: never;
@@ -2650,7 +2653,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A page of the member's statement. */
+        /**
+         * A page of the member's statement.
+         * @description By page number (`page`, `limit`; answered with `total`), or by keyset: `before` is a previous answer's `next` ("" for the newest page), and the answer carries `next` and no `total` (a page then costs the same at any depth).
+         */
         post: operations["postStatement"];
         delete?: never;
         options?: never;
@@ -4083,8 +4089,17 @@ export interface components {
                 createdAt: string;
             }[];
         };
+        StatementInput: {
+            page?: number;
+            limit?: number;
+            /** @description A previous answer's `next`, or "" for the newest page; pages by keyset. */
+            before?: string;
+        };
         StatementPage: {
-            total: number;
+            /** @description Counted for a page by number only (no `before`). */
+            total?: number;
+            /** @description With `before`: the cursor of the next page, null when the statement has no item after this page. */
+            next?: string | null;
             statements: components["schemas"]["StatementItem"][];
         };
         Slip: {
@@ -5184,6 +5199,7 @@ export type WithdrawResult = components['schemas']['WithdrawResult'];
 export type PageInput = components['schemas']['PageInput'];
 export type StatementItem = components['schemas']['StatementItem'];
 export type StatementRound = components['schemas']['StatementRound'];
+export type StatementInput = components['schemas']['StatementInput'];
 export type StatementPage = components['schemas']['StatementPage'];
 export type Slip = components['schemas']['Slip'];
 export type SlipPage = components['schemas']['SlipPage'];
@@ -6453,7 +6469,15 @@ export interface operations {
     };
     getOperatorAudit: {
         parameters: {
-            query?: never;
+            query?: {
+                operator?: string;
+                action?: string;
+                target?: string;
+                page?: number;
+                limit?: number;
+                /** @description A previous answer's next: the page of the entries older than it. */
+                before?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6469,6 +6493,10 @@ export interface operations {
                     "application/json": {
                         entries: components["schemas"]["AuditEntry"][];
                         total: number;
+                        /** @description More entries match than total (the count stops at 10 */
+                        totalCapped: boolean;
+                        /** @description The before of the next page; null on the last page. */
+                        next: string | null;
                     };
                 };
             };
@@ -7751,6 +7779,8 @@ export interface operations {
                     "application/json": {
                         payouts: components["schemas"]["Payout"][];
                         total: number;
+                        /** @description More payouts have the status than total (the count stops at 10 */
+                        totalCapped: boolean;
                         /** @description A payout party is configured (NGERN_PAYOUTS); without one approvals are paid by hand and no payout is made. */
                         automatic: boolean;
                     };
@@ -9390,7 +9420,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PageInput"];
+                "application/json": components["schemas"]["StatementInput"];
             };
         };
         responses: {

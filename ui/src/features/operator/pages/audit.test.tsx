@@ -52,6 +52,35 @@ describe('audit log', () => {
     await waitFor(() => expect(calls.some((c) => c.path === '/api/operator/audit?action=slip.approve&page=1&limit=50')).toBe(true));
   });
 
+  it('reads the next pages by cursor and offers the pages reached', async () => {
+    const calls = mockApi({
+      'GET /api/operator/audit/actions': { body: { actions } },
+      'GET /api/operator/audit?page=1&limit=50': { body: { entries: [entry], total: 3, totalCapped: false, next: '30' } },
+      'GET /api/operator/audit?before=30&limit=50': {
+        body: { entries: [{ ...entry, target: 's2' }], total: 3, totalCapped: false, next: '20' },
+      },
+      'GET /api/operator/audit?before=20&limit=50': {
+        body: { entries: [{ ...entry, target: 's3' }], total: 3, totalCapped: false, next: null },
+      },
+    });
+    renderWithProviders(<AuditPage />);
+    expect(await screen.findByText('s1')).toBeTruthy();
+    fireEvent.press(await screen.findByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('s2')).toBeTruthy();
+    fireEvent.press(await screen.findByRole('button', { name: 'Page 3' }));
+    expect(await screen.findByText('s3')).toBeTruthy();
+    // The last page answers no cursor: no page after it; page 1 is read again from the newest.
+    expect(screen.queryByRole('button', { name: 'Page 4' })).toBeNull();
+    fireEvent.press(screen.getByRole('button', { name: 'Page 1' }));
+    expect(await screen.findByText('s1')).toBeTruthy();
+    expect(calls.filter((c) => c.path.startsWith('/api/operator/audit?')).map((c) => c.path)).toEqual([
+      '/api/operator/audit?page=1&limit=50',
+      '/api/operator/audit?before=30&limit=50',
+      '/api/operator/audit?before=20&limit=50',
+      '/api/operator/audit?page=1&limit=50',
+    ]);
+  });
+
   it('still offers "any action" when the list cannot be read', async () => {
     mockApi({
       'GET /api/operator/audit/actions': { status: 500, body: { message: 'INTERNAL' } },

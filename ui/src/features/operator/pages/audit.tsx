@@ -1,13 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { StyleSheet, View } from 'react-native';
 
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
-import { pageCount } from '@/lib/pagination';
 
-import { auditPageSize, useAudit, useAuditActions } from '../api/get-audit';
+import { useAudit, useAuditActions } from '../api/get-audit';
 import { DataTable, PageTitle, Row, when } from '../components/ui';
 import { useOpT } from '../i18n';
 
@@ -18,12 +17,20 @@ export default function AuditPage() {
   const [form, setForm] = useState({ operator: '', action: '', target: '' });
   const [filters, setFilters] = useState(form);
   const [page, setPage] = useState(1);
-  const q = useAudit(filters, page);
+  // cursors[n - 1] is where page n starts ('' the newest): pages are read by keyset, so the pages
+  // offered are those reached and the next one.
+  const [cursors, setCursors] = useState<string[]>(['']);
+  const q = useAudit(filters, cursors[page - 1] ?? '');
+  const next = q.isPlaceholderData || q.isError ? null : q.data?.next;
+  useEffect(() => {
+    if (next) setCursors((c) => (c.length === page ? [...c, next] : c));
+  }, [next, page]);
   // The actions the server records come from its route table (GET /api/operator/audit/actions).
   const actions = useAuditActions();
   const apply = () => {
     setFilters({ operator: form.operator.trim(), action: form.action.trim(), target: form.target.trim() });
     setPage(1);
+    setCursors(['']);
   };
   return (
     <>
@@ -70,7 +77,7 @@ export default function AuditPage() {
           { key: 'requestId', label: t('audit.requestId'), text: (e) => e.requestId ?? '', flex: 1 },
         ]}
       />
-      <Pagination page={page} pages={pageCount(q.data?.total ?? 0, auditPageSize)} onChange={setPage} />
+      <Pagination page={page} pages={cursors.length} onChange={setPage} />
     </>
   );
 }

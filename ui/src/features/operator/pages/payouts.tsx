@@ -47,7 +47,9 @@ export default function PayoutsPage() {
           />
         ))}
       </Row>
-      {q.data ? <AppText variant="caption">{t('payouts.total', { count: q.data.total })}</AppText> : null}
+      {q.data ? (
+        <AppText variant="caption">{t(q.data.totalCapped ? 'payouts.totalCapped' : 'payouts.total', { count: q.data.total })}</AppText>
+      ) : null}
       <DataTable
         label={t('pages.payouts')}
         csvName={`payouts-${status.toLowerCase()}`}

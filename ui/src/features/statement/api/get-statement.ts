@@ -11,15 +11,19 @@ export type StatementItem = Schemas['StatementItem'];
 
 export type StatementPage = Schemas['StatementPage'];
 
-export function getStatement(page: number, limit = statementPageSize): Promise<StatementPage> {
-  return api.post<StatementPage>('/api/statement', { page, limit });
+/**
+ * getStatement loads the page after the cursor `before` ('' for the newest page): the server reads
+ * it by keyset, counts nothing, and answers the next page's cursor (`next`, null after the last).
+ */
+export function getStatement(before: string, limit = statementPageSize): Promise<StatementPage> {
+  return api.post<StatementPage>('/api/statement', { before, limit });
 }
 
 /** useStatement loads one page, keeping the previous page on screen while the next loads. */
-export function useStatement(page: number) {
+export function useStatement(before: string) {
   return useQuery({
-    queryKey: ['member', 'statement', page],
-    queryFn: () => getStatement(page),
+    queryKey: ['member', 'statement', before],
+    queryFn: () => getStatement(before),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

@@ -77,8 +77,7 @@ describe('StatementView', () => {
     });
     renderWithProviders(<StatementView accountName={accountName} />);
     expect(await screen.findByText('250.50')).toBeTruthy();
-    expect(calls[0].body).toEqual({ page: 1, limit: 10 });
-    expect(screen.getByText('3 items in total')).toBeTruthy();
+    expect(calls[0].body).toEqual({ before: '', limit: 10 });
     expect(screen.getAllByText('Wallet → Siam Slot')).toHaveLength(1);
     expect(screen.getByText('Withdrawal')).toBeTruthy();
     expect(screen.getByText('In progress')).toBeTruthy();
@@ -185,22 +184,34 @@ describe('StatementView', () => {
     expect(screen.getByText('Cancelled')).toBeTruthy();
   });
 
-  it('shows 3 pages before and 1 after the current one', async () => {
+  it('pages by cursor, offering the pages reached and the next one, 3 before and 1 after', async () => {
+    // Page n holds item n and answers the cursor "c<n>"; page 7 is the last.
     const calls = mockApi({
-      'POST /api/statement': (body) => ({ body: { total: 95, statements: [item(body.page)] } }),
+      'POST /api/statement': (body) => {
+        const n = body.before === '' ? 1 : Number(String(body.before).slice(1)) + 1;
+        return { body: { statements: [item(n)], next: n < 7 ? `c${n}` : null } };
+      },
     });
     renderWithProviders(<StatementView accountName={accountName} />);
     await waitFor(() => expect(pageButtons()).toEqual(['Page 1', 'Page 2']));
     fireEvent.press(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(pageButtons()).toEqual(['Page 1', 'Page 2', 'Page 3']));
+    expect(calls.at(-1)?.body).toEqual({ before: 'c1', limit: 10 });
     fireEvent.press(screen.getByRole('button', { name: 'Page 3' }));
     fireEvent.press(await screen.findByRole('button', { name: 'Page 4' }));
     fireEvent.press(await screen.findByRole('button', { name: 'Page 5' }));
     await waitFor(() => expect(pageButtons()).toEqual(['Page 2', 'Page 3', 'Page 4', 'Page 5', 'Page 6']));
     fireEvent.press(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(pageButtons()).toEqual(['Page 3', 'Page 4', 'Page 5', 'Page 6', 'Page 7']));
-    expect(calls.at(-1)?.body).toEqual({ page: 6, limit: 10 });
-    expect(screen.getByRole('button', { name: 'Page 6' }).props.accessibilityState.selected).toBe(true);
+    expect(calls.at(-1)?.body).toEqual({ before: 'c5', limit: 10 });
+    fireEvent.press(screen.getByRole('button', { name: 'Page 7' }));
+    await waitFor(() => expect(calls.at(-1)?.body).toEqual({ before: 'c6', limit: 10 }));
+    // The last page answers no cursor: no page after it.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Page 7' }).props.accessibilityState.selected).toBe(true));
+    expect(pageButtons()).toEqual(['Page 4', 'Page 5', 'Page 6', 'Page 7']);
+    // Back to a page reached before: read again from its cursor.
+    fireEvent.press(screen.getByRole('button', { name: 'Page 4' }));
+    await waitFor(() => expect(calls.at(-1)?.body).toEqual({ before: 'c3', limit: 10 }));
   });
 
   it('swallows a failed load and shows the empty state', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivityIndicator, StyleSheet, View } from 'react-native';
 
@@ -6,8 +6,6 @@ import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
-import { statementPageSize } from '@/lib/config';
-import { pageCount } from '@/lib/pagination';
 
 import { useStatement } from '../api/get-statement';
 
@@ -18,23 +16,28 @@ import { StatementRow } from './statement-item';
 type Props = { accountName: (code: string) => string };
 
 /**
- * StatementView is the paged statement (10 a page) with the upload-status button. A failed load
- * is swallowed (spec part 8): the list is then empty.
+ * StatementView is the paged statement (10 a page) with the upload-status button. Pages are read
+ * by keyset (docs/api.md): page n is the page after the cursor that page n - 1 answered, so the
+ * pages offered are those already reached and the next one, each costing the same at any depth.
+ * A failed load is swallowed (spec part 8): the list is then empty.
  */
 export function StatementView({ accountName }: Props) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
+  // cursors[n - 1] is where page n starts ('' the newest).
+  const [cursors, setCursors] = useState<string[]>(['']);
   const [slipsOpen, setSlipsOpen] = useState(false);
-  const statement = useStatement(page);
+  const statement = useStatement(cursors[page - 1] ?? '');
   const items = statement.isError ? [] : (statement.data?.statements ?? []);
-  const pages = statement.isError ? 1 : pageCount(statement.data?.total ?? 0, statementPageSize);
+  const next = statement.isPlaceholderData || statement.isError ? null : statement.data?.next;
+  useEffect(() => {
+    if (next) setCursors((c) => (c.length === page ? [...c, next] : c));
+  }, [next, page]);
 
   return (
     <View style={styles.wrap}>
       <View style={styles.toolbar}>
-        <AppText variant="caption" style={styles.flex}>
-          {statement.data && !statement.isError ? t('statement.total', { total: statement.data.total }) : ''}
-        </AppText>
+        <View style={styles.flex} />
         <Button title={t('statement.uploadStatus')} variant="secondary" onPress={() => setSlipsOpen(true)} />
       </View>
       {statement.isLoading ? (
@@ -56,7 +59,7 @@ export function StatementView({ accountName }: Props) {
           )}
         </View>
       )}
-      <Pagination page={page} pages={pages} onChange={setPage} />
+      <Pagination page={page} pages={cursors.length} onChange={setPage} />
       <SlipStatusModal visible={slipsOpen} onClose={() => setSlipsOpen(false)} />
     </View>
   );
