@@ -19,6 +19,16 @@ import (
 // is counted. The items are those Statement answers, in the same order.
 func (s *Wallet) StatementBefore(ctx context.Context, memberID string, before wallet.StatementCursor, limit int) ([]wallet.StatementItem, error) {
 	var args []any
+	// bytewise orders ids by their bytes, as the merge below and the cursor
+	// do: a database created with a language's collation would order ids
+	// of the same moment otherwise (":" is ignored at its first level),
+	// and a page would repeat or skip an item. SQLite compares bytes.
+	bytewise := func(id string) string {
+		if s.db.dialect == Postgres {
+			return id + ` COLLATE "C"`
+		}
+		return id
+	}
 	// after is a branch's keyset condition on its time and id expressions,
 	// appending its arguments.
 	after := func(at, id string) string {
@@ -26,7 +36,7 @@ func (s *Wallet) StatementBefore(ctx context.Context, memberID string, before wa
 			return ""
 		}
 		args = append(args, utc(before.At), utc(before.At), before.ID)
-		return ` AND ` + at + ` <= ? AND (` + at + ` < ? OR ` + id + ` < ?)`
+		return ` AND ` + at + ` <= ? AND (` + at + ` < ? OR ` + bytewise(id) + ` < ?)`
 	}
 	var q strings.Builder
 	q.WriteString(`SELECT * FROM (SELECT t.id, 'transfer' AS statement_type,
@@ -37,7 +47,7 @@ func (s *Wallet) StatementBefore(ctx context.Context, memberID string, before wa
 			t.created_at, '' AS description, '' AS source, '' AS game
 		FROM transfers t WHERE t.member_id = ?`)
 	args = append(args, memberID)
-	q.WriteString(after("t.created_at", "t.id") + ` ORDER BY t.created_at DESC, t.id DESC LIMIT ?) t
+	q.WriteString(after("t.created_at", "t.id") + ` ORDER BY t.created_at DESC, ` + bytewise("t.id") + ` DESC LIMIT ?) t
 		UNION ALL
 		SELECT * FROM (SELECT w.id, 'withdraw', 'WALLET', 'BANK', w.amount,
 			CASE WHEN w.status = 'REJECTED' OR p.status = 'FAILED' THEN 'FAILED'
@@ -47,7 +57,7 @@ func (s *Wallet) StatementBefore(ctx context.Context, memberID string, before wa
 				WHEN p.status = 'FAILED' THEN 'FAILED' ELSE 'PAYING' END
 		FROM withdrawals w LEFT JOIN payouts p ON p.withdrawal_id = w.id WHERE w.member_id = ?`)
 	args = append(args, limit, memberID)
-	q.WriteString(after("w.created_at", "w.id") + ` ORDER BY w.created_at DESC, w.id DESC LIMIT ?) w
+	q.WriteString(after("w.created_at", "w.id") + ` ORDER BY w.created_at DESC, ` + bytewise("w.id") + ` DESC LIMIT ?) w
 		UNION ALL
 		SELECT * FROM (SELECT j.id, CASE WHEN p.amount > 0 THEN 'deposit' ELSE 'withdraw' END,
 			CASE WHEN j.kind = 'deposit' THEN 'DEPOSIT' WHEN j.kind = 'spin_prize' THEN 'SPIN'
@@ -57,21 +67,21 @@ func (s *Wallet) StatementBefore(ctx context.Context, memberID string, before wa
 		FROM journals j JOIN postings p ON p.journal_id = j.id AND p.account_id = ?
 		WHERE j.member_id = ? AND j.kind IN ('adjustment', 'deposit', 'spin_prize')`)
 	args = append(args, limit, ledger.Wallet(memberID).ID, memberID)
-	q.WriteString(after("j.created_at", "j.id") + ` ORDER BY j.created_at DESC, j.id DESC LIMIT ?) j
+	q.WriteString(after("j.created_at", "j.id") + ` ORDER BY j.created_at DESC, ` + bytewise("j.id") + ` DESC LIMIT ?) j
 		UNION ALL
 		SELECT * FROM (SELECT r.id, 'bonus', UPPER(r.source), 'WALLET', r.amount, 'SUCCESS', r.updated_at, r.code, r.source, ''
 		FROM promo_receipts r WHERE r.member_id = ?`)
 	args = append(args, limit, memberID)
-	q.WriteString(after("r.updated_at", "r.id") + ` ORDER BY r.updated_at DESC, r.id DESC LIMIT ?) r
+	q.WriteString(after("r.updated_at", "r.id") + ` ORDER BY r.updated_at DESC, ` + bytewise("r.id") + ` DESC LIMIT ?) r
 		UNION ALL
 		SELECT * FROM (SELECT c.id || ':end', 'finish_bonus', 'WALLET', UPPER(c.source),
 			CASE WHEN c.forfeited > 0 THEN c.forfeited ELSE c.amount END,
 			CASE c.status WHEN 'SUCCESS' THEN 'SUCCESS' WHEN 'FAILED' THEN 'FAILED' ELSE 'CANCELLED' END, c.ended_at, c.code, c.source, ''
 		FROM promo_conditions c WHERE c.member_id = ? AND c.status <> 'ACTIVE'`)
 	args = append(args, limit, memberID)
-	q.WriteString(after("c.ended_at", "c.id || ':end'") + ` ORDER BY c.ended_at DESC, c.id DESC LIMIT ?) c
-		ORDER BY created_at DESC, id DESC LIMIT ?`)
-	args = append(args, limit, limit)
+	q.WriteString(after("c.ended_at", "c.id || ':end'") + ` ORDER BY c.ended_at DESC, ` + bytewise("c.id || ':end'") + ` DESC LIMIT ?) c`)
+	// At most limit rows of each branch: merged and cut below.
+	args = append(args, limit)
 	var rows []struct {
 		wallet.StatementItem
 		Game string `db:"game"`
