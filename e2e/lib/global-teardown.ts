@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { findSecrets, forgetAll, remember } from './secrets';
+import { findSecrets, forgetAll, remember, unlabelled } from './secrets';
 import { stateFile } from './server';
 
 function running(pid: number): boolean {
@@ -15,7 +15,8 @@ function running(pid: number): boolean {
 
 /**
  * Stops the server, then greps the run's server logs for the secrets the tests used: each kind
- * found fails the run, named with the log and the number of lines (never the secret itself).
+ * found fails the run, named with the log and the number of lines (never the secret itself); so
+ * does a request line without its request id or, for a member's or operator's call, the caller.
  */
 export default async function globalTeardown() {
   if (!fs.existsSync(stateFile)) return;
@@ -35,9 +36,13 @@ export default async function globalTeardown() {
   fs.rmSync(stateFile, { force: true });
 
   const found = findSecrets();
+  const bare = unlabelled();
   forgetAll();
-  if (found.length > 0) {
-    const list = found.map((f) => `${f.kind} in ${f.lines} line(s) of ${f.file}`).join('; ');
-    throw new Error(`the server logs hold secrets the tests used: ${list}`);
+  const problems = [
+    ...found.map((f) => `${f.kind} in ${f.lines} line(s) of ${f.file}`),
+    ...bare.map((b) => `${b.what}: ${b.lines} line(s) of ${b.file}`),
+  ];
+  if (problems.length > 0) {
+    throw new Error(`the server logs ${found.length > 0 ? 'hold secrets the tests used' : 'miss request labels'}: ${problems.join('; ')}`);
   }
 }

@@ -109,3 +109,32 @@ export function findSecrets(): Finding[] {
   }
   return [...found.values()];
 }
+
+// Request lines (NGERN_LOG_FORMAT=text) and what each must name.
+const labels: { what: string; line: RegExp; needs: RegExp }[] = [
+  { what: 'request lines without a request_id', line: /msg=request /, needs: / request_id=\S/ },
+  {
+    what: 'member calls answered 2xx without the member_id',
+    line: /msg=request .*path=\/api\/(wallet|statement)(\/\S*)? (.* )?status=2/,
+    needs: / member_id=\S/,
+  },
+  {
+    what: 'operator calls answered 2xx without the operator',
+    line: /msg=request .*path=\/api\/operator\/\S* (.* )?status=2/,
+    needs: / operator=\S/,
+  },
+];
+
+/** unlabelled finds, in the listed logs, the request lines that lack the request id or the caller. */
+export function unlabelled(): { what: string; file: string; lines: number }[] {
+  const read = (f: string) => (fs.existsSync(f) ? fs.readFileSync(f, 'utf8') : '');
+  const out: { what: string; file: string; lines: number }[] = [];
+  for (const file of new Set(read(logsFile).split('\n').filter(Boolean))) {
+    const lines = read(file).split('\n');
+    for (const l of labels) {
+      const n = lines.filter((x) => l.line.test(x) && !l.needs.test(x)).length;
+      if (n > 0) out.push({ what: l.what, file: path.relative(process.cwd(), file), lines: n });
+    }
+  }
+  return out;
+}
