@@ -6,8 +6,12 @@ import (
 	"net/http/httptest"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/coder/websocket"
 
 	"ngern/adapters/sqlstore"
 	"ngern/adapters/sqlstore/storetest"
@@ -117,4 +121,44 @@ func grepLines(text, prefix string) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// TestMetricsSocketsOpen: ngern_sockets_open counts a chat socket from its
+// accept to its close, past the end of the request that opened it (the
+// two-node browser test reads it to know which node holds a socket).
+func TestMetricsSocketsOpen(t *testing.T) {
+	db := storetest.Open(t, sqlstore.SQLite)
+	h := newHarness(t, db, func(c *Config) { c.MetricsAddr = "127.0.0.1:0" })
+	token := h.signUp("0812345678", "1234567890")
+	open := func() int {
+		m := regexp.MustCompile(`(?m)^ngern_sockets_open (\d+)$`).FindStringSubmatch(h.scrape())
+		if m == nil {
+			t.Fatal("no ngern_sockets_open")
+		}
+		n, _ := strconv.Atoi(m[1])
+		return n
+	}
+	if n := open(); n != 0 {
+		t.Fatalf("before: %d open", n)
+	}
+	ticket, room := h.chatTicket(token, nil)
+	c, _, err := h.dialChat(ticket, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFrame(t, c, map[string]string{"type": "join", "room": room})
+	if f, err := readFrame(t, c, 5*time.Second); err != nil || f.Type != "joined" {
+		t.Fatalf("join: %+v %v", f, err)
+	}
+	if n := open(); n != 1 {
+		t.Fatalf("while open: %d", n)
+	}
+	c.Close(websocket.StatusNormalClosure, "")
+	deadline := time.Now().Add(5 * time.Second)
+	for open() != 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("after close: %d open", open())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }

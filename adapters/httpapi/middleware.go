@@ -58,8 +58,7 @@ type Observer interface {
 const socketPath = "/api/chat/ws"
 
 // routed notes which route pattern serves each request (the mux sets it
-// on the request it is given), the party of a webhook, and counts the open
-// sockets.
+// on the request it is given) and the party of a webhook.
 func (s *Server) routed(mux http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		info, _ := r.Context().Value(requestInfoKey{}).(*requestInfo)
@@ -71,10 +70,6 @@ func (s *Server) routed(mux http.Handler) http.Handler {
 			info.route = r.Pattern
 			info.party = webhookParty(r)
 		}()
-		if s.obs != nil && r.URL.Path == socketPath {
-			s.obs.Socket(1)
-			defer s.obs.Socket(-1)
-		}
 		mux.ServeHTTP(w, r)
 	})
 }

@@ -232,6 +232,12 @@ func (s *Server) chatSocket(w http.ResponseWriter, r *http.Request) {
 		k.still = func(ctx context.Context) bool { return s.memberMayChat(ctx, t.Subject, t.Session) }
 	}
 	stops := []func(){release}
+	// Counted while open: the request ends here, the socket when its
+	// reader returns.
+	if s.obs != nil {
+		s.obs.Socket(1)
+		stops = append(stops, func() { s.obs.Socket(-1) })
+	}
 	if t.Kind == chat.KindMember {
 		stops = append(stops, s.chat.TrackSession(t.Subject, t.Session, k))
 	}

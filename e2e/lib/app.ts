@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
+import { remember as rememberSecret } from './secrets';
 import { screenPath } from './server';
 
 /** useEnglish makes the app start in English (the stored locale). */
@@ -36,4 +37,9 @@ export async function login(page: Page, phone: string, password: string, remembe
   if (remember) await page.getByRole('checkbox', { name: 'Remember me' }).check();
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(/\/user\/home$/);
+  rememberSecret('password', password);
+  rememberSecret(
+    'session token',
+    await page.evaluate(() => window.sessionStorage.getItem('token') ?? window.localStorage.getItem('token')),
+  );
 }

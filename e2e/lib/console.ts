@@ -1,18 +1,24 @@
 import { expect, type Page } from '@playwright/test';
 
+import { remember, rememberFields } from './secrets';
 import { ngern, operator, serverURL } from './server';
 import { freshTotp } from './totp';
 
 export type Role = 'owner' | 'finance' | 'support';
 export type OperatorAccount = { username: string; role: Role; password: string; secret: string };
 
-/** addOperator runs `ngern operator add` and reads the printed password and TOTP secret. */
-export function addOperator(username: string, role: Role): OperatorAccount {
-  const out = ngern('operator', 'add', '-username', username, '-role', role);
+/**
+ * addOperator runs `ngern operator add` (on the e2e server's database, or with run on another)
+ * and reads the printed password and TOTP secret.
+ */
+export function addOperator(username: string, role: Role, run: (...args: string[]) => string = ngern): OperatorAccount {
+  const out = run('operator', 'add', '-username', username, '-role', role);
   const password = out.match(/^password:\s*(\S+)\s*$/m)?.[1];
   const secret = out.match(/^totp-secret:\s*([A-Z2-7]+=*)\s*$/m)?.[1];
   if (!password || !secret) throw new Error(`unexpected output of ngern operator add:\n${out.replace(/password:.*$/m, 'password: …')}`);
   expect(out).toMatch(/otpauth:\/\/totp\//);
+  remember('password', password);
+  remember('TOTP secret', secret);
   return { username, role, password, secret };
 }
 
@@ -25,6 +31,7 @@ async function codeFor(op: OperatorAccount): Promise<string> {
     const step = Math.floor(Date.now() / 30_000);
     if (lastStep.get(op.username) !== step) {
       lastStep.set(op.username, step);
+      remember('TOTP code', code);
       return code;
     }
     await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 200));
@@ -49,6 +56,7 @@ export async function signIn(page: Page, op: OperatorAccount, opts: { firstTime:
   await page.getByLabel('Authenticator code').fill(await codeFor(op));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('operator-name')).toHaveText(op.username);
+  remember('operator token', await page.evaluate(() => window.sessionStorage.getItem('operator-token')));
 }
 
 /** operatorToken reads the console's token from session storage (for direct API checks). */
@@ -72,6 +80,7 @@ function secondOwnerToken(): Promise<string> {
     });
     const body = await res.json();
     if (!res.ok || !body.token) throw new Error(`second owner sign-in: ${res.status}`);
+    remember('operator token', body.token);
     return body.token as string;
   })();
   return secondOwner;
@@ -85,7 +94,9 @@ export async function approveAsSecondOwner(changeId: string): Promise<any> {
   });
   const text = await res.text();
   if (!res.ok) throw new Error(`approve ${changeId}: ${res.status} ${text}`);
-  return JSON.parse(text);
+  const approved = JSON.parse(text);
+  rememberFields(approved); // a new operator's credentials
+  return approved;
 }
 
 /** confirmed makes a four-eyes change with the configured token and has a second owner approve it. */

@@ -1,10 +1,15 @@
 import { execFileSync, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+import { forgetAll, keepLog, remember } from './secrets';
 import { OPERATOR_TOKEN, stateFile } from './server';
+
+// The demo member's password (`ngern demo`).
+const DEMO_PASSWORD = 'demo-pass-1234';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -34,6 +39,16 @@ export default async function globalSetup() {
   const artifacts = path.resolve(__dirname, '..', 'artifacts');
   fs.mkdirSync(artifacts, { recursive: true });
   const logFile = path.join(artifacts, 'server.log');
+  // The run's secrets and logs, for the teardown's check (lib/secrets.ts).
+  forgetAll();
+  keepLog(logFile);
+  // The bank feed's webhook and SMS forwarder are on, so that their secrets are in the check.
+  const bankFeedSecret = `e2e-feed-${crypto.randomBytes(12).toString('hex')}`;
+  const bankFeedToken = `e2e-sms-${crypto.randomBytes(12).toString('hex')}`;
+  remember('operator token', OPERATOR_TOKEN);
+  remember('password', DEMO_PASSWORD);
+  remember('webhook secret', bankFeedSecret);
+  remember('webhook secret', bankFeedToken);
   const env = {
     ...process.env,
     // The browser tests pay with the simulated bank, TrueMoney and gateways.
@@ -45,6 +60,8 @@ export default async function globalSetup() {
     NGERN_REGISTER_OTP: 'true',
     NGERN_SMS: 'console',
     NGERN_OPERATOR_TOKEN: OPERATOR_TOKEN,
+    NGERN_BANKFEED_SECRET: bankFeedSecret,
+    NGERN_BANKFEED_SMS_TOKEN: bankFeedToken,
     // Every browser test signs in and registers from 127.0.0.1, and many sign the demo member in:
     // lift the sign-in and look-up limits (their own tests are in app/abuse_api_test.go and
     // app/account_api_test.go).

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { remember, rememberFields } from './secrets';
+
 /** The operator token the e2e server is started with. */
 export const OPERATOR_TOKEN = 'e2e-operator-token-0123456789abcdef';
 
@@ -20,7 +22,11 @@ export async function otpFor(phone: string, timeoutMs = 10_000, what = 'code'): 
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const matches = [...fs.readFileSync(state().logFile, 'utf8').matchAll(re)];
-    if (matches.length > 0) return matches[matches.length - 1][1];
+    if (matches.length > 0) {
+      const code = matches[matches.length - 1][1];
+      remember('OTP code', code);
+      return code;
+    }
     if (Date.now() > deadline) throw new Error(`no OTP logged for ${phone}`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -29,6 +35,14 @@ export async function otpFor(phone: string, timeoutMs = 10_000, what = 'code'): 
 /** resetCodeFor reads the last password reset code the console SMS adapter logged for phone. */
 export function resetCodeFor(phone: string): Promise<string> {
   return otpFor(phone, 10_000, 'password reset code');
+}
+
+// answer remembers the secrets of a call's body and answer (lib/secrets.ts) and parses the answer.
+function answer(body: unknown, text: string): any {
+  rememberFields(body);
+  const parsed = text ? JSON.parse(text) : null;
+  rememberFields(parsed);
+  return parsed;
 }
 
 /** operator calls the operator API of the e2e server. */
@@ -40,7 +54,7 @@ export async function operator(method: string, apiPath: string, body?: unknown):
   });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
+  return answer(body, text);
 }
 
 /** uniquePhone returns a 10-digit Thai mobile number not used before in this run. */
@@ -83,5 +97,5 @@ export async function api(method: string, apiPath: string, body?: unknown, token
   });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
+  return answer(body, text);
 }
