@@ -93,5 +93,6 @@ export default async function globalSetup() {
     await new Promise((r) => setTimeout(r, 100));
   }
   process.env.NGERN_E2E_BASE_URL = baseURL;
+  process.env.NGERN_E2E_STATE = stateFile;
   fs.writeFileSync(stateFile, JSON.stringify({ pid: child.pid, baseURL, logFile, dataDir }));
 }

@@ -8,7 +8,12 @@ import { remember, rememberFields } from './secrets';
 /** The operator token the e2e server is started with. */
 export const OPERATOR_TOKEN = 'e2e-operator-token-0123456789abcdef';
 
-export const stateFile = path.join(os.tmpdir(), 'ngern-e2e-state.json');
+/**
+ * stateFile tells the tests where the server of this run is. Named after the test runner's process
+ * (global setup and teardown run in it; its workers inherit NGERN_E2E_STATE, which global setup
+ * sets), so that two runs on one machine, from two checkouts, neither read nor stop each other's.
+ */
+export const stateFile = process.env.NGERN_E2E_STATE ?? path.join(os.tmpdir(), `ngern-e2e-state-${process.pid}.json`);
 
 type State = { baseURL: string; logFile: string; dataDir: string };
 

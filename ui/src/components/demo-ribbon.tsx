@@ -1,21 +1,23 @@
 // The demo ribbon: on every page of the member app and the console while the server runs in demo
 // mode (NGERN_MODE=demo, told by the active lookup), so that nobody takes simulated money for real.
 import { useTranslation } from 'react-i18next';
-import { StyleSheet, Text } from 'react-native';
+import { StyleSheet } from 'react-native';
 
+import { AppText } from '@/components/ui/text';
 import { colors } from '@/components/ui/theme';
 import { useServiceActive } from '@/lib/lookups';
 
+/** DemoRibbon is in the locale's bundled bold font, as AppText is: a browser without a Thai system font draws no boxes. */
 export function DemoRibbon() {
   const { t } = useTranslation();
   if (!useServiceActive().data?.demo) return null;
   return (
-    <Text testID="demo-ribbon" role="status" style={styles.ribbon}>
+    <AppText testID="demo-ribbon" role="status" bold style={styles.ribbon}>
       {t('demo.ribbon')}
-    </Text>
+    </AppText>
   );
 }
 
 const styles = StyleSheet.create({
-  ribbon: { backgroundColor: colors.warning, color: '#fff', fontSize: 12, fontWeight: '600', paddingVertical: 2, textAlign: 'center' },
+  ribbon: { backgroundColor: colors.warning, color: '#fff', fontSize: 12, lineHeight: 18, paddingVertical: 2, textAlign: 'center' },
 });
