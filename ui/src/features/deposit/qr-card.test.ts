@@ -181,7 +181,7 @@ describe('the PNG (web)', () => {
     const link = { href: '', download: '', click: jest.fn(), remove: jest.fn() };
     let fontsIn = false;
     const document = {
-      fonts: { ready: Promise.resolve().then(() => (fontsIn = true)) },
+      fonts: { load: jest.fn(async (_font: string) => []), ready: Promise.resolve().then(() => (fontsIn = true)) },
       createElement: (tag: string) => (tag === 'canvas' ? (expect(fontsIn).toBe(true), canvas) : link),
       body: { appendChild: jest.fn() },
     };
@@ -190,7 +190,9 @@ describe('the PNG (web)', () => {
     Object.assign(globalThis, { document, URL: urls });
     jest.useFakeTimers();
     try {
-      await saveQrCard(card, 'qr-kbank-q1.png', () => 'sans-serif');
+      await saveQrCard(card, 'qr-kbank-q1.png', (bold) => (bold ? 'B' : 'R'));
+      // Each face the card draws is fetched first, once.
+      expect(document.fonts.load.mock.calls.map((c) => c[0]).sort()).toEqual(['400 18px R', '700 22px B', '700 28px B', '700 30px B']);
       expect(urls.createObjectURL).toHaveBeenCalledWith(png);
       expect(link).toMatchObject({ href: 'blob:qr', download: 'qr-kbank-q1.png' });
       expect(link.click).toHaveBeenCalled();

@@ -48,10 +48,13 @@ export function cardPng(card: CardLayout, font: (bold: boolean) => string): Prom
 }
 
 /**
- * saveQrCard downloads the card as fileName (a PNG). The web fonts are awaited first, so that
+ * saveQrCard downloads the card as fileName (a PNG). The web fonts are loaded first, so that
  * Thai and Lao text is drawn with them.
  */
 export async function saveQrCard(card: CardLayout, fileName: string, font: (bold: boolean) => string): Promise<void> {
+  // A face the page has not used yet (the bold one, say) is fetched before it is drawn.
+  const faces = new Set(card.ops.flatMap((op) => (op.kind === 'text' ? [`${op.bold ? 700 : 400} ${op.size}px ${font(op.bold)}`] : [])));
+  await Promise.all([...faces].map((f) => document.fonts?.load?.(f).catch(() => undefined)));
   await document.fonts?.ready;
   const blob = await cardPng(card, font);
   const url = URL.createObjectURL(blob);
