@@ -55,6 +55,17 @@ export default ({ config }: ConfigContext): ExpoConfig => ({
         microphonePermission: false,
       },
     ],
+    // "Save image" of a deposit QR adds the picture to the photo library (write only; only
+    // pictures): banking apps read payment QRs from there.
+    [
+      'expo-media-library',
+      {
+        photosPermission: 'Ngern uses your photos only to send a picture or video you choose to support or as a deposit slip.',
+        savePhotosPermission: 'Ngern saves the deposit QR code you ask it to save to your photos, for your banking app.',
+        granularPermissions: ['photo'],
+        isAccessMediaLocationEnabled: false,
+      },
+    ],
     [
       'expo-splash-screen',
       {

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { Platform, StyleSheet, View } from 'react-native';
 
 import { DemoRibbon } from '@/components/demo-ribbon';
+import { RouteBoundary } from '@/components/lazy-boundary';
 import { AlertProvider } from '@/components/ui/alert-dialog';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { colors } from '@/components/ui/theme';
@@ -51,7 +52,8 @@ export default function RootLayout() {
             ) : null}
             <StatusBar style="light" />
             <DemoRibbon />
-            {ready ? <Slot /> : null}
+            {/* The last stop of a route or layout that failed to load; the shells have their own. */}
+            <RouteBoundary at="">{ready ? <Slot /> : null}</RouteBoundary>
             <LoadingOverlay />
           </View>
         </AlertProvider>

@@ -1,6 +1,6 @@
 import { Component, lazy, Suspense, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StyleSheet, View } from 'react-native';
+import { Platform, StyleSheet, View } from 'react-native';
 
 import { Button } from './ui/button';
 import { AppModal } from './ui/modal';
@@ -57,6 +57,29 @@ export class LazyBoundary extends Component<BoundaryProps, { failed: boolean }> 
     if (!this.state.failed) return this.props.children;
     return <LoadFailed onRetry={this.props.onRetry} onClose={this.props.onClose} />;
   }
+}
+
+/**
+ * RouteBoundary keeps a route whose code failed to arrive (a route chunk fetched offline) from
+ * taking the app down: the error with retry shows in the route's place, and the shell around it
+ * keeps working (a new address, `at`, starts afresh). The router keeps a route's failed import
+ * for good (React.lazy), so on the web retry loads the page again once the server answers; on
+ * Android and iOS, where routes are bundled, it renders the route again.
+ */
+export function RouteBoundary({ at, children }: { at: string; children: ReactNode }) {
+  const [attempt, setAttempt] = useState(0);
+  const again = () => setAttempt((n) => n + 1);
+  return (
+    <LazyBoundary key={`${at}#${attempt}`} onRetry={() => retryRoute(again)}>
+      {children}
+    </LazyBoundary>
+  );
+}
+
+/** retryRoute reloads the page once the server answers (web), else calls again. */
+export function retryRoute(again: () => void): void {
+  if (Platform.OS !== 'web' || typeof window === 'undefined') return again();
+  fetch(window.location.href, { cache: 'no-store' }).then(() => window.location.reload(), again);
 }
 
 /** LoadFailed says the code could not be loaded, with retry; in a modal when it replaces one. */

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Shell } from '@/components/layouts/shell';
+import { RouteBoundary } from '@/components/lazy-boundary';
 import { clearSession } from '@/lib/storage';
 
 const items: { key: string; href: Href; path: string }[] = [
@@ -35,7 +36,9 @@ export default function LoggedOutLayout() {
         onPress: () => router.replace(item.href),
       }))}
     >
-      <Slot />
+      <RouteBoundary at={pathname}>
+        <Slot />
+      </RouteBoundary>
     </Shell>
   );
 }

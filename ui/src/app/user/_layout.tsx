@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Shell } from '@/components/layouts/shell';
 import { TopBar } from '@/components/layouts/top-bar';
+import { RouteBoundary } from '@/components/lazy-boundary';
 import { useLogout } from '@/features/auth/api/logout';
 import { ConditionsProvider, useOpenConditions } from '@/features/conditions/components/conditions-provider';
 import { useToken } from '@/lib/auth';
@@ -61,7 +62,9 @@ function MemberShell() {
         link('contact'),
       ]}
     >
-      <Slot />
+      <RouteBoundary at={pathname}>
+        <Slot />
+      </RouteBoundary>
     </Shell>
   );
 }

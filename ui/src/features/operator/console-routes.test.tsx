@@ -12,6 +12,8 @@ import i18n from '@/i18n';
 import { setFetch } from '@/lib/api';
 import { clearOperatorToken, setOperatorToken } from '@/lib/operator-token';
 
+import { setTabChannel } from './session-share';
+
 // The real router, through the module the web build resolves the app's `expo-router` imports to.
 jest.mock('expo-router', () => jest.requireActual('@/lib/expo-router-web'));
 // lazy.tsx as it is, but with the console chunk's dynamic import (which jest does not run) as a
@@ -68,6 +70,8 @@ describe('console routes opened directly', () => {
   beforeAll(() => {
     // The console is web only (the layout sends native builds back to the member app).
     Object.defineProperty(Platform, 'OS', { configurable: true, get: () => 'web' });
+    // One tab: no other console tab to ask for a sign-in (components/console-shell.test.tsx tests that).
+    setTabChannel(() => null);
   });
   afterAll(() => {
     Object.defineProperty(Platform, 'OS', { configurable: true, get: () => os });

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 import { clearOperatorToken, getOperatorToken, setOperatorToken, subscribeOperatorToken } from '@/lib/operator-token';
 
 import { opApi, opKey } from './api/client';
 import type { Role } from './roles';
+import { tabSession } from './session-share';
 
 export type Operator = { username: string; role: Role };
 
@@ -54,4 +55,27 @@ export function useSignOut() {
       client.removeQueries({ queryKey: opKey });
     },
   });
+}
+
+/**
+ * useTabSession joins this tab to the browser's other console tabs (session-share.ts): it is true
+ * while a tab opened without a token waits for theirs, so that the sign-in does not flash before
+ * the token arrives; a sign-out in another tab forgets this tab's console answers too.
+ */
+export function useTabSession(): boolean {
+  const client = useQueryClient();
+  const [asking, setAsking] = useState(() => !getOperatorToken() && tabSession() !== null);
+  useEffect(() => {
+    const share = tabSession();
+    if (!share) return;
+    let live = true;
+    if (asking) share.ask().then(() => live && setAsking(false));
+    const off = share.onSignedOutElsewhere(() => client.removeQueries({ queryKey: opKey }));
+    return () => {
+      live = false;
+      off();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount: asking is the first state
+  }, []);
+  return asking;
 }

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { StyleSheet } from 'react-native';
 
+import { lazyWithRetry } from '@/components/lazy-boundary';
 import { Button } from '@/components/ui/button';
 import { AppModal } from '@/components/ui/modal';
 import { AppText } from '@/components/ui/text';
@@ -14,7 +15,8 @@ import { fillNotice } from '../receipts';
 
 import { loadBannerCarousel } from '@/components/load-banner-carousel';
 
-const BannerCarousel = lazy(loadBannerCarousel);
+// A carousel that failed to arrive says so with retry, in the modal (lazyWithRetry).
+const BannerCarousel = lazyWithRetry(loadBannerCarousel);
 
 type Props = {
   bonus: Bonus | null;
@@ -51,9 +53,7 @@ export function BonusModal({ bonus, active, receiving, onReceive, onClose }: Pro
     >
       {bonus ? (
         <>
-          <Suspense fallback={null}>
-            <BannerCarousel banners={bannersFor(bonus.banners, i18n.language)} />
-          </Suspense>
+          <BannerCarousel banners={bannersFor(bonus.banners, i18n.language)} />
           {notice ? <AppText style={styles.notice}>{fillNotice(notice, bonus.percentFail)}</AppText> : null}
         </>
       ) : null}

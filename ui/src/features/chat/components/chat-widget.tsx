@@ -1,7 +1,8 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Animated, Easing, Pressable, StyleSheet, View } from 'react-native';
 
+import { lazyWithRetry } from '@/components/lazy-boundary';
 import { LazyFallback } from '@/components/lazy-fallback';
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
@@ -9,7 +10,7 @@ import { useChatWidgetEnabled } from '@/lib/lookups';
 
 import { loadChatPanel } from './load-chat-panel';
 
-const ChatPanel = lazy(loadChatPanel);
+const ChatPanel = lazyWithRetry(loadChatPanel, { fallback: <LazyFallback /> });
 
 /**
  * ChatWidget is the floating chat button (spec part 2, chat widget): it rotates as it opens
@@ -39,9 +40,7 @@ export function ChatWidget() {
   return (
     <View style={styles.anchor} pointerEvents="box-none">
       {open ? (
-        <Suspense fallback={<LazyFallback />}>
-          <ChatPanel onClose={() => setOpen(false)} />
-        </Suspense>
+        <ChatPanel onClose={() => setOpen(false)} />
       ) : invite ? (
         <View style={styles.invite}>
           <AppText style={styles.inviteText}>{t('chat.invite')}</AppText>

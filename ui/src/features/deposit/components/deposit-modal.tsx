@@ -78,7 +78,13 @@ export function DepositModal({ visible, onClose, onDeposited }: Props) {
             <BankTransferTab banks={options.data.banks.filter((b) => b.mode === 'slip' || !b.mode)} onDeposited={onDeposited} />
           ) : null}
           {current?.startsWith('qr:') ? (
-            <QRTab key={current} bankCode={current.slice(3)} onDeposited={onDeposited} onClose={onClose} />
+            <QRTab
+              key={current}
+              bankCode={current.slice(3)}
+              payee={options.data.banks.find((b) => b.mode === 'qr' && b.bankCode === current.slice(3))?.bankAccountName}
+              onDeposited={onDeposited}
+              onClose={onClose}
+            />
           ) : null}
           {current === 'truemoney' ? <GiftLinkTab onDeposited={onDeposited} onClose={onClose} /> : null}
         </View>

@@ -3,10 +3,22 @@ import { fireEvent, screen, waitFor } from '@testing-library/react-native';
 import i18n from '@/i18n';
 import { mockApi, renderWithProviders } from '@/testing/render';
 
+import payloads from '../../../../../core/deposit/testdata/promptpay-payloads.json';
 import { type DepositOptions, type QRState } from '../api/deposit';
+import type { CardLayout } from '../qr-card';
 
 import { DepositModal } from './deposit-modal';
 import { mmss } from './qr-tab';
+
+// The save button as the tab hands it the card (its painting is tested in qr-card.test.ts and
+// qr-save-button.test.tsx).
+const mockSave: { card: () => CardLayout; fileName: string }[] = [];
+jest.mock('./qr-save-button', () => ({
+  QrSaveButton: (props: { card: () => CardLayout; fileName: string }) => {
+    mockSave.push(props);
+    return null;
+  },
+}));
 
 const qrBank = (code: string, th: string, en: string) => ({
   bankCode: code,
@@ -79,6 +91,33 @@ describe('QR deposit tab', () => {
     fireEvent.press(screen.getByRole('button', { name: 'Cancel QR code' }));
     expect(await screen.findByLabelText('Amount (baht)')).toBeTruthy();
     expect(calls.some((c) => c.method === 'DELETE' && c.path.endsWith('/api/qrcode/q1'))).toBe(true);
+  });
+
+  it('saves the QR the server made, with the payee, the amount and the expiry', async () => {
+    const p = payloads[0]; // PromptPay to 0812345678, 100.37 baht
+    const qr: QRState = {
+      ...open,
+      payload: p.payload,
+      amount: Number(p.amount),
+      qrcode: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 25 25"><path fill="#000" d="M4 4h7v1h-7z"/></svg>',
+    };
+    const named = { ...options, banks: [{ ...options.banks[0], bankAccountName: 'Ngern Co., Ltd.' }] };
+    mockApi({
+      'GET /api/lookup/deposit': { body: named },
+      'GET /api/lookup/limits': { body: limits },
+      'GET /api/qrcode/kbank': { body: qr },
+    });
+    mockSave.length = 0;
+    renderWithProviders(<DepositModal visible onClose={jest.fn()} onDeposited={jest.fn()} />);
+    expect(await screen.findByText('Pay 100.37 baht')).toBeTruthy();
+    const { card, fileName } = mockSave[mockSave.length - 1];
+    expect(fileName).toBe('qr-kbank-q1.png');
+    const texts = card()
+      .ops.filter((o) => o.kind === 'text')
+      .map((o) => (o as { text: string }).text);
+    expect(texts.slice(0, 5)).toEqual(['THAI QR PAYMENT', 'PromptPay', 'Ngern Co., Ltd.', 'PromptPay ID xxx-xxx-5678', 'Pay 100.37 baht']);
+    expect(texts[5]).toMatch(/^Valid until \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+    expect(card().ops.filter((o) => o.kind === 'rect' && o.fill === '#000000')).toHaveLength(1);
   });
 
   it('shows QR_FAIL in a red toast', async () => {

@@ -1,10 +1,11 @@
 // The QR deposit tab of one channel: an amount with the channel's quick amounts, then the QR with
-// a countdown, cancel and save; the QR's state is polled while it is open, so that a payment
-// closes the modal and refreshes the wallet.
+// a countdown, cancel and save (a PNG of the QR in the Thai QR Payment frame, qr-card.ts); the
+// QR's state is polled while it is open, so that a payment closes the modal and refreshes the
+// wallet.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Image, Platform, StyleSheet, View } from 'react-native';
+import { Image, StyleSheet, View } from 'react-native';
 
 import { useAlert } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
@@ -13,12 +14,15 @@ import { TextField } from '@/components/ui/text-field';
 import { colors, radius, spacing } from '@/components/ui/theme';
 import { useToast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api';
-import { formatNumber } from '@/lib/format';
+import { formatDateTime, formatNumber } from '@/lib/format';
 import { limitsQuery } from '@/lib/lookups';
 import { svgDataUrl } from '@/lib/svg';
 
 import { cancelQR, createQR, qrPollMs, qrStateQuery, type QRState } from '../api/deposit';
 import { useDepositT } from '../i18n';
+import { cardLayout, payeeOf, qrFileName, qrModules } from '../qr-card';
+
+import { QrSaveButton } from './qr-save-button';
 
 /** mmss formats seconds as mm:ss. */
 export function mmss(seconds: number): string {
@@ -26,9 +30,10 @@ export function mmss(seconds: number): string {
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
-type Props = { bankCode: string; onDeposited: () => void; onClose: () => void };
+/** payee is the channel's account name from the deposit lookup, when it has one. */
+type Props = { bankCode: string; payee?: string; onDeposited: () => void; onClose: () => void };
 
-export function QRTab({ bankCode, onDeposited, onClose }: Props) {
+export function QRTab({ bankCode, payee, onDeposited, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const { t: d } = useDepositT();
   const toast = useToast();
@@ -131,12 +136,16 @@ export function QRTab({ bankCode, onDeposited, onClose }: Props) {
     }
   };
 
-  const save = () => {
-    if (!qr || typeof document === 'undefined') return;
-    const a = document.createElement('a');
-    a.href = svgDataUrl(qr.qrcode);
-    a.download = `qr-${bankCode}-${qr.qrcodeId}.svg`;
-    a.click();
+  // The saved picture: what the QR encodes, drawn from the server's QR, with who is paid, how
+  // much and until when.
+  const card = (q: QRState) => () => {
+    const to = payeeOf(q.payload);
+    return cardLayout(qrModules(q.qrcode), {
+      payee: to.name ?? (payee || undefined),
+      promptPay: to.promptPay ? d('qrCardPromptPay', { id: to.promptPay }) : undefined,
+      amount: d('qrAmount', { amount: formatNumber(q.amount) }),
+      expires: q.expireIn > 0 ? d('qrCardExpires', { time: formatDateTime(expiresAt) }) : undefined,
+    });
   };
 
   if (qr) {
@@ -150,7 +159,7 @@ export function QRTab({ bankCode, onDeposited, onClose }: Props) {
         <AppText role="timer" style={styles.center} accessibilityLabel={d('qrExpiresIn', { time: mmss((expiresAt - now) / 1000) })}>
           {d('qrExpiresIn', { time: mmss((expiresAt - now) / 1000) })}
         </AppText>
-        {Platform.OS === 'web' ? <Button title={d('qrSave')} variant="secondary" onPress={save} /> : null}
+        <QrSaveButton card={card(qr)} fileName={qrFileName(bankCode, qr.qrcodeId)} />
         <Button title={d('qrCancel')} variant="secondary" onPress={cancel} loading={busy} />
       </View>
     );

@@ -1,10 +1,11 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react-native';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react-native';
 
 import i18n from '@/i18n';
 import { clearOperatorToken, getOperatorToken, setOperatorToken } from '@/lib/operator-token';
 import { getToken } from '@/lib/storage';
 import { mockApi, renderWithProviders } from '@/testing/render';
 
+import { setTabChannel, type Channel } from '../session-share';
 import { ConsoleShell } from './console-shell';
 
 let mockPath = '/operator';
@@ -118,6 +119,17 @@ describe('console sign-in', () => {
     expect(getOperatorToken()).toBeNull();
     expect(calls.find((c) => c.path.endsWith('/logout'))?.headers.Authorization).toBe('Bearer OPT');
   });
+
+  it('a limited sign-in says when the operator may try again', async () => {
+    mockApi({ 'POST /api/operator/login': { status: 429, body: { message: 'REQUEST_LIMIT' }, headers: { 'Retry-After': '540' } } });
+    renderWithProviders(page());
+    fireEvent.changeText(screen.getByLabelText('Username'), 'bob');
+    fireEvent.changeText(screen.getByLabelText('Password'), 'pw');
+    fireEvent.press(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Too many requests. Try again in 9 minutes')).toBeTruthy();
+    await i18n.changeLanguage('th');
+    expect(await screen.findByText(i18n.t('common.retryIn', { count: 9 }))).toBeTruthy();
+  });
 });
 
 describe('role-based navigation', () => {
@@ -200,3 +212,69 @@ function SecretPage() {
   const { Text } = jest.requireActual('react-native');
   return <Text>withdrawal queue</Text>;
 }
+
+describe('console tabs of one browser', () => {
+  // The other tab: a channel of the test, which the console's channel reaches and hears.
+  let console_: Channel | null = null;
+  const other = { heard: [] as unknown[], onmessage: (_m: unknown) => {} };
+  const say = (data: unknown) => console_?.onmessage?.({ data });
+
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+    clearOperatorToken();
+    other.heard = [];
+    other.onmessage = () => {};
+    setTabChannel(() => {
+      console_ = {
+        onmessage: null,
+        postMessage: (m) => {
+          other.heard.push(m);
+          other.onmessage(m);
+        },
+        close: () => (console_ = null),
+      };
+      return console_;
+    });
+  });
+  afterEach(() => setTabChannel(() => null));
+
+  it('a new tab takes the sign-in of the tab already signed in', async () => {
+    other.onmessage = (m) => (m as { type: string }).type === 'ask' && say({ type: 'token', token: 'SHARED' });
+    const calls = mockApi({ 'GET /api/operator/me': { body: { username: 'alice', role: 'owner' } } });
+    renderWithProviders(page());
+    expect(await screen.findByTestId('operator-name')).toBeTruthy();
+    expect(screen.queryByText('Operator sign-in')).toBeNull();
+    expect(getOperatorToken()).toBe('SHARED');
+    expect(calls[0].headers.Authorization).toBe('Bearer SHARED');
+    expect(other.heard).toEqual([{ type: 'ask' }]);
+  });
+
+  it('with no tab signed in, the sign-in shows once nobody answered', async () => {
+    renderWithProviders(page());
+    expect(screen.queryByText('Operator sign-in')).toBeNull(); // asking
+    expect(await screen.findByText('Operator sign-in')).toBeTruthy();
+    expect(other.heard).toEqual([{ type: 'ask' }]);
+  });
+
+  it('a sign-out in another tab signs this one out', async () => {
+    setOperatorToken('OPT');
+    mockApi({ 'GET /api/operator/me': { body: { username: 'alice', role: 'owner' } } });
+    renderWithProviders(page());
+    expect(await screen.findByTestId('operator-name')).toBeTruthy();
+    act(() => say({ type: 'signed-out', expired: false }));
+    expect(await screen.findByText('Operator sign-in')).toBeTruthy();
+    expect(getOperatorToken()).toBeNull();
+  });
+
+  it('signing out here tells the other tabs', async () => {
+    setOperatorToken('OPT');
+    mockApi({
+      'GET /api/operator/me': { body: { username: 'alice', role: 'owner' } },
+      'POST /api/operator/logout': { body: { message: 'OK' } },
+    });
+    renderWithProviders(page());
+    fireEvent.press(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('Operator sign-in')).toBeTruthy();
+    expect(other.heard).toContainEqual({ type: 'signed-out', expired: false });
+  });
+});

@@ -10,7 +10,7 @@ import { colors, radius, spacing } from '@/components/ui/theme';
 import { changeConsoleLocale, useConsoleLocale } from '../console-locale';
 import { useOpT } from '../i18n';
 import { can, pageAt, pagesFor, type Role } from '../roles';
-import { useMe, useOperatorToken, useSignOut } from '../session';
+import { useMe, useOperatorToken, useSignOut, useTabSession } from '../session';
 import { ChangePassword } from './change-password';
 import { SignIn } from './sign-in';
 import { Badge, ErrorLine } from './ui';
@@ -20,14 +20,24 @@ const wideBreakpoint = 1000;
 
 /**
  * ConsoleShell is the frame of every console page: without an operator token it shows the
- * sign-in (at whatever console address was opened); signed in, the menu of the role's pages,
- * the operator's name and role, the language and sign-out. A page the role lacks is not shown.
+ * sign-in (at whatever console address was opened), once the browser's other console tabs had a
+ * moment to hand over theirs; signed in, the menu of the role's pages, the operator's name and
+ * role, the language and sign-out. A page the role lacks is not shown.
  */
 export function ConsoleShell({ children }: { children: React.ReactNode }) {
   useConsoleLocale();
   const token = useOperatorToken();
+  const asking = useTabSession();
   const pathname = usePathname();
   const router = useRouter();
+  const { t } = useOpT();
+  if (!token && asking) {
+    return (
+      <View style={styles.center} accessibilityLabel={t('common.loading')}>
+        <ActivityIndicator color={colors.primary} />
+      </View>
+    );
+  }
   if (!token) {
     return <SignIn onSignedIn={() => (pageAt(pathname) ? undefined : router.replace('/operator/dashboard' as Href))} />;
   }

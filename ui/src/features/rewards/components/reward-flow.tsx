@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { lazyWithRetry } from '@/components/lazy-boundary';
 import { Button } from '@/components/ui/button';
 import { AppModal } from '@/components/ui/modal';
 
@@ -11,7 +12,8 @@ import { InviteModal } from './invite-modal';
 import { loadBannerCarousel } from '@/components/load-banner-carousel';
 import { RefundModal } from './refund-modal';
 
-const BannerCarousel = lazy(loadBannerCarousel);
+// A carousel that failed to arrive says so with retry, in the modal (lazyWithRetry).
+const BannerCarousel = lazyWithRetry(loadBannerCarousel);
 
 type Props = { program: Program; onClose: () => void; onChanged: () => void };
 
@@ -34,16 +36,14 @@ export function RewardFlow({ program, onClose, onChanged }: Props) {
   const list = banners.isError ? [] : (banners.data ?? []);
   if (list.length > 0 && !seen) {
     return (
-      <Suspense fallback={null}>
-        <AppModal
-          visible
-          title={program === 'invite' ? t('inviteTitle') : t('refundTitle')}
-          onClose={onClose}
-          footer={<Button title={t('continue')} onPress={() => setSeen(true)} />}
-        >
-          <BannerCarousel banners={list} />
-        </AppModal>
-      </Suspense>
+      <AppModal
+        visible
+        title={program === 'invite' ? t('inviteTitle') : t('refundTitle')}
+        onClose={onClose}
+        footer={<Button title={t('continue')} onPress={() => setSeen(true)} />}
+      >
+        <BannerCarousel banners={list} />
+      </AppModal>
     );
   }
   return program === 'invite' ? <InviteModal onClose={onClose} /> : <RefundModal onClose={onClose} onChanged={onChanged} />;
