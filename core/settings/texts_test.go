@@ -101,10 +101,38 @@ func TestTextServedInLanguage(t *testing.T) {
 	})
 	t.Run("OKDepositMethodsFollowTheSetting", func(t *testing.T) {
 		s.store.PutSetting(ctx, KeyDeposit, json.RawMessage(`{"banks":[{"bankCode":"KBANK"}],"wallets":[{"mode":"truemoney"}],"isManual":false}`))
-		if got := textsIn(t, s, KeyConditions, LangEN); !strings.Contains(got, "Deposit by bank transfer with a slip, QR code, TrueMoney gift link;") {
+		if got := textsIn(t, s, KeyConditions, LangEN); !strings.Contains(got, "Deposit by bank transfer with a slip, QR code or TrueMoney gift link;") {
 			t.Fatalf("conditions: %s", got)
 		}
 	})
+}
+
+func TestTextJoinList(t *testing.T) {
+	bank, qr, gift := methodWords["bank"], methodWords["qr"], methodWords["wallet"]
+	cases := []struct {
+		name, lang string
+		items      []string
+		want       string
+	}{
+		{"EnglishOne", LangEN, []string{qr[LangEN]}, "QR code"},
+		{"EnglishTwo", LangEN, []string{bank[LangEN], qr[LangEN]}, "bank transfer with a slip or QR code"},
+		{"EnglishThree", LangEN, []string{bank[LangEN], qr[LangEN], gift[LangEN]}, "bank transfer with a slip, QR code or TrueMoney gift link"},
+		{"EnglishFour", LangEN, []string{"a", "b", "c", "d"}, "a, b, c or d"},
+		{"ThaiOne", LangTH, []string{bank[LangTH]}, "โอนเข้าบัญชีธนาคารแล้วแนบสลิป"},
+		{"ThaiTwo", LangTH, []string{bank[LangTH], qr[LangTH]}, "โอนเข้าบัญชีธนาคารแล้วแนบสลิป หรือ สแกนคิวอาร์โค้ด"},
+		{"ThaiThree", LangTH, []string{bank[LangTH], qr[LangTH], gift[LangTH]}, "โอนเข้าบัญชีธนาคารแล้วแนบสลิป สแกนคิวอาร์โค้ด หรือ ลิงก์ซองของขวัญ TrueMoney"},
+		{"LaoOne", LangLA, []string{qr[LangLA]}, "ສະແກນຄິວອາໂຄດ"},
+		{"LaoTwo", LangLA, []string{bank[LangLA], qr[LangLA]}, "ໂອນເຂົ້າບັນຊີທະນາຄານແລ້ວແນບສະລິບ ຫຼື ສະແກນຄິວອາໂຄດ"},
+		{"LaoThree", LangLA, []string{bank[LangLA], qr[LangLA], gift[LangLA]}, "ໂອນເຂົ້າບັນຊີທະນາຄານແລ້ວແນບສະລິບ ສະແກນຄິວອາໂຄດ ຫຼື ລິ້ງຊອງຂອງຂວັນ TrueMoney"},
+		{"None", LangEN, nil, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := joinList(c.lang, c.items); got != c.want {
+				t.Fatalf("joinList(%s, %q) = %q, want %q", c.lang, c.items, got, c.want)
+			}
+		})
+	}
 }
 
 func TestTextLaosBuild(t *testing.T) {
