@@ -160,6 +160,54 @@ func TestLaosMode(t *testing.T) {
 	})
 }
 
+// TestLaosLimits: the Laos install's money limits are kip-sized
+// (limits.Kip), and the lookups, the conditions text and the server's
+// checks say the same.
+func TestLaosLimits(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		h := newHarness(t, db, func(c *Config) { c.RegisterOTP = false; c.Laos = true })
+		reg := registration("02055512345", "0101234567890")
+		reg["bankCode"], reg["currency"] = "BCEL", ""
+		h.expect(h.call("POST", "/api/account", "", reg), 201, "SUCCESS")
+		token := h.login("02055512345", "s3cret-pass")
+		lookups := []struct{ name, path, want string }{
+			{"LimitsTransferMin", "/api/lookup/limits", `"transferMin":1000.00`},
+			{"Withdraw", "/api/lookup/withdraw", `{"withdrawMin":50000.00,"withdrawMax":10000000.00}`},
+			{"ConditionsLao", "/api/lookup/conditions", "ຖອນເງິນຂັ້ນຕ່ຳ 50,000 ກີບ ສູງສຸດ 10,000,000 ກີບ"},
+			{"ConditionsLaoTransfer", "/api/lookup/conditions?lang=la", "ເກມຂັ້ນຕ່ຳ 1,000 ກີບ"},
+			{"ConditionsEnglish", "/api/lookup/conditions?lang=en", "Withdraw at least 50,000 and at most 10,000,000 kip"},
+			{"ConditionsEnglishTransfer", "/api/lookup/conditions?lang=en", "at least 1,000 kip;"},
+			{"ConditionsThai", "/api/lookup/conditions?lang=th", "ถอนเงินขั้นต่ำ 50,000 กีบ สูงสุด 10,000,000 กีบต่อครั้ง"},
+		}
+		for _, c := range lookups {
+			t.Run(c.name, func(t *testing.T) {
+				r := h.call("GET", c.path, "", nil)
+				if r.Status != 200 || !strings.Contains(string(r.Raw), c.want) {
+					t.Fatalf("%s = %d %s, lacks %s", c.path, r.Status, r.Raw, c.want)
+				}
+			})
+		}
+		// An amount the minimum lets through meets the next rule instead: the
+		// member has no account at the game, and an empty wallet.
+		checks := []struct {
+			name, path, body string
+			status           int
+			code             string
+		}{
+			{"ErrTransferUnderKipMinimum", "/api/wallet/transfer", `{"from":"WALLET","to":"SIAMSLOT","amount":999}`, 400, "TRANSFER_MINIMUM"},
+			{"ErrTransferAtKipMinimumNoGameAccount", "/api/wallet/transfer", `{"from":"WALLET","to":"SIAMSLOT","amount":1000}`, 404, "SLOT_NO_ACCOUNT"},
+			{"ErrWithdrawUnderKipMinimum", "/api/wallet/withdraw", `{"amount":49999}`, 400, "WITHDRAW_MINIMUM"},
+			{"ErrWithdrawAtKipMinimumNoMoney", "/api/wallet/withdraw", `{"amount":50000}`, 400, "MONEY_NOT_ENOUGH"},
+		}
+		for _, c := range checks {
+			t.Run(c.name, func(t *testing.T) {
+				h := h.sub(t)
+				h.expect(h.call("POST", c.path, token, c.body), c.status, c.code)
+			})
+		}
+	})
+}
+
 func TestOTPLimits(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
 		h := newHarness(t, db, nil)

@@ -6,25 +6,37 @@ import (
 	"fmt"
 	"io"
 
+	"ngern/core/limits"
 	"ngern/core/money"
 	"ngern/core/settings"
 )
 
+// demoScale is how many of the install's currency the demo's amounts
+// take for one baht: 1, or 500 in the Laos install (its withdraw minimum
+// is 50,000 kip for 100 baht, core/limits), so the demo's balance and rules
+// fit the install's limits.
+func demoScale(laos bool) money.Satang {
+	return limits.For(laos).WithdrawMin / limits.Baht.WithdrawMin
+}
+
 // demoAutoWithdraw are the demo's auto-approval rules: a withdrawal of up
-// to 1,000.00 by a member holding no bonus condition is approved with no
-// operator action, when the member deposited at least half of it since
-// their last withdrawal (a fresh member who deposited passes; money an
-// operator credited is no deposit, so a withdrawal of it waits for
-// operators, as the console's walk-through shows).
-var demoAutoWithdraw = settings.AutoWithdraw{
-	Enabled: true, MaxAmount: money.FromBaht(1000), MaxDayTotal: money.FromBaht(5000), MaxDayCount: 5,
-	MinAccountAgeDays: 0, RequireNoBonus: true, MinDepositPercent: 50,
+// to 1,000.00 baht (500,000 kip) by a member holding no bonus condition is
+// approved with no operator action, when the member deposited at least
+// half of it since their last withdrawal (a fresh member who deposited
+// passes; money an operator credited is no deposit, so a withdrawal of it
+// waits for operators, as the console's walk-through shows).
+func demoAutoWithdraw(laos bool) settings.AutoWithdraw {
+	k := demoScale(laos)
+	return settings.AutoWithdraw{
+		Enabled: true, MaxAmount: money.FromBaht(1000) * k, MaxDayTotal: money.FromBaht(5000) * k, MaxDayCount: 5,
+		MinAccountAgeDays: 0, RequireNoBonus: true, MinDepositPercent: 50,
+	}
 }
 
 // seedDemoAutoWithdraw switches the demo's auto-approval rules on unless
 // an owner switched some on before. The command line acts directly (as it
 // does for the receiving accounts): it holds the server's configuration.
-func seedDemoAutoWithdraw(ctx context.Context, s *settings.Service, stdout io.Writer) (bool, error) {
+func seedDemoAutoWithdraw(ctx context.Context, s *settings.Service, laos bool, stdout io.Writer) (bool, error) {
 	cur, err := s.AutoWithdraw(ctx)
 	if err != nil {
 		return false, err
@@ -33,10 +45,11 @@ func seedDemoAutoWithdraw(ctx context.Context, s *settings.Service, stdout io.Wr
 		fmt.Fprintln(stdout, "withdrawals: auto-approval rules set before")
 		return false, nil
 	}
-	doc, _ := json.Marshal(demoAutoWithdraw)
+	rules := demoAutoWithdraw(laos)
+	doc, _ := json.Marshal(rules)
 	if err := s.Put(ctx, settings.KeyAutoWithdraw, doc); err != nil {
 		return false, err
 	}
-	fmt.Fprintln(stdout, "withdrawals: auto-approved up to 1000.00 for a member holding no bonus condition who deposited half of it")
+	fmt.Fprintf(stdout, "withdrawals: auto-approved up to %s for a member holding no bonus condition who deposited half of it\n", rules.MaxAmount)
 	return true, nil
 }

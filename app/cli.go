@@ -181,7 +181,8 @@ func runDemo(ctx context.Context, t tools, stdout io.Writer) error {
 	default:
 		fmt.Fprintf(stdout, "member: %s created (password %s), id %s\n", demoPhone, demoPassword, m.ID)
 	}
-	bal, err := t.wallet.Adjust(ctx, wallet.Adjustment{Phone: demoPhone, Amount: money.FromBaht(1000), Reason: "demo balance",
+	credit := money.FromBaht(1000) * demoScale(t.cfg.Laos) // 1,000 baht, 500,000 kip
+	bal, err := t.wallet.Adjust(ctx, wallet.Adjustment{Phone: demoPhone, Amount: credit, Reason: "demo balance",
 		By: "demo", Ref: "demo:" + demoPhone})
 	switch {
 	case errors.Is(err, ledger.ErrDuplicate):
@@ -189,7 +190,7 @@ func runDemo(ctx context.Context, t tools, stdout io.Writer) error {
 	case err != nil:
 		return err
 	default:
-		fmt.Fprintf(stdout, "balance: credited 1000.00, wallet %s\n", bal)
+		fmt.Fprintf(stdout, "balance: credited %s, wallet %s\n", credit, bal)
 	}
 	if err := seedDemoPromotions(ctx, t.promo, t.promos, stdout); err != nil {
 		return err
@@ -204,10 +205,10 @@ func runDemo(ctx context.Context, t tools, stdout io.Writer) error {
 	} else if seeded {
 		t.record(ctx, "setting.update", "deposit", nil, demoDepositFor(t.cfg.Laos))
 	}
-	if seeded, err := seedDemoAutoWithdraw(ctx, t.settings, stdout); err != nil {
+	if seeded, err := seedDemoAutoWithdraw(ctx, t.settings, t.cfg.Laos, stdout); err != nil {
 		return err
 	} else if seeded {
-		t.record(ctx, "setting.update", "autoWithdraw", nil, demoAutoWithdraw)
+		t.record(ctx, "setting.update", "autoWithdraw", nil, demoAutoWithdraw(t.cfg.Laos))
 	}
 	saved, err := seedDemoRewards(ctx, t.rewards, stdout)
 	if err != nil {

@@ -46,7 +46,7 @@ type Config struct {
 	SMSKey      string `env:"NGERN_SMS_KEY" doc:"The SMS gateway's key (the bearer token)."`
 	SMSSender   string `env:"NGERN_SMS_SENDER" envDefault:"NGERN" doc:"The sender name of the OTP messages."`
 
-	Laos bool `env:"NGERN_LAOS" doc:"Laos mode: phone numbers are 6–15 digits (no 10-digit rule), the bank directory is the Lao one, currency ~LAK~ (default) or ~BAHT~. The operator's texts are answered in Lao when a request names no language, and ~{{currency}}~ in them reads kip."`
+	Laos bool `env:"NGERN_LAOS" doc:"Laos mode: phone numbers are 6–15 digits (no 10-digit rule), the bank directory is the Lao one, currency ~LAK~ (default) or ~BAHT~. The operator's texts are answered in Lao when a request names no language, and ~{{currency}}~ in them reads kip. The money limits and the seeded settings amounts are sized for kip (~limits.Kip~: transfers from 1,000 kip, withdrawals 50,000–10,000,000 kip; [Limits](#amounts-in-the-installs-currency))."`
 
 	LogFormat  string `env:"NGERN_LOG_FORMAT" envDefault:"text" oneof:"text json" doc:"~text~ or ~json~ (one object a line, for log shippers)."`
 	LogLevel   string `env:"NGERN_LOG_LEVEL" envDefault:"info" doc:"~debug~, ~info~, ~warn~, ~error~."`

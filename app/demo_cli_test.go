@@ -20,9 +20,13 @@ func TestDemoSeedsEachBuild(t *testing.T) {
 		laos               bool
 		bank, currency     string
 		receiving, deposit string
+		// The demo's amounts in the install's currency: the rules' largest
+		// auto-approved withdrawal, and a withdrawal of half of it.
+		autoMax  string
+		withdraw int
 	}{
-		{"thai build", false, "KBANK", "BAHT", `"bankAccountNo":"1112223334"`, "deposit: KBANK"},
-		{"laos build", true, "BCEL", "LAK", `"bankAccountNo":"0101000099999"`, "deposit: BCEL"},
+		{"thai build", false, "KBANK", "BAHT", `"bankAccountNo":"1112223334"`, "deposit: KBANK", "1000.00", 500},
+		{"laos build", true, "BCEL", "LAK", `"bankAccountNo":"0101000099999"`, "deposit: BCEL", "500000.00", 250000},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
@@ -59,14 +63,14 @@ func TestDemoSeedsEachBuild(t *testing.T) {
 				h.expect(h.call("GET", "/api/refund/receive", token, nil), 400, "NO_REFUND")
 				// The auto-approval rules are on; the demo balance is no
 				// deposit, so withdrawing it waits for operators.
-				if !strings.Contains(out.String(), "withdrawals: auto-approved up to 1000.00") {
+				if !strings.Contains(out.String(), "withdrawals: auto-approved up to "+tc.autoMax) {
 					t.Fatalf("demo printed %q", out.String())
 				}
 				rules := h.call("GET", "/api/operator/settings/autoWithdraw", h.operator("owner", "owner"), nil)
-				if rules.Body["enabled"] != true || rules.Body["maxAmount"] != json.Number("1000.00") || rules.Body["requireNoBonus"] != true {
+				if rules.Body["enabled"] != true || rules.Body["maxAmount"] != json.Number(tc.autoMax) || rules.Body["requireNoBonus"] != true {
 					t.Fatalf("rules = %s", rules.Raw)
 				}
-				w := h.call("POST", "/api/wallet/withdraw", token, map[string]any{"amount": 500})
+				w := h.call("POST", "/api/wallet/withdraw", token, map[string]any{"amount": tc.withdraw})
 				if wd, _ := w.Body["withdrawal"].(map[string]any); wd["status"] != "PENDING" {
 					t.Fatalf("withdrawal = %s", w.Raw)
 				}

@@ -25,6 +25,7 @@ import (
 	"ngern/core/account"
 	"ngern/core/idempotency"
 	"ngern/core/ledger"
+	"ngern/core/limits"
 	"ngern/core/money"
 	"ngern/core/operator"
 	"ngern/core/promo"
@@ -69,7 +70,7 @@ func newWallet(cfg Config, db *sqlstore.DB, store wallet.Store, l ledger.Store, 
 	// The SQL store reads the auto-approval's facts (core/wallet, autowithdraw.go).
 	auto, _ := store.(wallet.AutoStore)
 	w := wallet.NewService(wallet.Deps{Store: store, Ledger: l, Provider: p, Members: members, Limits: s, Sealer: sealer,
-		Log: log, Now: now, Promotions: promos, AutoRules: s, AutoStore: auto}, payoutConfig(cfg, wallet.DefaultConfig()))
+		Log: log, Now: now, Promotions: promos, AutoRules: s, AutoStore: auto}, walletConfig(cfg))
 	if payouts.Party != nil {
 		w.UsePayouts(sqlstore.NewWallet(db), payouts.Party)
 	}
@@ -356,4 +357,12 @@ func startReconciler(lc fx.Lifecycle, cfg Config, log *slog.Logger, w *wallet.Se
 		}
 		purged = time.Now()
 	})
+}
+
+// walletConfig is the wallet's configuration: the payout timings, and the
+// transfer minimum of the install's currency (kip in the Laos build).
+func walletConfig(cfg Config) wallet.Config {
+	wc := payoutConfig(cfg, wallet.DefaultConfig())
+	wc.TransferMin = limits.For(cfg.Laos).TransferMin
+	return wc
 }

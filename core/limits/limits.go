@@ -22,11 +22,67 @@ var Zone = time.FixedZone("ICT", 7*3600)
 
 // Money.
 const (
-	// TransferMin is the smallest transfer between the wallet and a game.
-	TransferMin money.Satang = 100
-	// GiftLinkMin is the smallest wallet-link (gift link) deposit.
+	// GiftLinkMin is the smallest wallet-link (gift link) deposit. Gift
+	// links are TrueMoney vouchers, always in baht, whatever the install.
 	GiftLinkMin money.Satang = 200
 )
+
+// Amounts are the money limits sized for an install's currency: the
+// transfer minimum the core checks, and the defaults a fresh install seeds
+// into the operator-edited settings (withdraw limits, four-eyes threshold,
+// coins, automatic withdrawals). An amount is in hundredths of the
+// currency (money.Satang), whichever it is.
+type Amounts struct {
+	// TransferMin is the smallest transfer between the wallet and a game.
+	TransferMin money.Satang
+	// WithdrawMin and WithdrawMax seed the withdraw setting.
+	WithdrawMin, WithdrawMax money.Satang
+	// ApprovalThreshold seeds withdrawApprovalThreshold: a withdrawal
+	// above it needs a second operator.
+	ApprovalThreshold money.Satang
+	// DepositPerCoin seeds the coins setting: one coin per amount deposited.
+	DepositPerCoin money.Satang
+	// AutoWithdrawMax and AutoWithdrawDayTotal seed the automatic
+	// withdrawal rules (off by default): the largest withdrawal and a
+	// member's daily total paid without an operator.
+	AutoWithdrawMax, AutoWithdrawDayTotal money.Satang
+}
+
+// Baht are the amounts of an install in baht (Thailand).
+var Baht = Amounts{
+	TransferMin:          money.FromBaht(1),
+	WithdrawMin:          money.FromBaht(100),
+	WithdrawMax:          money.FromBaht(50_000),
+	ApprovalThreshold:    money.FromBaht(20_000),
+	DepositPerCoin:       money.FromBaht(100),
+	AutoWithdrawMax:      money.FromBaht(1_000),
+	AutoWithdrawDayTotal: money.FromBaht(3_000),
+}
+
+// Kip are the amounts of the Laos install, in kip: the baht amounts at
+// about 650 kip a baht, rounded to the round sums Lao banknotes and apps
+// use (1,000, 50,000, 500,000 kip …). The largest amount one API call
+// takes, money.Max (10,000,000), caps the withdraw maximum (≈ 15,000
+// baht where Thailand has 50,000) and so the four-eyes threshold below
+// it (docs/configuration.md, Laos).
+var Kip = Amounts{
+	TransferMin:          money.FromBaht(1_000),
+	WithdrawMin:          money.FromBaht(50_000),
+	WithdrawMax:          money.FromBaht(10_000_000),
+	ApprovalThreshold:    money.FromBaht(5_000_000),
+	DepositPerCoin:       money.FromBaht(50_000),
+	AutoWithdrawMax:      money.FromBaht(500_000),
+	AutoWithdrawDayTotal: money.FromBaht(2_000_000),
+}
+
+// For returns the amounts of an install: kip in the Laos build
+// (NGERN_LAOS), baht otherwise.
+func For(laos bool) Amounts {
+	if laos {
+		return Kip
+	}
+	return Baht
+}
 
 // Accounts.
 const (
@@ -112,10 +168,14 @@ type Limit struct {
 	Doc   string
 }
 
-// Table lists every limit the apps see, in a fixed order.
-func Table() []Limit {
+// Table lists every limit the apps see, in a fixed order, with the baht
+// amounts (TableIn gives an install's).
+func Table() []Limit { return TableIn(Baht) }
+
+// TableIn is the table with the amounts a.
+func TableIn(a Amounts) []Limit {
 	return []Limit{
-		{"transferMin", TransferMin, "smallest transfer between the wallet and a game, in baht"},
+		{"transferMin", a.TransferMin, "smallest transfer between the wallet and a game, in the install's currency (baht; kip in the Laos install)"},
 		{"giftLinkMin", GiftLinkMin, "smallest gift-link deposit, in baht"},
 		{"passwordMin", PasswordMin, "fewest characters of a password"},
 		{"codeMax", CodeMax, "most characters of an invitation or source code"},
@@ -133,10 +193,11 @@ func Table() []Limit {
 	}
 }
 
-// Values is the table as the limits lookup serves it, by name.
-func Values() map[string]any {
+// Values is the table with the amounts a as the limits lookup serves it,
+// by name.
+func Values(a Amounts) map[string]any {
 	out := map[string]any{}
-	for _, l := range Table() {
+	for _, l := range TableIn(a) {
 		out[l.Name] = l.Value
 	}
 	return out

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 
+	"ngern/core/limits"
 	"ngern/core/money"
 )
 
@@ -43,9 +44,14 @@ type AutoWithdraw struct {
 // DefaultAutoWithdraw is off: every withdrawal waits for operators until
 // an owner (and a second one) switches the rules on. The limits are what
 // switching on without editing them would approve.
-var DefaultAutoWithdraw = AutoWithdraw{
-	Enabled: false, MaxAmount: money.FromBaht(1000), MaxDayTotal: money.FromBaht(3000), MaxDayCount: 3,
-	MinAccountAgeDays: 7, RequireNoBonus: true, MinDepositPercent: 100,
+var DefaultAutoWithdraw = autoWithdrawIn(limits.Baht)
+
+// autoWithdrawIn is the default with the amounts of an install's currency.
+func autoWithdrawIn(a limits.Amounts) AutoWithdraw {
+	return AutoWithdraw{
+		Enabled: false, MaxAmount: a.AutoWithdrawMax, MaxDayTotal: a.AutoWithdrawDayTotal, MaxDayCount: 3,
+		MinAccountAgeDays: 7, RequireNoBonus: true, MinDepositPercent: 100,
+	}
 }
 
 // autoWithdrawSchema is the rules' schema: maxAmount not above

@@ -1,10 +1,16 @@
 package settings
 
-import "ngern/core/money"
+import "ngern/core/limits"
 
 // Defaults are the lookups a fresh install starts with: sensible values for
-// the Thai market that an operator edits later.
-func Defaults() map[string]any {
+// the Thai market that an operator edits later (DefaultsIn gives them in
+// an install's currency).
+func Defaults() map[string]any { return DefaultsIn(limits.Baht) }
+
+// DefaultsIn are the defaults with the amounts of an install's currency
+// (limits.For): the texts are the same, their placeholders are filled
+// from the values in force.
+func DefaultsIn(a limits.Amounts) map[string]any {
 	return map[string]any{
 		// The texts are kept per language (texts.go). They name values
 		// through placeholders ({{withdrawMin}}, …; rules.go), filled when
@@ -68,15 +74,15 @@ func Defaults() map[string]any {
 			Notice{Notice: "ຫຼັງຈາກຮັບໂບນັດນີ້ ທ່ານຈະຖອນເງິນໄດ້ເມື່ອເຮັດຕາມເງື່ອນໄຂຄົບແລ້ວເທົ່ານັ້ນ ຖ້າຍອດເງິນລວມຕ່ຳກວ່າ %percentFail%% ຂອງຍອດເງິນຕອນຮັບໂບນັດ ໂບນັດຈະສິ້ນສຸດ"},
 			Notice{Notice: "After receiving this bonus you can withdraw only once its conditions are met. If your total balance falls below %percentFail%% of your balance at receipt, the bonus ends."},
 		),
-		KeyWithdraw: Withdraw{Min: money.FromBaht(100), Max: money.FromBaht(50000)},
+		KeyWithdraw: Withdraw{Min: a.WithdrawMin, Max: a.WithdrawMax},
 		KeySlip:     Slip{MaxSizeMB: 10, UploadWithinHours: 1, ClosedFrom: "23:50", ClosedTo: "00:10"},
 		KeyDeposit:  Deposit{Banks: []ReceivingBank{}, Wallets: []ReceivingWallet{}},
 		KeyChat:     ChatWidget{EnableChatWidget: false},
 		KeyActive:   Active{Terminated: false},
 
-		KeyApprovalThreshold: ApprovalThreshold{Amount: money.FromBaht(20000)},
-		KeyCoins:             DefaultCoins,
-		KeyAutoWithdraw:      DefaultAutoWithdraw,
+		KeyApprovalThreshold: ApprovalThreshold{Amount: a.ApprovalThreshold},
+		KeyCoins:             Coins{DepositPerCoin: a.DepositPerCoin},
+		KeyAutoWithdraw:      autoWithdrawIn(a),
 	}
 }
 

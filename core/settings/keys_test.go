@@ -116,17 +116,26 @@ func TestSettingKeys(t *testing.T) {
 	}
 }
 
-// TestSettingDefaultsPass: every default passes its own schema.
+// TestSettingDefaultsPass: every default passes its own schema, in the
+// Thai install and with the kip amounts of the Laos one.
 func TestSettingDefaultsPass(t *testing.T) {
-	s, _ := newSeeded(t, nil)
-	for _, key := range sortedNames() {
-		doc, err := s.Value(context.Background(), key)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := s.Check(context.Background(), key, doc); err != nil {
-			t.Errorf("default %s: %v", key, err)
-		}
+	thai, _ := newSeeded(t, nil)
+	laos := NewService(&memStore{values: map[string]json.RawMessage{}}, Config{Laos: true, Sealer: testSealer{}}, nil)
+	if err := laos.Seed(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for name, s := range map[string]*Service{"Thailand": thai, "Laos": laos} {
+		t.Run(name, func(t *testing.T) {
+			for _, key := range sortedNames() {
+				doc, err := s.Value(context.Background(), key)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := s.Check(context.Background(), key, doc); err != nil {
+					t.Errorf("default %s: %v", key, err)
+				}
+			}
+		})
 	}
 	if len(Schemas()) != len(Defaults()) {
 		t.Errorf("%d schemas for %d settings", len(Schemas()), len(Defaults()))

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"ngern/core/errs"
+	"ngern/core/limits"
 	"ngern/core/money"
 )
 
@@ -55,7 +56,7 @@ type Coins struct {
 }
 
 // DefaultCoins is one coin per 100.00 baht deposited.
-var DefaultCoins = Coins{DepositPerCoin: money.FromBaht(100)}
+var DefaultCoins = Coins{DepositPerCoin: limits.Baht.DepositPerCoin}
 
 // Coins answers the coins setting.
 func (s *Service) Coins(ctx context.Context) (Coins, error) {

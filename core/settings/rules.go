@@ -14,7 +14,8 @@ import (
 )
 
 // Limits is the limits lookup: every fixed limit of core/limits (amounts
-// in baht, by the names of limits.Table), the version the apps show, and
+// in the install's currency, by the names of limits.Table), the version
+// the apps show, and
 // qr[], the QR channels members may use now with the minimums and quick
 // amounts the operators set (qrproviders.go). The operator-edited values
 // live in the withdraw lookup (withdrawMin, withdrawMax) and the slip
@@ -22,11 +23,13 @@ import (
 type Limits struct {
 	AppVersion string      `json:"appVersion"`
 	QR         []QRChannel `json:"qr"`
+	// Amounts are the install's (limits.For).
+	Amounts limits.Amounts `json:"-"`
 }
 
 // MarshalJSON writes the lookup with every limit of core/limits.
 func (l Limits) MarshalJSON() ([]byte, error) {
-	out := limits.Values()
+	out := limits.Values(l.Amounts)
 	out["appVersion"] = l.AppVersion
 	out["qr"] = l.QR
 	return json.Marshal(out)
@@ -42,8 +45,12 @@ func (s *Service) Limits(ctx context.Context) (Limits, error) {
 	for i, c := range chans {
 		qr[i] = c.Channel()
 	}
-	return Limits{AppVersion: s.cfg.AppVersion, QR: qr}, nil
+	return Limits{AppVersion: s.cfg.AppVersion, QR: qr, Amounts: s.Amounts()}, nil
 }
+
+// Amounts are the money limits of this install's currency: kip in the
+// Laos build, baht otherwise (core/limits).
+func (s *Service) Amounts() limits.Amounts { return limits.For(s.cfg.Laos) }
 
 // Slip is the slip lookup.
 type Slip struct {
@@ -89,7 +96,7 @@ func (s *Service) Placeholders(ctx context.Context, lang string) (map[string]str
 		"slipClosedFrom":      slip.ClosedFrom,
 		"slipClosedTo":        slip.ClosedTo,
 		"slipWithinHours":     strconv.Itoa(slip.UploadWithinHours),
-		"transferMin":         bahtText(limits.TransferMin),
+		"transferMin":         bahtText(s.Amounts().TransferMin),
 		"withdrawMax":         bahtText(w.Max),
 		"withdrawMin":         bahtText(w.Min),
 	}, nil

@@ -97,7 +97,7 @@ func (s *Service) Country() string {
 // Seed stores the defaults for every setting and bank not stored yet.
 func (s *Service) Seed(ctx context.Context) error {
 	values := map[string]json.RawMessage{}
-	for k, v := range Defaults() {
+	for k, v := range DefaultsIn(s.Amounts()) {
 		b, err := json.Marshal(v)
 		if err != nil {
 			return err

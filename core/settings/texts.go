@@ -281,5 +281,30 @@ func (s *Service) depositMethods(ctx context.Context, lang string) (string, erro
 	if len(names) == 0 {
 		names = append(names, methodWords["none"][lang])
 	}
-	return strings.Join(names, ", "), nil
+	return joinList(lang, names), nil
+}
+
+// listWords are the separators of a list read as a sentence, by language:
+// between items, and before the last. English writes "a, b or c"; Thai and
+// Lao part items with a space and put "or" (หรือ, ຫຼື) before the last.
+var listWords = map[string][2]string{
+	LangTH: {" ", " หรือ "},
+	LangLA: {" ", " ຫຼື "},
+	LangEN: {", ", " or "},
+}
+
+// joinList writes items as lang lists alternatives in a sentence: "a",
+// "a or b", "a, b or c".
+func joinList(lang string, items []string) string {
+	w, ok := listWords[lang]
+	if !ok {
+		w = listWords[LangTH]
+	}
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], w[0]) + w[1] + items[len(items)-1]
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"ngern/core/errs"
+	"ngern/core/limits"
 )
 
 // TestTextLocaleParity: every seeded text is there in every language, with
@@ -101,10 +102,38 @@ func TestTextServedInLanguage(t *testing.T) {
 	})
 	t.Run("OKDepositMethodsFollowTheSetting", func(t *testing.T) {
 		s.store.PutSetting(ctx, KeyDeposit, json.RawMessage(`{"banks":[{"bankCode":"KBANK"}],"wallets":[{"mode":"truemoney"}],"isManual":false}`))
-		if got := textsIn(t, s, KeyConditions, LangEN); !strings.Contains(got, "Deposit by bank transfer with a slip, QR code, TrueMoney gift link;") {
+		if got := textsIn(t, s, KeyConditions, LangEN); !strings.Contains(got, "Deposit by bank transfer with a slip, QR code or TrueMoney gift link;") {
 			t.Fatalf("conditions: %s", got)
 		}
 	})
+}
+
+func TestTextJoinList(t *testing.T) {
+	bank, qr, gift := methodWords["bank"], methodWords["qr"], methodWords["wallet"]
+	cases := []struct {
+		name, lang string
+		items      []string
+		want       string
+	}{
+		{"EnglishOne", LangEN, []string{qr[LangEN]}, "QR code"},
+		{"EnglishTwo", LangEN, []string{bank[LangEN], qr[LangEN]}, "bank transfer with a slip or QR code"},
+		{"EnglishThree", LangEN, []string{bank[LangEN], qr[LangEN], gift[LangEN]}, "bank transfer with a slip, QR code or TrueMoney gift link"},
+		{"EnglishFour", LangEN, []string{"a", "b", "c", "d"}, "a, b, c or d"},
+		{"ThaiOne", LangTH, []string{bank[LangTH]}, "โอนเข้าบัญชีธนาคารแล้วแนบสลิป"},
+		{"ThaiTwo", LangTH, []string{bank[LangTH], qr[LangTH]}, "โอนเข้าบัญชีธนาคารแล้วแนบสลิป หรือ สแกนคิวอาร์โค้ด"},
+		{"ThaiThree", LangTH, []string{bank[LangTH], qr[LangTH], gift[LangTH]}, "โอนเข้าบัญชีธนาคารแล้วแนบสลิป สแกนคิวอาร์โค้ด หรือ ลิงก์ซองของขวัญ TrueMoney"},
+		{"LaoOne", LangLA, []string{qr[LangLA]}, "ສະແກນຄິວອາໂຄດ"},
+		{"LaoTwo", LangLA, []string{bank[LangLA], qr[LangLA]}, "ໂອນເຂົ້າບັນຊີທະນາຄານແລ້ວແນບສະລິບ ຫຼື ສະແກນຄິວອາໂຄດ"},
+		{"LaoThree", LangLA, []string{bank[LangLA], qr[LangLA], gift[LangLA]}, "ໂອນເຂົ້າບັນຊີທະນາຄານແລ້ວແນບສະລິບ ສະແກນຄິວອາໂຄດ ຫຼື ລິ້ງຊອງຂອງຂວັນ TrueMoney"},
+		{"None", LangEN, nil, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := joinList(c.lang, c.items); got != c.want {
+				t.Fatalf("joinList(%s, %q) = %q, want %q", c.lang, c.items, got, c.want)
+			}
+		})
+	}
 }
 
 func TestTextLaosBuild(t *testing.T) {
@@ -113,11 +142,45 @@ func TestTextLaosBuild(t *testing.T) {
 	if err := s.Seed(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	for lang, want := range map[string]string{"": "ຖອນເງິນຂັ້ນຕ່ຳ 100 ກີບ", LangTH: "100 กีบ", LangEN: "50,000 kip"} {
-		if got := textsIn(t, s, KeyConditions, lang); !strings.Contains(got, want) {
-			t.Errorf("%q: lacks %q: %s", lang, want, got)
-		}
+	// The seeded limits are kip-sized (limits.Kip), and the texts name them.
+	cases := []struct{ name, lang, want string }{
+		{"LaoWithdraw", "", "ຖອນເງິນຂັ້ນຕ່ຳ 50,000 ກີບ ສູງສຸດ 10,000,000 ກີບ ຕໍ່ຄັ້ງ"},
+		{"LaoTransfer", LangLA, "ເກມຂັ້ນຕ່ຳ 1,000 ກີບ"},
+		{"ThaiWithdraw", LangTH, "ถอนเงินขั้นต่ำ 50,000 กีบ สูงสุด 10,000,000 กีบต่อครั้ง"},
+		{"ThaiTransfer", LangTH, "ขั้นต่ำ 1,000 กีบ"},
+		{"EnglishWithdraw", LangEN, "Withdraw at least 50,000 and at most 10,000,000 kip at a time"},
+		{"EnglishTransfer", LangEN, "at least 1,000 kip; the source"},
 	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := textsIn(t, s, KeyConditions, c.lang); !strings.Contains(got, c.want) {
+				t.Errorf("%q: lacks %q: %s", c.lang, c.want, got)
+			}
+		})
+	}
+	t.Run("OKLimitsLookupInKip", func(t *testing.T) {
+		l, err := s.Limits(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(l)
+		if !strings.Contains(string(b), `"transferMin":1000.00`) {
+			t.Fatalf("limits lookup: %s", b)
+		}
+	})
+	t.Run("OKSeededSettingsInKip", func(t *testing.T) {
+		ctx := context.Background()
+		w, err := s.WithdrawLimits(ctx)
+		if err != nil || w != (Withdraw{Min: limits.Kip.WithdrawMin, Max: limits.Kip.WithdrawMax}) {
+			t.Errorf("withdraw %+v, %v", w, err)
+		}
+		if th, err := s.WithdrawApprovalThreshold(ctx); err != nil || th != limits.Kip.ApprovalThreshold {
+			t.Errorf("approval threshold %s, %v", th, err)
+		}
+		if c, err := s.Coins(ctx); err != nil || c.DepositPerCoin != limits.Kip.DepositPerCoin {
+			t.Errorf("coins %+v, %v", c, err)
+		}
+	})
 }
 
 func TestTextCheck(t *testing.T) {

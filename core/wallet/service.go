@@ -7,6 +7,8 @@ import (
 
 	"ngern/core/account"
 	"ngern/core/ledger"
+	"ngern/core/limits"
+	"ngern/core/money"
 )
 
 // Config tunes the wallet rules.
@@ -36,6 +38,9 @@ type Config struct {
 	// PayoutEscalateAfter is how long a payout's outcome may stay unknown
 	// before it joins the operators' queue (docs/operations.md).
 	PayoutEscalateAfter time.Duration
+	// TransferMin is the smallest transfer between the wallet and a game,
+	// in the install's currency (limits.For).
+	TransferMin money.Satang
 }
 
 // DefaultConfig returns the documented defaults.
@@ -51,6 +56,8 @@ func DefaultConfig() Config {
 		PayoutPollMax:       5 * time.Minute,
 		PayoutCallTimeout:   30 * time.Second,
 		PayoutEscalateAfter: time.Hour,
+
+		TransferMin: limits.Baht.TransferMin,
 	}
 }
 
@@ -129,6 +136,9 @@ func NewService(d Deps, cfg Config) *Service {
 	}
 	if d.IDs == nil {
 		d.IDs = account.NewID
+	}
+	if cfg.TransferMin <= 0 {
+		cfg.TransferMin = limits.Baht.TransferMin
 	}
 	return &Service{store: d.Store, ledger: d.Ledger, provider: d.Provider, members: d.Members, limits: d.Limits,
 		sealer: d.Sealer, cfg: cfg, log: d.Log, now: d.Now, newID: d.IDs, promos: d.Promotions,

@@ -7,7 +7,6 @@ import (
 
 	"ngern/core/errs"
 	"ngern/core/ledger"
-	"ngern/core/limits"
 	"ngern/core/money"
 )
 
@@ -22,7 +21,7 @@ func (s *Service) Transfer(ctx context.Context, memberID, from, to string, amoun
 		return 0, errs.OnField(errs.InvalidRequest, "from")
 	case to == "":
 		return 0, errs.OnField(errs.InvalidRequest, "to")
-	case amount < limits.TransferMin:
+	case amount < s.cfg.TransferMin:
 		return 0, errs.OnField(errs.TransferMinimum, "amount")
 	case from == to:
 		return 0, errs.New(errs.SameAccount)

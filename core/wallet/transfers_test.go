@@ -7,6 +7,7 @@ import (
 
 	"ngern/core/errs"
 	"ngern/core/ledger"
+	"ngern/core/limits"
 	"ngern/core/money"
 )
 
@@ -36,6 +37,8 @@ func TestTransfer(t *testing.T) {
 		{name: "ErrNoFrom", from: " ", to: a, amount: 100, want: errs.InvalidRequest, wallet: 50000},
 		{name: "ErrNoTo", from: WalletCode, to: "", amount: 100, want: errs.InvalidRequest, wallet: 50000},
 		{name: "ErrBelowMinimum", from: WalletCode, to: a, amount: 99, want: errs.TransferMinimum, wallet: 50000},
+		{name: "ErrBelowKipMinimum", from: WalletCode, to: a, amount: limits.Kip.TransferMin - 1, want: errs.TransferMinimum, wallet: 50000,
+			setup: func(e *env) { e.svc.cfg.TransferMin = limits.Kip.TransferMin }},
 		{name: "ErrSameAccount", from: a, to: a, amount: 100, want: errs.SameAccount, wallet: 50000},
 		{name: "ErrMoneyNotEnough", from: WalletCode, to: a, amount: 50001, want: errs.MoneyNotEnough, wallet: 50000},
 		{name: "ErrGameMoneyNotEnough", from: a, to: WalletCode, amount: 100, want: errs.MoneyNotEnough, wallet: 50000},

@@ -119,8 +119,8 @@ test('withdraw; the operator approves; the statement shows it', async ({ page })
   await operator('POST', `/api/operator/withdrawals/${mine._id}/approve`);
 
   await page
-    .getByRole('link', { name: 'Statement' })
-    .or(page.getByRole('button', { name: 'Statement' }))
+    .getByRole('link', { name: 'History' })
+    .or(page.getByRole('button', { name: 'History' }))
     .first()
     .click();
   await expect(page).toHaveURL(/\/user\/statement$/);

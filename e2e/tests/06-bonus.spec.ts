@@ -58,7 +58,7 @@ test('one conditions modal, opened by the home widget and by the menu', async ({
   await home(page);
   const openers = [
     page.getByRole('button', { name: 'Bonus conditions', exact: true }),
-    page.getByRole('navigation').getByRole('button', { name: 'Conditions', exact: true }),
+    page.getByRole('navigation').getByRole('button', { name: 'Terms', exact: true }),
   ];
   for (const opener of openers) {
     await opener.click();

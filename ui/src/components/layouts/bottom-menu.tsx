@@ -15,9 +15,13 @@ export type MenuItem = {
   kind?: 'link' | 'button';
 };
 
-/** BottomMenu is the shell's navigation bar. */
-export function BottomMenu({ items, label }: { items: MenuItem[]; label: string }) {
+/**
+ * BottomMenu is the shell's navigation bar. labelSize, when given, is the labels' font size (the
+ * member's six entries: menu-label-size.ts), the caption's otherwise.
+ */
+export function BottomMenu({ items, label, labelSize }: { items: MenuItem[]; label: string; labelSize?: number }) {
   const insets = useSafeAreaInsets();
+  const size = labelSize ? { fontSize: labelSize, lineHeight: Math.round(labelSize * 1.4) } : undefined;
   return (
     <View role="navigation" aria-label={label} style={[styles.bar, { paddingBottom: Math.max(insets.bottom, spacing.xs) }]}>
       {items.map((item) => (
@@ -35,7 +39,7 @@ export function BottomMenu({ items, label }: { items: MenuItem[]; label: string 
           <AppText
             variant="caption"
             bold={item.active}
-            style={[styles.label, item.active ? styles.activeText : styles.text]}
+            style={[styles.label, size, item.active ? styles.activeText : styles.text]}
             numberOfLines={2}
           >
             {item.label}
@@ -57,8 +61,8 @@ const styles = StyleSheet.create({
   item: { flex: 1, alignItems: 'center', justifyContent: 'center', minHeight: 56, gap: 2, paddingHorizontal: 2 },
   marker: { width: 24, height: 3, borderRadius: 2, backgroundColor: 'transparent' },
   markerActive: { backgroundColor: colors.primary },
-  // Six entries share a 360 px screen: a long label (Thai, Lao) wraps on
-  // two lines rather than being cut.
+  // Six entries share a 360 px screen: a label of two words may wrap on two
+  // lines, between them, never inside a word (menu-label-size.ts).
   label: { textAlign: 'center' },
   text: { color: colors.muted },
   activeText: { color: colors.primary },

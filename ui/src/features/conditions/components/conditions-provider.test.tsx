@@ -72,7 +72,7 @@ describe('the member layout with the home', () => {
   afterEach(() => act(() => clearToken()));
 
   it.each([
-    { trigger: 'the bottom menu', button: 'Conditions' },
+    { trigger: 'the bottom menu', button: 'Terms' },
     { trigger: "the home's widget", button: 'Bonus conditions' },
   ])('has one conditions modal, which $trigger opens', async ({ button }) => {
     mockApi({ 'GET /api/wallet/refresh/slot': { body: walletAnswer() }, ...conditions });
