@@ -347,6 +347,10 @@ type statementJSON struct {
 	Round       *roundJSON   `json:"round,omitempty"`
 	// WithdrawalStatus is a withdrawal line's progress (docs/api.md).
 	WithdrawalStatus string `json:"withdrawalStatus,omitempty"`
+	// Method and Channel are a deposit line's method and its QR provider
+	// or sender's bank (wallet.StatementItem.Method, docs/api.md).
+	Method  string `json:"method,omitempty"`
+	Channel string `json:"channel,omitempty"`
 }
 
 // roundJSON is a game_round item's round (wallet.Round).
@@ -375,7 +379,8 @@ func statementOut(items []wallet.StatementItem) []statementJSON {
 	out := make([]statementJSON, len(items))
 	for i, it := range items {
 		out[i] = statementJSON{ID: it.ID, Type: it.Type, From: it.From, To: it.To, Amount: it.Amount, Status: it.Status,
-			CreatedAt: it.CreatedAt.UTC(), Description: orNull(it.Description), Source: orNull(it.Source), WithdrawalStatus: it.Withdrawal}
+			CreatedAt: it.CreatedAt.UTC(), Description: orNull(it.Description), Source: orNull(it.Source), WithdrawalStatus: it.Withdrawal,
+			Method: it.Method, Channel: it.Channel}
 		if r := it.Round; r != nil {
 			moves := make([]movementJSON, len(r.Movements))
 			for j, m := range r.Movements {

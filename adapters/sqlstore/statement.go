@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"ngern/core/deposit"
 	"ngern/core/ledger"
 	"ngern/core/wallet"
 )
@@ -44,7 +45,7 @@ func (s *Wallet) StatementBefore(ctx context.Context, memberID string, before wa
 			CASE t.direction WHEN 'in' THEN t.game_code ELSE 'WALLET' END AS to_account,
 			t.amount,
 			CASE t.state WHEN 'DONE' THEN 'SUCCESS' WHEN 'FAILED' THEN 'FAILED' ELSE 'PENDING' END AS status,
-			t.created_at, '' AS description, '' AS source, '' AS game
+			t.created_at, '' AS description, '' AS source, '' AS game, '' AS method, '' AS channel
 		FROM transfers t WHERE t.member_id = ?`)
 	args = append(args, memberID)
 	q.WriteString(after("t.created_at", "t.id") + ` ORDER BY t.created_at DESC, ` + bytewise("t.id") + ` DESC LIMIT ?) t
@@ -54,7 +55,7 @@ func (s *Wallet) StatementBefore(ctx context.Context, memberID string, before wa
 				WHEN w.status = 'APPROVED' AND (p.status IS NULL OR p.status = 'PAID') THEN 'SUCCESS' ELSE 'PENDING' END,
 			w.created_at, CASE WHEN p.status = 'FAILED' THEN p.reason ELSE w.reason END, '',
 			CASE WHEN w.status <> 'APPROVED' THEN w.status WHEN p.status IS NULL OR p.status = 'PAID' THEN 'APPROVED'
-				WHEN p.status = 'FAILED' THEN 'FAILED' ELSE 'PAYING' END
+				WHEN p.status = 'FAILED' THEN 'FAILED' ELSE 'PAYING' END, '', ''
 		FROM withdrawals w LEFT JOIN payouts p ON p.withdrawal_id = w.id WHERE w.member_id = ?`)
 	args = append(args, limit, memberID)
 	q.WriteString(after("w.created_at", "w.id") + ` ORDER BY w.created_at DESC, ` + bytewise("w.id") + ` DESC LIMIT ?) w
@@ -63,20 +64,20 @@ func (s *Wallet) StatementBefore(ctx context.Context, memberID string, before wa
 			CASE WHEN j.kind = 'deposit' THEN 'DEPOSIT' WHEN j.kind = 'spin_prize' THEN 'SPIN'
 				WHEN p.amount > 0 THEN 'ADJUSTMENT' ELSE 'WALLET' END,
 			CASE WHEN p.amount > 0 THEN 'WALLET' ELSE 'ADJUSTMENT' END,
-			ABS(p.amount), 'SUCCESS', j.created_at, j.memo, j.kind, ''
-		FROM journals j JOIN postings p ON p.journal_id = j.id AND p.account_id = ?
+			ABS(p.amount), 'SUCCESS', j.created_at, j.memo, j.kind, '', ` + depositMethod + `
+		FROM journals j JOIN postings p ON p.journal_id = j.id AND p.account_id = ? ` + depositPayment + `
 		WHERE j.member_id = ? AND j.kind IN ('adjustment', 'deposit', 'spin_prize')`)
 	args = append(args, limit, ledger.Wallet(memberID).ID, memberID)
 	q.WriteString(after("j.created_at", "j.id") + ` ORDER BY j.created_at DESC, ` + bytewise("j.id") + ` DESC LIMIT ?) j
 		UNION ALL
-		SELECT * FROM (SELECT r.id, 'bonus', UPPER(r.source), 'WALLET', r.amount, 'SUCCESS', r.updated_at, r.code, r.source, ''
+		SELECT * FROM (SELECT r.id, 'bonus', UPPER(r.source), 'WALLET', r.amount, 'SUCCESS', r.updated_at, r.code, r.source, '', '', ''
 		FROM promo_receipts r WHERE r.member_id = ?`)
 	args = append(args, limit, memberID)
 	q.WriteString(after("r.updated_at", "r.id") + ` ORDER BY r.updated_at DESC, ` + bytewise("r.id") + ` DESC LIMIT ?) r
 		UNION ALL
 		SELECT * FROM (SELECT c.id || ':end', 'finish_bonus', 'WALLET', UPPER(c.source),
 			CASE WHEN c.forfeited > 0 THEN c.forfeited ELSE c.amount END,
-			CASE c.status WHEN 'SUCCESS' THEN 'SUCCESS' WHEN 'FAILED' THEN 'FAILED' ELSE 'CANCELLED' END, c.ended_at, c.code, c.source, ''
+			CASE c.status WHEN 'SUCCESS' THEN 'SUCCESS' WHEN 'FAILED' THEN 'FAILED' ELSE 'CANCELLED' END, c.ended_at, c.code, c.source, '', '', ''
 		FROM promo_conditions c WHERE c.member_id = ? AND c.status <> 'ACTIVE'`)
 	args = append(args, limit, memberID)
 	q.WriteString(after("c.ended_at", "c.id || ':end'") + ` ORDER BY c.ended_at DESC, ` + bytewise("c.id || ':end'") + ` DESC LIMIT ?) c`)
@@ -110,6 +111,26 @@ func (s *Wallet) StatementBefore(ctx context.Context, memberID string, before wa
 	})
 	return items[:min(len(items), limit)], nil
 }
+
+// depositPayment joins a deposit journal (j) to the payment it credited,
+// if any (q: a QR payment or a bank transfer, qr_payments.journal_id being
+// unique); depositMethod is then the method and channel columns of its
+// statement item (wallet.StatementItem.Method), both empty for other journals.
+// The method comes from the journal's reference (core/deposit: "slip:" and
+// "slipreview:" a slip, "gift:" a TrueMoney gift, "qr:<provider>:" a QR
+// payment), except that a bank transfer's reference is that of the slip
+// of the same transfer ("slip:<bank>:<ref>", so that the two credit once):
+// its payment of provider deposit.TransferProvider tells it apart, and
+// names the sender's bank.
+const depositPayment = `LEFT JOIN qr_payments q ON j.kind = '` + string(deposit.JournalKind) + `' AND q.journal_id = j.id`
+
+const depositMethod = `CASE WHEN j.kind <> '` + string(deposit.JournalKind) + `' THEN ''
+		WHEN q.provider = '` + deposit.TransferProvider + `' THEN '` + wallet.MethodBankTransfer + `'
+		WHEN j.ref LIKE 'qr:%' THEN '` + wallet.MethodQR + `'
+		WHEN j.ref LIKE 'slip:%' OR j.ref LIKE 'slipreview:%' THEN '` + wallet.MethodSlip + `'
+		WHEN j.ref LIKE 'gift:%' THEN '` + wallet.MethodGift + `' ELSE '' END AS method,
+	CASE WHEN q.provider = '` + deposit.TransferProvider + `' THEN q.sender_bank
+		WHEN j.ref LIKE 'qr:%' THEN COALESCE(q.provider, '') ELSE '' END AS channel`
 
 // roundKey names a seamless round: its aggregator and its key
 // (seamlessMoves).

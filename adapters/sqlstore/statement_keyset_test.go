@@ -58,6 +58,8 @@ func itemDiff(a, b wallet.StatementItem) string {
 		return "time"
 	case a.Description != b.Description || a.Source != b.Source || a.Withdrawal != b.Withdrawal:
 		return "description, source or withdrawal"
+	case a.Method != b.Method || a.Channel != b.Channel:
+		return "method or channel"
 	case (a.Round == nil) != (b.Round == nil):
 		return "round"
 	case a.Round == nil:

@@ -584,7 +584,7 @@ func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit i
 			t.amount,
 			CASE t.state WHEN 'DONE' THEN 'SUCCESS' WHEN 'FAILED' THEN 'FAILED' ELSE 'PENDING' END AS status,
 			t.created_at, '' AS description, '' AS source,
-			'' AS provider, '' AS round_key, '' AS game, 0 AS stake, 0 AS payout
+			'' AS provider, '' AS round_key, '' AS game, 0 AS stake, 0 AS payout, '' AS method, '' AS channel
 		FROM transfers t WHERE t.member_id = ? ORDER BY t.created_at DESC, t.id DESC LIMIT ?) t
 		UNION ALL
 		SELECT * FROM (SELECT w.id, 'withdraw', 'WALLET', 'BANK', w.amount,
@@ -592,29 +592,29 @@ func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit i
 				WHEN w.status = 'APPROVED' AND (p.status IS NULL OR p.status = 'PAID') THEN 'SUCCESS' ELSE 'PENDING' END,
 			w.created_at, CASE WHEN p.status = 'FAILED' THEN p.reason ELSE w.reason END, '', '', '',
 			CASE WHEN w.status <> 'APPROVED' THEN w.status WHEN p.status IS NULL OR p.status = 'PAID' THEN 'APPROVED'
-				WHEN p.status = 'FAILED' THEN 'FAILED' ELSE 'PAYING' END, 0, 0
+				WHEN p.status = 'FAILED' THEN 'FAILED' ELSE 'PAYING' END, 0, 0, '', ''
 		FROM withdrawals w LEFT JOIN payouts p ON p.withdrawal_id = w.id WHERE w.member_id = ? ORDER BY w.created_at DESC, w.id DESC LIMIT ?) w
 		UNION ALL
 		SELECT * FROM (SELECT j.id, CASE WHEN p.amount > 0 THEN 'deposit' ELSE 'withdraw' END,
 			CASE WHEN j.kind = 'deposit' THEN 'DEPOSIT' WHEN j.kind = 'spin_prize' THEN 'SPIN'
 				WHEN p.amount > 0 THEN 'ADJUSTMENT' ELSE 'WALLET' END,
 			CASE WHEN p.amount > 0 THEN 'WALLET' ELSE 'ADJUSTMENT' END,
-			ABS(p.amount), 'SUCCESS', j.created_at, j.memo, j.kind, '', '', '', 0, 0
-		FROM journals j JOIN postings p ON p.journal_id = j.id AND p.account_id = ?
+			ABS(p.amount), 'SUCCESS', j.created_at, j.memo, j.kind, '', '', '', 0, 0, `+depositMethod+`
+		FROM journals j JOIN postings p ON p.journal_id = j.id AND p.account_id = ? `+depositPayment+`
 		WHERE j.member_id = ? AND j.kind IN ('adjustment', 'deposit', 'spin_prize')
 		ORDER BY j.created_at DESC, j.id DESC LIMIT ?) j
 		UNION ALL
-		SELECT r.id, 'bonus', UPPER(r.source), 'WALLET', r.amount, 'SUCCESS', r.updated_at, r.code, r.source, '', '', '', 0, 0
+		SELECT r.id, 'bonus', UPPER(r.source), 'WALLET', r.amount, 'SUCCESS', r.updated_at, r.code, r.source, '', '', '', 0, 0, '', ''
 		FROM promo_receipts r WHERE r.member_id = ?
 		UNION ALL
 		SELECT c.id || ':end', 'finish_bonus', 'WALLET', UPPER(c.source),
 			CASE WHEN c.forfeited > 0 THEN c.forfeited ELSE c.amount END,
 			CASE c.status WHEN 'SUCCESS' THEN 'SUCCESS' WHEN 'FAILED' THEN 'FAILED' ELSE 'CANCELLED' END, c.ended_at, c.code, c.source,
-			'', '', '', 0, 0
+			'', '', '', 0, 0, '', ''
 		FROM promo_conditions c WHERE c.member_id = ? AND c.status <> 'ACTIVE'
 		UNION ALL
 		SELECT 'round:' || r.provider || ':' || r.round_key, '`+wallet.StatementRound+`', 'WALLET', r.provider, r.stake,
-			r.status, r.created_at, COALESCE(g.name, r.game), r.provider, r.provider, r.round_key, r.game, r.stake, r.payout
+			r.status, r.created_at, COALESCE(g.name, r.game), r.provider, r.provider, r.round_key, r.game, r.stake, r.payout, '', ''
 		FROM (`+seamlessRounds+`) r LEFT JOIN seamless_games g ON g.provider = r.provider AND g.code = r.game
 		ORDER BY created_at DESC, id DESC
 		LIMIT ? OFFSET ?`), memberID, depth, memberID, depth, ledger.Wallet(memberID).ID, memberID, depth, memberID, memberID, memberID,

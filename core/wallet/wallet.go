@@ -240,7 +240,22 @@ type StatementItem struct {
 	// Withdrawal is set on a withdrawal's item: its progress
 	// (Withdrawal.Progress: PENDING, PAYING, APPROVED, FAILED, REJECTED).
 	Withdrawal string `db:"-"`
+	// Method is set on a deposit's item: how the money came (MethodSlip,
+	// MethodGift, MethodQR, MethodBankTransfer), from the journal's
+	// reference, so that the app names it in the member's language instead
+	// of the journal's memo. Channel is the QR payment's provider or the
+	// bank code of a bank transfer's sender; "" otherwise.
+	Method  string `db:"method"`
+	Channel string `db:"channel"`
 }
+
+// The deposit methods of a statement item (StatementItem.Method).
+const (
+	MethodSlip         = "slip"
+	MethodGift         = "gift"
+	MethodQR           = "qr"
+	MethodBankTransfer = "bank_transfer"
+)
 
 // StatementRound is the statement's type of a seamless game round.
 const StatementRound = "game_round"
