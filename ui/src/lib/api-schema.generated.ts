@@ -4068,6 +4068,13 @@ export interface components {
              * @enum {string}
              */
             withdrawalStatus?: "PENDING" | "PAYING" | "APPROVED" | "FAILED" | "REJECTED";
+            /**
+             * @description A deposit's method (source deposit), from its ledger journal's reference: a slip, a TrueMoney gift, a QR payment, a slipless bank transfer. Absent on other items. The description keeps the journal's English memo; the app names the method instead.
+             * @enum {string}
+             */
+            method?: "slip" | "gift" | "qr" | "bank_transfer";
+            /** @description A qr deposit's provider (WW, kbank, ...) or a bank_transfer's sender bank code (the banks lookup's code); absent otherwise. */
+            channel?: string;
         };
         /** @description A seamless game round (statementType game_round): one item per (provider, round), whatever the number of its callbacks, dated by its last movement. stake is what its bets took net of their rollbacks (also the item's amount), payout what its wins paid, net = payout − stake. gameName is the catalogue's name of the game, its code when the catalogue does not know it. */
         StatementRound: {
@@ -4428,6 +4435,13 @@ export interface components {
              * @enum {string}
              */
             withdrawalStatus?: "PENDING" | "PAYING" | "APPROVED" | "FAILED" | "REJECTED";
+            /**
+             * @description A deposit's method (source deposit), from its ledger journal's reference: a slip, a TrueMoney gift, a QR payment, a slipless bank transfer. Absent on other items. The description keeps the journal's English memo; the app names the method instead.
+             * @enum {string}
+             */
+            method?: "slip" | "gift" | "qr" | "bank_transfer";
+            /** @description A qr deposit's provider (WW, kbank, ...) or a bank_transfer's sender bank code (the banks lookup's code); absent otherwise. */
+            channel?: string;
         };
         Payout: {
             /** @description Our payout id */
