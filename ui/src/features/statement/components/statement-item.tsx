@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { StyleSheet, View } from 'react-native';
 
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
 import { formatDateTime, formatNumber } from '@/lib/format';
+import { banksQuery } from '@/lib/lookups';
 
 import { sourceKey } from '../account-name';
 import type { StatementItem as Item } from '../api/get-statement';
@@ -22,13 +24,22 @@ export function statusTone(status: string): 'success' | 'failed' | 'cancelled' |
   return 'progress';
 }
 
-/** StatementRow is one item: type, from → to, amount, status, time, and reason or source. */
+/** depositMethods are the deposit methods the server names (StatementItem.method), each translated under method. */
+const depositMethods = ['slip', 'gift', 'qr', 'bank_transfer'] as const;
+
+/**
+ * StatementRow is one item: type, from → to, amount, status, time, and reason or source. A deposit
+ * shows its method in the member's language (DepositMethod), not the journal's English memo; an
+ * operator's reason shows as written.
+ */
 export function StatementRow({ item, accountName }: Props) {
   const { t, i18n } = useTranslation();
   const typeKey = `statement.types.${item.statementType}`;
   const key = item.source ? sourceKey(item.source) : '';
   const tone = statusTone(item.status);
   const source = item.source ? (i18n.exists(key) ? t(key) : item.source) : null;
+  const method = item.method && (depositMethods as readonly string[]).includes(item.method) ? item.method : null;
+  const description = method ? null : item.description;
   return (
     <View style={styles.row} role="listitem">
       <View style={styles.line}>
@@ -49,9 +60,26 @@ export function StatementRow({ item, accountName }: Props) {
       </View>
       <AppText variant="caption">{formatDateTime(item.createdAt)}</AppText>
       {item.withdrawalStatus ? <WithdrawalProgress status={item.withdrawalStatus} /> : null}
-      {source || item.description ? <AppText variant="caption">{[source, item.description].filter(Boolean).join(' · ')}</AppText> : null}
+      {method ? (
+        <DepositMethod source={source} method={method} channel={item.channel ?? ''} />
+      ) : source || description ? (
+        <AppText variant="caption">{[source, description].filter(Boolean).join(' · ')}</AppText>
+      ) : null}
     </View>
   );
+}
+
+/**
+ * DepositMethod names how a deposit came: "Deposit · QR payment · WW", "Deposit · Bank transfer ·
+ * Kasikorn Bank" (the sender's bank by its name in the banks lookup, its code until that loads).
+ */
+function DepositMethod({ source, method, channel }: { source: string | null; method: string; channel: string }) {
+  const { t, i18n } = useWithdrawalT();
+  const banks = useQuery({ ...banksQuery, enabled: method === 'bank_transfer' && channel !== '' });
+  let via = channel;
+  const bank = method === 'bank_transfer' ? banks.data?.find((b) => b.code === channel) : undefined;
+  if (bank) via = i18n.language === 'th' ? bank.nameTH : bank.nameEN || bank.nameTH;
+  return <AppText variant="caption">{[source, t(`method.${method}`), via].filter(Boolean).join(' · ')}</AppText>;
 }
 
 /** WithdrawalProgress says where a withdrawal stands: requested, approved and being paid, paid, failed or rejected. */

@@ -1,4 +1,4 @@
-// The withdrawal progress strings live in their own namespace, added when the statement's code
+// The withdrawal progress strings and the deposit methods live in their own namespace, added when the statement's code
 // loads (its route is a chunk of its own), so that /login's first load never carries them.
 import i18n from 'i18next';
 import { useTranslation } from 'react-i18next';
