@@ -65,7 +65,19 @@ func TestStatementDepositMethod(t *testing.T) {
 				t.Fatalf("payment %s: %+v, %v", p.p.Ref, got, err)
 			}
 		}
+		// A transfer no registered account fits, credited by an operator:
+		// its payment is linked to the journal as a matched one's.
+		review := deposit.Payment{Provider: deposit.TransferProvider, Ref: "014:T2", Amount: money.FromBaht(100),
+			PaidAt: now.Add(7 * time.Second), Note: deposit.NoteNoSender, Sender: deposit.Party{BankCode: "SCB", AccountNo: "xxx-x-x0000-x"}}
+		if got, err := qr.PayQR(ctx, review, nil); err != nil || got.Status != deposit.PaymentReview {
+			t.Fatalf("review payment: %+v, %v", got, err)
+		}
+		assigned := journal("j-assigned", deposit.JournalKind, "slip:014:T2", "bank transfer SCB assigned", 7*time.Second)
+		if err := qr.AssignPayment(ctx, review, []ledger.Journal{assigned}, "op1"); err != nil {
+			t.Fatal(err)
+		}
 		want := map[string][2]string{
+			"j-assigned":   {wallet.MethodBankTransfer, "SCB"},
 			"j-slip":       {wallet.MethodSlip, ""},
 			"j-slipreview": {wallet.MethodSlip, ""},
 			"j-gift":       {wallet.MethodGift, ""},
