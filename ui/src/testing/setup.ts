@@ -1,5 +1,12 @@
 // Jest setup: an in-memory secure store, the app's i18n, and a router stub.
+import { configure } from '@testing-library/react-native';
+
 import i18n from '@/i18n';
+
+// findBy*/waitFor wait up to 5 s (the library's default is 1 s): a screen whose lazy parts resolve
+// on a loaded 2-core machine can take longer than a second, and a wait that ends early fails a
+// correct screen. A wrong screen still fails, only later.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The app loads non-default languages as separate chunks (dynamic import), which jest does not
 // run; the tests switch languages freely, so all three are registered up front.
