@@ -121,16 +121,11 @@ func run(o options) error {
 		defer pg.close()
 	}
 
-	var schema *scratch.Schema
-	var err error
-	if o.schema != "" {
-		schema = scratch.Existing(o.url, o.schema)
-	} else {
-		if schema, err = scratch.NewSchema(ctx, o.url, "bench_"); err != nil {
-			return err
-		}
-		defer func() { _ = schema.Drop() }()
+	schema, drop, err := benchSchema(ctx, o)
+	if err != nil {
+		return err
 	}
+	defer drop()
 	// The operator API credits the members; the bench server accepts this
 	// token from its configuration. The seamless phase signs its callbacks
 	// with the simulated aggregator's secret and mints the members' game
@@ -146,13 +141,7 @@ func run(o options) error {
 	defer stop()
 
 	api := apiclient.New(base, 256)
-	// On an existing schema the bench's phones start at a random
-	// thousand, so that a second run does not meet the first one's.
-	first := 0
-	if o.schema != "" {
-		first = int(scratch.Uint32()%90000) * 1000
-	}
-	tokens, err := setup(api, o.members, first, opToken)
+	tokens, err := setup(api, o.members, firstPhone(o), opToken)
 	if err != nil {
 		return err
 	}
@@ -251,6 +240,28 @@ func run(o options) error {
 
 	printReport(phases, hotChecks)
 	return nil
+}
+
+// benchSchema is the schema the server runs on: -schema, kept, or a
+// scratch one that drop drops.
+func benchSchema(ctx context.Context, o options) (schema *scratch.Schema, drop func(), err error) {
+	if o.schema != "" {
+		return scratch.Existing(o.url, o.schema), func() {}, nil
+	}
+	if schema, err = scratch.NewSchema(ctx, o.url, "bench_"); err != nil {
+		return nil, nil, err
+	}
+	return schema, func() { _ = schema.Drop() }, nil
+}
+
+// firstPhone is where the bench members' phone numbers start: on an
+// existing schema at a random thousand, so that a second run does not meet
+// the first one's members.
+func firstPhone(o options) int {
+	if o.schema == "" {
+		return 0
+	}
+	return int(scratch.Uint32()%90000) * 1000
 }
 
 // reportOrder is the order of the phases in the report: each baseline before the phases

@@ -203,38 +203,97 @@ type member struct {
 	token            string
 }
 
-func measureTarget(ctx context.Context, o options, t target) ([]figure, error) {
-	var figs []figure
-	once := func(call string, f func() (string, error)) error {
+// session is one database's measurement: the figures so far and the
+// clients of its server.
+type session struct {
+	figs []figure
+	api  *apiclient.Client
+	op   apiclient.Header // the operator's token
+	n    int              // calls per figure
+}
+
+// request is the i-th call of a figure.
+type request func(i int) (method, path string, h apiclient.Header, body string)
+
+func get(path string, h apiclient.Header) request {
+	return func(int) (string, string, apiclient.Header, string) { return "GET", path, h, "" }
+}
+
+func post(path string, h apiclient.Header, body string) request {
+	return func(int) (string, string, apiclient.Header, string) { return "POST", path, h, body }
+}
+
+// once times f, run once; its note goes with the figure.
+func (s *session) once(call string, f func() (string, error)) error {
+	t0 := time.Now()
+	note, err := f()
+	d := time.Since(t0)
+	st := "ok"
+	if err != nil {
+		st, note = "failed", err.Error()
+	}
+	s.figs = append(s.figs, figure{call: call, status: st, n: 1, p50: d, p99: d, note: note})
+	return err
+}
+
+// timed makes n calls one after the other and records their timings and
+// statuses; answer sees each answer's body.
+func (s *session) timed(call string, n int, req request, answer ...func([]byte)) {
+	var lat []time.Duration
+	statuses := map[int]int{}
+	var note string
+	for i := range n {
+		method, path, h, body := req(i)
 		t0 := time.Now()
-		note, err := f()
-		d := time.Since(t0)
-		st := "ok"
+		st, raw, err := s.api.Do(method, path, h, body)
+		lat = append(lat, time.Since(t0))
 		if err != nil {
-			st, note = "failed", err.Error()
+			note = err.Error()
+			st = 0
+		} else if st/100 != 2 && note == "" {
+			note = strings.TrimSpace(string(raw))
 		}
-		figs = append(figs, figure{call: call, status: st, n: 1, p50: d, p99: d, note: note})
-		return err
+		for _, a := range answer {
+			a(raw)
+		}
+		statuses[st]++
 	}
-	if err := once("ngern migrate (no-op)", func() (string, error) { _, err := command(t.url, "migrate"); return "", err }); err != nil {
-		return figs, err
+	s.add(call, lat, statuses, note)
+}
+
+func (s *session) add(call string, lat []time.Duration, statuses map[int]int, note string) {
+	slices.Sort(lat)
+	i50, i99 := percentiles(len(lat))
+	f := figure{call: call, n: len(lat), p50: lat[i50], p99: lat[i99], status: statusText(statuses), note: shorten(note)}
+	s.figs = append(s.figs, f)
+	fmt.Fprintf(os.Stderr, "  %-44s p50 %s\n", call, ms(f.p50))
+}
+
+func measureTarget(ctx context.Context, o options, t target) ([]figure, error) {
+	s := &session{n: o.calls}
+	if err := s.once("ngern migrate (no-op)", func() (string, error) { _, err := command(t.url, "migrate"); return "", err }); err != nil {
+		return s.figs, err
 	}
-	_ = once("ngern check", func() (string, error) {
+	_ = s.once("ngern check", func() (string, error) {
 		out, err := command(t.url, "check")
 		return lastLine(out), err
 	})
 
 	db, err := sqlstore.Open(ctx, t.url, "")
 	if err != nil {
-		return figs, err
+		return s.figs, err
 	}
 	defer db.Close()
 	members, err := pickMembers(ctx, db)
 	if err != nil {
-		return figs, err
+		return s.figs, err
 	}
 	if err := setPassword(ctx, db, members, o.password); err != nil {
-		return figs, err
+		return s.figs, err
+	}
+	name, err := memberName(ctx, db, members[0].id)
+	if err != nil {
+		return s.figs, err
 	}
 
 	opToken := "volume-operator-" + scratch.Hex(16)
@@ -242,7 +301,7 @@ func measureTarget(ctx context.Context, o options, t target) ([]figure, error) {
 	var sp *spin.Service
 	var base string
 	var stop func()
-	if err := once("server start-up", func() (string, error) {
+	if err := s.once("server start-up", func() (string, error) {
 		var err error
 		base, stop, err = server.Start(map[string]string{
 			"NGERN_DATABASE_URL":     t.url,
@@ -252,168 +311,171 @@ func measureTarget(ctx context.Context, o options, t target) ([]figure, error) {
 		}, fx.Populate(&rw, &sp))
 		return "", err
 	}); err != nil {
-		return figs, err
+		return s.figs, err
 	}
 	defer stop()
+	s.api, s.op = apiclient.New(base, 4), apiclient.Bearer(opToken)
 
-	api := apiclient.New(base, 4)
-	op := apiclient.Bearer(opToken)
 	// The spin wheel of a demo install, so that a spin is a spin.
 	wheel := spin.DemoWheel()
 	if _, err := sp.SaveWheel(ctx, wheel, "volume-bench"); err != nil {
-		return figs, err
+		return s.figs, err
 	}
-	qrProvider, err := readyQRProvider(api, op)
+	qrProvider, err := readyQRProvider(s.api, s.op)
 	if err != nil {
-		return figs, err
+		return s.figs, err
 	}
 	for _, m := range members {
-		var login struct{ Token string }
-		if err := api.Decode("POST", "/api/login", nil, fmt.Sprintf(`{"username":%q,"password":%q}`, m.phone, o.password), &login); err != nil {
-			return figs, err
-		}
-		m.token = login.Token
-		if _, _, err := sp.GrantCoinsByPhone(ctx, m.phone, int64(wheel.Cost)*int64(o.calls), "volume bench", "volume-bench"); err != nil {
-			return figs, err
-		}
-		// The generated game account is unknown to this run's simulated
-		// provider: the member opens one at another game, as a member
-		// does, and the transfers go there.
-		if err := api.Expect("GET", "/api/wallet/activate/"+m.other, apiclient.Bearer(m.token), "", 200); err != nil {
-			return figs, err
-		}
-		adj := fmt.Sprintf(`{"phone":%q,"amount":100000,"reason":"volume bench"}`, m.phone)
-		if err := api.Expect("POST", "/api/operator/adjustments", op, adj, 200); err != nil {
-			return figs, err
-		}
-		// A generated member's last withdrawal may still wait; a member
-		// has one waiting at a time.
-		for _, id := range m.pending {
-			if err := api.Expect("POST", "/api/operator/withdrawals/"+id+"/reject", op, `{"reason":"volume bench"}`, 200); err != nil {
-				return figs, err
-			}
+		if err := s.prepare(ctx, sp, m, o.password, int64(wheel.Cost)*int64(o.calls)); err != nil {
+			return s.figs, err
 		}
 	}
-
-	timed := func(call string, n int, req func(i int) (method, path string, h apiclient.Header, body string), answer ...func([]byte)) figure {
-		var lat []time.Duration
-		statuses := map[int]int{}
-		var note string
-		for i := range n {
-			method, path, h, body := req(i)
-			t0 := time.Now()
-			st, raw, err := api.Do(method, path, h, body)
-			lat = append(lat, time.Since(t0))
-			if err != nil {
-				note = err.Error()
-				st = 0
-			} else if st/100 != 2 && note == "" {
-				note = strings.TrimSpace(string(raw))
-			}
-			for _, a := range answer {
-				a(raw)
-			}
-			statuses[st]++
-		}
-		slices.Sort(lat)
-		i50, i99 := percentiles(len(lat))
-		f := figure{call: call, n: n, p50: lat[i50], p99: lat[i99], status: statusText(statuses), note: shorten(note)}
-		figs = append(figs, f)
-		fmt.Fprintf(os.Stderr, "  %-44s p50 %s\n", call, ms(f.p50))
-		return f
-	}
-	get := func(path string, h apiclient.Header) func(int) (string, string, apiclient.Header, string) {
-		return func(int) (string, string, apiclient.Header, string) { return "GET", path, h, "" }
-	}
-	post := func(path string, h apiclient.Header, body string) func(int) (string, string, apiclient.Header, string) {
-		return func(int) (string, string, apiclient.Header, string) { return "POST", path, h, body }
-	}
-	n := o.calls
-
 	for _, m := range members {
-		me := apiclient.Bearer(m.token)
-		who := fmt.Sprintf(" [%s, %d journals]", m.label, m.journals)
-		timed("home GET /api/wallet"+who, n, get("/api/wallet", me))
-		var total struct{ Total int }
-		if err := api.Decode("POST", "/api/statement", me, `{"page":1,"limit":20}`, &total); err != nil {
-			return figs, err
+		if err := s.memberCalls(m, qrProvider, wheel.DailyLimit); err != nil {
+			return s.figs, err
 		}
-		timed("statement, page 1 of 20"+who, n, post("/api/statement", me, `{"page":1,"limit":20}`))
-		last := max(1, (total.Total+19)/20)
-		timed(fmt.Sprintf("statement, last page (%d of %d rows)%s", last, total.Total, who), n,
-			post("/api/statement", me, fmt.Sprintf(`{"page":%d,"limit":20}`, last)))
-		timed("slip list, page 1"+who, n, post("/api/statement/slip", me, `{"page":1,"limit":20}`))
-		timed("withdrawals list"+who, n, get("/api/wallet/withdrawals", me))
-		timed("transfer wallet→game 1.00"+who, n, post("/api/wallet/transfer", me, fmt.Sprintf(`{"from":"WALLET","to":%q,"amount":1}`, m.other)))
-		// One withdrawal waits at a time: the operator rejects each
-		// (untimed) before the next.
-		var wd struct {
-			Withdrawal struct {
-				ID string `json:"_id"`
+	}
+	if err := s.consoleCalls(members[0], name); err != nil {
+		return s.figs, err
+	}
+	s.reports()
+	if o.closes {
+		for _, p := range []rewards.Program{rewards.Refund, rewards.Invite} {
+			for _, which := range []string{"first", "second"} {
+				_ = s.once(fmt.Sprintf("%s period close, %s", p, which), func() (string, error) {
+					r, err := rw.ClosePeriod(ctx, p, "volume-bench")
+					return fmt.Sprintf("%d bets, %d members", r.Bets, r.Members), err
+				})
 			}
 		}
-		timed("withdraw 100.00"+who, n, func(i int) (string, string, apiclient.Header, string) {
-			if wd.Withdrawal.ID != "" {
-				_ = api.Expect("POST", "/api/operator/withdrawals/"+wd.Withdrawal.ID+"/reject", op, `{"reason":"volume bench"}`, 200)
-				wd.Withdrawal.ID = ""
-			}
-			return "POST", "/api/wallet/withdraw", me, `{"amount":100}`
-		}, func(raw []byte) { _ = json.Unmarshal(raw, &wd) })
+	}
+	return s.figs, nil
+}
+
+// prepare signs the member in, gives it coins and 100,000.00, a game
+// account the simulated provider knows, and no withdrawal waiting.
+func (s *session) prepare(ctx context.Context, sp *spin.Service, m *member, password string, coins int64) error {
+	var login struct{ Token string }
+	if err := s.api.Decode("POST", "/api/login", nil, fmt.Sprintf(`{"username":%q,"password":%q}`, m.phone, password), &login); err != nil {
+		return err
+	}
+	m.token = login.Token
+	if _, _, err := sp.GrantCoinsByPhone(ctx, m.phone, coins, "volume bench", "volume-bench"); err != nil {
+		return err
+	}
+	// The generated game account is unknown to this run's simulated
+	// provider: the member opens one at another game, as a member does,
+	// and the transfers go there.
+	if err := s.api.Expect("GET", "/api/wallet/activate/"+m.other, apiclient.Bearer(m.token), "", 200); err != nil {
+		return err
+	}
+	adj := fmt.Sprintf(`{"phone":%q,"amount":100000,"reason":"volume bench"}`, m.phone)
+	if err := s.api.Expect("POST", "/api/operator/adjustments", s.op, adj, 200); err != nil {
+		return err
+	}
+	// A generated member's last withdrawal may still wait; a member has
+	// one waiting at a time.
+	for _, id := range m.pending {
+		if err := s.api.Expect("POST", "/api/operator/withdrawals/"+id+"/reject", s.op, `{"reason":"volume bench"}`, 200); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// memberCalls times the member's calls.
+func (s *session) memberCalls(m *member, qrProvider string, spins int) error {
+	n, me, op := s.n, apiclient.Bearer(m.token), s.op
+	who := fmt.Sprintf(" [%s, %d journals]", m.label, m.journals)
+	s.timed("home GET /api/wallet"+who, n, get("/api/wallet", me))
+	var total struct{ Total int }
+	if err := s.api.Decode("POST", "/api/statement", me, `{"page":1,"limit":20}`, &total); err != nil {
+		return err
+	}
+	s.timed("statement, page 1 of 20"+who, n, post("/api/statement", me, `{"page":1,"limit":20}`))
+	last := max(1, (total.Total+19)/20)
+	s.timed(fmt.Sprintf("statement, last page (%d of %d rows)%s", last, total.Total, who), n,
+		post("/api/statement", me, fmt.Sprintf(`{"page":%d,"limit":20}`, last)))
+	s.timed("slip list, page 1"+who, n, post("/api/statement/slip", me, `{"page":1,"limit":20}`))
+	s.timed("withdrawals list"+who, n, get("/api/wallet/withdrawals", me))
+	s.timed("transfer wallet→game 1.00"+who, n, post("/api/wallet/transfer", me, fmt.Sprintf(`{"from":"WALLET","to":%q,"amount":1}`, m.other)))
+	// One withdrawal waits at a time: the operator rejects each (untimed)
+	// before the next.
+	var wd struct {
+		Withdrawal struct {
+			ID string `json:"_id"`
+		}
+	}
+	reject := func() {
 		if wd.Withdrawal.ID != "" {
-			_ = api.Expect("POST", "/api/operator/withdrawals/"+wd.Withdrawal.ID+"/reject", op, `{"reason":"volume bench"}`, 200)
+			_ = s.api.Expect("POST", "/api/operator/withdrawals/"+wd.Withdrawal.ID+"/reject", op, `{"reason":"volume bench"}`, 200)
+			wd.Withdrawal.ID = ""
 		}
-		if qrProvider != "" {
-			// One open code at a time: the member cancels each (untimed)
-			// before asking for the next; the last one stays open for the
-			// current code's read.
-			var qr struct {
-				ID string `json:"qrcodeId"`
+	}
+	s.timed("withdraw 100.00"+who, n, func(int) (string, string, apiclient.Header, string) {
+		reject()
+		return "POST", "/api/wallet/withdraw", me, `{"amount":100}`
+	}, func(raw []byte) { _ = json.Unmarshal(raw, &wd) })
+	reject()
+	if qrProvider != "" {
+		// One open code at a time: the member cancels each (untimed)
+		// before asking for the next; the last one stays open for the
+		// current code's read.
+		var qr struct {
+			ID string `json:"qrcodeId"`
+		}
+		s.timed("QR deposit, a new code of 100.00 ("+qrProvider+")"+who, n, func(int) (string, string, apiclient.Header, string) {
+			if qr.ID != "" {
+				_ = s.api.Expect("DELETE", "/api/qrcode/"+qr.ID, me, "", 200)
+				qr.ID = ""
 			}
-			timed("QR deposit, a new code of 100.00 ("+qrProvider+")"+who, n, func(int) (string, string, apiclient.Header, string) {
-				if qr.ID != "" {
-					_ = api.Expect("DELETE", "/api/qrcode/"+qr.ID, me, "", 200)
-					qr.ID = ""
-				}
-				return "POST", "/api/qrcode/" + qrProvider, me, `{"amount":100}`
-			}, func(raw []byte) { _ = json.Unmarshal(raw, &qr) })
-			timed("QR deposit, the current code"+who, n, get("/api/qrcode/"+qrProvider, me))
-		}
-		timed("spin wheel, the active wheel"+who, n, get("/api/spinwheel/active", me))
-		timed("spin"+who, min(n, wheel.DailyLimit), post("/api/spinwheel/spin", me, `{}`))
-		timed("bonus list"+who, n, get("/api/bonus", me))
+			return "POST", "/api/qrcode/" + qrProvider, me, `{"amount":100}`
+		}, func(raw []byte) { _ = json.Unmarshal(raw, &qr) })
+		s.timed("QR deposit, the current code"+who, n, get("/api/qrcode/"+qrProvider, me))
 	}
+	s.timed("spin wheel, the active wheel"+who, n, get("/api/spinwheel/active", me))
+	s.timed("spin"+who, min(n, spins), post("/api/spinwheel/spin", me, `{}`))
+	s.timed("bonus list"+who, n, get("/api/bonus", me))
+	return nil
+}
 
-	busiest := members[0]
-	timed("console members, page 1", n, get("/api/operator/members?page=1&limit=20", op))
-	timed("console members search, a whole phone", n, get("/api/operator/members?q="+busiest.phone, op))
-	timed("console members search, 5 digits of a phone", n, get("/api/operator/members?q="+busiest.phone[len(busiest.phone)-5:], op))
-	name, err := memberName(ctx, db, busiest.id)
-	if err != nil {
-		return figs, err
-	}
-	timed("console members search, a whole name", n, get("/api/operator/members?q="+url.QueryEscape(name), op))
-	timed("console member's statement, page 1", n, get("/api/operator/members/"+busiest.id+"/statement", op))
-	timed("console withdrawals queue (PENDING)", n, get("/api/operator/withdrawals?status=PENDING", op))
-	timed("console withdrawals history (APPROVED)", n, get("/api/operator/withdrawals?status=APPROVED", op))
-	timed("console deposits, page 1", n, get("/api/operator/deposits?page=1", op))
-	timed("console deposits, page 100", n, get("/api/operator/deposits?page=100", op))
+// consoleCalls times the console's lists and searches; busiest is the
+// member searched for, name its name.
+func (s *session) consoleCalls(busiest *member, name string) error {
+	n, op := s.n, s.op
+	s.timed("console members, page 1", n, get("/api/operator/members?page=1&limit=20", op))
+	s.timed("console members search, a whole phone", n, get("/api/operator/members?q="+busiest.phone, op))
+	s.timed("console members search, 5 digits of a phone", n, get("/api/operator/members?q="+busiest.phone[len(busiest.phone)-5:], op))
+	s.timed("console members search, a whole name", n, get("/api/operator/members?q="+url.QueryEscape(name), op))
+	s.timed("console member's statement, page 1", n, get("/api/operator/members/"+busiest.id+"/statement", op))
+	s.timed("console withdrawals queue (PENDING)", n, get("/api/operator/withdrawals?status=PENDING", op))
+	s.timed("console withdrawals history (APPROVED)", n, get("/api/operator/withdrawals?status=APPROVED", op))
+	s.timed("console deposits, page 1", n, get("/api/operator/deposits?page=1", op))
+	s.timed("console deposits, page 100", n, get("/api/operator/deposits?page=100", op))
 	var audit struct{ Total int }
-	if err := api.Decode("GET", "/api/operator/audit?page=1&limit=50", op, "", &audit); err != nil {
-		return figs, err
+	if err := s.api.Decode("GET", "/api/operator/audit?page=1&limit=50", op, "", &audit); err != nil {
+		return err
 	}
-	timed("console audit, page 1", n, get("/api/operator/audit?page=1&limit=50", op))
+	s.timed("console audit, page 1", n, get("/api/operator/audit?page=1&limit=50", op))
 	deep := max(1, (audit.Total+49)/50)
-	timed(fmt.Sprintf("console audit, last page (%d of %d entries)", deep, audit.Total), n,
+	s.timed(fmt.Sprintf("console audit, last page (%d of %d entries)", deep, audit.Total), n,
 		get(fmt.Sprintf("/api/operator/audit?page=%d&limit=50", deep), op))
-	timed("console open transfers (reconciliation)", n, get("/api/operator/transfers", op))
-	timed("console bet collection status", n, get("/api/operator/collection", op))
-	timed("console dashboard", n, get("/api/operator/dashboard", op))
+	s.timed("console open transfers (reconciliation)", n, get("/api/operator/transfers", op))
+	s.timed("console bet collection status", n, get("/api/operator/collection", op))
+	s.timed("console dashboard", n, get("/api/operator/dashboard", op))
+	return nil
+}
+
+// reports times the daily report over 30, 92 and 365 days, as JSON and
+// CSV.
+func (s *session) reports() {
+	n, op := s.n, s.op
 	today := time.Now().In(time.FixedZone("UTC+7", 7*3600))
 	day := func(back int) string { return today.AddDate(0, 0, -back).Format(time.DateOnly) }
 	report := fmt.Sprintf("/api/operator/reports/daily?from=%s&to=%s", day(29), day(0))
-	timed("console report, 30 days", n, get(report, op))
-	timed("console report, 30 days, CSV", n, get(report+"&format=csv", op))
-	timed("console report, 92 days (the longest one request takes)", max(3, n/4),
+	s.timed("console report, 30 days", n, get(report, op))
+	s.timed("console report, 30 days, CSV", n, get(report+"&format=csv", op))
+	s.timed("console report, 92 days (the longest one request takes)", max(3, n/4),
 		get(fmt.Sprintf("/api/operator/reports/daily?from=%s&to=%s", day(91), day(0)), op))
 	// A year is four requests of at most 92 days (operator.MaxReportDays).
 	for _, format := range []string{"", "&format=csv"} {
@@ -423,7 +485,7 @@ func measureTarget(ctx context.Context, o options, t target) ([]figure, error) {
 			t0 := time.Now()
 			for q := range 4 {
 				to, from := 92*q, min(92*q+91, 364)
-				st, _, err := api.Do("GET", fmt.Sprintf("/api/operator/reports/daily?from=%s&to=%s%s", day(from), day(to), format), op, "")
+				st, _, err := s.api.Do("GET", fmt.Sprintf("/api/operator/reports/daily?from=%s&to=%s%s", day(from), day(to), format), op, "")
 				if err != nil {
 					st = 0
 				}
@@ -431,25 +493,12 @@ func measureTarget(ctx context.Context, o options, t target) ([]figure, error) {
 			}
 			lat = append(lat, time.Since(t0))
 		}
-		slices.Sort(lat)
 		call := "console report, 365 days (4 requests)"
 		if format != "" {
 			call += ", CSV"
 		}
-		figs = append(figs, figure{call: call, n: len(lat), p50: lat[len(lat)/2], p99: lat[len(lat)-1], status: statusText(statuses)})
+		s.add(call, lat, statuses, "")
 	}
-
-	if o.closes {
-		for _, p := range []rewards.Program{rewards.Refund, rewards.Invite} {
-			for _, which := range []string{"first", "second"} {
-				_ = once(fmt.Sprintf("%s period close, %s", p, which), func() (string, error) {
-					r, err := rw.ClosePeriod(ctx, p, "volume-bench")
-					return fmt.Sprintf("%d bets, %d members", r.Bets, r.Members), err
-				})
-			}
-		}
-	}
-	return figs, nil
 }
 
 // pickMembers returns the generated member with the most journals and the
