@@ -18,9 +18,11 @@
 // argon2id hasher: the generator's password is one nobody is told) and
 // 100,000.00 of credit through the operator API, signs them in and times
 // each call -n times in a row. The cashback and invite period closes run
-// last, through the rewards service (a close of a year of bets can take
-// longer than the HTTP request limit): the first close counts every bet the
-// generator wrote, the second one the few since.
+// before the server starts, through the rewards service (a close of a year
+// of bets can take longer than the HTTP request limit, and the server
+// would otherwise run the scheduled one in the background at start): the
+// scheduled close counts every bet the generator wrote, an operator's close
+// after it the few since.
 package main
 
 import (
@@ -55,7 +57,6 @@ type options struct {
 	fresh    bool
 	calls    int
 	pgbench  time.Duration
-	closes   bool
 	password string
 }
 
@@ -65,7 +66,6 @@ func main() {
 	flag.BoolVar(&o.fresh, "fresh", false, "also measure a fresh schema: migrate and seed-volume -members 1000 -postings 50000")
 	flag.IntVar(&o.calls, "n", 20, "calls timed for each figure")
 	flag.DurationVar(&o.pgbench, "pgbench", 10*time.Second, "length of each pgbench baseline (0: none)")
-	flag.BoolVar(&o.closes, "close", true, "time the cashback and invite period closes (they count the generated bets)")
 	flag.Parse()
 	o.db = scratch.DatabaseURL()
 	o.password = "volume-" + scratch.Hex(8)
@@ -278,6 +278,9 @@ func measureTarget(ctx context.Context, o options, t target) ([]figure, error) {
 		out, err := command(t.url, "check")
 		return lastLine(out), err
 	})
+	if err := s.closes(ctx, t.url); err != nil {
+		return s.figs, err
+	}
 
 	db, err := sqlstore.Open(ctx, t.url, "")
 	if err != nil {
@@ -297,7 +300,6 @@ func measureTarget(ctx context.Context, o options, t target) ([]figure, error) {
 	}
 
 	opToken := "volume-operator-" + scratch.Hex(16)
-	var rw *rewards.Service
 	var sp *spin.Service
 	var base string
 	var stop func()
@@ -308,7 +310,7 @@ func measureTarget(ctx context.Context, o options, t target) ([]figure, error) {
 			"NGERN_REGISTER_OTP":     "false",
 			"NGERN_OPERATOR_TOKEN":   opToken,
 			"NGERN_MAX_CONNS_PER_IP": "0",
-		}, fx.Populate(&rw, &sp))
+		}, fx.Populate(&sp))
 		return "", err
 	}); err != nil {
 		return s.figs, err
@@ -339,17 +341,56 @@ func measureTarget(ctx context.Context, o options, t target) ([]figure, error) {
 		return s.figs, err
 	}
 	s.reports()
-	if o.closes {
-		for _, p := range []rewards.Program{rewards.Refund, rewards.Invite} {
-			for _, which := range []string{"first", "second"} {
-				_ = s.once(fmt.Sprintf("%s period close, %s", p, which), func() (string, error) {
-					r, err := rw.ClosePeriod(ctx, p, "volume-bench")
-					return fmt.Sprintf("%d bets, %d members", r.Bets, r.Members), err
-				})
-			}
+	return s.figs, nil
+}
+
+// closes times the cashback and invite period closes before the server
+// starts (the server closes the due periods as it starts, in the
+// background, and that must not run under the calls measured): the
+// scheduled close of the period that ended last, which on generated data
+// counts every bet, then an operator's close of each program, which counts
+// the bets since. Both programs are switched on first.
+func (s *session) closes(ctx context.Context, dbURL string) error {
+	dir, err := os.MkdirTemp("", "ngern-volume-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	env := map[string]string{"NGERN_DATABASE_URL": dbURL, "NGERN_MODE": "demo", "NGERN_DATA_DIR": dir}
+	cfg, err := app.LoadConfig(func(k string) string { return env[k] })
+	if err != nil {
+		return err
+	}
+	var rw *rewards.Service
+	a := fx.New(fx.NopLogger, app.Core(cfg, io.Discard), app.Offline(), fx.Populate(&rw))
+	if err := a.Start(ctx); err != nil {
+		return err
+	}
+	defer func() { _ = a.Stop(context.Background()) }()
+	// Both programs on, with their default rates: a close then sums each
+	// member's bets and writes the refunds and commissions.
+	for _, p := range []rewards.Program{rewards.Refund, rewards.Invite} {
+		st := rewards.DefaultSettings(p)
+		st.Active = true
+		if _, err := rw.SaveSettings(ctx, p, st, "volume-bench"); err != nil {
+			return err
 		}
 	}
-	return s.figs, nil
+	_ = s.once("period close, scheduled (both programs)", func() (string, error) {
+		runs, err := rw.AccrueDue(ctx)
+		var notes []string
+		for _, r := range runs {
+			notes = append(notes, fmt.Sprintf("%s %s: %d bets, %d members", r.Program, r.Period, r.Bets, r.Members))
+		}
+		return strings.Join(notes, "; "), err
+	})
+	for _, p := range []rewards.Program{rewards.Refund, rewards.Invite} {
+		_ = s.once(fmt.Sprintf("period close now, %s", p), func() (string, error) {
+			r, err := rw.ClosePeriod(ctx, p, "volume-bench")
+			return fmt.Sprintf("%d bets, %d members", r.Bets, r.Members), err
+		})
+	}
+	return nil
 }
 
 // prepare signs the member in, gives it coins and 100,000.00, a game
