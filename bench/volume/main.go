@@ -548,12 +548,11 @@ func (s *session) reports() {
 	}
 }
 
-// pickMembers returns the generated member with the most journals and the
-// median one, each with one of its game accounts.
+// pickMembers returns the member with the most journals and the median
+// one, each with a game it has no account at.
 func pickMembers(ctx context.Context, db *sqlstore.DB) ([]*member, error) {
 	rows, err := db.SQL().QueryContext(ctx, `SELECT j.member_id, COUNT(*) FROM journals j
-		WHERE j.member_id IN (SELECT id FROM members WHERE name LIKE 'Volume Member %')
-		GROUP BY j.member_id ORDER BY COUNT(*) DESC, j.member_id`)
+		WHERE j.member_id IN (SELECT id FROM members) GROUP BY j.member_id ORDER BY COUNT(*) DESC, j.member_id`)
 	if err != nil {
 		return nil, err
 	}
