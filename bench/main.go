@@ -8,6 +8,10 @@
 // on a schema of its own in the database NGERN_BENCH_DATABASE_URL names
 // (default: the local "test" database), and runs pgbench in a scratch
 // schema of the same database. The schemas are dropped at the end.
+//
+// -schema runs the phases on a schema that exists instead (one that
+// `ngern seed-volume` filled, for the figures at a year's volume): the
+// bench's members are added to it, and it is kept.
 package main
 
 import (
@@ -16,15 +20,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"net/url"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"regexp"
 	"runtime/pprof"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -33,9 +31,10 @@ import (
 	"go.uber.org/fx"
 
 	"ngern/adapters/gameprovider/generic"
-	"ngern/app"
 	"ngern/bench/internal/apiclient"
+	pgb "ngern/bench/internal/pgbench"
 	"ngern/bench/internal/scratch"
+	"ngern/bench/internal/server"
 	"ngern/core/seamless"
 )
 
@@ -49,6 +48,8 @@ type options struct {
 	rounds      int
 	// homeCacheTTL is the server's NGERN_HOME_CACHE_TTL ("" its default).
 	homeCacheTTL string
+	// schema is an existing schema to run on ("": a scratch one).
+	schema string
 }
 
 // phaseNames are the measured phases, in the order they run.
@@ -63,6 +64,7 @@ func main() {
 	flag.BoolVar(&o.pgbench, "pgbench", true, "measure pgbench before each round of a phase (the ratios need it)")
 	flag.IntVar(&o.rounds, "rounds", 3, "rounds each phase and its pgbench baseline alternate in")
 	flag.StringVar(&o.homeCacheTTL, "home-cache-ttl", "", "the server's NGERN_HOME_CACHE_TTL (empty: its default; 0: no home cache, every home read goes to the database)")
+	flag.StringVar(&o.schema, "schema", "", "run on this existing schema of the bench database (kept; the bench's members are added to it) instead of a scratch one")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run (server and clients) to this file")
 	flag.Parse()
 	if *cpuProfile != "" {
@@ -119,11 +121,11 @@ func run(o options) error {
 		defer pg.close()
 	}
 
-	schema, err := scratch.NewSchema(ctx, o.url, "bench_")
+	schema, drop, err := benchSchema(ctx, o)
 	if err != nil {
 		return err
 	}
-	defer func() { _ = schema.Drop() }()
+	defer drop()
 	// The operator API credits the members; the bench server accepts this
 	// token from its configuration. The seamless phase signs its callbacks
 	// with the simulated aggregator's secret and mints the members' game
@@ -139,7 +141,7 @@ func run(o options) error {
 	defer stop()
 
 	api := apiclient.New(base, 256)
-	tokens, err := setup(api, o.members, opToken)
+	tokens, err := setup(api, o.members, firstPhone(o), opToken)
 	if err != nil {
 		return err
 	}
@@ -238,6 +240,28 @@ func run(o options) error {
 
 	printReport(phases, hotChecks)
 	return nil
+}
+
+// benchSchema is the schema the server runs on: -schema, kept, or a
+// scratch one that drop drops.
+func benchSchema(ctx context.Context, o options) (schema *scratch.Schema, drop func(), err error) {
+	if o.schema != "" {
+		return scratch.Existing(o.url, o.schema), func() {}, nil
+	}
+	if schema, err = scratch.NewSchema(ctx, o.url, "bench_"); err != nil {
+		return nil, nil, err
+	}
+	return schema, func() { _ = schema.Drop() }, nil
+}
+
+// firstPhone is where the bench members' phone numbers start: on an
+// existing schema at a random thousand, so that a second run does not meet
+// the first one's members.
+func firstPhone(o options) int {
+	if o.schema == "" {
+		return 0
+	}
+	return int(scratch.Uint32()%90000) * 1000
 }
 
 // reportOrder is the order of the phases in the report: each baseline before the phases
@@ -441,53 +465,24 @@ func measure(name string, workers int, d time.Duration, rate float64, op func(wo
 // simSecret is the in-process simulated aggregator's secret; populate
 // takes the server's services the bench needs.
 func startServer(dbURL, opToken, homeCacheTTL, simSecret string, populate fx.Option) (string, func(), error) {
-	addr, err := scratch.Addr()
-	if err != nil {
-		return "", nil, err
-	}
-	dataDir, err := os.MkdirTemp("", "ngern-bench-")
-	if err != nil {
-		return "", nil, err
-	}
-	env := map[string]string{
-		"NGERN_MODE":                  "demo", // the in-process simulated game provider
-		"NGERN_ADDR":                  addr,
+	return server.Start(map[string]string{
 		"NGERN_DATABASE_URL":          dbURL,
-		"NGERN_DATA_DIR":              dataDir,
 		"NGERN_REGISTER_OTP":          "false",
 		"NGERN_OPERATOR_TOKEN":        opToken,
-		"NGERN_WEB_DIR":               filepath.Join(dataDir, "no-web"),
 		"NGERN_HOME_CACHE_TTL":        homeCacheTTL,
 		"NGERN_SIM_AGGREGATOR_SECRET": simSecret,
 		// Every simulated client comes from this one address (the setup
 		// alone keeps up to 256 connections).
 		"NGERN_MAX_CONNS_PER_IP": "0",
-	}
-	cfg, err := app.LoadConfig(func(k string) string { return env[k] })
-	if err != nil {
-		return "", nil, err
-	}
-	a := fx.New(fx.NopLogger, app.Core(cfg, io.Discard), app.Provider(), app.Serve(), populate)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	if err := a.Start(ctx); err != nil {
-		return "", nil, err
-	}
-	stop := func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		_ = a.Stop(ctx)
-		os.RemoveAll(dataDir)
-	}
-	return "http://" + addr, stop, nil
+	}, populate)
 }
 
 // setup registers members, credits them and opens a slot game account each.
-func setup(c *apiclient.Client, n int, opToken string) ([]string, error) {
+func setup(c *apiclient.Client, n, first int, opToken string) ([]string, error) {
 	games := []string{"SIAMSLOT", "NAGAGOLD", "ELEPHANT", "MEKONG"}
 	tokens := make([]string, n)
 	for i := range n {
-		phone := fmt.Sprintf("08%08d", i+1)
+		phone := fmt.Sprintf("08%08d", first+i+1)
 		reg := fmt.Sprintf(`{"name":"Bench %d","username":"%s","password":"bench-pass-1234","bankCode":"KBANK",
 			"bankAccountName":"BENCH MEMBER","bankAccountNo":"%010d","currency":"BAHT"}`, i, phone, i+1)
 		if err := c.Expect("POST", "/api/account", nil, reg, 201); err != nil {
@@ -517,106 +512,33 @@ func setup(c *apiclient.Client, n int, opToken string) ([]string, error) {
 	return tokens, nil
 }
 
-// pgbench runs pgbench's tests on the bench database in a scratch schema.
-type pgbench struct {
-	bin, db string
-	schema  *scratch.Schema
-	args    []string
-	env     []string
-	c       int
-}
+// pgbench is pgbench's baselines, with the machine's CPU use around each
+// run.
+type pgbench struct{ *pgb.Bench }
 
-// newPgbench initialises pgbench's tables (scale 1) in a scratch schema.
 func newPgbench(ctx context.Context, o options) (*pgbench, error) {
-	bin, err := findPgbench()
+	b, err := pgb.New(ctx, o.url, o.concurrency)
 	if err != nil {
 		return nil, err
 	}
-	u, err := url.Parse(o.url)
-	if err != nil {
-		return nil, err
-	}
-	schema, err := scratch.NewSchema(ctx, o.url, "bench_pg_")
-	if err != nil {
-		return nil, err
-	}
-	p := &pgbench{bin: bin, schema: schema, db: strings.TrimPrefix(u.Path, "/"), c: o.concurrency}
-	p.args = []string{"-h", u.Hostname(), "-p", cmpOr(u.Port(), "5432"), "-U", cmpOr(u.User.Username(), "postgres")}
-	p.env = append(os.Environ(), "PGOPTIONS=-c search_path="+p.schema.Name)
-	if pw, ok := u.User.Password(); ok {
-		p.env = append(p.env, "PGPASSWORD="+pw)
-	}
-	if _, err := p.exec(ctx, "-i", "-q", "-s", "1"); err != nil {
-		p.close()
-		return nil, err
-	}
-	return p, nil
-}
-
-func (p *pgbench) exec(ctx context.Context, extra ...string) (string, error) {
-	out, _, err := p.execCPU(ctx, extra...)
-	return out, err
-}
-
-// execCPU runs pgbench and tells the CPU time pgbench itself used.
-func (p *pgbench) execCPU(ctx context.Context, extra ...string) (string, time.Duration, error) {
-	cmd := exec.CommandContext(ctx, p.bin, append(append(slices.Clone(p.args), extra...), p.db)...)
-	cmd.Env = p.env
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		return "", 0, fmt.Errorf("pgbench %s: %v: %s", strings.Join(extra, " "), err, out)
-	}
-	return string(out), cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), nil
+	return &pgbench{b}, nil
 }
 
 // run runs one test for d (whole seconds) and returns its transactions
 // per second and CPU use per transaction.
 func (p *pgbench) run(ctx context.Context, d time.Duration, name string, extra ...string) (result, error) {
-	secs := strconv.Itoa(max(1, int(d.Seconds())))
 	cpu0 := cpuNow()
-	out, own, err := p.execCPU(ctx, append([]string{"-n", "-T", secs, "-c", strconv.Itoa(p.c), "-j", "2"}, extra...)...)
+	res, err := p.Run(ctx, d, extra...)
 	if err != nil {
 		return result{}, err
 	}
 	cpu := cpuNow().since(cpu0)
-	tps, err := tps(out)
-	if err != nil {
-		return result{}, err
-	}
-	fmt.Fprintf(os.Stderr, "measured pgbench %s: %.1f/s\n", name, tps)
-	r := result{ops: tps}
-	if n := time.Duration(tps * float64(max(1, int(d.Seconds())))); n > 0 {
-		r.cpuClient, r.cpuPG = own/n, cpu.postgres/n
+	fmt.Fprintf(os.Stderr, "measured pgbench %s: %.1f/s\n", name, res.TPS)
+	r := result{ops: res.TPS}
+	if n := time.Duration(res.TPS * float64(max(1, int(d.Seconds())))); n > 0 {
+		r.cpuClient, r.cpuPG = res.CPU/n, cpu.postgres/n
 	}
 	return r, nil
 }
 
-func (p *pgbench) close() { _ = p.schema.Drop() }
-
-var tpsLine = regexp.MustCompile(`tps = ([0-9.]+)`)
-
-func tps(out string) (float64, error) {
-	m := tpsLine.FindStringSubmatch(out)
-	if m == nil {
-		return 0, fmt.Errorf("no tps in pgbench output: %s", out)
-	}
-	return strconv.ParseFloat(m[1], 64)
-}
-
-// findPgbench looks on PATH, then in the PostgreSQL client bin folders.
-func findPgbench() (string, error) {
-	if p, err := exec.LookPath("pgbench"); err == nil {
-		return p, nil
-	}
-	if m, _ := filepath.Glob("/usr/lib/postgresql/*/bin/pgbench"); len(m) > 0 {
-		return m[len(m)-1], nil
-	}
-	return "", errors.New("pgbench not found (Debian: apt-get install postgresql-contrib, or postgresql-client-15's bin folder)")
-}
-
-func cmpOr(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
-}
+func (p *pgbench) close() { p.Close() }

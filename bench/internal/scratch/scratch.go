@@ -6,6 +6,7 @@ package scratch
 import (
 	"context"
 	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
 	"net"
 	"net/url"
@@ -38,19 +39,30 @@ type Schema struct {
 // NewSchema creates a schema named prefix plus a random suffix in the
 // database at dbURL. Drop it when done.
 func NewSchema(ctx context.Context, dbURL, prefix string) (*Schema, error) {
-	s := &Schema{DB: dbURL, Name: prefix + Hex(4)}
-	u, err := url.Parse(dbURL)
-	if err != nil {
-		return nil, err
-	}
-	q := u.Query()
-	q.Set("search_path", s.Name)
-	u.RawQuery = q.Encode()
-	s.URL = u.String()
+	s := Existing(dbURL, prefix+Hex(4))
 	if err := execSQL(ctx, dbURL, "CREATE SCHEMA "+s.Name); err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// Existing is the schema name of the database at dbURL, which exists
+// already (not to be dropped).
+func Existing(dbURL, name string) *Schema {
+	return &Schema{DB: dbURL, Name: name, URL: WithSearchPath(dbURL, name)}
+}
+
+// WithSearchPath is dbURL with schema as its search_path (dbURL itself
+// when it is not a URL).
+func WithSearchPath(dbURL, schema string) string {
+	u, err := url.Parse(dbURL)
+	if err != nil {
+		return dbURL
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
 }
 
 // Drop drops the schema and all it holds.
@@ -77,6 +89,13 @@ func Addr() (string, error) {
 	}
 	defer ln.Close()
 	return ln.Addr().String(), nil
+}
+
+// Uint32 is a random number.
+func Uint32() uint32 {
+	b := make([]byte, 4)
+	rand.Read(b)
+	return binary.BigEndian.Uint32(b)
 }
 
 // Hex returns n random bytes in hex: scratch names and tokens.
