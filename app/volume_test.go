@@ -58,6 +58,14 @@ func TestSeedVolumeLoadsACheckedYear(t *testing.T) {
 		if drift != 0 || members == 0 {
 			t.Fatalf("%d member accounts differ from their postings; %d wallets hold money", drift, members)
 		}
+		// Every member has its code already: the next start gives none.
+		var codeless int
+		if err := db.SQL().QueryRowContext(ctx, `SELECT COUNT(*) FROM members WHERE code IS NULL OR code = ''`).Scan(&codeless); err != nil {
+			t.Fatal(err)
+		}
+		if codeless != 0 {
+			t.Fatalf("%d generated members without a member code", codeless)
+		}
 		out.Reset()
 		if err := runCheck(ctx, h.tools, &out); err != nil {
 			t.Fatalf("check: %v\n%s", err, out.String())

@@ -24,7 +24,7 @@ var volumeTables = []struct {
 	name string
 	cols []string
 }{
-	{"members", columnList(memberColumns)},
+	{"members", append(columnList(memberColumns), "code")},
 	{"game_accounts", []string{"member_id", "game_code", "username", "password_enc", "version", "created_at", "updated_at"}},
 	{"ledger_accounts", []string{"id", "kind", "member_id", "game_code", "balance", "created_at"}},
 	{"journals", []string{"id", "kind", "ref", "member_id", "memo", "created_by", "created_at"}},

@@ -40,6 +40,18 @@ var (
 // NewMemberCode returns a random member code.
 func NewMemberCode() string { return randomFrom(codeAlphabet, CodeLength) }
 
+// CodeOf writes n (below 31^CodeLength) as a member code: its base-31
+// digits in the code's alphabet. Distinct numbers give distinct codes
+// (the volume generator numbers its members this way).
+func CodeOf(n uint64) string {
+	b := make([]byte, CodeLength)
+	for i := CodeLength - 1; i >= 0; i-- {
+		b[i] = codeAlphabet[n%uint64(len(codeAlphabet))]
+		n /= uint64(len(codeAlphabet))
+	}
+	return string(b)
+}
+
 // InviteCode is a member's invite code: "PR" and their member code.
 func InviteCode(memberCode string) string { return invitePrefix + memberCode }
 

@@ -28,6 +28,36 @@ func TestNewMemberCode(t *testing.T) {
 	}
 }
 
+func TestCodeOf(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		n    uint64
+		want string
+	}{
+		{"zero", 0, "22222222"},
+		{"one", 1, "22222223"},
+		{"the alphabet's last", 30, "2222222Z"},
+		{"a carry", 31, "22222232"},
+		{"the largest", 31*31*31*31*31*31*31*31 - 1, "ZZZZZZZZ"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := CodeOf(tc.n)
+			if got != tc.want || !memberCodeFormat.MatchString(got) {
+				t.Fatalf("CodeOf(%d) = %q, want %q", tc.n, got, tc.want)
+			}
+		})
+	}
+	t.Run("distinct numbers, distinct codes", func(t *testing.T) {
+		seen := map[string]bool{}
+		for n := range uint64(5000) {
+			seen[CodeOf(n*387_420_489%(31*31*31*31*31*31*31*31))] = true
+		}
+		if len(seen) != 5000 {
+			t.Fatalf("%d distinct codes of 5000", len(seen))
+		}
+	})
+}
+
 func TestParseInvite(t *testing.T) {
 	const id = "08ebb7c0a1f2d3e4b5c6d7e8"
 	for _, tc := range []struct {
