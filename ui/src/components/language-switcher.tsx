@@ -55,5 +55,6 @@ const styles = StyleSheet.create({
     justifyContent: 'center',
   },
   activeLight: { backgroundColor: colors.primarySoft },
-  activeDark: { backgroundColor: 'rgba(255,255,255,0.2)' },
+  // White on a darker green: a light tint over the console's bar would fall under 4.5:1 (theme.test.ts).
+  activeDark: { backgroundColor: colors.primaryDark },
 });
