@@ -60,16 +60,16 @@ describe('SpinView', () => {
       },
     });
     renderWithProviders(<SpinView />);
-    const button = await screen.findByRole('button', { name: 'Spin the wheel (1 coin left)' });
+    const button = await screen.findByRole('button', { name: 'Spin 1 (coin left)' });
     fireEvent.press(button);
     expect(await screen.findByText('You won Cash 50. Claim it in your coupons below.')).toBeTruthy();
     expect(screen.getByTestId('spin-landed').props.accessibilityLabel).toBe('CASH50');
     expect(screen.getByTestId('spin-coins').props.children).toBe(0);
     const setups = calls.filter((c) => c.path === '/api/spinwheel/setup').length;
     fireEvent.press(screen.getByTestId('spin-prize-close'));
-    await screen.findByRole('button', { name: 'Spin the wheel (0 coins left)' });
+    await screen.findByRole('button', { name: 'Spin 0 (coins left)' });
     expect(calls.filter((c) => c.path === '/api/spinwheel/setup').length).toBeGreaterThan(setups);
-    expect(screen.getByRole('button', { name: 'Spin the wheel (0 coins left)' }).props.accessibilityState.disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Spin 0 (coins left)' }).props.accessibilityState.disabled).toBe(true);
   });
 
   it('says when no wheel is active', async () => {

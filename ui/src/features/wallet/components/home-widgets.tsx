@@ -43,7 +43,8 @@ export function HomeWidgets({ coin, onDeposit, onWithdraw, onConditions, onBonus
     <Pressable
       key={w.key}
       accessibilityRole="button"
-      accessibilityLabel={w.label}
+      // Named by what it shows, label then caption (WCAG 2.5.3, label in name).
+      accessibilityLabel={w.caption ? `${w.label}, ${w.caption}` : w.label}
       onPress={w.onPress}
       style={({ pressed }) => [styles.tile, pressed && styles.pressed]}
     >

@@ -34,12 +34,12 @@ describe('WalletHome', () => {
     expect(screen.getByRole('button', { name: 'Open account Muay Sports' })).toBeTruthy();
   });
 
-  it('names every widget by its label alone, none disabled', async () => {
+  it('names every widget by its label, then its caption (label in name), none disabled', async () => {
     mockApi({ 'GET /api/wallet/refresh/slot': { body: walletAnswer() } });
     renderWithProviders(<WalletHome onOpenConditions={jest.fn()} />);
-    await screen.findByRole('button', { name: 'Spin wheel' });
+    await screen.findByRole('button', { name: 'Spin wheel, 3 coins' });
     for (const name of [
-      'Spin wheel',
+      'Spin wheel, 3 coins',
       'Deposit',
       'Withdraw',
       'Invite friends',
