@@ -51,12 +51,13 @@ export function BonusCard({ bonus, state, onPress }: Props) {
       )}
       <View style={styles.body}>
         <AppText bold numberOfLines={2}>
-          {bonus.name}
+          {/* Spaces end the texts followed by another (see home-widgets.tsx: label in name). */}
+          {`${bonus.name} `}
         </AppText>
         {status ? (
           <View style={[styles.badge, state === 'current' ? styles.badgeCurrent : styles.badgeReceived]}>
             <AppText variant="caption" bold style={state === 'current' ? styles.badgeCurrentText : undefined}>
-              {status}
+              {`${status} `}
             </AppText>
           </View>
         ) : null}

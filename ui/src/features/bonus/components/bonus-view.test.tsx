@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react-native';
 
 import i18n from '@/i18n';
+import { labelHasShownText } from '@/testing/label-in-name';
 import { mockApi, renderWithProviders } from '@/testing/render';
 
 import type { Bonus } from '../api/bonus';
@@ -72,6 +73,7 @@ describe('BonusView', () => {
     // Each card is named by what it shows, in its order (label in name, WCAG 2.5.3).
     const card = await screen.findByRole('button', { name: 'Bonus Welcome bonus, One-time bonus · 100.00 THB' });
     expect(screen.getByRole('button', { name: 'Bonus Daily bonus, Received, Daily bonus · 20.00 THB' })).toBeDisabled();
+    for (const button of screen.getAllByRole('button', { name: /^Bonus / })) expect(labelHasShownText(button)).toBe(true);
     fireEvent.press(card);
     // The carousel of the bonus's banners (components/banner-carousel tests its paging).
     expect(await screen.findByText('First banner')).toBeTruthy();

@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react-native';
 
 import i18n from '@/i18n';
+import { labelHasShownText } from '@/testing/label-in-name';
 import { mockApi, renderWithProviders } from '@/testing/render';
 
 import { SpinView } from './spin-view';
@@ -61,6 +62,7 @@ describe('SpinView', () => {
     });
     renderWithProviders(<SpinView />);
     const button = await screen.findByRole('button', { name: 'Spin 1 (coin left)' });
+    expect(labelHasShownText(button)).toBe(true); // "SPIN", then the coins on their own line
     fireEvent.press(button);
     expect(await screen.findByText('You won Cash 50. Claim it in your coupons below.')).toBeTruthy();
     expect(screen.getByTestId('spin-landed').props.accessibilityLabel).toBe('CASH50');

@@ -50,7 +50,10 @@ export function HomeWidgets({ coin, onDeposit, onWithdraw, onConditions, onBonus
     >
       <View style={styles.dot} />
       <AppText bold style={styles.label} numberOfLines={2}>
-        {w.label}
+        {/* A space ends the label before the caption: the web draws the two texts as blocks with
+            nothing between, and a check that reads the visible text (axe's label in name) would
+            join their words. A space at the end of a line is not drawn. */}
+        {w.caption ? `${w.label} ` : w.label}
       </AppText>
       {w.caption ? (
         <AppText variant="caption" style={styles.caption}>

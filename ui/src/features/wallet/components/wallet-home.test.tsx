@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react-native';
 
 import i18n from '@/i18n';
 import { readItem, storageKeys } from '@/lib/storage';
+import { labelHasShownText } from '@/testing/label-in-name';
 import { mockApi, renderWithProviders, routerMock } from '@/testing/render';
 import { walletAnswer } from '@/testing/wallet-fixture';
 
@@ -48,7 +49,9 @@ describe('WalletHome', () => {
       'Bonus',
       'Receive invite bonus',
     ]) {
-      expect(screen.getByRole('button', { name }).props.accessibilityState?.disabled).toBeFalsy();
+      const tile = screen.getByRole('button', { name });
+      expect(tile.props.accessibilityState?.disabled).toBeFalsy();
+      expect(labelHasShownText(tile)).toBe(true);
     }
   });
 
