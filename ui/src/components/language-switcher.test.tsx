@@ -11,9 +11,10 @@ describe('LanguageSwitcher', () => {
   afterAll(() => act(() => i18n.changeLanguage('th')));
 
   test.each([
-    // On the console's green bar the selected language is white on a solid darker green, a pair
-    // theme.test.ts keeps at 4.5:1 (a translucent white tint over the bar was 3.81:1).
-    ['dark', colors.primaryDark],
+    // On a green bar the selected language is white on the other, solid green, pairs theme.test.ts
+    // keeps at 4.5:1 (a translucent white tint over the console's bar was 3.81:1).
+    ['dark', colors.primary],
+    ['primary', colors.primaryDark],
     ['light', colors.primarySoft],
   ] as const)('marks the selected language with a solid theme colour (%s)', (tone, background) => {
     render(<LanguageSwitcher tone={tone} onChange={jest.fn()} />);

@@ -93,7 +93,7 @@ function SignedIn({ children }: { children: React.ReactNode }) {
           {t('shell.title')}
         </AppText>
         <View style={styles.flex} />
-        <LanguageSwitcher tone="dark" onChange={changeConsoleLocale} />
+        <LanguageSwitcher tone="primary" onChange={changeConsoleLocale} />
         <AppText style={styles.white} testID="operator-name">
           {me.data.username}
         </AppText>
