@@ -8,7 +8,8 @@ type Props = { title?: string; children: React.ReactNode; topOffset?: number; wi
 /** Screen is a scrolling, centred column with an optional page heading. */
 export function Screen({ title, children, topOffset = 0, wide = false }: Props) {
   return (
-    <ScrollView style={styles.scroll} contentContainerStyle={[styles.content, { paddingTop: spacing.lg + topOffset }]}>
+    // Focusable: a page without a control (the spin page with no coins) still scrolls by keyboard.
+    <ScrollView focusable style={styles.scroll} contentContainerStyle={[styles.content, { paddingTop: spacing.lg + topOffset }]}>
       <View style={[styles.column, wide && styles.wide]}>
         {title ? (
           <AppText variant="title" role="heading" aria-level={1}>

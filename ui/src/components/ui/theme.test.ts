@@ -30,6 +30,10 @@ describe('colour tokens', () => {
     ['secondary button', colors.primary, colors.surface],
     ['pressed secondary button', colors.primary, colors.primarySoft],
     ['muted text', colors.muted, colors.surface],
+    ['language on the member bar', '#ffffff', colors.primaryDark],
+    ['selected language on the member bar', '#ffffff', colors.primary],
+    ['language on the console bar', '#ffffff', colors.primary],
+    ['selected language on the console bar', '#ffffff', colors.primaryDark],
   ])('%s reaches 4.5:1', (_name, text, background) => {
     expect(contrast(text, background)).toBeGreaterThanOrEqual(4.5);
   });

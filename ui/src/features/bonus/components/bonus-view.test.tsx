@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react-native';
 
 import i18n from '@/i18n';
+import { labelHasShownText } from '@/testing/label-in-name';
 import { mockApi, renderWithProviders } from '@/testing/render';
 
 import type { Bonus } from '../api/bonus';
@@ -69,8 +70,10 @@ describe('BonusView', () => {
       },
     });
     renderWithProviders(<BonusView />);
-    const card = await screen.findByRole('button', { name: 'Bonus Welcome bonus' });
-    expect(screen.getByRole('button', { name: 'Bonus Daily bonus, Received' })).toBeDisabled();
+    // Each card is named by what it shows, in its order (label in name, WCAG 2.5.3).
+    const card = await screen.findByRole('button', { name: 'Bonus Welcome bonus, One-time bonus · 100.00 THB' });
+    expect(screen.getByRole('button', { name: 'Bonus Daily bonus, Received, Daily bonus · 20.00 THB' })).toBeDisabled();
+    for (const button of screen.getAllByRole('button', { name: /^Bonus / })) expect(labelHasShownText(button)).toBe(true);
     fireEvent.press(card);
     // The carousel of the bonus's banners (components/banner-carousel tests its paging).
     expect(await screen.findByText('First banner')).toBeTruthy();
@@ -82,13 +85,13 @@ describe('BonusView', () => {
     expect(await screen.findByText('The bonus has been added to your wallet')).toBeTruthy();
     const call = calls.find((c) => c.path === '/api/bonus/activate/WELCOME')!;
     expect(call.headers['Idempotency-Key']).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Bonus Welcome bonus, Active' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Bonus Welcome bonus, Active, One-time bonus · 100.00 THB' })).toBeTruthy();
   });
 
   it("asks the operator's notice again in the new language after a switch", async () => {
     mockApi({ ...inactive, 'GET /api/bonus': { body: { bonuses: [welcome] } } });
     renderWithProviders(<BonusView />);
-    fireEvent.press(await screen.findByRole('button', { name: 'Bonus Welcome bonus' }));
+    fireEvent.press(await screen.findByRole('button', { name: /^Bonus Welcome bonus,/ }));
     expect(await screen.findByText('Operator: below 10% the bonus ends')).toBeTruthy();
     await act(() => i18n.changeLanguage('th'));
     expect(await screen.findByText('ผู้ให้บริการ: ต่ำกว่า 10% โบนัสสิ้นสุด')).toBeTruthy();
@@ -102,7 +105,7 @@ describe('BonusView', () => {
     });
     await i18n.changeLanguage('th');
     renderWithProviders(<BonusView />);
-    fireEvent.press(await screen.findByRole('button', { name: 'โบนัส Welcome bonus' }));
+    fireEvent.press(await screen.findByRole('button', { name: /^โบนัส Welcome bonus,/ }));
     fireEvent.press(screen.getByRole('button', { name: 'รับโบนัส' }));
     expect(await screen.findByText(i18n.t('errorMsg.BONUS_ALREADY_ACTIVE'))).toBeTruthy();
   });

@@ -5,7 +5,7 @@ import { ActivityIndicator, Pressable, ScrollView, StyleSheet, View, useWindowDi
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
-import { colors, radius, spacing } from '@/components/ui/theme';
+import { colors, radius, spacing, touchTarget } from '@/components/ui/theme';
 
 import { changeConsoleLocale, useConsoleLocale } from '../console-locale';
 import { useOpT } from '../i18n';
@@ -103,7 +103,7 @@ function SignedIn({ children }: { children: React.ReactNode }) {
           {t('shell.title')}
         </AppText>
         <View style={styles.flex} />
-        <LanguageSwitcher tone="dark" onChange={changeConsoleLocale} />
+        <LanguageSwitcher tone="primary" onChange={changeConsoleLocale} />
         <AppText style={styles.white} testID="operator-name">
           {me.data.username}
         </AppText>
@@ -164,8 +164,14 @@ const styles = StyleSheet.create({
     borderBottomColor: colors.border,
     backgroundColor: colors.surface,
   },
-  link: { paddingHorizontal: spacing.md, paddingVertical: spacing.sm, borderRadius: radius.sm },
-  linkActive: { backgroundColor: '#e3efe9' },
+  link: {
+    paddingHorizontal: spacing.md,
+    paddingVertical: spacing.sm,
+    borderRadius: radius.sm,
+    minHeight: touchTarget,
+    justifyContent: 'center',
+  },
+  linkActive: { backgroundColor: colors.primarySoft },
   main: { padding: spacing.lg, gap: spacing.lg, maxWidth: 1400, width: '100%' },
   denied: { gap: spacing.sm, padding: spacing.lg },
 });

@@ -143,7 +143,8 @@ export function DataTable<T>({ label, columns, rows, rowKey, csvName, loading, e
         />
       </Row>
       <ErrorLine error={error} />
-      <ScrollView horizontal>
+      {/* Focusable: a table wider than the page scrolls by keyboard too (WCAG 2.1.1). */}
+      <ScrollView horizontal focusable>
         <View role="table" aria-label={label} style={[styles.table, { width }]}>
           <View role="row" style={[styles.tr, styles.th]}>
             {columns.map((c) => (

@@ -100,7 +100,7 @@ export default function CataloguePage() {
             columns={[
               {
                 key: 'image',
-                label: '',
+                label: t('catalogue.picture'),
                 text: (g) => g.image,
                 flex: 0.6,
                 render: (g) => (g.image ? <Image source={{ uri: g.image }} style={styles.thumb} accessibilityIgnoresInvertColors /> : null),
@@ -156,7 +156,7 @@ export default function CataloguePage() {
               },
               {
                 key: 'save',
-                label: '',
+                label: t('common.actions'),
                 text: () => '',
                 render: (g) => {
                   const d = draftOf(g);

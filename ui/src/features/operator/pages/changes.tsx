@@ -67,7 +67,7 @@ export default function ChangesPage() {
           { key: 'proposedAt', label: t('changes.proposedAt'), text: (c) => when(c.proposedAt) },
           {
             key: 'actions',
-            label: '',
+            label: t('common.actions'),
             text: () => '',
             flex: 1.8,
             render: (c) => (

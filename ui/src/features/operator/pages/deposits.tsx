@@ -56,7 +56,7 @@ export default function DepositsPage() {
               { key: 'amount', label: t('common.amount'), text: (v) => (v.amount ? money(v.amount) : '—'), align: 'right' },
               {
                 key: 'credit',
-                label: '',
+                label: t('common.actions'),
                 text: () => '',
                 render: (v) => (
                   <Button

@@ -46,7 +46,7 @@ export default function GamesPage() {
           },
           {
             key: 'edit',
-            label: '',
+            label: t('common.actions'),
             text: () => '',
             render: (g) => (
               <Button

@@ -120,7 +120,7 @@ export default function MemberPage() {
               ? [
                   {
                     key: 'revoke',
-                    label: '',
+                    label: t('common.actions'),
                     text: () => '',
                     render: (s: MemberDetail['sessions'][number]) => (
                       <Button variant="link" title={t('member.revoke')} onPress={() => revoke.mutate(s.id)} />

@@ -61,7 +61,7 @@ export default function MembersPage() {
           { key: 'createdAt', label: t('members.createdAt'), text: (m) => when(m.createdAt), flex: 1.3 },
           {
             key: 'open',
-            label: '',
+            label: t('common.actions'),
             text: (m) => m._id,
             render: (m) => (
               <Button

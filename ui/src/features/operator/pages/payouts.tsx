@@ -96,7 +96,7 @@ export default function PayoutsPage() {
             ? [
                 {
                   key: 'resolve',
-                  label: '',
+                  label: t('common.actions'),
                   text: () => '',
                   render: (p: Payout) => (
                     <Button

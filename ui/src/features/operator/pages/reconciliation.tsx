@@ -65,7 +65,7 @@ export default function ReconciliationPage() {
           { key: 'answer', label: t('reconciliation.providerAnswer'), text: (tr) => answers[tr.id] ?? '' },
           {
             key: 'ask',
-            label: '',
+            label: t('common.actions'),
             text: () => '',
             flex: 1.2,
             render: (tr) => (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Pressable, StyleSheet, View } from 'react-native';
 
 import { AppText } from '@/components/ui/text';
-import { colors, radius, spacing } from '@/components/ui/theme';
+import { colors, radius, spacing, touchTarget } from '@/components/ui/theme';
 
 import { useSettings } from '../api/get-settings';
 import type { Setting } from '../api/types';
@@ -74,7 +74,15 @@ function SettingEditor({ setting, editable }: { setting: Setting; editable: bool
 const styles = StyleSheet.create({
   layout: { flexDirection: 'row', gap: spacing.lg, flexWrap: 'wrap', alignItems: 'flex-start' },
   names: { width: 220, gap: spacing.xs },
-  name: { padding: spacing.sm, borderRadius: radius.sm, borderWidth: 1, borderColor: colors.border, backgroundColor: colors.surface },
-  nameActive: { borderColor: colors.primary, backgroundColor: '#e3efe9' },
+  name: {
+    padding: spacing.sm,
+    borderRadius: radius.sm,
+    borderWidth: 1,
+    borderColor: colors.border,
+    backgroundColor: colors.surface,
+    minHeight: touchTarget,
+    justifyContent: 'center',
+  },
+  nameActive: { borderColor: colors.primary, backgroundColor: colors.primarySoft },
   editor: { flex: 1, minWidth: 320, gap: spacing.lg },
 });

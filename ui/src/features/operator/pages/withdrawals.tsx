@@ -113,7 +113,7 @@ export default function WithdrawalsPage() {
               autoColumn,
               {
                 key: 'actions',
-                label: '',
+                label: t('common.actions'),
                 text: () => '',
                 flex: 2.2,
                 render: (w) => {

@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react-native';
 
 import i18n from '@/i18n';
+import { labelHasShownText } from '@/testing/label-in-name';
 import { mockApi, renderWithProviders } from '@/testing/render';
 
 import { SpinView } from './spin-view';
@@ -60,16 +61,17 @@ describe('SpinView', () => {
       },
     });
     renderWithProviders(<SpinView />);
-    const button = await screen.findByRole('button', { name: 'Spin the wheel (1 coin left)' });
+    const button = await screen.findByRole('button', { name: 'Spin 1 (coin left)' });
+    expect(labelHasShownText(button)).toBe(true); // "SPIN", then the coins on their own line
     fireEvent.press(button);
     expect(await screen.findByText('You won Cash 50. Claim it in your coupons below.')).toBeTruthy();
     expect(screen.getByTestId('spin-landed').props.accessibilityLabel).toBe('CASH50');
     expect(screen.getByTestId('spin-coins').props.children).toBe(0);
     const setups = calls.filter((c) => c.path === '/api/spinwheel/setup').length;
     fireEvent.press(screen.getByTestId('spin-prize-close'));
-    await screen.findByRole('button', { name: 'Spin the wheel (0 coins left)' });
+    await screen.findByRole('button', { name: 'Spin 0 (coins left)' });
     expect(calls.filter((c) => c.path === '/api/spinwheel/setup').length).toBeGreaterThan(setups);
-    expect(screen.getByRole('button', { name: 'Spin the wheel (0 coins left)' }).props.accessibilityState.disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Spin 0 (coins left)' }).props.accessibilityState.disabled).toBe(true);
   });
 
   it('says when no wheel is active', async () => {

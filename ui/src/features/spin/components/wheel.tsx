@@ -123,11 +123,14 @@ export const Wheel = forwardRef<WheelHandle, Props>(function Wheel(
           disabled && styles.buttonDisabled,
         ]}
       >
+        {/* One text, the coins on a line of their own: two blocks would read as one word
+            ("SPIN3") to what checks the name against the visible text (axe's label in name). */}
         <AppText bold style={styles.buttonText}>
           {buttonText}
-        </AppText>
-        <AppText bold style={styles.buttonCoins} testID="spin-coins">
-          {coins}
+          {'\n'}
+          <AppText bold style={styles.buttonCoins} testID="spin-coins">
+            {coins}
+          </AppText>
         </AppText>
       </Pressable>
       {landed ? <View testID="spin-landed" accessibilityLabel={landed} style={styles.hidden} /> : null}
@@ -182,7 +185,7 @@ const styles = StyleSheet.create({
     justifyContent: 'center',
   },
   buttonDisabled: { backgroundColor: colors.muted },
-  buttonText: { color: '#ffffff', fontSize: 14, lineHeight: 18 },
+  buttonText: { color: '#ffffff', fontSize: 14, lineHeight: 18, textAlign: 'center' },
   buttonCoins: { color: colors.gold, fontSize: 18, lineHeight: 22 },
   hidden: { width: 0, height: 0 },
 });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Platform, Pressable, ScrollView, StyleSheet, View } from 'react-native';
 
 import { AppText } from '@/components/ui/text';
-import { colors, radius, spacing } from '@/components/ui/theme';
+import { colors, radius, spacing, touchTarget } from '@/components/ui/theme';
 import { gameCard } from '@/lib/config';
 
 import type { Slot } from '../api/get-wallet';
@@ -101,8 +101,8 @@ const styles = StyleSheet.create({
   title: { flex: 1 },
   arrows: { flexDirection: 'row', gap: spacing.sm },
   arrow: {
-    width: 40,
-    height: 40,
+    width: touchTarget,
+    height: touchTarget,
     borderRadius: radius.md,
     borderWidth: 1,
     borderColor: colors.primary,

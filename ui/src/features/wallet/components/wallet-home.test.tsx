@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react-native';
 
 import i18n from '@/i18n';
 import { readItem, storageKeys } from '@/lib/storage';
+import { labelHasShownText } from '@/testing/label-in-name';
 import { mockApi, renderWithProviders, routerMock } from '@/testing/render';
 import { walletAnswer } from '@/testing/wallet-fixture';
 
@@ -34,12 +35,12 @@ describe('WalletHome', () => {
     expect(screen.getByRole('button', { name: 'Open account Muay Sports' })).toBeTruthy();
   });
 
-  it('names every widget by its label alone, none disabled', async () => {
+  it('names every widget by its label, then its caption (label in name), none disabled', async () => {
     mockApi({ 'GET /api/wallet/refresh/slot': { body: walletAnswer() } });
     renderWithProviders(<WalletHome onOpenConditions={jest.fn()} />);
-    await screen.findByRole('button', { name: 'Spin wheel' });
+    await screen.findByRole('button', { name: 'Spin wheel, 3 coins' });
     for (const name of [
-      'Spin wheel',
+      'Spin wheel, 3 coins',
       'Deposit',
       'Withdraw',
       'Invite friends',
@@ -48,7 +49,9 @@ describe('WalletHome', () => {
       'Bonus',
       'Receive invite bonus',
     ]) {
-      expect(screen.getByRole('button', { name }).props.accessibilityState?.disabled).toBeFalsy();
+      const tile = screen.getByRole('button', { name });
+      expect(tile.props.accessibilityState?.disabled).toBeFalsy();
+      expect(labelHasShownText(tile)).toBe(true);
     }
   });
 

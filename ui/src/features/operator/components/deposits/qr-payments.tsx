@@ -43,7 +43,7 @@ export function QRPayments({ data }: { data: DepositsAnswer | undefined }) {
               { key: 'amount', label: t('common.amount'), text: (p) => money(p.amount), align: 'right' },
               {
                 key: 'assign',
-                label: '',
+                label: t('common.actions'),
                 text: () => '',
                 render: (p) => (
                   <Row>

@@ -79,7 +79,7 @@ export function OperatorsTable({ onProposed }: { onProposed: (proposed: boolean)
           { key: 'lastLoginAt', label: t('operators.lastLogin'), text: (o) => when(o.lastLoginAt) },
           {
             key: 'actions',
-            label: '',
+            label: t('common.actions'),
             text: () => '',
             flex: 1.8,
             render: (o) =>

@@ -53,7 +53,7 @@ export function CodedCard<R extends Coded>(p: Props<R>) {
     },
     {
       key: 'edit',
-      label: '',
+      label: t('common.actions'),
       text: () => '',
       render: (r) =>
         p.canEdit ? (

@@ -38,7 +38,7 @@ export function ConditionsCard({ canEdit, onNotice }: { canEdit: boolean; onNoti
           { key: 'since', label: t('promotions.since'), text: (c) => when(c.createdAt) },
           {
             key: 'end',
-            label: '',
+            label: t('common.actions'),
             text: () => '',
             flex: 1.4,
             render: (c) =>

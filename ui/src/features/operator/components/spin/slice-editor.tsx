@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
+import { colors } from '@/components/ui/theme';
 
 import { useOpT } from '../../i18n';
 import type { PrizeType, WheelSlice } from '../../wheel-preview';
@@ -127,5 +128,5 @@ export function SliceEditor({ n, slice: s, percent, removable, onChange, onRemov
 
 const styles = StyleSheet.create({
   field: { flexGrow: 1, flexBasis: 150 },
-  slice: { borderTopWidth: 1, borderTopColor: '#d3ddd7', paddingTop: 8, gap: 8 },
+  slice: { borderTopWidth: 1, borderTopColor: colors.border, paddingTop: 8, gap: 8 },
 });
