@@ -1,4 +1,6 @@
 // Web: the card is painted on a canvas at twice its size and downloaded as a PNG.
+import { downloadBlob } from '@/lib/download';
+
 import type { CardLayout } from './qr-card';
 
 /** scale makes the PNG sharp on phones' dense screens (960 px wide). */
@@ -57,16 +59,5 @@ export async function saveQrCard(card: CardLayout, fileName: string, font: (bold
   await Promise.all([...faces].map((f) => document.fonts?.load?.(f).catch(() => undefined)));
   await document.fonts?.ready;
   const blob = await cardPng(card, font);
-  const url = URL.createObjectURL(blob);
-  try {
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = fileName;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-  } finally {
-    // The download has its own copy once clicked.
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
+  downloadBlob(fileName, blob);
 }

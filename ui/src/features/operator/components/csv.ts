@@ -1,5 +1,7 @@
 import { Platform } from 'react-native';
 
+import { downloadBlob } from '@/lib/download';
+
 /** toCsv writes RFC 4180 CSV: every cell quoted when it needs to be, CRLF line ends. */
 export function toCsv(header: string[], rows: (string | number | null | undefined)[][]): string {
   const cell = (v: string | number | null | undefined) => {
@@ -15,13 +17,5 @@ export function toCsv(header: string[], rows: (string | number | null | undefine
 export function downloadCsv(filename: string, text: string): void {
   if (Platform.OS !== 'web' || typeof document === 'undefined') return;
   // The byte order mark makes spreadsheet programs read Thai and Lao as UTF-8.
-  const blob = new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(filename, new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }));
 }
