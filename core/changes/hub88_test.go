@@ -14,30 +14,8 @@ import (
 
 	"ngern/core/errs"
 	"ngern/core/seamless"
+	"ngern/core/seamless/memstore"
 )
-
-// memAggregators is a seamless.AggregatorStore in memory.
-type memAggregators struct {
-	mu   sync.Mutex
-	rows map[string]seamless.AggregatorRow
-}
-
-func (s *memAggregators) AggregatorRows(context.Context) ([]seamless.AggregatorRow, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	var out []seamless.AggregatorRow
-	for _, r := range s.rows {
-		out = append(out, r)
-	}
-	return out, nil
-}
-
-func (s *memAggregators) PutAggregatorRow(_ context.Context, r seamless.AggregatorRow) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.rows[r.Code] = r
-	return nil
-}
 
 // tagSealer "seals" by reversing the text behind its owner: enough to see
 // that neither the payload nor the store holds a key in the clear.
@@ -89,8 +67,8 @@ func TestHub88FourEyes(t *testing.T) {
 	}
 	hub88PEM := string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: der}))
 	ourPEM := string(pem.EncodeToMemory(&pem.Block{Type: "RSA PRIVATE KEY", Bytes: x509.MarshalPKCS1PrivateKey(newKey)}))
-	env := func() (*Service, *seamless.Aggregators, *memAggregators) {
-		store := &memAggregators{rows: map[string]seamless.AggregatorRow{}}
+	env := func() (*Service, *seamless.Aggregators, *memstore.Aggregators) {
+		store := memstore.NewAggregators()
 		aggs := seamless.NewAggregators(store, tagSealer{}, []seamless.AggregatorSettings{{Code: "hub88", Kind: seamless.KindHub88,
 			URL: "https://api.hub88.example", OperatorID: 7, Enabled: true, Hub88Key: &oldKey.PublicKey, Key: oldKey}}, time.Now)
 		set, _ := newEnv()
@@ -154,7 +132,7 @@ func TestHub88FourEyes(t *testing.T) {
 			!strings.Contains(string(c.Summary), seamless.KeyFingerprint(&newKey.PublicKey)) {
 			t.Fatalf("change %+v: want the payload sealed and the summary with fingerprints only", c)
 		}
-		if a, _ := aggs.Get(ctx, "hub88"); !a.Key.Equal(oldKey) || len(store.rows) != 0 {
+		if a, _ := aggs.Get(ctx, "hub88"); !a.Key.Equal(oldKey) || len(store.Rows) != 0 {
 			t.Fatal("applied before its approval")
 		}
 		if _, err := svc.Approve(ctx, alice, c.ID); !errs.HasCode(err, errs.OwnChange) {
@@ -169,7 +147,7 @@ func TestHub88FourEyes(t *testing.T) {
 			a.OperatorID != 42 || a.UpdatedBy != "alice+bob" {
 			t.Fatalf("after approval %v, %v", a, err)
 		}
-		if row := store.rows["hub88"]; strings.Contains(row.PrivateKeySealed, "PRIVATE KEY") || row.PrivateKeySealed == "" {
+		if row := store.Rows["hub88"]; strings.Contains(row.PrivateKeySealed, "PRIVATE KEY") || row.PrivateKeySealed == "" {
 			t.Fatalf("stored %+v", row)
 		}
 	})

@@ -10,34 +10,8 @@ import (
 
 	"ngern/core/errs"
 	"ngern/core/seamless"
+	"ngern/core/seamless/memstore"
 )
-
-// aggStore is a seamless.AggregatorStore in memory, shared by "nodes".
-type aggStore struct {
-	mu   sync.Mutex
-	rows map[string]seamless.AggregatorRow
-	fail error
-}
-
-func (s *aggStore) AggregatorRows(context.Context) ([]seamless.AggregatorRow, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.fail != nil {
-		return nil, s.fail
-	}
-	var out []seamless.AggregatorRow
-	for _, r := range s.rows {
-		out = append(out, r)
-	}
-	return out, nil
-}
-
-func (s *aggStore) PutAggregatorRow(_ context.Context, r seamless.AggregatorRow) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.rows[r.Code] = r
-	return nil
-}
 
 // rot13Sealer "seals" reversibly and binds the owner, enough to see that
 // the store never holds the plain secret.
@@ -99,7 +73,7 @@ func TestAggregators(t *testing.T) {
 		{Code: "acme", Kind: seamless.KindGeneric, URL: "https://acme.example", Enabled: true, Secret: []byte(configured)},
 		{Code: "hub88", Kind: seamless.KindHub88, URL: "https://hub88.example", Enabled: true},
 	}
-	store := &aggStore{rows: map[string]seamless.AggregatorRow{}}
+	store := memstore.NewAggregators()
 	bus := &syncBus{}
 	now := time.Date(2026, 11, 27, 5, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
@@ -140,8 +114,8 @@ func TestAggregators(t *testing.T) {
 				}
 			})
 		}
-		if len(store.rows) != 0 {
-			t.Fatalf("stored %v", store.rows)
+		if len(store.Rows) != 0 {
+			t.Fatalf("stored %v", store.Rows)
 		}
 	})
 	t.Run("a change on one node applies on the other at once", func(t *testing.T) {
@@ -162,7 +136,7 @@ func TestAggregators(t *testing.T) {
 		if node2.Enabled(ctx, "acme") || !node2.Enabled(ctx, "hub88") || !node2.Enabled(ctx, "not-configured") {
 			t.Fatal("switches")
 		}
-		if row := store.rows["acme"]; row.SecretSealed == "" || strings.Contains(row.SecretSealed, replaced) {
+		if row := store.Rows["acme"]; row.SecretSealed == "" || strings.Contains(row.SecretSealed, replaced) {
 			t.Fatalf("stored secret %q: want it sealed", row.SecretSealed)
 		}
 	})
@@ -183,7 +157,7 @@ func TestAggregators(t *testing.T) {
 		}
 	})
 	t.Run("an unreadable stored secret falls back to the configured one", func(t *testing.T) {
-		store.rows["acme"] = seamless.AggregatorRow{Code: "acme", Enabled: true, SecretSealed: "someone-else|x", UpdatedAt: now}
+		store.Rows["acme"] = seamless.AggregatorRow{Code: "acme", Enabled: true, SecretSealed: "someone-else|x", UpdatedAt: now}
 		node3 := seamless.NewAggregators(store, rot13Sealer{}, conf, clock)
 		got, err := node3.Get(ctx, "acme")
 		if err != nil || !got.Unreadable || string(got.Secret) != configured {
@@ -195,16 +169,16 @@ func TestAggregators(t *testing.T) {
 		if _, err := node4.Get(ctx, "acme"); err != nil {
 			t.Fatal(err)
 		}
-		store.rows["acme"] = seamless.AggregatorRow{Code: "acme", Enabled: false, UpdatedAt: now}
+		store.Rows["acme"] = seamless.AggregatorRow{Code: "acme", Enabled: false, UpdatedAt: now}
 		if !node4.Enabled(ctx, "acme") {
 			t.Fatal("reread before AggregatorReread without an event")
 		}
 		now = now.Add(seamless.AggregatorReread)
-		store.fail = errors.New("db down")
+		store.Fail = errors.New("db down")
 		if !node4.Enabled(ctx, "acme") {
 			t.Fatal("a failed read lost the last settings")
 		}
-		store.fail = nil
+		store.Fail = nil
 		if node4.Enabled(ctx, "acme") {
 			t.Fatal("the stored switch not read after AggregatorReread")
 		}
@@ -224,7 +198,7 @@ func (b *epochBus) Epoch() (uint64, bool) { return b.epoch, b.live }
 func TestAggregatorsRereadOnANewEpoch(t *testing.T) {
 	ctx := context.Background()
 	conf := []seamless.AggregatorSettings{{Code: "acme", Kind: seamless.KindGeneric, Enabled: true}}
-	store := &aggStore{rows: map[string]seamless.AggregatorRow{}}
+	store := memstore.NewAggregators()
 	now := time.Date(2026, 11, 27, 5, 0, 0, 0, time.UTC)
 	bus := &epochBus{epoch: 1, live: true}
 	a := seamless.NewAggregators(store, rot13Sealer{}, conf, func() time.Time { return now })
@@ -233,7 +207,7 @@ func TestAggregatorsRereadOnANewEpoch(t *testing.T) {
 		t.Fatal("configured on")
 	}
 	// Another node's change whose event was lost.
-	store.rows["acme"] = seamless.AggregatorRow{Code: "acme", Enabled: false, UpdatedAt: now}
+	store.Rows["acme"] = seamless.AggregatorRow{Code: "acme", Enabled: false, UpdatedAt: now}
 	t.Run("same epoch, live: the copy stands", func(t *testing.T) {
 		if !a.Enabled(ctx, "acme") {
 			t.Fatal("reread without a reason")
@@ -247,7 +221,7 @@ func TestAggregatorsRereadOnANewEpoch(t *testing.T) {
 	})
 	t.Run("a bus not live: read again after a couple of seconds", func(t *testing.T) {
 		bus.live = false
-		store.rows["acme"] = seamless.AggregatorRow{Code: "acme", Enabled: true, UpdatedAt: now}
+		store.Rows["acme"] = seamless.AggregatorRow{Code: "acme", Enabled: true, UpdatedAt: now}
 		if a.Enabled(ctx, "acme") {
 			t.Fatal("read again at once")
 		}
@@ -269,7 +243,7 @@ func TestAggregatorsHub88(t *testing.T) {
 		{Code: "acme", Kind: seamless.KindGeneric, URL: "https://acme.example", Enabled: true, Secret: []byte("configured-secret-configured-secret-0")},
 		{Code: "hub88", Kind: seamless.KindHub88, URL: "https://api.hub88.example", OperatorID: 7, Enabled: true, Hub88Key: &k1.PublicKey, Key: k1},
 	}
-	store := &aggStore{rows: map[string]seamless.AggregatorRow{}}
+	store := memstore.NewAggregators()
 	bus := &syncBus{}
 	now := time.Date(2026, 11, 27, 5, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
@@ -306,8 +280,8 @@ func TestAggregatorsHub88(t *testing.T) {
 				}
 			})
 		}
-		if len(store.rows) != 0 {
-			t.Fatalf("stored %v", store.rows)
+		if len(store.Rows) != 0 {
+			t.Fatalf("stored %v", store.Rows)
 		}
 	})
 	t.Run("the configuration applies while nothing is stored", func(t *testing.T) {
@@ -331,7 +305,7 @@ func TestAggregatorsHub88(t *testing.T) {
 			got.OperatorID != 42 || !got.Hub88KeyStored || !got.KeyStored || !got.URLStored || !got.OperatorIDStored || got.Unreadable {
 			t.Fatalf("node2 sees %v, %v", got, err)
 		}
-		row := store.rows["hub88"]
+		row := store.Rows["hub88"]
 		if row.PublicKeySealed == "" || row.PrivateKeySealed == "" || strings.Contains(row.PrivateKeySealed, "PRIVATE KEY") ||
 			strings.Contains(row.PublicKeySealed, "PUBLIC KEY") || row.URL != "https://staging.hub88.example" || row.OperatorID != 42 {
 			t.Fatalf("stored %+v: want the keys sealed", row)
@@ -349,7 +323,7 @@ func TestAggregatorsHub88(t *testing.T) {
 			got.OperatorID != 7 || got.URLStored || got.OperatorIDStored {
 			t.Fatalf("node1 sees %v, %v", got, err)
 		}
-		if row := store.rows["hub88"]; row.URL != "" || row.OperatorID != 0 {
+		if row := store.Rows["hub88"]; row.URL != "" || row.OperatorID != 0 {
 			t.Fatalf("stored %+v", row)
 		}
 		// The configured value entered again is the configuration's.
@@ -361,9 +335,9 @@ func TestAggregatorsHub88(t *testing.T) {
 		}
 	})
 	t.Run("a stored key that no longer opens falls back to the configured one", func(t *testing.T) {
-		row := store.rows["hub88"]
+		row := store.Rows["hub88"]
 		row.PrivateKeySealed = "someone-else|x"
-		store.rows["hub88"] = row
+		store.Rows["hub88"] = row
 		node3 := seamless.NewAggregators(store, rot13Sealer{}, conf, clock)
 		got, err := node3.Get(ctx, "hub88")
 		if err != nil || !got.Unreadable || !got.Key.Equal(k1) || got.KeyStored || !got.Hub88Key.Equal(&k2.PublicKey) {
@@ -373,7 +347,7 @@ func TestAggregatorsHub88(t *testing.T) {
 		if _, _, err := node3.Update(ctx, "hub88", seamless.AggregatorUpdate{Enabled: true}, "own"); err != nil {
 			t.Fatal(err)
 		}
-		if row := store.rows["hub88"]; row.PrivateKeySealed != "" || row.PublicKeySealed == "" {
+		if row := store.Rows["hub88"]; row.PrivateKeySealed != "" || row.PublicKeySealed == "" {
 			t.Fatalf("stored %+v", row)
 		}
 	})

@@ -10,6 +10,7 @@ import (
 
 	"ngern/core/errs"
 	"ngern/core/seamless"
+	"ngern/core/seamless/memstore"
 )
 
 // catalogue is a fake CatalogueStore with the store's rules: a sync keeps
@@ -268,7 +269,7 @@ func TestLobbySwitchedOff(t *testing.T) {
 	agg := &aggregator{code: provider, games: []seamless.Game{{Code: "g1", Name: "One", Category: "slot"}}}
 	f := newFixture(t)
 	c := &catalogue{games: map[[2]string]seamless.CatalogueGame{}}
-	store := &aggStore{rows: map[string]seamless.AggregatorRow{}}
+	store := memstore.NewAggregators()
 	switches := seamless.NewAggregators(store, rot13Sealer{}, []seamless.AggregatorSettings{{Code: provider, Kind: seamless.KindSim, Enabled: true}},
 		time.Now)
 	l := seamless.NewLobby(c, f.svc, []seamless.Aggregator{agg}, switches)
