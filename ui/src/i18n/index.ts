@@ -2,7 +2,7 @@ import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { Platform } from 'react-native';
 
-import { defaultLocale } from '@/lib/config';
+import { defaultLocale, installCurrency } from '@/lib/config';
 import { limits } from '@/lib/limits.generated';
 import { readItem, saveLocale, storageKeys, storageReady } from '@/lib/storage';
 
@@ -67,8 +67,11 @@ i18n
     lng: defaultLocale,
     fallbackLng: defaultLocale,
     supportedLngs: [...locales],
-    // Texts name the fixed limits by placeholder ({{transferMin}}), never as numbers (core/limits).
-    interpolation: { escapeValue: false, defaultVariables: { ...limits } },
+    // Texts name the fixed limits by placeholder ({{transferMin}}), never as numbers (core/limits),
+    // and the install's currency as {{currency}} (THB or LAK): English texts that write a code use
+    // it as is, the others name it in words with $t(currency.{{currency}}) (the `currency` table
+    // of each language; $t(translation:currency.{{currency}}) from a feature's namespace).
+    interpolation: { escapeValue: false, defaultVariables: { ...limits, currency: installCurrency } },
     returnNull: false,
     saveMissing: __DEV__,
     missingKeyHandler: (_lngs, _ns, key) => {

@@ -28,6 +28,12 @@ export const utcOffsetMinutes = 7 * 60;
 /** phoneLength is the required register phone length outside the Laos build. */
 export const phoneLength = 10;
 
+/**
+ * installCurrency is the currency of the install's amounts and limits: kip in the Laos build,
+ * else baht. Texts name it by placeholder ({{currency}}, src/i18n), never as a word.
+ */
+export const installCurrency: 'THB' | 'LAK' = isLaos ? 'LAK' : 'THB';
+
 export const laosCurrencies = ['LAK', 'BAHT'] as const;
 export type Currency = (typeof laosCurrencies)[number];
 

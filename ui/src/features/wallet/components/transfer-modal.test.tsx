@@ -129,4 +129,35 @@ describe('TransferModal', () => {
     submit();
     expect(await screen.findByText('Transfer failed, the funds have been returned to your wallet')).toBeTruthy();
   });
+
+  describe("in the Laos install, the server's minimum in kip", () => {
+    // The Laos build sets {{currency}} to LAK at i18n init (src/i18n, lib/config installCurrency);
+    // the tests run the Thai build, so they set it here as that init does and restore it after.
+    const variables = () => i18n.options.interpolation!.defaultVariables!;
+    beforeEach(() => {
+      variables().currency = 'LAK';
+    });
+    afterEach(() => {
+      variables().currency = 'THB';
+    });
+
+    it.each([
+      { lng: 'th', message: 'ยอดโอนขั้นต่ำ 1000 กีบ' },
+      { lng: 'la', message: 'ຍອດໂອນຂັ້ນຕ່ຳ 1000 ກີບ' },
+      { lng: 'en', message: 'The minimum transfer is 1000 LAK' },
+    ])('$lng', async ({ lng, message }) => {
+      await i18n.changeLanguage(lng);
+      const calls = mockApi({ 'GET /api/lookup/limits': { body: { ...limits['GET /api/lookup/limits'].body, transferMin: 1000 } } });
+      open();
+      await waitFor(() => expect(calls.some((c) => c.path === '/api/lookup/limits')).toBe(true));
+      fireEvent.press(screen.getByRole('combobox', { name: i18n.t('transfer.from') }));
+      fireEvent.press(screen.getByRole('button', { name: i18n.t('transfer.wallet') }));
+      fireEvent.press(screen.getByRole('combobox', { name: i18n.t('transfer.to') }));
+      fireEvent.press(screen.getByRole('button', { name: 'Siam Slot' }));
+      fireEvent.changeText(screen.getByLabelText(i18n.t('transfer.amount')), '999');
+      fireEvent.press(screen.getByRole('button', { name: i18n.t('transfer.submit') }));
+      expect(await screen.findByText(message)).toBeTruthy();
+      expect(posts(calls)).toHaveLength(0);
+    });
+  });
 });
