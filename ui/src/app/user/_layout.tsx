@@ -1,8 +1,6 @@
 import { Redirect, Slot, usePathname, useRouter, type Href } from 'expo-router';
 import { useTranslation } from 'react-i18next';
-import { useWindowDimensions } from 'react-native';
 
-import { menuLabelSize } from '@/components/layouts/menu-label-size';
 import { Shell } from '@/components/layouts/shell';
 import { TopBar } from '@/components/layouts/top-bar';
 import { RouteBoundary } from '@/components/lazy-boundary';
@@ -38,8 +36,7 @@ export default function MemberLayout() {
 
 /** MemberShell is the top bar, the member's page and the bottom menu. */
 function MemberShell() {
-  const { t, i18n } = useTranslation();
-  const { width } = useWindowDimensions();
+  const { t } = useTranslation();
   const router = useRouter();
   const pathname = usePathname();
   const logout = useLogout();
@@ -52,27 +49,18 @@ function MemberShell() {
     onPress: () => router.replace(links[key].href),
   });
 
-  const menu = [
-    link('profile'),
-    { key: 'conditions', kind: 'button' as const, label: t('menu.conditions'), onPress: openConditions },
-    link('home'),
-    link('games'),
-    link('statement'),
-    link('contact'),
-  ];
-  // Six entries across a 360 px phone: every label's words fit their slot whole.
-  const labelSize = menuLabelSize(
-    menu.map((m) => m.label),
-    width,
-    i18n.language,
-  );
-
   return (
     <Shell
       top={<TopBar appName={t('app.name')} logoutLabel={t('menu.logout')} onLogout={logout} />}
       menuLabel={t('menu.mainMenu')}
-      menuLabelSize={labelSize}
-      menu={menu}
+      menu={[
+        link('profile'),
+        { key: 'conditions', kind: 'button', label: t('menu.conditions'), onPress: openConditions },
+        link('home'),
+        link('games'),
+        link('statement'),
+        link('contact'),
+      ]}
     >
       <RouteBoundary at={pathname}>
         <Slot />

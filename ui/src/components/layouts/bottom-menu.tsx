@@ -6,6 +6,9 @@ import { colors, spacing } from '../ui/theme';
 
 import { MenuIcon } from './menu-icon';
 
+/** menuLabelSize is the labels' font size, a tab bar's (smaller than the caption's 13). */
+export const menuLabelSize = 12;
+
 export type MenuItem = {
   key: string;
   label: string;
@@ -15,13 +18,9 @@ export type MenuItem = {
   kind?: 'link' | 'button';
 };
 
-/**
- * BottomMenu is the shell's navigation bar. labelSize, when given, is the labels' font size (the
- * member's six entries: menu-label-size.ts), the caption's otherwise.
- */
-export function BottomMenu({ items, label, labelSize }: { items: MenuItem[]; label: string; labelSize?: number }) {
+/** BottomMenu is the shell's navigation bar. */
+export function BottomMenu({ items, label }: { items: MenuItem[]; label: string }) {
   const insets = useSafeAreaInsets();
-  const size = labelSize ? { fontSize: labelSize, lineHeight: Math.round(labelSize * 1.4) } : undefined;
   return (
     <View role="navigation" aria-label={label} style={[styles.bar, { paddingBottom: Math.max(insets.bottom, spacing.xs) }]}>
       {items.map((item) => (
@@ -39,7 +38,7 @@ export function BottomMenu({ items, label, labelSize }: { items: MenuItem[]; lab
           <AppText
             variant="caption"
             bold={item.active}
-            style={[styles.label, size, item.active ? styles.activeText : styles.text]}
+            style={[styles.label, item.active ? styles.activeText : styles.text]}
             numberOfLines={2}
           >
             {item.label}
@@ -61,9 +60,10 @@ const styles = StyleSheet.create({
   item: { flex: 1, alignItems: 'center', justifyContent: 'center', minHeight: 56, gap: 2, paddingHorizontal: 2 },
   marker: { width: 24, height: 3, borderRadius: 2, backgroundColor: 'transparent' },
   markerActive: { backgroundColor: colors.primary },
-  // Six entries share a 360 px screen: a label of two words may wrap on two
-  // lines, between them, never inside a word (menu-label-size.ts).
-  label: { textAlign: 'center' },
+  // Six entries share a 360 px screen: a long label (Thai, Lao) wraps on
+  // two lines between its words rather than being cut, and no word is
+  // wider than its slot at this size (bottom-menu-labels.test.ts).
+  label: { textAlign: 'center', fontSize: menuLabelSize, lineHeight: 16 },
   text: { color: colors.muted },
   activeText: { color: colors.primary },
 });

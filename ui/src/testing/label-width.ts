@@ -1,14 +1,12 @@
 /**
- * The bottom menu's label size. Six entries share a 360 px screen, about 56 px each: a label may
- * wrap between its words (Thai and Lao ones between dictionary words), never inside one. The
- * size is the caption's unless the longest word of some label would not fit its slot, then the
- * largest that fits (half pixels, 9 at least), the same for every entry so the bar reads as one. Widths are estimated from
- * the characters, erring wide (a bold system sans such as DejaVu Sans), since the web's Latin
- * falls back to the system font.
+ * Label widths for tests: the bottom menu's six entries share a 360 px screen, about 56 px each,
+ * and a label may wrap between its words (Thai and Lao ones between dictionary words), never
+ * inside one. The test of the menu's texts (components/layouts/bottom-menu-labels.test.ts) holds
+ * every label's longest word inside its slot at the menu's label size; the app computes nothing at
+ * run time (the first load's budget). Widths are estimated from the characters, erring wide (a
+ * bold system sans such as DejaVu Sans), since the web's Latin falls back to the system font.
  */
 
-export const menuLabelBase = 13;
-export const menuLabelMin = 9;
 /** The item's horizontal padding, each side (bottom-menu.tsx). */
 export const menuItemPadding = 2;
 
@@ -53,16 +51,4 @@ const thaiLao = /[\u0E00-\u0EFF]/;
 export function words(label: string, lang: string, segment: Segmenter | null = intlSegmenter): string[] {
   if (segment) return segment(label, lang);
   return label.split(/\s+/).filter((w) => w !== '' && !thaiLao.test(w));
-}
-
-/** menuLabelSize is the font size of the labels of a menu of these labels across width px. */
-export function menuLabelSize(labels: string[], width: number, lang: string, segment = intlSegmenter): number {
-  if (labels.length === 0 || width <= 0) return menuLabelBase;
-  const slot = width / labels.length - 2 * menuItemPadding;
-  let longest = 0;
-  for (const label of labels) for (const w of words(label, lang, segment)) longest = Math.max(longest, wordEm(w));
-  if (longest === 0) return menuLabelBase;
-  // Half pixels, rounded down: the estimate stays inside the slot.
-  const fits = Math.floor((slot / longest) * 2) / 2;
-  return Math.max(menuLabelMin, Math.min(menuLabelBase, fits));
 }
