@@ -9,6 +9,8 @@ import { formatDateTime, formatNumber } from '@/lib/format';
 import type { StatementItem } from '../api/get-statement';
 
 import { badgeStyles, statusTone, textStyles } from './statement-item';
+// The statement's texts (`statement.…`) come with the feature, not the first load.
+import '../i18n';
 
 type Round = NonNullable<StatementItem['round']>;
 type Props = { item: StatementItem & { round: Round } };

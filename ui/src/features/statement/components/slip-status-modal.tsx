@@ -14,6 +14,8 @@ import { openLinkFrom } from '@/lib/open-link';
 import { pageCount } from '@/lib/pagination';
 
 import { slipImageUrl, slipPageSize, useSlips, type Slip } from '../api/get-slips';
+// The statement's texts (`statement.…`) come with the feature, not the first load.
+import '../i18n';
 
 /** slipStatusKey maps a slip status to its label: SUCCESS, FAILED, otherwise processing. */
 export function slipStatusKey(status: string): 'success' | 'failed' | 'processing' {

@@ -12,6 +12,8 @@ import { useStatement } from '../api/get-statement';
 import { SlipStatusModal } from './slip-status-modal';
 import { RoundRow } from './round-item';
 import { StatementRow } from './statement-item';
+// The statement's texts (`statement.…`) come with the feature, not the first load.
+import '../i18n';
 
 type Props = { accountName: (code: string) => string };
 
