@@ -6,6 +6,7 @@ import { colors, radius, spacing } from '@/components/ui/theme';
 import { bannersFor } from '@/lib/banners';
 import { serverUrl } from '@/lib/config';
 import { formatNumber } from '@/lib/format';
+import { bonusPicture } from '@/lib/pictures';
 
 import { useBonusT } from '../i18n';
 import type { Bonus } from '../api/bonus';
@@ -45,7 +46,7 @@ export function BonusCard({ bonus, state, onPress }: Props) {
       {banner?.image ? (
         <Image source={{ uri: serverUrl(banner.image) }} style={styles.image} resizeMode="cover" aria-hidden />
       ) : (
-        <View style={[styles.image, styles.placeholder]} />
+        <Image source={bonusPicture} style={styles.image} resizeMode="cover" aria-hidden testID="art-bonus" />
       )}
       <View style={styles.body}>
         <AppText bold numberOfLines={2}>
@@ -80,7 +81,6 @@ const styles = StyleSheet.create({
   disabled: { opacity: 0.55 },
   pressed: { opacity: 0.8 },
   image: { width: '100%', aspectRatio: 16 / 9 },
-  placeholder: { backgroundColor: colors.gold },
   body: { padding: spacing.sm, gap: 2 },
   badge: { alignSelf: 'flex-start', borderRadius: radius.sm, paddingHorizontal: spacing.sm, marginTop: 2 },
   badgeCurrent: { backgroundColor: colors.primary },

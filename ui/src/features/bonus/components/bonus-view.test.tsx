@@ -71,6 +71,8 @@ describe('BonusView', () => {
     renderWithProviders(<BonusView />);
     const card = await screen.findByRole('button', { name: 'Bonus Welcome bonus' });
     expect(screen.getByRole('button', { name: 'Bonus Daily bonus, Received' })).toBeDisabled();
+    // The daily bonus has no banner: the project's bonus picture, not a blank block; the welcome bonus shows its own.
+    expect(screen.getAllByTestId('art-bonus', { includeHiddenElements: true })).toHaveLength(1);
     fireEvent.press(card);
     // The carousel of the bonus's banners (components/banner-carousel tests its paging).
     expect(await screen.findByText('First banner')).toBeTruthy();

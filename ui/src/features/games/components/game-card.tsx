@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
 import { serverUrl } from '@/lib/config';
+import { gamePicture } from '@/lib/pictures';
 
 import type { LobbyGame } from '../api/get-lobby';
 import { useGamesT } from '../i18n';
@@ -16,11 +17,14 @@ export function GameCard({ game, busy, onPlay }: Props) {
   const transfer = game.mode === 'transfer';
   return (
     <View style={styles.card} testID={`game-${game.provider}-${game.code}`}>
-      {game.image ? (
-        <Image source={{ uri: serverUrl(game.image) }} style={styles.thumb} accessibilityIgnoresInvertColors alt="" />
-      ) : (
-        <View style={[styles.thumb, styles.noThumb]} />
-      )}
+      <Image
+        source={gamePicture(game, game.image, serverUrl)}
+        style={styles.thumb}
+        resizeMode="cover"
+        accessibilityIgnoresInvertColors
+        alt=""
+        testID={game.image ? undefined : 'art-game'}
+      />
       <AppText bold numberOfLines={1}>
         {game.name}
       </AppText>
@@ -49,5 +53,4 @@ const styles = StyleSheet.create({
     borderColor: colors.border,
   },
   thumb: { width: '100%', aspectRatio: 4 / 3, borderRadius: radius.sm, backgroundColor: colors.neutralSoft },
-  noThumb: { borderWidth: 1, borderColor: colors.border },
 });
