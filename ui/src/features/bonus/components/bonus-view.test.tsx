@@ -49,6 +49,14 @@ const inactive = { 'GET /api/bonus/check/active': { body: { status: false, type:
 describe('BonusView', () => {
   beforeEach(() => i18n.changeLanguage('en'));
 
+  it('shows the shape of the cards while the bonuses load, then the cards', async () => {
+    mockApi({ ...inactive, 'GET /api/bonus': { body: { bonuses: [daily] } } });
+    renderWithProviders(<BonusView />);
+    expect(screen.getByTestId('bonus-skeleton')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Bonus Daily bonus, Received' })).toBeTruthy();
+    expect(screen.queryByTestId('bonus-skeleton')).toBeNull();
+  });
+
   it('shows available, received and current cards; receiving fills %percentFail% and sends a key', async () => {
     let received = false;
     const calls = mockApi({
