@@ -6,7 +6,7 @@ import { colors, radius, spacing } from '@/components/ui/theme';
 import { bannersFor } from '@/lib/banners';
 import { serverUrl } from '@/lib/config';
 import { formatNumber } from '@/lib/format';
-import { bonusPicture } from '@/lib/pictures';
+import { Look } from '@/components/looks';
 
 import { useBonusT } from '../i18n';
 import type { Bonus } from '../api/bonus';
@@ -46,7 +46,9 @@ export function BonusCard({ bonus, state, onPress }: Props) {
       {banner?.image ? (
         <Image source={{ uri: serverUrl(banner.image) }} style={styles.image} resizeMode="cover" aria-hidden />
       ) : (
-        <Image source={bonusPicture} style={styles.image} resizeMode="cover" aria-hidden testID="art-bonus" />
+        <View style={[styles.image, styles.art]}>
+          <Look kind="bonus" style={StyleSheet.absoluteFill} />
+        </View>
       )}
       <View style={styles.body}>
         <AppText bold numberOfLines={2}>
@@ -68,6 +70,7 @@ export function BonusCard({ bonus, state, onPress }: Props) {
 }
 
 const styles = StyleSheet.create({
+  art: { overflow: 'hidden' },
   card: {
     flexBasis: '45%',
     flexGrow: 1,

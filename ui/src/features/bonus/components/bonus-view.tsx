@@ -4,7 +4,7 @@ import { StyleSheet, View } from 'react-native';
 
 import { HtmlContent } from '@/components/html-content';
 import { QueryState } from '@/components/query-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Look } from '@/components/looks';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { AppModal } from '@/components/ui/modal';
@@ -201,7 +201,7 @@ export function BonusView() {
           </View>
         )
       ) : bonuses.isLoading ? (
-        <Skeleton testID="bonus-skeleton" blocks={cardsSkeleton} columns={2} />
+        <Look kind="skeleton" testID="bonus-skeleton" blocks={cardsSkeleton} columns={2} />
       ) : (
         <QueryState isLoading={false} isError={bonuses.isError} onRetry={() => bonuses.refetch()} />
       )}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Image, Pressable, StyleSheet, View } from 'react-native';
 
-import { BankBadge } from '@/components/bank-badge';
+import { Look } from '@/components/looks';
 import { QueryState } from '@/components/query-state';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
@@ -164,7 +164,7 @@ function BankTransferTab({ banks, onDeposited }: { banks: ReceivingBank[]; onDep
       {banks.map((b) => (
         <View key={`${b.bankCode}${b.bankAccountNo}`} style={styles.account}>
           <View style={styles.row}>
-            <BankBadge code={b.bankCode} />
+            <Look kind="bank" code={b.bankCode} />
             <AppText bold style={styles.flex}>
               {bankName(b, i18n.language)}
             </AppText>

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
 import { serverUrl } from '@/lib/config';
-import { gamePicture } from '@/lib/pictures';
+import { Look } from '@/components/looks';
 
 import type { LobbyGame } from '../api/get-lobby';
 import { useGamesT } from '../i18n';
@@ -17,14 +17,13 @@ export function GameCard({ game, busy, onPlay }: Props) {
   const transfer = game.mode === 'transfer';
   return (
     <View style={styles.card} testID={`game-${game.provider}-${game.code}`}>
-      <Image
-        source={gamePicture(game, game.image, serverUrl)}
-        style={styles.thumb}
-        resizeMode="cover"
-        accessibilityIgnoresInvertColors
-        alt=""
-        testID={game.image ? undefined : 'art-game'}
-      />
+      {game.image ? (
+        <Image source={{ uri: serverUrl(game.image) }} style={styles.thumb} accessibilityIgnoresInvertColors alt="" />
+      ) : (
+        <View style={[styles.thumb, styles.art]}>
+          <Look kind="game" code={game.code} category={game.category} style={StyleSheet.absoluteFill} />
+        </View>
+      )}
       <AppText bold numberOfLines={1}>
         {game.name}
       </AppText>
@@ -53,4 +52,5 @@ const styles = StyleSheet.create({
     borderColor: colors.border,
   },
   thumb: { width: '100%', aspectRatio: 4 / 3, borderRadius: radius.sm, backgroundColor: colors.neutralSoft },
+  art: { overflow: 'hidden' },
 });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pressable, StyleSheet, View } from 'react-native';
 
-import { BankBadge } from '@/components/bank-badge';
+import { Look } from '@/components/looks';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { LockIcon } from '@/components/ui/lock-icon';
@@ -79,7 +79,7 @@ export function ProfileView() {
         <>
           <Row label={t('profile.bankAccountName')} value={bank.bankAccountName} />
           <View style={styles.bankLine}>
-            <BankBadge code={bank.bankCode} />
+            <Look kind="bank" code={bank.bankCode} />
             <View style={styles.flex}>
               <Row label={t('profile.bankName')} value={bank.bank?.nameTH ?? bank.bankCode} />
             </View>

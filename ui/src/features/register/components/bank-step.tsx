@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StyleSheet, View } from 'react-native';
 
-import { BankBadge } from '@/components/bank-badge';
+import { Look } from '@/components/looks';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
@@ -89,7 +89,7 @@ export function BankStep({ phone, otpToken, profile, disabled, onRegistered, onB
             options={(banks.data ?? []).map((b) => ({ value: b.code, label: bankLabel(b, i18n.language) }))}
           />
         </View>
-        {bank ? <BankBadge code={bank.code} size={40} /> : null}
+        {bank ? <Look kind="bank" code={bank.code} size={40} /> : null}
       </View>
       <TextField
         label={t('register.accountNo')}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { StyleSheet, View } from 'react-native';
 
-import { BankBadge } from '@/components/bank-badge';
+import { Look } from '@/components/looks';
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
 import { formatDateTime, formatNumber } from '@/lib/format';
@@ -84,7 +84,7 @@ function DepositMethod({ source, method, channel }: { source: string | null; met
   if (method !== 'bank_transfer' || channel === '') return text;
   return (
     <View style={styles.line}>
-      <BankBadge code={channel} size={20} />
+      <Look kind="bank" code={channel} size={20} />
       {text}
     </View>
   );

@@ -4,7 +4,7 @@ import { StyleSheet, View } from 'react-native';
 
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Look } from '@/components/looks';
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
 
@@ -42,7 +42,7 @@ export function StatementView({ accountName }: Props) {
         <Button title={t('statement.uploadStatus')} variant="secondary" onPress={() => setSlipsOpen(true)} />
       </View>
       {statement.isLoading ? (
-        <Skeleton testID="statement-skeleton" blocks={rowsSkeleton} />
+        <Look kind="skeleton" testID="statement-skeleton" blocks={rowsSkeleton} />
       ) : items.length === 0 ? (
         <View style={styles.empty}>
           <AppText>{t('statement.empty')}</AppText>

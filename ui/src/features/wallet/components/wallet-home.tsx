@@ -5,7 +5,7 @@ import { StyleSheet, View } from 'react-native';
 
 import { lazyWithRetry } from '@/components/lazy-boundary';
 import { QueryState } from '@/components/query-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Look } from '@/components/looks';
 import { contentMaxWidth, spacing } from '@/components/ui/theme';
 import { useToast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api';
@@ -75,7 +75,7 @@ export function WalletHome({ onOpenConditions }: { onOpenConditions: () => void 
 
   if (!data) {
     // The shape of the home while the wallet loads: balance card, actions, game cards.
-    if (wallet.isLoading) return <Skeleton testID="wallet-skeleton" blocks={homeSkeleton} style={styles.skeleton} />;
+    if (wallet.isLoading) return <Look kind="skeleton" testID="wallet-skeleton" blocks={homeSkeleton} style={styles.skeleton} />;
     return <QueryState isLoading={wallet.isLoading} isError={wallet.isError} onRetry={() => wallet.refetch()} />;
   }
 

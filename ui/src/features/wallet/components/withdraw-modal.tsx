@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StyleSheet, View } from 'react-native';
 
-import { BankBadge } from '@/components/bank-badge';
+import { Look } from '@/components/looks';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { AmountField } from '@/components/ui/amount-field';
 import { Button } from '@/components/ui/button';
@@ -91,7 +91,7 @@ export function WithdrawModal({ visible, data, onClose, onSaved }: Props) {
         <View style={styles.bank}>
           <AppText variant="label">{t('withdraw.paidTo')}</AppText>
           <View style={styles.bankLine}>
-            <BankBadge code={bank.bankCode} />
+            <Look kind="bank" code={bank.bankCode} />
             <AppText bold style={styles.flex}>
               {bankName(bank, i18n.language)}
             </AppText>

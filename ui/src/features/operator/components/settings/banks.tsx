@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { StyleSheet, View } from 'react-native';
 
-import { BankBadge } from '@/components/bank-badge';
+import { Look } from '@/components/looks';
 import { Checkbox } from '@/components/ui/checkbox';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
@@ -57,7 +57,7 @@ function BankRow({ bank, banks }: { bank: OperatorBank; banks: readonly Operator
   return (
     <View role="listitem" style={rowStyles.row} accessibilityLabel={bank.nameEN}>
       <View style={styles.title}>
-        <BankBadge code={bank.code} />
+        <Look kind="bank" code={bank.code} />
         <View style={styles.name}>
           <AppText bold>{`${bank.code} · ${bank.nameEN}`}</AppText>
           <AppText variant="caption">{bank.nameTH}</AppText>
