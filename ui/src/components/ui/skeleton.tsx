@@ -1,72 +1,41 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccessibilityInfo, Animated, StyleSheet, View, type DimensionValue, type StyleProp, type ViewStyle } from 'react-native';
+import { StyleSheet, View, type ViewStyle } from 'react-native';
 
+import type { SkeletonProps } from './skeleton.native';
 import { colors, radius, spacing } from './theme';
 
-/** SkeletonBlock is one grey block: a line of text, a card, a picture. */
-export type SkeletonBlock = { width?: DimensionValue; height: number; round?: boolean };
-
-type Props = {
-  /** blocks are drawn top to bottom, or side by side in rows of `columns`. */
-  blocks: SkeletonBlock[];
-  columns?: number;
-  style?: StyleProp<ViewStyle>;
-  testID?: string;
-};
-
-/** pulseMs is one fade of the pulse (out, then back in). */
-const pulseMs = 900;
+export type { SkeletonBlock, SkeletonProps } from './skeleton.native';
 
 /**
- * useReducedMotion is true when the system asks for less motion (the pulse then stands still), null
- * until the system has answered (no pulse starts before).
+ * pulse is the gentle pulse as a CSS animation (react-native-web turns animationKeyframes into
+ * @keyframes): React Native's Animated, which the native Skeleton uses, would weigh ~28 kB on the
+ * web's shared chunk.
  */
-function useReducedMotion(): boolean | null {
-  const [reduced, setReduced] = useState<boolean | null>(null);
-  useEffect(() => {
-    let live = true;
-    AccessibilityInfo.isReduceMotionEnabled()
-      .then((on) => live && setReduced(on))
-      .catch(() => undefined);
-    const sub = AccessibilityInfo.addEventListener('reduceMotionChanged', setReduced);
-    return () => {
-      live = false;
-      sub.remove();
-    };
-  }, []);
-  return reduced;
+const pulse = {
+  animationKeyframes: [{ '0%': { opacity: 1 }, '50%': { opacity: 0.45 }, '100%': { opacity: 1 } }],
+  animationDuration: '1.8s',
+  animationTimingFunction: 'ease-in-out',
+  animationIterationCount: 'infinite',
+} as unknown as ViewStyle;
+
+/** reducedMotion is true when the browser asks for less motion (the blocks then stand still). */
+function reducedMotion(): boolean {
+  return typeof window === 'undefined' || !window.matchMedia || window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 /**
  * Skeleton is the shape of content still loading: grey blocks with a gentle pulse where the
  * content will be, instead of blank space or a lone spinner. Screen readers hear "loading".
  */
-export function Skeleton({ blocks, columns = 1, style, testID }: Props) {
+export function Skeleton({ blocks, columns = 1, style, testID }: SkeletonProps) {
   const { t } = useTranslation();
-  const reduced = useReducedMotion();
-  const opacity = useRef(new Animated.Value(1)).current;
-  useEffect(() => {
-    if (reduced !== false) {
-      opacity.setValue(1);
-      return;
-    }
-    const loop = Animated.loop(
-      Animated.sequence([
-        Animated.timing(opacity, { toValue: 0.45, duration: pulseMs, useNativeDriver: false }),
-        Animated.timing(opacity, { toValue: 1, duration: pulseMs, useNativeDriver: false }),
-      ]),
-    );
-    loop.start();
-    return () => loop.stop();
-  }, [reduced, opacity]);
   return (
-    <Animated.View
+    <View
       testID={testID ?? 'skeleton'}
       role="progressbar"
       aria-busy
       accessibilityLabel={t('common.loading')}
-      style={[styles.wrap, columns > 1 && styles.grid, { opacity }, style]}
+      style={[styles.wrap, columns > 1 && styles.grid, !reducedMotion() && styles.pulse, style]}
     >
       {blocks.map((b, i) => (
         <View
@@ -79,7 +48,7 @@ export function Skeleton({ blocks, columns = 1, style, testID }: Props) {
           ]}
         />
       ))}
-    </Animated.View>
+    </View>
   );
 }
 
@@ -87,4 +56,5 @@ const styles = StyleSheet.create({
   wrap: { gap: spacing.md },
   grid: { flexDirection: 'row', flexWrap: 'wrap' },
   block: { backgroundColor: colors.neutralSoft, borderRadius: radius.md },
+  pulse,
 });
