@@ -53,6 +53,10 @@ jest.mock('@/features/spin/lazy', () => ({
 // Jest cannot run the dynamic import that brings the banner carousel to the bonus page and to the
 // invite and cashback flows: the loader answers the module itself (components/banner-carousel
 // tests the carousel).
+// The looks (bank badges, skeletons, fallback pictures) come by a dynamic import too: the loader
+// renders them at once.
+jest.mock('@/components/looks', () => ({ Look: jest.requireActual('@/components/looks/looks').default }));
+
 jest.mock('@/components/load-banner-carousel', () => ({
   loadBannerCarousel: () => Promise.resolve({ default: jest.requireActual('@/components/banner-carousel/banner-carousel').BannerCarousel }),
 }));

@@ -6,6 +6,7 @@ import { colors, radius, spacing } from '@/components/ui/theme';
 import { bannersFor } from '@/lib/banners';
 import { serverUrl } from '@/lib/config';
 import { formatNumber } from '@/lib/format';
+import { Look } from '@/components/looks';
 
 import { useBonusT } from '../i18n';
 import type { Bonus } from '../api/bonus';
@@ -47,7 +48,9 @@ export function BonusCard({ bonus, state, onPress }: Props) {
       {banner?.image ? (
         <Image source={{ uri: serverUrl(banner.image) }} style={styles.image} resizeMode="cover" aria-hidden />
       ) : (
-        <View style={[styles.image, styles.placeholder]} />
+        <View style={[styles.image, styles.art]}>
+          <Look kind="bonus" style={StyleSheet.absoluteFill} />
+        </View>
       )}
       <View style={styles.body}>
         <AppText bold numberOfLines={2}>
@@ -68,6 +71,7 @@ export function BonusCard({ bonus, state, onPress }: Props) {
 }
 
 const styles = StyleSheet.create({
+  art: { overflow: 'hidden' },
   card: {
     flexBasis: '45%',
     flexGrow: 1,
@@ -81,7 +85,6 @@ const styles = StyleSheet.create({
   disabled: { opacity: 0.55 },
   pressed: { opacity: 0.8 },
   image: { width: '100%', aspectRatio: 16 / 9 },
-  placeholder: { backgroundColor: colors.gold },
   body: { padding: spacing.sm, gap: 2 },
   badge: { alignSelf: 'flex-start', borderRadius: radius.sm, paddingHorizontal: spacing.sm, marginTop: 2 },
   badgeCurrent: { backgroundColor: colors.primary },

@@ -50,6 +50,14 @@ const inactive = { 'GET /api/bonus/check/active': { body: { status: false, type:
 describe('BonusView', () => {
   beforeEach(() => i18n.changeLanguage('en'));
 
+  it('shows the shape of the cards while the bonuses load, then the cards', async () => {
+    mockApi({ ...inactive, 'GET /api/bonus': { body: { bonuses: [daily] } } });
+    renderWithProviders(<BonusView />);
+    expect(screen.getByTestId('bonus-skeleton')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Bonus Daily bonus, Received, Daily bonus · 20.00 THB' })).toBeTruthy();
+    expect(screen.queryByTestId('bonus-skeleton')).toBeNull();
+  });
+
   it('shows available, received and current cards; receiving fills %percentFail% and sends a key', async () => {
     let received = false;
     const calls = mockApi({
@@ -74,6 +82,8 @@ describe('BonusView', () => {
     const card = await screen.findByRole('button', { name: 'Bonus Welcome bonus, One-time bonus · 100.00 THB' });
     expect(screen.getByRole('button', { name: 'Bonus Daily bonus, Received, Daily bonus · 20.00 THB' })).toBeDisabled();
     for (const button of screen.getAllByRole('button', { name: /^Bonus / })) expect(labelHasShownText(button)).toBe(true);
+    // The daily bonus has no banner: the project's bonus picture, not a blank block; the welcome bonus shows its own.
+    expect(screen.getAllByTestId('art-bonus', { includeHiddenElements: true })).toHaveLength(1);
     fireEvent.press(card);
     // The carousel of the bonus's banners (components/banner-carousel tests its paging).
     expect(await screen.findByText('First banner')).toBeTruthy();

@@ -4,6 +4,7 @@ import { StyleSheet, View } from 'react-native';
 
 import { HtmlContent } from '@/components/html-content';
 import { QueryState } from '@/components/query-state';
+import { Look } from '@/components/looks';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { AppModal } from '@/components/ui/modal';
@@ -199,8 +200,10 @@ export function BonusView() {
             ))}
           </View>
         )
+      ) : bonuses.isLoading ? (
+        <Look kind="skeleton" testID="bonus-skeleton" blocks={cardsSkeleton} columns={2} />
       ) : (
-        <QueryState isLoading={bonuses.isLoading} isError={bonuses.isError} onRetry={() => bonuses.refetch()} />
+        <QueryState isLoading={false} isError={bonuses.isError} onRetry={() => bonuses.refetch()} />
       )}
       <BonusModal
         bonus={open}
@@ -212,6 +215,9 @@ export function BonusView() {
     </View>
   );
 }
+
+/** cardsSkeleton is the bonus grid while it loads: four cards. */
+const cardsSkeleton = Array.from({ length: 4 }, () => ({ height: 150 }));
 
 const styles = StyleSheet.create({
   wrap: { gap: spacing.lg },

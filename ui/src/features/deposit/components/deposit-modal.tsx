@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Image, Pressable, StyleSheet, View } from 'react-native';
 
+import { Look } from '@/components/looks';
 import { QueryState } from '@/components/query-state';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
@@ -162,7 +163,12 @@ function BankTransferTab({ banks, onDeposited }: { banks: ReceivingBank[]; onDep
       <AppText>{d('transferTo', { minutes: limits.creditWithinMinutes })}</AppText>
       {banks.map((b) => (
         <View key={`${b.bankCode}${b.bankAccountNo}`} style={styles.account}>
-          <AppText bold>{bankName(b, i18n.language)}</AppText>
+          <View style={styles.row}>
+            <Look kind="bank" code={b.bankCode} />
+            <AppText bold style={styles.flex}>
+              {bankName(b, i18n.language)}
+            </AppText>
+          </View>
           <View style={styles.row}>
             <AppText style={styles.flex} selectable>
               {formatAccountNo(b.bankAccountNo)}

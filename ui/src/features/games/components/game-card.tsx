@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
 import { serverUrl } from '@/lib/config';
+import { Look } from '@/components/looks';
 
 import type { LobbyGame } from '../api/get-lobby';
 import { useGamesT } from '../i18n';
@@ -19,7 +20,9 @@ export function GameCard({ game, busy, onPlay }: Props) {
       {game.image ? (
         <Image source={{ uri: serverUrl(game.image) }} style={styles.thumb} accessibilityIgnoresInvertColors alt="" />
       ) : (
-        <View style={[styles.thumb, styles.noThumb]} />
+        <View style={[styles.thumb, styles.art]}>
+          <Look kind="game" code={game.code} category={game.category} style={StyleSheet.absoluteFill} />
+        </View>
       )}
       <AppText bold numberOfLines={1}>
         {game.name}
@@ -49,5 +52,5 @@ const styles = StyleSheet.create({
     borderColor: colors.border,
   },
   thumb: { width: '100%', aspectRatio: 4 / 3, borderRadius: radius.sm, backgroundColor: colors.neutralSoft },
-  noThumb: { borderWidth: 1, borderColor: colors.border },
+  art: { overflow: 'hidden' },
 });

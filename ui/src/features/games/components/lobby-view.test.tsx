@@ -42,6 +42,13 @@ describe('LobbyView', () => {
     removeItem(storageKeys.recentGames);
   });
 
+  it('draws the project art for a game without a picture of its own', async () => {
+    mockApi({ 'GET /api/games/lobby': { body: { games: [game({ code: 'lucky-7', name: 'Lucky Seven', image: '' }), games[2]] } } });
+    renderWithProviders(<LobbyView />);
+    expect(await screen.findByText('Lucky Seven')).toBeTruthy();
+    expect(screen.getAllByTestId('art-game')).toHaveLength(1);
+  });
+
   it('lists the games with tabs, a search and a provider filter', async () => {
     mockApi({ 'GET /api/games/lobby': { body: { games } } });
     renderWithProviders(<LobbyView />);

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pressable, StyleSheet, View } from 'react-native';
 
+import { Look } from '@/components/looks';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { LockIcon } from '@/components/ui/lock-icon';
@@ -77,7 +78,12 @@ export function ProfileView() {
       {bank ? (
         <>
           <Row label={t('profile.bankAccountName')} value={bank.bankAccountName} />
-          <Row label={t('profile.bankName')} value={bank.bank?.nameTH ?? bank.bankCode} />
+          <View style={styles.bankLine}>
+            <Look kind="bank" code={bank.bankCode} />
+            <View style={styles.flex}>
+              <Row label={t('profile.bankName')} value={bank.bank?.nameTH ?? bank.bankCode} />
+            </View>
+          </View>
           <Row label={t('profile.accountNo')} value={formatAccountNo(bank.bankAccountNo)} />
           <Button variant="secondary" title={t('profile.editBankName')} onPress={() => setEditingName(true)} />
         </>
@@ -102,4 +108,5 @@ const styles = StyleSheet.create({
   flex: { flex: 1 },
   lock: { width: 44, height: 44, alignItems: 'center', justifyContent: 'center', borderRadius: 22, backgroundColor: colors.background },
   row: { gap: 2 },
+  bankLine: { flexDirection: 'row', alignItems: 'center', gap: spacing.sm },
 });

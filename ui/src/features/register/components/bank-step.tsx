@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StyleSheet, View } from 'react-native';
 
+import { Look } from '@/components/looks';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
@@ -71,19 +73,24 @@ export function BankStep({ phone, otpToken, profile, disabled, onRegistered, onB
 
   return (
     <>
-      <Select
-        label={t('register.bank')}
-        value={bankCode}
-        onChange={(v) => {
-          setBankCode(v);
-          clear('bankCode');
-          clear('firstName');
-          clear('lastName');
-        }}
-        placeholder={t('common.select')}
-        error={msg('bankCode')}
-        options={(banks.data ?? []).map((b) => ({ value: b.code, label: bankLabel(b, i18n.language) }))}
-      />
+      <View style={styles.bank}>
+        <View style={styles.flex}>
+          <Select
+            label={t('register.bank')}
+            value={bankCode}
+            onChange={(v) => {
+              setBankCode(v);
+              clear('bankCode');
+              clear('firstName');
+              clear('lastName');
+            }}
+            placeholder={t('common.select')}
+            error={msg('bankCode')}
+            options={(banks.data ?? []).map((b) => ({ value: b.code, label: bankLabel(b, i18n.language) }))}
+          />
+        </View>
+        {bank ? <Look kind="bank" code={bank.code} size={40} /> : null}
+      </View>
       <TextField
         label={t('register.accountNo')}
         value={accountNo}
@@ -129,3 +136,8 @@ export function BankStep({ phone, otpToken, profile, disabled, onRegistered, onB
     </>
   );
 }
+
+const styles = StyleSheet.create({
+  bank: { flexDirection: 'row', alignItems: 'center', gap: 8 },
+  flex: { flex: 1 },
+});

@@ -60,6 +60,16 @@ describe('StatementRow deposit method', () => {
     }
   }
 
+  it('puts the bank badge by a bank transfer, none by a QR payment', async () => {
+    await i18n.changeLanguage('en');
+    renderWithProviders(<StatementRow item={deposit({ method: 'bank_transfer', channel: 'KBANK' })} accountName={(c) => c} />);
+    expect(await screen.findByText('Deposit · Bank transfer · Kasikorn Bank')).toBeTruthy();
+    expect(screen.getByTestId('bank-badge-KBANK', { includeHiddenElements: true })).toBeTruthy();
+    renderWithProviders(<StatementRow item={deposit({ _id: 'j2', method: 'qr', channel: 'WW' })} accountName={(c) => c} />);
+    expect(await screen.findByText('Deposit · QR payment · WW')).toBeTruthy();
+    expect(screen.queryByTestId('bank-badge-WW', { includeHiddenElements: true })).toBeNull();
+  });
+
   it('shows the memo of a deposit without a method, and an operator reason as written', async () => {
     await i18n.changeLanguage('en');
     renderWithProviders(<StatementRow item={deposit({ description: 'old memo' })} accountName={(c) => c} />);

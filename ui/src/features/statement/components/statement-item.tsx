@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { StyleSheet, View } from 'react-native';
 
+import { Look } from '@/components/looks';
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
 import { formatDateTime, formatNumber } from '@/lib/format';
@@ -79,7 +80,14 @@ function DepositMethod({ source, method, channel }: { source: string | null; met
   let via = channel;
   const bank = method === 'bank_transfer' ? banks.data?.find((b) => b.code === channel) : undefined;
   if (bank) via = i18n.language === 'th' ? bank.nameTH : bank.nameEN || bank.nameTH;
-  return <AppText variant="caption">{[source, t(`method.${method}`), via].filter(Boolean).join(' · ')}</AppText>;
+  const text = <AppText variant="caption">{[source, t(`method.${method}`), via].filter(Boolean).join(' · ')}</AppText>;
+  if (method !== 'bank_transfer' || channel === '') return text;
+  return (
+    <View style={styles.line}>
+      <Look kind="bank" code={channel} size={20} />
+      {text}
+    </View>
+  );
 }
 
 /** WithdrawalProgress says where a withdrawal stands: requested, approved and being paid, paid, failed or rejected. */

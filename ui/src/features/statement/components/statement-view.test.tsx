@@ -62,6 +62,14 @@ describe('StatementView', () => {
     if (progress === 'FAILED') expect(screen.getByText('account closed')).toBeTruthy();
   });
 
+  it('shows the shape of the rows while the statement loads, then the rows', async () => {
+    mockApi({ 'POST /api/statement': { body: { total: 1, statements: [item(1, { amount: 250.5 })] } } });
+    renderWithProviders(<StatementView accountName={accountName} />);
+    expect(screen.getByTestId('statement-skeleton')).toBeTruthy();
+    expect(await screen.findByText(/250\.50/)).toBeTruthy();
+    expect(screen.queryByTestId('statement-skeleton')).toBeNull();
+  });
+
   it('shows type, from → to, amount with 2 decimals, status and time', async () => {
     const calls = mockApi({
       'POST /api/statement': {

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActivityIndicator, StyleSheet, View } from 'react-native';
+import { StyleSheet, View } from 'react-native';
 
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
+import { Look } from '@/components/looks';
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
 
@@ -43,9 +44,7 @@ export function StatementView({ accountName }: Props) {
         <Button title={t('statement.uploadStatus')} variant="secondary" onPress={() => setSlipsOpen(true)} />
       </View>
       {statement.isLoading ? (
-        <View style={styles.center} accessibilityLabel={t('common.loading')}>
-          <ActivityIndicator color={colors.primary} />
-        </View>
+        <Look kind="skeleton" testID="statement-skeleton" blocks={rowsSkeleton} />
       ) : items.length === 0 ? (
         <View style={styles.empty}>
           <AppText>{t('statement.empty')}</AppText>
@@ -67,11 +66,13 @@ export function StatementView({ accountName }: Props) {
   );
 }
 
+/** rowsSkeleton is the statement while its page loads: five rows. */
+const rowsSkeleton = Array.from({ length: 5 }, () => ({ height: 64 }));
+
 const styles = StyleSheet.create({
   wrap: { gap: spacing.md },
   toolbar: { flexDirection: 'row', alignItems: 'center', gap: spacing.sm },
   flex: { flex: 1 },
-  center: { padding: spacing.xl, alignItems: 'center' },
   empty: { backgroundColor: colors.surface, borderRadius: radius.md, padding: spacing.xl, alignItems: 'center' },
   list: { gap: spacing.sm },
   stale: { opacity: 0.6 },

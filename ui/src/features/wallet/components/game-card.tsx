@@ -6,6 +6,7 @@ import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
 import { gameCard, serverUrl } from '@/lib/config';
 import { formatNumber } from '@/lib/format';
+import { Look } from '@/components/looks';
 
 import type { Slot } from '../api/get-wallet';
 import { gameCredit } from '../validation';
@@ -22,7 +23,9 @@ export function GameCard({ slot, onOpen, onActivate, activating }: Props) {
     <>
       {slot.background ? (
         <Image source={{ uri: serverUrl(slot.background) }} style={StyleSheet.absoluteFill} resizeMode="cover" aria-hidden />
-      ) : null}
+      ) : (
+        <Look kind="game" code={slot.code} category={slot.category} style={StyleSheet.absoluteFill} decorative />
+      )}
       <View style={styles.top}>
         {slot.logo ? <Image source={{ uri: serverUrl(slot.logo) }} style={styles.logo} aria-hidden /> : null}
         <AppText bold style={styles.name} numberOfLines={1}>

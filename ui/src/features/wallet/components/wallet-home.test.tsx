@@ -11,6 +11,14 @@ import { WalletHome } from './wallet-home';
 describe('WalletHome', () => {
   beforeEach(() => i18n.changeLanguage('en'));
 
+  it('shows the shape of the home while the wallet loads, then the wallet', async () => {
+    mockApi({ 'GET /api/wallet/refresh/slot': { body: walletAnswer() } });
+    renderWithProviders(<WalletHome onOpenConditions={jest.fn()} />);
+    expect(screen.getByTestId('wallet-skeleton')).toBeTruthy();
+    await screen.findByRole('button', { name: 'Game account Mekong Fortune' });
+    expect(screen.queryByTestId('wallet-skeleton')).toBeNull();
+  });
+
   it('refreshes the games on load and shows the total of the wallet and every game', async () => {
     const calls = mockApi({ 'GET /api/wallet/refresh/slot': { body: walletAnswer() } });
     renderWithProviders(<WalletHome onOpenConditions={jest.fn()} />);

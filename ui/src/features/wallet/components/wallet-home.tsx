@@ -5,6 +5,7 @@ import { StyleSheet, View } from 'react-native';
 
 import { lazyWithRetry } from '@/components/lazy-boundary';
 import { QueryState } from '@/components/query-state';
+import { Look } from '@/components/looks';
 import { contentMaxWidth, spacing } from '@/components/ui/theme';
 import { useToast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api';
@@ -73,6 +74,8 @@ export function WalletHome({ onOpenConditions }: { onOpenConditions: () => void 
   );
 
   if (!data) {
+    // The shape of the home while the wallet loads: balance card, actions, game cards.
+    if (wallet.isLoading) return <Look kind="skeleton" testID="wallet-skeleton" blocks={homeSkeleton} style={styles.skeleton} />;
     return <QueryState isLoading={wallet.isLoading} isError={wallet.isError} onRetry={() => wallet.refetch()} />;
   }
 
@@ -158,7 +161,11 @@ const GameSections = memo(function GameSections({ slots, onOpen, onActivate, act
   );
 });
 
+/** homeSkeleton is the home while the wallet loads: the balance card, the actions, two game cards. */
+const homeSkeleton = [{ height: 140 }, { height: 48 }, { height: 180 }, { height: 180 }];
+
 const styles = StyleSheet.create({
+  skeleton: { padding: spacing.lg },
   wrap: { gap: spacing.xl },
   narrow: { width: '100%', maxWidth: contentMaxWidth, alignSelf: 'center', gap: spacing.lg },
 });

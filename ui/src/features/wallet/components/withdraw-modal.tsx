@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StyleSheet, View } from 'react-native';
 
+import { Look } from '@/components/looks';
 import { useAlert } from '@/components/ui/alert-dialog';
 import { AmountField } from '@/components/ui/amount-field';
 import { Button } from '@/components/ui/button';
@@ -89,7 +90,12 @@ export function WithdrawModal({ visible, data, onClose, onSaved }: Props) {
       {bank ? (
         <View style={styles.bank}>
           <AppText variant="label">{t('withdraw.paidTo')}</AppText>
-          <AppText bold>{bankName(bank, i18n.language)}</AppText>
+          <View style={styles.bankLine}>
+            <Look kind="bank" code={bank.bankCode} />
+            <AppText bold style={styles.flex}>
+              {bankName(bank, i18n.language)}
+            </AppText>
+          </View>
           <AppText>
             {formatAccountNo(bank.bankAccountNo)} · {bank.bankAccountName}
           </AppText>
@@ -130,6 +136,8 @@ export function WithdrawModal({ visible, data, onClose, onSaved }: Props) {
 }
 
 const styles = StyleSheet.create({
+  bankLine: { flexDirection: 'row', alignItems: 'center', gap: spacing.sm },
+  flex: { flex: 1 },
   bank: { backgroundColor: colors.background, borderRadius: radius.md, padding: spacing.sm, gap: 2 },
   notice: { color: colors.danger },
 });

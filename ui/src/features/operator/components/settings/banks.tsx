@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { StyleSheet, View } from 'react-native';
 
+import { Look } from '@/components/looks';
 import { Checkbox } from '@/components/ui/checkbox';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
@@ -55,9 +56,12 @@ function BankRow({ bank, banks }: { bank: OperatorBank; banks: readonly Operator
   };
   return (
     <View role="listitem" style={rowStyles.row} accessibilityLabel={bank.nameEN}>
-      <View style={styles.name}>
-        <AppText bold>{`${bank.code} · ${bank.nameEN}`}</AppText>
-        <AppText variant="caption">{bank.nameTH}</AppText>
+      <View style={styles.title}>
+        <Look kind="bank" code={bank.code} />
+        <View style={styles.name}>
+          <AppText bold>{`${bank.code} · ${bank.nameEN}`}</AppText>
+          <AppText variant="caption">{bank.nameTH}</AppText>
+        </View>
       </View>
       <Row style={rowStyles.controls}>
         <Checkbox label={t('settings.banks.englishOnly')} checked={flags.englishOnly} onChange={(v) => set({ englishOnly: v })} />
@@ -85,6 +89,7 @@ function BankRow({ bank, banks }: { bank: OperatorBank; banks: readonly Operator
 }
 
 const styles = StyleSheet.create({
-  name: { gap: 2 },
+  title: { flexDirection: 'row', alignItems: 'center', gap: 8 },
+  name: { gap: 2, flexShrink: 1 },
   sort: { width: 110 },
 });
