@@ -174,7 +174,7 @@ test('member pages and their modals', async ({ page }) => {
   }
 
   await page.goto('/user/statement');
-  await expect(page.getByText(/items in total/)).toBeVisible();
+  await expect(page.getByRole('listitem').first()).toBeVisible();
   await settle(page);
   await audit(page, '/user/statement', findings);
   await page.getByRole('button', { name: 'Upload status' }).click();
