@@ -11,6 +11,8 @@ import { useLimits } from '@/lib/lookups';
 
 import { useChangePassword } from '../api/change-password';
 import { validateChangePassword } from '../validation';
+// The profile's texts (`profile.…`) come with the feature, not the first load.
+import '../i18n';
 
 export function ChangePasswordModal({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation();

@@ -10,6 +10,8 @@ import { errorMessage } from '@/lib/api';
 
 import { useUpdateBankAccountName } from '../api/update-bank-account-name';
 import { validateBankName } from '../validation';
+// The profile's texts (`profile.…`) come with the feature, not the first load.
+import '../i18n';
 
 /** englishRequired states the English-only rule before the field (the automatic prompt). */
 type Props = { visible: boolean; bankCode: string; currentName: string; englishRequired?: boolean; onClose: () => void };

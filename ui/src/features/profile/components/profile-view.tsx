@@ -17,6 +17,8 @@ import { useProfile } from '../api/get-profile';
 
 import { ChangePasswordModal } from './change-password-modal';
 import { EditBankNameModal } from './edit-bank-name-modal';
+// The profile's texts (`profile.…`) come with the feature, not the first load.
+import '../i18n';
 
 function Row({ label, value }: { label: string; value: string }) {
   return (

@@ -1,10 +1,10 @@
 // The withdrawal progress strings and the deposit methods live in their own namespace, added when the statement's code
 // loads (its route is a chunk of its own), so that /login's first load never carries them. The statement's own texts
-// (`statement.…` of the default namespace) come with it for the same reason: they join a language's default namespace
-// here once that language is loaded — now for the languages already in, later (the `loaded` event) for one loaded
-// after — never before it, since i18next would take a language with any bundle as loaded and not fetch its texts.
+// (`statement.…` of the default namespace) come with it for the same reason (addLazyTexts).
 import i18n from 'i18next';
 import { useTranslation } from 'react-i18next';
+
+import { addLazyTexts } from '@/i18n/lazy-texts';
 
 import en from './en.json';
 import la from './la.json';
@@ -13,16 +13,7 @@ import statementLa from './statement.la.json';
 import statementTh from './statement.th.json';
 import th from './th.json';
 
-const statementTexts: Record<string, object> = { th: statementTh, la: statementLa, en: statementEn };
-
-/** addStatementTexts adds the statement's texts to lng's default namespace once that is loaded. */
-export function addStatementTexts(lng: string) {
-  const texts = statementTexts[lng];
-  if (texts && i18n.hasResourceBundle(lng, 'translation')) i18n.addResourceBundle(lng, 'translation', texts, true, false);
-}
-
-Object.keys(statementTexts).forEach(addStatementTexts);
-i18n.on('loaded', (loaded: Record<string, unknown>) => Object.keys(loaded).forEach(addStatementTexts));
+addLazyTexts({ th: statementTh, la: statementLa, en: statementEn });
 
 export const withdrawalNs = 'withdrawalProgress';
 
