@@ -1,7 +1,5 @@
 // Profile validation rules (spec part 5). Each returns a translation key, or null when valid.
 import { isBlank, isEnglishName } from '@/lib/validation';
-// The profile's texts (`profile.…`) come with the feature, not the first load.
-import './i18n';
 
 export type ChangePasswordForm = { oldPassword: string; newPassword: string; confirmPassword: string };
 

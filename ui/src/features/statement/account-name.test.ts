@@ -1,4 +1,5 @@
 import i18n from '@/i18n';
+import './i18n'; // the statement's texts, which the statement's modules add when they load
 
 import { fixedAccounts, sourceKey, statementAccountName } from './account-name';
 

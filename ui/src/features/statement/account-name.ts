@@ -1,6 +1,3 @@
-// The statement's texts (`statement.…`) come with the feature, not the first load.
-import './i18n';
-
 /**
  * The ledger accounts a statement item may name besides games: each translated under
  * statement.accounts, or named by the source it stands for (sourceOfAccount).

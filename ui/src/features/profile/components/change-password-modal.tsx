@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { AppModal } from '@/components/ui/modal';
@@ -11,11 +10,10 @@ import { useLimits } from '@/lib/lookups';
 
 import { useChangePassword } from '../api/change-password';
 import { validateChangePassword } from '../validation';
-// The profile's texts (`profile.…`) come with the feature, not the first load.
-import '../i18n';
+import { useProfileT } from '../i18n';
 
 export function ChangePasswordModal({ visible, onClose }: { visible: boolean; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useProfileT();
   const toast = useToast();
   const change = useChangePassword();
   const passwordMin = useLimits(visible).data?.passwordMin;

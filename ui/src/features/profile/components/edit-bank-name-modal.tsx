@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { AppModal } from '@/components/ui/modal';
@@ -10,14 +9,13 @@ import { errorMessage } from '@/lib/api';
 
 import { useUpdateBankAccountName } from '../api/update-bank-account-name';
 import { validateBankName } from '../validation';
-// The profile's texts (`profile.…`) come with the feature, not the first load.
-import '../i18n';
+import { useProfileT } from '../i18n';
 
 /** englishRequired states the English-only rule before the field (the automatic prompt). */
 type Props = { visible: boolean; bankCode: string; currentName: string; englishRequired?: boolean; onClose: () => void };
 
 export function EditBankNameModal({ visible, bankCode, currentName, englishRequired, onClose }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useProfileT();
   const toast = useToast();
   const update = useUpdateBankAccountName();
   const [name, setName] = useState(currentName);

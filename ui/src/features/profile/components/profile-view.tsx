@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Pressable, StyleSheet, View } from 'react-native';
 
 import { Look } from '@/components/looks';
@@ -17,8 +16,7 @@ import { useProfile } from '../api/get-profile';
 
 import { ChangePasswordModal } from './change-password-modal';
 import { EditBankNameModal } from './edit-bank-name-modal';
-// The profile's texts (`profile.…`) come with the feature, not the first load.
-import '../i18n';
+import { useProfileT } from '../i18n';
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -33,7 +31,7 @@ function Row({ label, value }: { label: string; value: string }) {
 
 /** ProfileView shows the member's details with change-password and edit-bank-name actions. */
 export function ProfileView() {
-  const { t } = useTranslation();
+  const { t } = useProfileT();
   const profile = useProfile();
   const [changingPassword, setChangingPassword] = useState(false);
   const [editingName, setEditingName] = useState(false);

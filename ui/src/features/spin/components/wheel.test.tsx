@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react-native';
+import { render, screen, within } from '@testing-library/react-native';
 import { Text as SvgText } from 'react-native-svg';
 
 import i18n from '@/i18n';
@@ -19,5 +19,14 @@ describe('Wheel', () => {
     const labels = UNSAFE_getAllByType(SvgText);
     expect(labels).toHaveLength(2);
     for (const label of labels) expect(label.props.fontFamily).toBe(fontFamily('th', true));
+  });
+
+  it('keeps the spin button out of the wheel image (an image holds nothing focusable)', () => {
+    const slices = [{ code: 'A', label: 'A', bgColor: '#fff', textColor: '#000' }];
+    render(<Wheel slices={slices} coins={3} spinning={false} onSpin={jest.fn()} label="Wheel" buttonLabel="Spin" buttonText="Spin" />);
+    const image = screen.getByLabelText('Wheel');
+    expect(image.props.role).toBe('img');
+    expect(within(image).queryByRole('button')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Spin' })).toBeEnabled();
   });
 });

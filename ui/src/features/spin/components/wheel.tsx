@@ -101,13 +101,19 @@ export const Wheel = forwardRef<WheelHandle, Props>(function Wheel(
   const button = size * 0.26;
 
   return (
-    <View style={[styles.wrap, { width: size, height: size + 12 }]} testID="spin-wheel" aria-label={label} role="img">
-      <View style={[styles.pointer, { left: size / 2 - 12 }]} pointerEvents="none">
+    // The picture (pointer and slices) is one image; the spin button is its sibling, not inside it:
+    // an image holds nothing focusable (axe's nested-interactive).
+    <View style={[styles.wrap, { width: size, height: size + 12 }]} testID="spin-wheel">
+      <View style={[styles.pointer, { left: size / 2 - 12 }]} pointerEvents="none" aria-hidden>
         <Svg width={24} height={24} viewBox="0 0 24 24">
           <Polygon points="2,0 22,0 12,22" fill={colors.danger} stroke="#ffffff" strokeWidth={2} />
         </Svg>
       </View>
-      <View style={{ width: size, height: size, marginTop: 12, transform: [{ rotate: `${angle % 360}deg` }] }}>
+      <View
+        style={{ width: size, height: size, marginTop: 12, transform: [{ rotate: `${angle % 360}deg` }] }}
+        role="img"
+        aria-label={label}
+      >
         <Drawing slices={slices} size={size} />
       </View>
       <Pressable

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Pressable, StyleSheet, View } from 'react-native';
 
 import { AppText } from '@/components/ui/text';
@@ -9,8 +8,7 @@ import { formatDateTime, formatNumber } from '@/lib/format';
 import type { StatementItem } from '../api/get-statement';
 
 import { badgeStyles, statusTone, textStyles } from './statement-item';
-// The statement's texts (`statement.…`) come with the feature, not the first load.
-import '../i18n';
+import { useStatementT } from '../i18n';
 
 type Round = NonNullable<StatementItem['round']>;
 type Props = { item: StatementItem & { round: Round } };
@@ -27,7 +25,7 @@ export function netTone(net: number): 'success' | 'failed' | 'neutral' {
  * and net, and on demand its movements (bet, win, rollback), oldest first.
  */
 export function RoundRow({ item }: Props) {
-  const { t } = useTranslation();
+  const { t } = useStatementT();
   const [open, setOpen] = useState(false);
   const { round } = item;
   const cancelled = statusTone(item.status) === 'cancelled';

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ActivityIndicator, StyleSheet, View } from 'react-native';
 
 import { Pagination } from '@/components/pagination';
@@ -14,8 +13,7 @@ import { openLinkFrom } from '@/lib/open-link';
 import { pageCount } from '@/lib/pagination';
 
 import { slipImageUrl, slipPageSize, useSlips, type Slip } from '../api/get-slips';
-// The statement's texts (`statement.…`) come with the feature, not the first load.
-import '../i18n';
+import { useStatementT } from '../i18n';
 
 /** slipStatusKey maps a slip status to its label: SUCCESS, FAILED, otherwise processing. */
 export function slipStatusKey(status: string): 'success' | 'failed' | 'processing' {
@@ -28,7 +26,7 @@ export function slipStatusKey(status: string): 'success' | 'failed' | 'processin
  * swallowed (spec part 8): the list is then empty.
  */
 export function SlipStatusModal({ visible, onClose }: { visible: boolean; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useStatementT();
   const toast = useToast();
   const [page, setPage] = useState(1);
   const slips = useSlips(page, visible);

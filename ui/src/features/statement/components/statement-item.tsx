@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { StyleSheet, View } from 'react-native';
 
 import { Look } from '@/components/looks';
@@ -10,7 +9,7 @@ import { banksQuery } from '@/lib/lookups';
 
 import { sourceKey } from '../account-name';
 import type { StatementItem as Item } from '../api/get-statement';
-import { useWithdrawalT } from '../i18n';
+import { useStatementT, useWithdrawalT } from '../i18n';
 
 type Props = { item: Item; accountName: (code: string) => string };
 
@@ -34,7 +33,7 @@ const depositMethods = ['slip', 'gift', 'qr', 'bank_transfer'] as const;
  * operator's reason shows as written.
  */
 export function StatementRow({ item, accountName }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useStatementT();
   const typeKey = `statement.types.${item.statementType}`;
   const key = item.source ? sourceKey(item.source) : '';
   const tone = statusTone(item.status);

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { StyleSheet, View } from 'react-native';
 
 import { Pagination } from '@/components/pagination';
@@ -13,8 +12,7 @@ import { useStatement } from '../api/get-statement';
 import { SlipStatusModal } from './slip-status-modal';
 import { RoundRow } from './round-item';
 import { StatementRow } from './statement-item';
-// The statement's texts (`statement.…`) come with the feature, not the first load.
-import '../i18n';
+import { useStatementT } from '../i18n';
 
 type Props = { accountName: (code: string) => string };
 
@@ -25,7 +23,7 @@ type Props = { accountName: (code: string) => string };
  * A failed load is swallowed (spec part 8): the list is then empty.
  */
 export function StatementView({ accountName }: Props) {
-  const { t } = useTranslation();
+  const { t } = useStatementT();
   const [page, setPage] = useState(1);
   // cursors[n - 1] is where page n starts ('' the newest).
   const [cursors, setCursors] = useState<string[]>(['']);

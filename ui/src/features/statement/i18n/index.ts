@@ -25,3 +25,8 @@ for (const [lng, bundle] of Object.entries({ th, la, en })) {
 export function useWithdrawalT() {
   return useTranslation(withdrawalNs);
 }
+
+/** useStatementT is useTranslation for the statement's modules: using it keeps this module, and so the texts, in their chunk. */
+export function useStatementT() {
+  return useTranslation();
+}
