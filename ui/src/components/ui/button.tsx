@@ -58,7 +58,7 @@ const styles = StyleSheet.create({
   primary: { backgroundColor: colors.primary },
   secondary: { backgroundColor: colors.surface, borderWidth: 1, borderColor: colors.primary },
   danger: { backgroundColor: colors.danger },
-  link: { backgroundColor: 'transparent', paddingHorizontal: spacing.xs },
+  link: { backgroundColor: 'transparent', paddingHorizontal: spacing.xs, minWidth: 44 },
   ghost: { backgroundColor: 'transparent', borderWidth: 1, borderColor: 'rgba(255,255,255,0.7)' },
   disabled: { opacity: 0.5 },
   text: { textAlign: 'center' },

@@ -75,7 +75,7 @@ describe('support chat page', () => {
     renderWithProviders(<ChatPage />);
     expect(await screen.findByText('2 unread')).toBeTruthy();
     expect(screen.getByText('my deposit is missing')).toBeTruthy(); // the preview
-    fireEvent.press(screen.getByRole('button', { name: 'Somchai 0811111111' }));
+    fireEvent.press(screen.getByRole('button', { name: /^Somchai 0811111111/ }));
     expect(await screen.findByText('Customer · 22/11/2026 09:00:00')).toBeTruthy();
     expect(screen.getAllByText('my deposit is missing')).toHaveLength(2);
     fireEvent.press(screen.getByRole('button', { name: 'Assign to me' }));

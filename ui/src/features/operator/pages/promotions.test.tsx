@@ -89,7 +89,7 @@ describe('promotions page', () => {
     renderWithProviders(<PromotionsPage />);
     expect(await screen.findByText('20.00 – 600.00')).toBeTruthy();
     expect(screen.getByText('310.00')).toBeTruthy();
-    fireEvent.press(await screen.findByRole('button', { name: 'End the condition of Somchai and take the bonus back' }));
+    fireEvent.press(await screen.findByRole('button', { name: 'End and take back the condition of Somchai' }));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.press(screen.getByRole('button', { name: 'Yes, end it' }));
     expect(await screen.findByText('The condition of Somchai has ended.')).toBeTruthy();

@@ -17,8 +17,9 @@ export function InboxList({ list, room, onPick }: { list: Conversation[]; room: 
       {list.map((c) => (
         <Pressable
           key={c.room}
+          // Named by what it shows (the customer, the badges, the last message, the time), in its
+          // order: a label of the name alone would leave the rest of the visible text out of it.
           accessibilityRole="button"
-          accessibilityLabel={customerName(c, t)}
           onPress={() => onPick(c.room)}
           style={[styles.entry, c.room === room && styles.entrySelected]}
         >
