@@ -46,8 +46,8 @@ function PageButton({ label, text, onPress, disabled, current }: ButtonProps) {
 const styles = StyleSheet.create({
   bar: { flexDirection: 'row', flexWrap: 'wrap', justifyContent: 'center', gap: spacing.xs },
   button: {
-    minWidth: 40,
-    height: 40,
+    minWidth: 44,
+    height: 44,
     paddingHorizontal: spacing.sm,
     borderRadius: radius.sm,
     borderWidth: 1,
