@@ -21,9 +21,9 @@ func DefaultsIn(a limits.Amounts) map[string]any {
 			sources("A friend", "Other"),
 		),
 		KeyInfo: inLangs(
-			info("วิธีใช้งานกระเป๋าเงิน", "วิธีเข้าเล่นเกม", "วิธีตรวจสอบยอดเงิน", "วิธีรับโบนัส", "วิธียกเลิกโบนัส"),
-			info("ວິທີໃຊ້ງານກະເປົາເງິນ", "ວິທີເຂົ້າຫຼິ້ນເກມ", "ວິທີກວດສອບຍອດເງິນ", "ວິທີຮັບໂບນັດ", "ວິທີຍົກເລີກໂບນັດ"),
-			info("How to use the wallet", "How to play", "How to check your balance", "How to receive a bonus", "How to cancel a bonus"),
+			info(LangTH, "วิธีใช้งานกระเป๋าเงิน", "วิธีเข้าเล่นเกม", "วิธีตรวจสอบยอดเงิน", "วิธีรับโบนัส", "วิธียกเลิกโบนัส"),
+			info(LangLA, "ວິທີໃຊ້ງານກະເປົາເງິນ", "ວິທີເຂົ້າຫຼິ້ນເກມ", "ວິທີກວດສອບຍອດເງິນ", "ວິທີຮັບໂບນັດ", "ວິທີຍົກເລີກໂບນັດ"),
+			info(LangEN, "How to use the wallet", "How to play", "How to check your balance", "How to receive a bonus", "How to cancel a bonus"),
 		),
 		KeyContact: inLangs(
 			contact("ติดต่อทีมงานได้ตลอด 24 ชั่วโมงผ่าน LINE"),
@@ -98,13 +98,18 @@ func sources(friend, other string) []Source {
 	}
 }
 
-// info is the info lookup: the how-to videos (null until the operator sets
-// them; a language may have its own) and their titles.
-func info(wallet, play, balance, bonus, bonusCancel string) Info {
+// info is the info lookup: the how-to videos (the bundled ones of lang
+// until the operator sets others; BundledHowtoVideo) and their titles.
+func info(lang, wallet, play, balance, bonus, bonusCancel string) Info {
+	videos := map[string]*string{}
+	for _, k := range howtos {
+		v := BundledHowtoVideo(lang, k)
+		videos[k] = &v
+	}
 	return Info{
 		Name:        "Ngern",
 		Website:     "https://ngern.example",
-		HowtoVideos: map[string]*string{"wallet": nil, "play": nil, "balance": nil, "bonus": nil, "bonusCancel": nil},
+		HowtoVideos: videos,
 		HowtoTitles: map[string]string{
 			"wallet": wallet, "play": play, "balance": balance, "bonus": bonus, "bonusCancel": bonusCancel,
 		},
@@ -126,11 +131,15 @@ func agreements(texts ...string) Agreements {
 // to one of them, or to today's Thai default, was never edited, and Seed
 // replaces it with today's default in every language (texts.go).
 func retiredDefaults() map[string][]any {
+	noVideos := map[string]any{"wallet": nil, "play": nil, "balance": nil, "bonus": nil, "bonusCancel": nil}
 	return map[string][]any{
-		// The info lookup before the how-to titles were the operator's.
-		KeyInfo: {map[string]any{"name": "Ngern", "website": "https://ngern.example", "howtoVideos": map[string]any{
-			"wallet": nil, "play": nil, "balance": nil, "bonus": nil, "bonusCancel": nil,
-		}}},
+		// The info lookup before the how-to titles were the operator's, and
+		// before the server bundled its videos (no video at all).
+		KeyInfo: {map[string]any{"name": "Ngern", "website": "https://ngern.example", "howtoVideos": noVideos},
+			map[string]any{"name": "Ngern", "website": "https://ngern.example", "howtoVideos": noVideos, "howtoTitles": map[string]any{
+				"wallet": "วิธีใช้งานกระเป๋าเงิน", "play": "วิธีเข้าเล่นเกม", "balance": "วิธีตรวจสอบยอดเงิน",
+				"bonus": "วิธีรับโบนัส", "bonusCancel": "วิธียกเลิกโบนัส",
+			}}},
 		KeyNotice: {map[string]any{"notice": "หากรับโบนัส ต้องทำยอดเทิร์นตามเงื่อนไข หากยอดเงินต่ำกว่าเงื่อนไข ระบบจะตัดโบนัส %percentFail% %"}},
 		KeyConditions: {map[string]any{"conditions": []string{
 			"<p>ยังไม่เปิดรับฝากเงินผ่านแอป ติดต่อทีมงานเพื่อเติมเงินเข้ากระเป๋า</p>",

@@ -29,8 +29,9 @@ type Contact struct {
 	LineQR      string `json:"lineQR"` // an https link, a path of this server, or empty
 }
 
-// Info is the info lookup (a text): the how-to videos (null or empty until
-// the operator sets them) and their titles.
+// Info is the info lookup (a text): the how-to videos (an https link or a
+// path of this server; null or empty serves the bundled video,
+// howto.go) and their titles.
 type Info struct {
 	Name        string             `json:"name"`
 	Website     string             `json:"website"`
@@ -90,7 +91,7 @@ func definitions() map[string]setting {
 		}})},
 		KeyInfo: {schema: object(Schema{
 			"name": text(), "website": link(false, false),
-			"howtoVideos": object(each(howtos, link(true, false))),
+			"howtoVideos": object(each(howtos, link(true, true))),
 			"howtoTitles": object(each(howtos, text())),
 		})},
 		KeyContact: {schema: object(Schema{

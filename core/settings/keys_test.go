@@ -39,6 +39,8 @@ func TestSettingKeys(t *testing.T) {
 		{KeySources, "ErrNoCode", th(`[{"code":"","description":"x"}]`), errs.InvalidRequest},
 		{KeySources, "ErrNotAList", th(`{"code":"A"}`), errs.InvalidRequest},
 		{KeyInfo, "OK", info(`"https://ngern.example"`, `"https://v.example/1"`), ok},
+		{KeyInfo, "OKVideoOfThisServer", info(`"https://ngern.example"`, `"/media/howto/th/wallet.mp4"`), ok},
+		{KeyInfo, "ErrHTTPVideo", info(`"https://ngern.example"`, `"http://v.example/1.mp4"`), errs.SettingURLInvalid},
 		{KeyInfo, "ErrHTTPWebsite", info(`"http://ngern.example"`, `null`), errs.SettingURLInvalid},
 		{KeyInfo, "ErrScriptVideo", info(`"https://ngern.example"`, `"javascript:alert(1)"`), errs.SettingURLInvalid},
 		{KeyInfo, "ErrTitlesMissing", th(`{"name":"N","website":"https://a.example","howtoVideos":{}}`), errs.InvalidRequest},

@@ -163,7 +163,13 @@ func (s *Service) Lookup(ctx context.Context, name, lang string) (any, error) {
 			return nil, err
 		}
 		return publicDeposit(doc, s.cfg.GiftLinksOff)
-	case KeySources, KeyInfo, KeyContact, KeyNotice:
+	case KeyInfo:
+		doc, err := s.text(ctx, name, lang)
+		if err != nil {
+			return nil, err
+		}
+		return withBundledVideos(doc, lang), nil
+	case KeySources, KeyContact, KeyNotice:
 		return s.text(ctx, name, lang)
 	case KeyWithdraw, KeySlip, KeyChat:
 		return s.store.Setting(ctx, name)

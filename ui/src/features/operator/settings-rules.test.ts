@@ -21,6 +21,8 @@ describe('validateSetting (from the server schema)', () => {
     ['sources without code', 'sources', [{ code: '', description: 'x' }], 'settings.errors.length'],
     ['sources not a list', 'sources', { code: 'A' }, 'settings.errors.shape'],
     ['info fine', 'info', info('https://ngern.example', 'https://v.example/1'), null],
+    ['info video of this server', 'info', info('https://ngern.example', '/media/howto/th/wallet.mp4'), null],
+    ['info http video', 'info', info('https://ngern.example', 'http://v.example/1.mp4'), 'settings.errors.url'],
     ['info http website', 'info', info('http://ngern.example'), 'settings.errors.url'],
     ['info script video', 'info', info('https://ngern.example', 'javascript:alert(1)'), 'settings.errors.url'],
     ['info titles missing', 'info', { name: 'N', website: 'https://a.example', howtoVideos: {} }, 'settings.errors.shape'],

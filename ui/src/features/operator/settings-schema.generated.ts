@@ -444,7 +444,7 @@ export const settingSchemas: Record<string, unknown> = {
                 "properties": {
                   "balance": {
                     "format": "uri",
-                    "pattern": "^(https://[^\\s/?#]+[^\\s]*)?$",
+                    "pattern": "^(https://[^\\s/?#]+[^\\s]*|/[^\\s]*)?$",
                     "type": [
                       "string",
                       "null"
@@ -452,7 +452,7 @@ export const settingSchemas: Record<string, unknown> = {
                   },
                   "bonus": {
                     "format": "uri",
-                    "pattern": "^(https://[^\\s/?#]+[^\\s]*)?$",
+                    "pattern": "^(https://[^\\s/?#]+[^\\s]*|/[^\\s]*)?$",
                     "type": [
                       "string",
                       "null"
@@ -460,7 +460,7 @@ export const settingSchemas: Record<string, unknown> = {
                   },
                   "bonusCancel": {
                     "format": "uri",
-                    "pattern": "^(https://[^\\s/?#]+[^\\s]*)?$",
+                    "pattern": "^(https://[^\\s/?#]+[^\\s]*|/[^\\s]*)?$",
                     "type": [
                       "string",
                       "null"
@@ -468,7 +468,7 @@ export const settingSchemas: Record<string, unknown> = {
                   },
                   "play": {
                     "format": "uri",
-                    "pattern": "^(https://[^\\s/?#]+[^\\s]*)?$",
+                    "pattern": "^(https://[^\\s/?#]+[^\\s]*|/[^\\s]*)?$",
                     "type": [
                       "string",
                       "null"
@@ -476,7 +476,7 @@ export const settingSchemas: Record<string, unknown> = {
                   },
                   "wallet": {
                     "format": "uri",
-                    "pattern": "^(https://[^\\s/?#]+[^\\s]*)?$",
+                    "pattern": "^(https://[^\\s/?#]+[^\\s]*|/[^\\s]*)?$",
                     "type": [
                       "string",
                       "null"
@@ -549,7 +549,7 @@ export const settingSchemas: Record<string, unknown> = {
                 "properties": {
                   "balance": {
                     "format": "uri",
-                    "pattern": "^(https://[^\\s/?#]+[^\\s]*)?$",
+                    "pattern": "^(https://[^\\s/?#]+[^\\s]*|/[^\\s]*)?$",
                     "type": [
                       "string",
                       "null"
@@ -557,7 +557,7 @@ export const settingSchemas: Record<string, unknown> = {
                   },
                   "bonus": {
                     "format": "uri",
-                    "pattern": "^(https://[^\\s/?#]+[^\\s]*)?$",
+                    "pattern": "^(https://[^\\s/?#]+[^\\s]*|/[^\\s]*)?$",
                     "type": [
                       "string",
                       "null"
@@ -565,7 +565,7 @@ export const settingSchemas: Record<string, unknown> = {
                   },
                   "bonusCancel": {
                     "format": "uri",
-                    "pattern": "^(https://[^\\s/?#]+[^\\s]*)?$",
+                    "pattern": "^(https://[^\\s/?#]+[^\\s]*|/[^\\s]*)?$",
                     "type": [
                       "string",
                       "null"
@@ -573,7 +573,7 @@ export const settingSchemas: Record<string, unknown> = {
                   },
                   "play": {
                     "format": "uri",
-                    "pattern": "^(https://[^\\s/?#]+[^\\s]*)?$",
+                    "pattern": "^(https://[^\\s/?#]+[^\\s]*|/[^\\s]*)?$",
                     "type": [
                       "string",
                       "null"
@@ -581,7 +581,7 @@ export const settingSchemas: Record<string, unknown> = {
                   },
                   "wallet": {
                     "format": "uri",
-                    "pattern": "^(https://[^\\s/?#]+[^\\s]*)?$",
+                    "pattern": "^(https://[^\\s/?#]+[^\\s]*|/[^\\s]*)?$",
                     "type": [
                       "string",
                       "null"
@@ -652,7 +652,7 @@ export const settingSchemas: Record<string, unknown> = {
             "properties": {
               "balance": {
                 "format": "uri",
-                "pattern": "^(https://[^\\s/?#]+[^\\s]*)?$",
+                "pattern": "^(https://[^\\s/?#]+[^\\s]*|/[^\\s]*)?$",
                 "type": [
                   "string",
                   "null"
@@ -660,7 +660,7 @@ export const settingSchemas: Record<string, unknown> = {
               },
               "bonus": {
                 "format": "uri",
-                "pattern": "^(https://[^\\s/?#]+[^\\s]*)?$",
+                "pattern": "^(https://[^\\s/?#]+[^\\s]*|/[^\\s]*)?$",
                 "type": [
                   "string",
                   "null"
@@ -668,7 +668,7 @@ export const settingSchemas: Record<string, unknown> = {
               },
               "bonusCancel": {
                 "format": "uri",
-                "pattern": "^(https://[^\\s/?#]+[^\\s]*)?$",
+                "pattern": "^(https://[^\\s/?#]+[^\\s]*|/[^\\s]*)?$",
                 "type": [
                   "string",
                   "null"
@@ -676,7 +676,7 @@ export const settingSchemas: Record<string, unknown> = {
               },
               "play": {
                 "format": "uri",
-                "pattern": "^(https://[^\\s/?#]+[^\\s]*)?$",
+                "pattern": "^(https://[^\\s/?#]+[^\\s]*|/[^\\s]*)?$",
                 "type": [
                   "string",
                   "null"
@@ -684,7 +684,7 @@ export const settingSchemas: Record<string, unknown> = {
               },
               "wallet": {
                 "format": "uri",
-                "pattern": "^(https://[^\\s/?#]+[^\\s]*)?$",
+                "pattern": "^(https://[^\\s/?#]+[^\\s]*|/[^\\s]*)?$",
                 "type": [
                   "string",
                   "null"
