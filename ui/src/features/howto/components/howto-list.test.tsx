@@ -1,25 +1,26 @@
-import { act, fireEvent, screen } from '@testing-library/react-native';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react-native';
 
 import i18n from '@/i18n';
+import { openLink } from '@/lib/open-link';
 import { mockApi, renderWithProviders } from '@/testing/render';
 
 import { HowtoList } from './howto-list';
 
-const videos = { wallet: 'https://v.example/wallet.mp4', play: null, balance: null, bonus: null, bonusCancel: null };
+jest.mock('@/lib/open-link', () => ({ openLink: jest.fn(async () => undefined) }));
+
+const videos = { wallet: '/media/howto/en/wallet.mp4', play: null, balance: null, bonus: null, bonusCancel: null };
 const info = (titles: Record<string, string>) => ({ body: { name: 'Ngern', website: '', howtoVideos: videos, howtoTitles: titles } });
+const enTitles = { wallet: 'Wallet tour', play: 'Play a game', balance: 'Balance', bonus: 'Bonus', bonusCancel: 'Cancel' };
 
 describe('HowtoList', () => {
-  beforeEach(() => i18n.changeLanguage('en'));
+  beforeEach(() => {
+    jest.mocked(openLink).mockReset().mockResolvedValue(undefined);
+    return i18n.changeLanguage('en');
+  });
 
   it("lists the operator's titles in the member's language and asks again after a switch", async () => {
     const calls = mockApi({
-      'GET /api/lookup/info?lang=en': info({
-        wallet: 'Wallet tour',
-        play: 'Play a game',
-        balance: 'Balance',
-        bonus: 'Bonus',
-        bonusCancel: 'Cancel',
-      }),
+      'GET /api/lookup/info?lang=en': info(enTitles),
       'GET /api/lookup/info?lang=la': info({ wallet: 'ກະເປົາ', play: 'ຫຼິ້ນ', balance: 'ຍອດ', bonus: 'ໂບນັດ', bonusCancel: 'ຍົກເລີກ' }),
     });
     renderWithProviders(<HowtoList />);
@@ -29,5 +30,28 @@ describe('HowtoList', () => {
     await act(() => i18n.changeLanguage('la'));
     expect(await screen.findByRole('button', { name: 'ກະເປົາ' })).toBeTruthy();
     expect(calls.map((c) => c.path)).toContain('/api/lookup/info?lang=la');
+  });
+
+  it.each([
+    ['en', 'Open the video: Wallet tour'],
+    ['th', 'เปิดวิดีโอ: Wallet tour'],
+    ['la', 'ເປີດວິດີໂອ: Wallet tour'],
+  ])('opens a video in the in-app player, named in %s', async (lang, label) => {
+    mockApi({ [`GET /api/lookup/info?lang=${lang}`]: info(enTitles) });
+    await act(() => i18n.changeLanguage(lang));
+    renderWithProviders(<HowtoList />);
+    fireEvent.press(await screen.findByRole('button', { name: 'Wallet tour' }));
+    fireEvent.press(await screen.findByRole('button', { name: label }));
+    await waitFor(() => expect(openLink).toHaveBeenCalledWith('/media/howto/en/wallet.mp4'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says so when the video cannot be opened', async () => {
+    jest.mocked(openLink).mockRejectedValue(new Error('no browser'));
+    mockApi({ 'GET /api/lookup/info?lang=en': info(enTitles) });
+    renderWithProviders(<HowtoList />);
+    fireEvent.press(await screen.findByRole('button', { name: 'Wallet tour' }));
+    fireEvent.press(await screen.findByRole('button', { name: 'Open the video: Wallet tour' }));
+    expect(await screen.findByText('The video could not be played. Check your connection and try again.')).toBeTruthy();
   });
 });

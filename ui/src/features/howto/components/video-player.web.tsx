@@ -1,13 +1,33 @@
-// On the web the video plays inline with the browser's own controls.
+// On the web the video plays inline with the browser's own controls (H.264 MP4: every browser the
+// app supports plays it). Its first frame shows until it plays (preload="metadata").
+import { useState } from 'react';
+
+import { AppText } from '@/components/ui/text';
+import { serverUrl } from '@/lib/config';
+
+import { useHowtoT } from '../i18n';
+
 export function VideoPlayer({ url, title }: { url: string; title: string }) {
+  const { t } = useHowtoT();
+  const [failed, setFailed] = useState(false);
   return (
-    <video
-      src={url}
-      controls
-      playsInline
-      preload="metadata"
-      aria-label={title}
-      style={{ width: '100%', maxHeight: '60vh', backgroundColor: '#000', borderRadius: 8 }}
-    />
+    <>
+      <video
+        key={url}
+        src={serverUrl(url)}
+        controls
+        playsInline
+        preload="metadata"
+        aria-label={t('videoLabel', { title })}
+        onError={() => setFailed(true)}
+        onLoadedMetadata={() => setFailed(false)}
+        style={{ width: '100%', maxHeight: '60vh', aspectRatio: '390 / 844', backgroundColor: '#000', borderRadius: 8 }}
+      />
+      {failed ? (
+        <AppText variant="error" role="alert">
+          {t('failed')}
+        </AppText>
+      ) : null}
+    </>
   );
 }
