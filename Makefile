@@ -13,7 +13,7 @@ GOLANGCI_LINT := $(GOBIN)/golangci-lint-$(GOLANGCI_LINT_VERSION)
 # Named, not ./...: node_modules may hold Go files of npm packages.
 PKGS    := ./app/... ./core/... ./adapters/... ./bench/...
 
-.PHONY: run build build-go build-web build-laos deps tools lint test test-go test-ui test-native test-e2e test-budget fmt check bench bench-chat clean
+.PHONY: run build build-go build-web build-laos deps tools lint test test-go test-ui test-native test-e2e test-budget howto-videos fmt check bench bench-chat clean
 
 # A demo install: every outside party simulated, the demo member, games,
 # receiving accounts and operator seeded (docs/operations.md#demo-install).
@@ -72,6 +72,11 @@ test-native: deps ## the Android and iOS bundles build from the same code
 
 test-e2e: build
 	npm --workspace e2e test
+
+# The five how-to videos in th, la and en, recorded from the app (docs/ui.md#how-to-videos);
+# HOWTO_LANGS=th records one language.
+howto-videos: build ## record the how-to videos into adapters/howtovideos/media
+	cd e2e && npx playwright test --config howto/playwright.config.ts
 
 test-budget: build-web ## /login's first-load JavaScript, compressed, within budget (docs/performance.md)
 	npm --workspace ui run budget
