@@ -13,6 +13,7 @@ import (
 
 	"github.com/go-playground/validator/v10"
 
+	"ngern/adapters/howtovideos"
 	"ngern/core/account"
 	"ngern/core/chat"
 	"ngern/core/deposit"
@@ -225,6 +226,8 @@ func (s *Server) routes() {
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, errs.New(errs.NotFoundCode))
 	})
+	// The how-to videos the binary bundles (the info lookup's defaults).
+	m.Handle(settings.HowtoVideoPrefix, howtovideos.Handler(settings.HowtoVideoPrefix))
 	m.Handle("/", s.web())
 }
 
