@@ -101,6 +101,9 @@ async function record(browser: Browser, lang: string, name: string, token: strin
     deviceScaleFactor: 1,
     locale: lang === 'en' ? 'en-US' : `${lang}-${lang.toUpperCase()}`,
     timezoneId: 'Asia/Bangkok',
+    // The demo game's page (the simulator's, not the app's) gets the app's Thai and Lao fonts
+    // (scriptFonts): its CSP would refuse the style.
+    bypassCSP: true,
   });
   // The videos play on every install: without the demo ribbon (the active lookup says demo).
   await context.route('**/api/lookup/active*', async (route) => {
@@ -185,6 +188,24 @@ async function record(browser: Browser, lang: string, name: string, token: strin
   fs.rmSync(tmp, { recursive: true, force: true });
 }
 
+/**
+ * scriptFonts is a style that draws Thai and Lao in the app's own fonts (ui/assets/fonts): the
+ * demo game's page names no font and a machine without Thai or Lao fonts would draw boxes.
+ */
+function scriptFonts(): string {
+  const fonts = path.join(root, 'ui', 'assets', 'fonts');
+  const face = (weight: number, file: string, range: string) =>
+    `@font-face{font-family:howto-script;font-weight:${weight};unicode-range:${range};` +
+    `src:url(data:font/woff2;base64,${fs.readFileSync(path.join(fonts, file)).toString('base64')}) format('woff2')}`;
+  return [
+    face(400, 'NotoSansThai_400Regular.woff2', 'U+0E00-0E7F'),
+    face(700, 'NotoSansThai_700Bold.woff2', 'U+0E00-0E7F'),
+    face(400, 'NotoSansLao_400Regular.woff2', 'U+0E80-0EFF'),
+    face(700, 'NotoSansLao_700Bold.woff2', 'U+0E80-0EFF'),
+    'html body, html body *{font-family:howto-script,system-ui,sans-serif !important}',
+  ].join('\n');
+}
+
 /** home opens the member's home and waits for its balance: the video starts there. */
 async function home(page: Page, t: (en: string) => string, start: () => void) {
   await page.goto('/user/home');
@@ -258,6 +279,7 @@ for (const lang of langs) {
         await page.waitForTimeout(beat / 2);
         await play.click();
         await expect(page).toHaveURL(/\/sim\/aggregator\/play\//);
+        await page.addStyleTag({ content: scriptFonts() });
         await page.waitForTimeout(beat);
         for (let i = 0; i < 3; i++) {
           await page.locator('#play').click();
