@@ -129,6 +129,7 @@ DECLARE
     v_placed TIMESTAMPTZ;
     v_bets INTEGER;
     v_stake BIGINT;
+    v_day TEXT;
 BEGIN
     FOREACH v_id IN ARRAY ARRAY[p_round, p_round || '/' || p_member] LOOP
         v_bets := 0;
@@ -154,12 +155,18 @@ BEGIN
                 CONTINUE WHEN NOT FOUND;
             END IF;
         END IF;
-        INSERT INTO game_results (member_id, game, day, bets, stake, payout)
-            VALUES (p_member, p_game,
-                to_char((v_placed AT TIME ZONE 'UTC') + make_interval(secs => p_zone), 'YYYY-MM-DD'),
-                v_bets, v_stake, p_payout)
-            ON CONFLICT (member_id, game, day) DO UPDATE SET bets = game_results.bets + excluded.bets,
-                stake = game_results.stake + excluded.stake, payout = game_results.payout + excluded.payout;
+        -- The day's totals exist but for a day's first round: the update
+        -- first, as countResult. (An upsert that finds its row locks it
+        -- and then updates it, two WAL records; the update writes one.)
+        v_day := to_char((v_placed AT TIME ZONE 'UTC') + make_interval(secs => p_zone), 'YYYY-MM-DD');
+        UPDATE game_results SET bets = bets + v_bets, stake = stake + v_stake, payout = payout + p_payout
+            WHERE member_id = p_member AND game = p_game AND day = v_day;
+        IF NOT FOUND THEN
+            INSERT INTO game_results (member_id, game, day, bets, stake, payout)
+                VALUES (p_member, p_game, v_day, v_bets, v_stake, p_payout)
+                ON CONFLICT (member_id, game, day) DO UPDATE SET bets = game_results.bets + excluded.bets,
+                    stake = game_results.stake + excluded.stake, payout = game_results.payout + excluded.payout;
+        END IF;
         RETURN;
     END LOOP;
     RAISE EXCEPTION 'seamless: round % of % held by another member twice', p_round, p_game;

@@ -18,3 +18,8 @@ CREATE INDEX seamless_txs_round_idx ON seamless_txs (round_id, provider);
 -- one member's rounds run at once (as 0018 for the ledger's hot tables).
 -- SQLite keeps its foreign key.
 ALTER TABLE game_bets DROP CONSTRAINT IF EXISTS game_bets_member_id_fkey;
+
+-- A member's totals of a game and a day are updated by every callback of
+-- the day: room on their page keeps those updates HOT (no new index
+-- entries, no long chains for the primary key's look-up to walk).
+ALTER TABLE game_results SET (fillfactor = 50);
