@@ -421,7 +421,7 @@ func (db *DB) seamlessTx(ctx context.Context, tx *sqlx.Tx, provider, txID string
 const maxRoundTxs = 500
 
 // Round returns the records of one of provider's rounds, oldest first
-// (seamless.Store), by the index seamless_txs_round_idx.
+// (seamless.Store), by the index seamless_txs_by_round_idx.
 func (s *Seamless) Round(ctx context.Context, provider, round string) ([]seamless.Record, error) {
 	if round == "" {
 		return nil, errs.New(errs.NoData)

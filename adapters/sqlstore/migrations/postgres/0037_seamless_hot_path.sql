@@ -1,5 +1,5 @@
--- The seamless callbacks' hot path (docs/performance.md, "Seamless
--- callbacks").
+-- The seamless callbacks' hot path (docs/performance.md, "The row written
+-- once").
 --
 -- The round index led with the provider, which every row of an aggregator
 -- shares: on a table without statistics yet (a new database, the bench's
@@ -7,9 +7,10 @@
 -- primary key for the look-up of (provider, tx_id) and read every row of
 -- the aggregator on each callback, until an ANALYZE. Led by the round id
 -- it serves the round searches alike (a round id is rare across
--- aggregators) and can no longer be taken for the key.
+-- aggregators) and can no longer be taken for the key. A large install
+-- may build it first with CREATE INDEX CONCURRENTLY (docs/operations.md).
+CREATE INDEX IF NOT EXISTS seamless_txs_by_round_idx ON seamless_txs (round_id, provider);
 DROP INDEX IF EXISTS seamless_txs_round_idx;
-CREATE INDEX seamless_txs_round_idx ON seamless_txs (round_id, provider);
 
 -- A round's member is checked by the statements that write it (the member
 -- the service looked up, or the collector's game account) and by `ngern
