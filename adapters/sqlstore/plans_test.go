@@ -89,7 +89,12 @@ func TestYearListPlans(t *testing.T) {
 			AND (s.journal_id IS NOT NULL OR s.kind = 'win') AND s.created_at <= ? ORDER BY s.created_at DESC LIMIT 60`,
 			"seamless_txs_member_idx", []any{"m1", day}, ""},
 		{"statement round's callbacks", `SELECT t.tx_id FROM seamless_txs t WHERE t.provider = ? AND t.round_id = ?`,
-			"seamless_txs_round_idx", []any{"sim", "r1"}, ""},
+			"seamless_txs_by_round_idx", []any{"sim", "r1"}, ""},
+		// A callback's look-up by its key, planned (generic) on a table
+		// without statistics: the round index once led with the provider
+		// and was taken for it (migration 0037).
+		{"callback by its key", `SELECT t.kind FROM seamless_txs t WHERE t.provider = ? AND t.tx_id = ?`,
+			"seamless_txs_pkey", []any{"sim", "t1"}, sqlstore.Postgres},
 		{"statement round's rollbacks", `SELECT r.tx_id FROM seamless_txs r WHERE r.kind = 'rollback' AND r.provider = ?
 			AND r.ref_tx_id = ?`, "seamless_txs_ref_idx", []any{"sim", "b1"}, ""},
 		// A slipless deposit's masked sender (migration 0036).

@@ -130,18 +130,33 @@ func (s *Rewards) SaveBets(ctx context.Context, game string, bets []wallet.Bet, 
 // of placed (game_results, which cashback, invite commission and promotion
 // conditions read): bets more bets (0 when a bet already counted changes,
 // e.g. a seamless round's win), stake and payout more (less when negative,
-// a rolled-back bet).
+// a rolled-back bet). The row exists but for a day's first bet, so the
+// update comes first and the upsert only when it found none: an upsert
+// that finds its row locks it before it updates it, a second WAL record on
+// every seamless callback (ngern_seamless_round does the same).
 func (db *DB) countResult(ctx context.Context, tx *sqlx.Tx, memberID, game string, placed time.Time, bets int,
 	stake, payout money.Satang) error {
 	day := placed.In(limits.Zone).Format(time.DateOnly)
-	st, err := db.prepared(ctx, tx, `INSERT INTO game_results (member_id, game, day, bets, stake, payout)
+	update, err := db.prepared(ctx, tx, `UPDATE game_results SET bets = bets + ?, stake = stake + ?, payout = payout + ?
+		WHERE member_id = ? AND game = ? AND day = ?`)
+	if err != nil {
+		return err
+	}
+	res, err := update.ExecContext(ctx, bets, stake, payout, memberID, game, day)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 1 {
+		return err
+	}
+	insert, err := db.prepared(ctx, tx, `INSERT INTO game_results (member_id, game, day, bets, stake, payout)
 		VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (member_id, game, day) DO UPDATE SET bets = game_results.bets + excluded.bets,
 			stake = game_results.stake + excluded.stake, payout = game_results.payout + excluded.payout`)
 	if err != nil {
 		return err
 	}
-	_, err = st.ExecContext(ctx, memberID, game, day, bets, stake, payout)
+	_, err = insert.ExecContext(ctx, memberID, game, day, bets, stake, payout)
 	return err
 }
 

@@ -27,9 +27,10 @@ import (
 // (ON CONFLICT DO NOTHING) waits, on PostgreSQL, for the transaction that
 // holds it and then writes nothing, so concurrent deliveries of one id post
 // one journal; on SQLite write transactions are immediate (one writer at a
-// time) and the key decides the same. Rows are then locked in one order:
-// the transaction's key, the bet's key (a rollback), the member's wallet
-// (the journal), the round (game_bets), the day's totals (game_results).
+// time) and the key decides the same. Rows are locked in one order: the
+// member's wallet (before the key, so that a bet's or a win's row is
+// inserted once with its balance after), the transaction's key, the bet's
+// key (a rollback), the round (game_bets), the day's totals (game_results).
 //
 // On SQLite the statements are sent one by one (Apply, Cancel, rollBack,
 // addToRound); on PostgreSQL the function ngern_seamless
@@ -102,7 +103,25 @@ func (s *Seamless) Apply(ctx context.Context, r seamless.Record) (seamless.Recor
 	}
 	var existed bool
 	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
-		r.State, r.Balance, r.JournalID = seamless.Applied, 0, ""
+		// The wallet first, then the key: the row is inserted once, with
+		// its answer (the balance after, the journal's id).
+		wallet := ledger.Wallet(r.MemberID).ID
+		now, err := walletIn(ctx, s.db, tx, wallet)
+		if err != nil {
+			return err
+		}
+		var j ledger.Journal
+		r.State, r.Balance, r.JournalID = seamless.Applied, now, ""
+		if r.Amount > 0 {
+			j = seamless.Journal(r)
+			j.ID, j.CreatedAt = account.NewID(), r.CreatedAt
+			r.JournalID = j.ID
+			if r.Kind == seamless.Bet {
+				r.Balance -= r.Amount
+			} else {
+				r.Balance += r.Amount
+			}
+		}
 		took, err := s.db.insertSeamlessTx(ctx, tx, r)
 		if err != nil || !took {
 			existed = err == nil
@@ -111,28 +130,28 @@ func (s *Seamless) Apply(ctx context.Context, r seamless.Record) (seamless.Recor
 			}
 			return err
 		}
-		wallet := ledger.Wallet(r.MemberID).ID
 		if r.Amount == 0 {
 			// A win of 0 closes a round: no journal (a posting is never
 			// 0), nothing to count.
-			r.Balance, err = walletIn(ctx, s.db, tx, wallet)
-		} else {
-			j := seamless.Journal(r)
-			j.ID, j.CreatedAt = account.NewID(), r.CreatedAt
-			r.JournalID = j.ID
-			if r.Balance, err = s.db.postFor(ctx, tx, j, wallet); err != nil {
-				return err
-			}
-			stake, payout := r.Amount, money.Satang(0)
-			if r.Kind == seamless.Win {
-				stake, payout = 0, r.Amount
-			}
-			err = s.db.addToRound(ctx, tx, r, stake, payout)
+			return nil
 		}
+		after, err := s.db.postFor(ctx, tx, j, wallet)
 		if err != nil {
 			return err
 		}
-		return s.db.answerTx(ctx, tx, r)
+		stake, payout := r.Amount, money.Satang(0)
+		if r.Kind == seamless.Win {
+			stake, payout = 0, r.Amount
+		}
+		if err := s.db.addToRound(ctx, tx, r, stake, payout); err != nil {
+			return err
+		}
+		if after != r.Balance {
+			// Only when the wallet had no row before (as ngern_seamless).
+			r.Balance = after
+			return s.db.answerTx(ctx, tx, r)
+		}
+		return nil
 	})
 	if err != nil {
 		return seamless.Record{}, false, err
@@ -162,7 +181,12 @@ func (s *Seamless) Cancel(ctx context.Context, r seamless.Record) (seamless.Reco
 	}
 	var existed bool
 	err := s.db.inTx(ctx, func(tx *sqlx.Tx) error {
-		r.State, r.Balance, r.JournalID = seamless.Applied, 0, ""
+		wallet := ledger.Wallet(r.MemberID).ID
+		now, err := walletIn(ctx, s.db, tx, wallet)
+		if err != nil {
+			return err
+		}
+		r.State, r.Balance, r.JournalID = seamless.Applied, now, ""
 		took, err := s.db.insertSeamlessTx(ctx, tx, r)
 		if err != nil || !took {
 			existed = err == nil
@@ -171,21 +195,17 @@ func (s *Seamless) Cancel(ctx context.Context, r seamless.Record) (seamless.Reco
 			}
 			return err
 		}
-		wallet := ledger.Wallet(r.MemberID).ID
-		now, err := walletIn(ctx, s.db, tx, wallet)
-		if err != nil {
-			return err
-		}
 		tomb := seamless.Record{Provider: r.Provider, TxID: r.RefTxID, Kind: seamless.Bet, State: seamless.Tombstone,
 			MemberID: r.MemberID, RoundID: r.RoundID, Game: r.Game, Balance: now, CreatedAt: r.CreatedAt}
 		if took, err = s.db.insertSeamlessTx(ctx, tx, tomb); err != nil {
 			return err
 		}
-		r.Balance = now
-		if !took {
-			if err := s.db.rollBack(ctx, tx, &r); err != nil {
-				return err
-			}
+		if took {
+			return nil
+		}
+		moved, err := s.db.rollBack(ctx, tx, &r)
+		if err != nil || !moved {
+			return err
 		}
 		return s.db.answerTx(ctx, tx, r)
 	})
@@ -274,15 +294,15 @@ func (s *Seamless) recordPostgres(ctx context.Context, r seamless.Record, look, 
 }
 
 // rollBack moves the bet r cancels from applied to rolled_back and posts
-// its reverse, filling r's Amount (the bet's), JournalID and Balance; when
-// the bet is not an applied bet of r's member (a win, a tombstone, rolled
-// back already) it changes nothing. The bet's row is read before the guarded
+// its reverse, filling r's Amount (the bet's), JournalID and Balance, and
+// says whether it did; when the bet is not an applied bet of r's member (a
+// win, a tombstone, rolled back already) it changes nothing. The bet's row is read before the guarded
 // update: its amount, member and round never change once inserted, only its
 // state, which the update checks.
-func (db *DB) rollBack(ctx context.Context, tx *sqlx.Tx, r *seamless.Record) error {
+func (db *DB) rollBack(ctx context.Context, tx *sqlx.Tx, r *seamless.Record) (bool, error) {
 	bet, ok, err := db.seamlessTx(ctx, tx, r.Provider, r.RefTxID)
 	if err != nil || !ok || bet.Kind != seamless.Bet || bet.State != seamless.Applied || bet.MemberID != r.MemberID {
-		return err
+		return false, err
 	}
 	j := seamless.Reverse(*r, bet)
 	j.ID, j.CreatedAt = account.NewID(), r.CreatedAt
@@ -297,23 +317,27 @@ func (db *DB) rollBack(ctx context.Context, tx *sqlx.Tx, r *seamless.Record) err
 		},
 	})
 	if err != nil || !moved {
-		return err
+		return false, err
 	}
 	r.Amount, r.JournalID, r.Balance = bet.Amount, j.ID, after
-	return db.addToRound(ctx, tx, bet, -bet.Amount, 0)
+	return true, db.addToRound(ctx, tx, bet, -bet.Amount, 0)
 }
 
-// insertSeamlessTx inserts r's row unless its key exists, and says whether
-// it did.
+// insertSeamlessTx inserts r's row, with its answer, unless its key
+// exists, and says whether it did.
 func (db *DB) insertSeamlessTx(ctx context.Context, tx *sqlx.Tx, r seamless.Record) (bool, error) {
 	st, err := db.prepared(ctx, tx, `INSERT INTO seamless_txs (provider, tx_id, kind, state, member_id, round_id, game, amount,
-			ref_tx_id, fingerprint, balance, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (provider, tx_id) DO NOTHING`)
+			ref_tx_id, fingerprint, balance, journal_id, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (provider, tx_id) DO NOTHING`)
 	if err != nil {
 		return false, err
 	}
+	var journal any
+	if r.JournalID != "" {
+		journal = r.JournalID
+	}
 	res, err := st.ExecContext(ctx, r.Provider, r.TxID, string(r.Kind), string(r.State), r.MemberID, r.RoundID, r.Game, r.Amount,
-		r.RefTxID, r.Fingerprint, r.Balance, utc(r.CreatedAt))
+		r.RefTxID, r.Fingerprint, r.Balance, journal, utc(r.CreatedAt))
 	if err != nil {
 		return false, err
 	}
@@ -321,8 +345,9 @@ func (db *DB) insertSeamlessTx(ctx context.Context, tx *sqlx.Tx, r seamless.Reco
 	return n == 1, err
 }
 
-// answerTx writes, on the row just inserted, what its transaction did: the
-// answer every retry gets again.
+// answerTx writes, on the row just inserted, what its transaction did
+// when that was not known at the insert (a rollback that gave its bet
+// back): the answer every retry gets again.
 func (db *DB) answerTx(ctx context.Context, tx *sqlx.Tx, r seamless.Record) error {
 	st, err := db.prepared(ctx, tx, `UPDATE seamless_txs SET amount = ?, balance = ?, journal_id = ? WHERE provider = ? AND tx_id = ?`)
 	if err != nil {
@@ -396,7 +421,7 @@ func (db *DB) seamlessTx(ctx context.Context, tx *sqlx.Tx, provider, txID string
 const maxRoundTxs = 500
 
 // Round returns the records of one of provider's rounds, oldest first
-// (seamless.Store), by the index seamless_txs_round_idx.
+// (seamless.Store), by the index seamless_txs_by_round_idx.
 func (s *Seamless) Round(ctx context.Context, provider, round string) ([]seamless.Record, error) {
 	if round == "" {
 		return nil, errs.New(errs.NoData)
@@ -519,8 +544,9 @@ func (db *DB) countRound(ctx context.Context, tx *sqlx.Tx, game, id string, r se
 // rollback's journal, when it has one, gives its amount back; a rolled-back
 // bet has a rollback with a journal; a tombstone has no journal, neither on
 // its row nor in the ledger under its bet's reference; every journal of the
-// game_bet, game_win and game_rollback kinds has its row; every row names a
-// member that exists (PostgreSQL has no foreign key for it).
+// game_bet, game_win and game_rollback kinds has its row; every row, and
+// every round of the bet history that names a member, names a member that
+// exists (PostgreSQL has no foreign key for them).
 func verifySeamless(ctx context.Context, db *DB, tx *sqlx.Tx, problems *[]string) error {
 	var bad []struct {
 		ID   string `db:"id"`
@@ -548,6 +574,9 @@ func verifySeamless(ctx context.Context, db *DB, tx *sqlx.Tx, problems *[]string
 		UNION ALL
 		SELECT s.provider || ':' || s.tx_id, 'seamless transaction of no such member ' || s.member_id FROM seamless_txs s
 			LEFT JOIN members m ON m.id = s.member_id WHERE m.id IS NULL
+		UNION ALL
+		SELECT b.game || ':' || b.bet_id, 'round of no such member ' || b.member_id FROM game_bets b
+			LEFT JOIN members m ON m.id = b.member_id WHERE b.member_id IS NOT NULL AND m.id IS NULL
 		LIMIT ?`), maxProblems)
 	for _, b := range bad {
 		*problems = append(*problems, b.What+": "+b.ID)

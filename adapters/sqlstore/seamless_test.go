@@ -29,8 +29,15 @@ type seamlessEnv struct {
 
 func newSeamlessEnv(t *testing.T, db *sqlstore.DB) *seamlessEnv {
 	t.Helper()
+	return newSeamlessEnvOf(t, db, 0)
+}
+
+// newSeamlessEnvOf is newSeamlessEnv with the n-th of several members of
+// one database.
+func newSeamlessEnvOf(t *testing.T, db *sqlstore.DB, n int) *seamlessEnv {
+	t.Helper()
 	seed(t, db)
-	m := newMember("0812345678", "1234567890")
+	m := newMember(fmt.Sprintf("08123456%02d", 78+n), fmt.Sprintf("12345678%02d", 90+n))
 	if err := sqlstore.NewAccounts(db).CreateMember(context.Background(), m, ""); err != nil {
 		t.Fatal(err)
 	}
@@ -204,41 +211,160 @@ func TestSeamlessApply(t *testing.T) {
 	})
 }
 
+// TestSeamlessConcurrentDuplicates delivers one callback 50 times at once:
+// one journal, one answer for all. The wallet is locked before the key is
+// inserted, so a duplicate waits for the first delivery's wallet and then
+// finds its key: it answers what the first answered even when the wallet
+// could not pay the bet twice ("once"), through Apply and through Record
+// (its look-up first).
 func TestSeamlessConcurrentDuplicates(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
-		e := newSeamlessEnv(t, db)
-		const n = 50
-		var (
-			wg     sync.WaitGroup
-			fresh  atomic.Int32
-			answer sync.Map
-			failed atomic.Value
-		)
-		r := e.record(seamless.Bet, "dup", "rd", 10_00)
-		for range n {
-			wg.Go(func() {
-				got, existed, err := e.s.Apply(context.Background(), r)
-				if err != nil {
-					failed.Store(err)
-					return
+		i := 0
+		for _, tc := range []struct {
+			name   string
+			kind   seamless.Kind
+			amount money.Satang
+			record bool
+			wallet money.Satang
+		}{
+			{"Bet", seamless.Bet, 10_00, false, 990_00},
+			{"BetRecorded", seamless.Bet, 10_00, true, 990_00},
+			{"Win", seamless.Win, 25_00, false, 1025_00},
+			{"WinRecorded", seamless.Win, 25_00, true, 1025_00},
+			{"BetTheWalletPaysOnce", seamless.Bet, 600_00, false, 400_00},
+			{"BetTheWalletPaysOnceRecorded", seamless.Bet, 600_00, true, 400_00},
+		} {
+			i++
+			t.Run(tc.name, func(t *testing.T) {
+				e := newSeamlessEnvOf(t, db, i)
+				const n = 50
+				var (
+					wg     sync.WaitGroup
+					fresh  atomic.Int32
+					answer sync.Map
+					failed atomic.Value
+				)
+				r := e.record(tc.kind, "dup-"+e.member, "rd-"+e.member, tc.amount)
+				for range n {
+					wg.Go(func() {
+						var (
+							got     seamless.Record
+							existed bool
+							err     error
+						)
+						if tc.record {
+							var found seamless.Found
+							got, found, err = e.s.Record(context.Background(), r, false)
+							existed = found == seamless.Existing
+						} else {
+							got, existed, err = e.s.Apply(context.Background(), r)
+						}
+						if err != nil {
+							failed.Store(err)
+							return
+						}
+						if !existed {
+							fresh.Add(1)
+						}
+						answer.Store(got.JournalID+"/"+got.Balance.String(), true)
+					})
 				}
-				if !existed {
-					fresh.Add(1)
+				wg.Wait()
+				if err, _ := failed.Load().(error); err != nil {
+					t.Fatal(err)
 				}
-				answer.Store(got.JournalID+"/"+got.Balance.String(), true)
+				answers := 0
+				answer.Range(func(k, _ any) bool {
+					answers++
+					if !strings.HasSuffix(k.(string), "/"+tc.wallet.String()) {
+						t.Errorf("answered %s, want the balance after %s", k, tc.wallet)
+					}
+					return true
+				})
+				kind := ledger.GameBet
+				if tc.kind == seamless.Win {
+					kind = ledger.GameWin
+				}
+				journals := e.count(t, fmt.Sprintf(`SELECT COUNT(*) FROM journals WHERE kind = '%s' AND member_id = '%s'`, kind, e.member))
+				if fresh.Load() != 1 || answers != 1 || journals != 1 || e.wallet(t) != tc.wallet {
+					t.Fatalf("%d first deliveries, %d answers, %d journals, wallet %s", fresh.Load(), answers, journals, e.wallet(t))
+				}
+				stake, payout := e.round(t, "rd-"+e.member)
+				if tc.kind == seamless.Bet && (stake != tc.amount || payout != 0) || tc.kind == seamless.Win && (stake != 0 || payout != tc.amount) {
+					t.Fatalf("round %s staked, %s paid", stake, payout)
+				}
+				stored, err := e.s.Transaction(context.Background(), "sim", r.TxID)
+				if err != nil || stored.Balance != tc.wallet || stored.JournalID == "" {
+					t.Fatalf("stored %+v, %v", stored, err)
+				}
+				mustVerify(t, e.l)
 			})
+		}
+	})
+}
+
+// TestSeamlessHotMemberDuplicates plays one member's rounds at once, each
+// bet and win delivered three times concurrently: every movement once, the
+// wallet exact, and each row's balance after one the wallet really had.
+func TestSeamlessHotMemberDuplicates(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		e := newSeamlessEnv(t, db)
+		const rounds, copies = 20, 3
+		var wg sync.WaitGroup
+		var failed atomic.Value
+		for i := range rounds {
+			bet := e.record(seamless.Bet, fmt.Sprintf("hb%d", i), fmt.Sprintf("hr%d", i), 10_00)
+			win := e.record(seamless.Win, fmt.Sprintf("hw%d", i), fmt.Sprintf("hr%d", i), money.Satang(i%3)*10_00)
+			for range copies {
+				wg.Go(func() {
+					for _, r := range []seamless.Record{bet, win} {
+						if _, _, err := e.s.Record(ctx, r, false); err != nil {
+							failed.Store(err)
+						}
+					}
+				})
+			}
 		}
 		wg.Wait()
 		if err, _ := failed.Load().(error); err != nil {
 			t.Fatal(err)
 		}
-		answers := 0
-		answer.Range(func(any, any) bool { answers++; return true })
-		if fresh.Load() != 1 || answers != 1 || e.journals(t, ledger.GameBet) != 1 || e.wallet(t) != 990_00 {
-			t.Fatalf("%d first deliveries, %d answers, %d journals, wallet %s", fresh.Load(), answers, e.journals(t, ledger.GameBet), e.wallet(t))
+		// 20 bets of 10.00; wins of 0, 10.00 and 20.00 in turn (7, 7 and 6).
+		want := money.Satang(1000_00 - rounds*10_00 + 7*10_00 + 6*20_00)
+		if b := e.wallet(t); b != want {
+			t.Fatalf("wallet %s, want %s", b, want)
 		}
-		if stake, _ := e.round(t, "rd"); stake != 10_00 {
-			t.Fatalf("round stake %s", stake)
+		if n := e.journals(t, ledger.GameBet); n != rounds {
+			t.Fatalf("%d bet journals", n)
+		}
+		// Every answer is a balance the wallet passed through: the movements
+		// were posted one after the other, so the balances before them
+		// (after less the movement) are the start and the balances after
+		// of all but the last.
+		rows, err := db.SQL().QueryContext(ctx, `SELECT balance, CASE kind WHEN 'bet' THEN -amount ELSE amount END
+			FROM seamless_txs WHERE journal_id IS NOT NULL`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[money.Satang]int{1000_00: 1}
+		seen[want]--
+		for rows.Next() {
+			var after, delta money.Satang
+			if err := rows.Scan(&after, &delta); err != nil {
+				t.Fatal(err)
+			}
+			seen[after]++
+			seen[after-delta]--
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		rows.Close()
+		for b, n := range seen {
+			if n != 0 {
+				t.Fatalf("the answers do not chain from 1,000.00 to %s: balance %s off by %d", want, b, n)
+			}
 		}
 		mustVerify(t, e.l)
 	})
@@ -412,8 +538,15 @@ func TestSeamlessCheck(t *testing.T) {
 			{"ErrTombstoneWithJournal", `UPDATE seamless_txs SET journal_id = 'j-x' WHERE tx_id = 'b-never'`,
 				`UPDATE seamless_txs SET journal_id = NULL WHERE tx_id = 'b-never'`,
 				[]string{"seamless tombstone with a journal: sim:b-never"}},
+			// PostgreSQL only: SQLite's foreign key refuses it.
+			{"ErrRoundOfNoSuchMember", `UPDATE game_bets SET member_id = 'm-gone' WHERE bet_id = 'r1'`,
+				`UPDATE game_bets SET member_id = username WHERE bet_id = 'r1'`,
+				[]string{"round of no such member m-gone: sim:slot1:r1"}},
 		} {
 			t.Run(c.name, func(t *testing.T) {
+				if c.name == "ErrRoundOfNoSuchMember" && db.Dialect() != sqlstore.Postgres {
+					t.Skip("SQLite keeps game_bets' foreign key to members")
+				}
 				b1, err := e.s.Transaction(ctx, "sim", "b1")
 				if err != nil {
 					t.Fatal(err)

@@ -129,6 +129,7 @@ DECLARE
     v_placed TIMESTAMPTZ;
     v_bets INTEGER;
     v_stake BIGINT;
+    v_day TEXT;
 BEGIN
     FOREACH v_id IN ARRAY ARRAY[p_round, p_round || '/' || p_member] LOOP
         v_bets := 0;
@@ -154,12 +155,18 @@ BEGIN
                 CONTINUE WHEN NOT FOUND;
             END IF;
         END IF;
-        INSERT INTO game_results (member_id, game, day, bets, stake, payout)
-            VALUES (p_member, p_game,
-                to_char((v_placed AT TIME ZONE 'UTC') + make_interval(secs => p_zone), 'YYYY-MM-DD'),
-                v_bets, v_stake, p_payout)
-            ON CONFLICT (member_id, game, day) DO UPDATE SET bets = game_results.bets + excluded.bets,
-                stake = game_results.stake + excluded.stake, payout = game_results.payout + excluded.payout;
+        -- The day's totals exist but for a day's first round: the update
+        -- first, as countResult. (An upsert that finds its row locks it
+        -- and then updates it, two WAL records; the update writes one.)
+        v_day := to_char((v_placed AT TIME ZONE 'UTC') + make_interval(secs => p_zone), 'YYYY-MM-DD');
+        UPDATE game_results SET bets = bets + v_bets, stake = stake + v_stake, payout = payout + p_payout
+            WHERE member_id = p_member AND game = p_game AND day = v_day;
+        IF NOT FOUND THEN
+            INSERT INTO game_results (member_id, game, day, bets, stake, payout)
+                VALUES (p_member, p_game, v_day, v_bets, v_stake, p_payout)
+                ON CONFLICT (member_id, game, day) DO UPDATE SET bets = game_results.bets + excluded.bets,
+                    stake = game_results.stake + excluded.stake, payout = game_results.payout + excluded.payout;
+        END IF;
         RETURN;
     END LOOP;
     RAISE EXCEPTION 'seamless: round % of % held by another member twice', p_round, p_game;
@@ -168,9 +175,9 @@ END $$;
 -- ngern_seamless records a seamless callback (s_*) in one round trip: what
 -- Seamless.Record, Apply and Cancel (adapters/sqlstore/seamless.go) send
 -- statement by statement on SQLite, in the same order, so rows are locked
--- in the same order everywhere: the transaction's key, the bet's key (a
--- rollback), the member's wallet (ngern_post), the round, the day's
--- totals.
+-- in the same order everywhere: the member's wallet (FOR UPDATE, when the
+-- callback may move money), the transaction's key, the bet's key (a
+-- rollback), the round.
 --
 -- With p_look (Record) it first looks the id up (when recorded: that row,
 -- o_status 'existed'), then, with p_refuse, writes nothing ('refused'),
@@ -180,17 +187,22 @@ END $$;
 -- taken: it waited for the transaction that holds it) and the callback is
 -- written ('stored'):
 --
--- - a bet or a win posts the journal p_* (ngern_post, which raises
---   check_violation below zero: nothing stays) and adds to its round; its
---   row is inserted with the journal's id and then given the balance
---   after. A win of 0 posts nothing: its row is inserted with its answer.
--- - a rollback's row is inserted with its answer (the wallet as it is);
---   then the tombstone under the bet's id, unless the key is taken; then,
---   when that is the member's applied bet, the guarded move to
---   rolled_back, the reverse journal (p_* as seamless.Reverse builds it for
---   an amount of 1, scaled here by the bet's amount, with the bet's game
---   and round as its memo) and the round's stake taken back, and the
---   rollback's row is given the amount, journal and balance after.
+-- - a bet or a win locks the wallet first and inserts its row once, with
+--   its answer: the journal's id and the balance after, the wallet's
+--   balance under that lock plus (a win) or less (a bet) the amount. Then
+--   it posts the journal p_* (ngern_post, which raises check_violation
+--   below zero: nothing stays, the key neither) and adds to its round. A
+--   duplicate delivered at once waits for the wallet, then finds the key
+--   taken. A win of 0 posts nothing and locks no wallet: its row is
+--   inserted with the wallet's balance as it is.
+-- - a rollback locks the wallet, then its row is inserted with its answer
+--   (the wallet as it is); then the tombstone under the bet's id, unless
+--   the key is taken; then, when that is the member's applied bet, the
+--   guarded move to rolled_back, the reverse journal (p_* as
+--   seamless.Reverse builds it for an amount of 1, scaled here by the
+--   bet's amount, with the bet's game and round as its memo) and the
+--   round's stake taken back, and the rollback's row is given the amount,
+--   journal and balance after.
 --
 -- p_prefix is RoundGame(provider, ""), to which a game's code is added;
 -- p_zone as ngern_seamless_round. The o_* columns are the row as recorded.
@@ -206,6 +218,7 @@ CREATE OR REPLACE FUNCTION ngern_seamless(
 LANGUAGE plpgsql AS $$
 DECLARE
     v_bet seamless_txs%ROWTYPE;
+    v_after BIGINT;
 BEGIN
     IF p_look THEN
         SELECT 'existed', kind, state, member_id, round_id, game, amount, ref_tx_id, fingerprint, balance, journal_id, created_at
@@ -236,12 +249,14 @@ BEGIN
     o_ref := s_ref;
     o_fingerprint := s_fingerprint;
     o_at := s_at;
-    IF s_kind = 'rollback' OR s_amount = 0 THEN
-        -- Nothing moves yet: the row is inserted with its answer.
+    IF s_amount = 0 AND s_kind <> 'rollback' THEN
         SELECT balance INTO o_balance FROM ledger_accounts WHERE id = p_of;
-        o_balance := COALESCE(o_balance, 0);
     ELSE
-        o_balance := 0;
+        SELECT balance INTO o_balance FROM ledger_accounts WHERE id = p_of FOR UPDATE;
+    END IF;
+    o_balance := COALESCE(o_balance, 0);
+    IF s_kind <> 'rollback' AND s_amount > 0 THEN
+        o_balance := o_balance + CASE s_kind WHEN 'bet' THEN -s_amount ELSE s_amount END;
         o_journal := p_id;
     END IF;
     INSERT INTO seamless_txs (provider, tx_id, kind, state, member_id, round_id, game, amount,
@@ -260,12 +275,17 @@ BEGIN
     END IF;
     IF s_kind <> 'rollback' THEN
         IF s_amount > 0 THEN
-            o_balance := ngern_post(p_id, p_kind, p_ref, p_member, p_memo, p_by, p_at,
+            v_after := ngern_post(p_id, p_kind, p_ref, p_member, p_memo, p_by, p_at,
                 p_accounts, p_kinds, p_members, p_games, p_amounts, p_of);
             PERFORM ngern_seamless_round(p_prefix || s_game, COALESCE(NULLIF(s_round, ''), s_tx), s_member,
                 CASE s_kind WHEN 'bet' THEN s_amount ELSE 0 END, CASE s_kind WHEN 'win' THEN s_amount ELSE 0 END,
                 s_at, p_zone);
-            UPDATE seamless_txs SET balance = o_balance WHERE provider = s_provider AND tx_id = s_tx;
+            IF v_after <> o_balance THEN
+                -- Only when the wallet had no row to lock (a first win
+                -- racing another callback that created it).
+                o_balance := v_after;
+                UPDATE seamless_txs SET balance = o_balance WHERE provider = s_provider AND tx_id = s_tx;
+            END IF;
         END IF;
         RETURN;
     END IF;
