@@ -87,6 +87,18 @@ type target struct {
 
 func run(o options) error {
 	ctx := context.Background()
+	// An interrupted run drops its scratch schemas as it stops; one that
+	// was killed leaves them to the next run, which drops them here.
+	scratch.DropOnSignal()
+	for _, prefix := range []string{"volume_fresh_", "bench_pg_"} {
+		gone, err := scratch.DropAbandoned(ctx, o.db, prefix)
+		if err != nil {
+			return err
+		}
+		for _, name := range gone {
+			fmt.Fprintln(os.Stderr, "dropped", name+", the scratch schema of a run that was killed")
+		}
+	}
 	var targets []target
 	if o.fresh {
 		s, err := scratch.NewSchema(ctx, o.db, "volume_fresh_")
