@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -552,15 +553,25 @@ func (s *Wallet) Transfer(ctx context.Context, id string) (wallet.Transfer, erro
 // callbacks, so a round's movements never split across pages; they are read
 // for the page's rounds only (roundMovements). A round is dated by its last
 // movement, so a late win brings it back to the top, as a new line would.
+//
+// The count is of each kind up to wallet.StatementCountCap + 1, so it is
+// above the cap when the member has more.
 func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit int) ([]wallet.StatementItem, int, error) {
+	// Each kind is counted up to the cap and no further
+	// (wallet.StatementCountCap): a member's count costs the same at a
+	// hundred items and at a million.
+	capped := func(from string) string {
+		return `(SELECT COUNT(*) FROM (SELECT 1 FROM ` + from + ` LIMIT ` + strconv.Itoa(wallet.StatementCountCap+1) + `) c)`
+	}
 	var total int
-	if err := s.db.x.GetContext(ctx, &total, s.db.q(`SELECT
-			(SELECT COUNT(*) FROM transfers WHERE member_id = ?) +
-			(SELECT COUNT(*) FROM withdrawals WHERE member_id = ?) +
-			(SELECT COUNT(*) FROM journals WHERE member_id = ? AND kind IN ('adjustment', 'deposit', 'spin_prize')) +
-			(SELECT COUNT(*) FROM promo_receipts WHERE member_id = ?) +
-			(SELECT COUNT(*) FROM promo_conditions WHERE member_id = ? AND status <> 'ACTIVE') +
-			(SELECT COUNT(*) FROM (`+seamlessRounds+`) r)`),
+	if err := s.db.x.GetContext(ctx, &total, s.db.q(`SELECT `+strings.Join([]string{
+		capped(`transfers WHERE member_id = ?`),
+		capped(`withdrawals WHERE member_id = ?`),
+		capped(`journals WHERE member_id = ? AND kind IN ('adjustment', 'deposit', 'spin_prize')`),
+		capped(`promo_receipts WHERE member_id = ?`),
+		capped(`promo_conditions WHERE member_id = ? AND status <> 'ACTIVE'`),
+		capped(`(` + seamlessRounds + `) r`),
+	}, " + ")),
 		memberID, memberID, memberID, memberID, memberID, memberID); err != nil {
 		return nil, 0, err
 	}
