@@ -272,7 +272,11 @@ func (l *VolumeLoad) insert(table string, cols []string, rows [][]any) error {
 
 // copyIn writes rows by COPY.
 func (l *VolumeLoad) copyIn(table string, cols []string, rows [][]any) error {
-	st, err := l.tx.PrepareContext(l.ctx, pq.CopyIn(table, cols...))
+	quoted := make([]string, len(cols))
+	for i, c := range cols {
+		quoted[i] = pq.QuoteIdentifier(c)
+	}
+	st, err := l.tx.PrepareContext(l.ctx, "COPY "+pq.QuoteIdentifier(table)+" ("+strings.Join(quoted, ", ")+") FROM STDIN")
 	if err != nil {
 		return fmt.Errorf("volume: copy into %s: %w", table, err)
 	}
