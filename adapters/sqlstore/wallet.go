@@ -588,6 +588,15 @@ func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit i
 	// index, so a first page does not read and sort the whole history;
 	// the page is the same, since it is within those rows of every branch.
 	depth := offset + limit
+	// The wallet journals, a kind at a time (statementJournalKinds).
+	var journalBranches string
+	var journalArgs []any
+	for _, kind := range statementJournalKinds {
+		journalBranches += `
+		UNION ALL
+		SELECT * FROM (` + statementJournals("'', '', '', 0, 0") + ` AND j.kind = '` + kind + `' ORDER BY j.created_at DESC, j.id DESC LIMIT ?) j_` + kind
+		journalArgs = append(journalArgs, ledger.Wallet(memberID).ID, memberID, depth)
+	}
 	err := s.db.x.SelectContext(ctx, &rows, s.db.q(`
 		SELECT * FROM (SELECT t.id, 'transfer' AS statement_type,
 			CASE t.direction WHEN 'in' THEN 'WALLET' ELSE t.game_code END AS from_account,
@@ -605,15 +614,7 @@ func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit i
 			CASE WHEN w.status <> 'APPROVED' THEN w.status WHEN p.status IS NULL OR p.status = 'PAID' THEN 'APPROVED'
 				WHEN p.status = 'FAILED' THEN 'FAILED' ELSE 'PAYING' END, 0, 0, '', ''
 		FROM withdrawals w LEFT JOIN payouts p ON p.withdrawal_id = w.id WHERE w.member_id = ? ORDER BY w.created_at DESC, w.id DESC LIMIT ?) w
-		UNION ALL
-		SELECT * FROM (SELECT j.id, CASE WHEN p.amount > 0 THEN 'deposit' ELSE 'withdraw' END,
-			CASE WHEN j.kind = 'deposit' THEN 'DEPOSIT' WHEN j.kind = 'spin_prize' THEN 'SPIN'
-				WHEN p.amount > 0 THEN 'ADJUSTMENT' ELSE 'WALLET' END,
-			CASE WHEN p.amount > 0 THEN 'WALLET' ELSE 'ADJUSTMENT' END,
-			ABS(p.amount), 'SUCCESS', j.created_at, j.memo, j.kind, '', '', '', 0, 0, `+depositMethod+`
-		FROM journals j JOIN postings p ON p.journal_id = j.id AND p.account_id = ? `+depositPayment+`
-		WHERE j.member_id = ? AND j.kind IN ('adjustment', 'deposit', 'spin_prize')
-		ORDER BY j.created_at DESC, j.id DESC LIMIT ?) j
+		`+journalBranches+`
 		UNION ALL
 		SELECT r.id, 'bonus', UPPER(r.source), 'WALLET', r.amount, 'SUCCESS', r.updated_at, r.code, r.source, '', '', '', 0, 0, '', ''
 		FROM promo_receipts r WHERE r.member_id = ?
@@ -628,8 +629,8 @@ func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit i
 			r.status, r.created_at, COALESCE(g.name, r.game), r.provider, r.provider, r.round_key, r.game, r.stake, r.payout, '', ''
 		FROM (`+seamlessRounds+`) r LEFT JOIN seamless_games g ON g.provider = r.provider AND g.code = r.game
 		ORDER BY created_at DESC, id DESC
-		LIMIT ? OFFSET ?`), memberID, depth, memberID, depth, ledger.Wallet(memberID).ID, memberID, depth, memberID, memberID, memberID,
-		limit, offset)
+		LIMIT ? OFFSET ?`), append(append([]any{memberID, depth, memberID, depth}, journalArgs...), memberID, memberID, memberID,
+		limit, offset)...)
 	if err != nil {
 		return nil, 0, err
 	}
