@@ -21,6 +21,26 @@ func TestSeedVolumeLoadsACheckedYear(t *testing.T) {
 		ctx := context.Background()
 		v := sqlstore.NewVolume(db)
 		plan := volumePlan{members: 50, postings: 2000, seed: 7}
+		// On PostgreSQL the load drops the tables' indexes and foreign
+		// keys and makes them again: the schema after it is the schema
+		// before, whether the load succeeds or fails.
+		shape := func() string {
+			if db.Dialect() != sqlstore.Postgres {
+				return ""
+			}
+			var s string
+			if err := db.SQL().QueryRowContext(ctx, `SELECT
+				(SELECT string_agg(indexdef, E'\n' ORDER BY indexname) FROM pg_indexes WHERE schemaname = current_schema()) || E'\n' ||
+				(SELECT string_agg(conname || ' ' || pg_get_constraintdef(oid), E'\n' ORDER BY conname)
+					FROM pg_constraint WHERE connamespace = current_schema()::regnamespace)`).Scan(&s); err != nil {
+				t.Fatal(err)
+			}
+			return s
+		}
+		schema := shape()
+		if db.Dialect() == sqlstore.Postgres && !strings.Contains(schema, "postings_account_idx") {
+			t.Fatalf("the schema's shape lacks postings_account_idx:\n%s", schema)
+		}
 		var out bytes.Buffer
 		if err := seedVolume(ctx, h.tools.cfg, v, h.tools.wallet, plan, h.tools.now(), &out); err != nil {
 			t.Fatalf("seed-volume: %v\n%s", err, out.String())
@@ -66,6 +86,9 @@ func TestSeedVolumeLoadsACheckedYear(t *testing.T) {
 		if codeless != 0 {
 			t.Fatalf("%d generated members without a member code", codeless)
 		}
+		if got := shape(); got != schema {
+			t.Fatalf("indexes and constraints after the load:\n%s\nbefore:\n%s", got, schema)
+		}
 		out.Reset()
 		if err := runCheck(ctx, h.tools, &out); err != nil {
 			t.Fatalf("check: %v\n%s", err, out.String())
@@ -84,6 +107,9 @@ func TestSeedVolumeLoadsACheckedYear(t *testing.T) {
 		}
 		if got := counts(); got["postings"] != first["postings"] || got["members"] != first["members"] {
 			t.Fatalf("a failed load left rows: %v, before %v", got, first)
+		}
+		if got := shape(); got != schema {
+			t.Fatalf("indexes and constraints after a failed load:\n%s\nbefore:\n%s", got, schema)
 		}
 		plan.seed = 8
 		if err := seedVolume(ctx, prod, v, h.tools.wallet, plan, h.tools.now(), io.Discard); err != nil {

@@ -182,7 +182,7 @@ func (s *Server) memberStatement(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"total": total, "statements": statementOut(items)})
+	writeStatementPage(w, items, total)
 }
 
 type lockRequest struct {

@@ -434,7 +434,15 @@ func (s *Server) statement(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"total": total, "statements": statementOut(items)})
+	writeStatementPage(w, items, total)
+}
+
+// writeStatementPage answers a statement page read by number: its total
+// stops at wallet.StatementCountCap, and totalCapped says the member has
+// more.
+func writeStatementPage(w http.ResponseWriter, items []wallet.StatementItem, total int) {
+	writeJSON(w, http.StatusOK, map[string]any{"total": min(total, wallet.StatementCountCap),
+		"totalCapped": total > wallet.StatementCountCap, "statements": statementOut(items)})
 }
 
 // memberWithdrawalJSON is one of the member's recent withdrawals with where

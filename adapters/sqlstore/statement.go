@@ -58,21 +58,21 @@ func (s *Wallet) StatementBefore(ctx context.Context, memberID string, before wa
 				WHEN p.status = 'FAILED' THEN 'FAILED' ELSE 'PAYING' END, '', ''
 		FROM withdrawals w LEFT JOIN payouts p ON p.withdrawal_id = w.id WHERE w.member_id = ?`)
 	args = append(args, limit, memberID)
-	q.WriteString(after("w.created_at", "w.id") + ` ORDER BY w.created_at DESC, ` + bytewise("w.id") + ` DESC LIMIT ?) w
+	q.WriteString(after("w.created_at", "w.id") + ` ORDER BY w.created_at DESC, ` + bytewise("w.id") + ` DESC LIMIT ?) w`)
+	args = append(args, limit)
+	for _, kind := range statementJournalKinds {
+		args = append(args, ledger.Wallet(memberID).ID, memberID)
+		q.WriteString(`
 		UNION ALL
-		SELECT * FROM (SELECT j.id, CASE WHEN p.amount > 0 THEN 'deposit' ELSE 'withdraw' END,
-			CASE WHEN j.kind = 'deposit' THEN 'DEPOSIT' WHEN j.kind = 'spin_prize' THEN 'SPIN'
-				WHEN p.amount > 0 THEN 'ADJUSTMENT' ELSE 'WALLET' END,
-			CASE WHEN p.amount > 0 THEN 'WALLET' ELSE 'ADJUSTMENT' END,
-			ABS(p.amount), 'SUCCESS', j.created_at, j.memo, j.kind, '', ` + depositMethod + `
-		FROM journals j JOIN postings p ON p.journal_id = j.id AND p.account_id = ? ` + depositPayment + `
-		WHERE j.member_id = ? AND j.kind IN ('adjustment', 'deposit', 'spin_prize')`)
-	args = append(args, limit, ledger.Wallet(memberID).ID, memberID)
-	q.WriteString(after("j.created_at", "j.id") + ` ORDER BY j.created_at DESC, ` + bytewise("j.id") + ` DESC LIMIT ?) j
+		SELECT * FROM (` + statementJournals("''") + ` AND j.kind = '` + kind + `'` + after("j.created_at", "j.id") +
+			` ORDER BY j.created_at DESC, ` + bytewise("j.id") + ` DESC LIMIT ?) j_` + kind)
+		args = append(args, limit)
+	}
+	q.WriteString(`
 		UNION ALL
 		SELECT * FROM (SELECT r.id, 'bonus', UPPER(r.source), 'WALLET', r.amount, 'SUCCESS', r.updated_at, r.code, r.source, '', '', ''
 		FROM promo_receipts r WHERE r.member_id = ?`)
-	args = append(args, limit, memberID)
+	args = append(args, memberID)
 	q.WriteString(after("r.updated_at", "r.id") + ` ORDER BY r.updated_at DESC, ` + bytewise("r.id") + ` DESC LIMIT ?) r
 		UNION ALL
 		SELECT * FROM (SELECT c.id || ':end', 'finish_bonus', 'WALLET', UPPER(c.source),
@@ -110,6 +110,28 @@ func (s *Wallet) StatementBefore(ctx context.Context, memberID string, before wa
 		return strings.Compare(b.ID, a.ID)
 	})
 	return items[:min(len(items), limit)], nil
+}
+
+// statementJournalKinds are the kinds of journal the statement shows (of
+// their postings, the wallet's). A branch reads each kind on its own, in
+// order along journals_member_idx (member_id, kind, created_at), and stops
+// at the page's depth: a condition on the three kinds at once read every
+// journal of theirs the member has, with a posting look-up each, before
+// sorting them (a second for a member with 14,000 deposits).
+var statementJournalKinds = []string{"adjustment", "deposit", "spin_prize"}
+
+// statementJournals reads the wallet journals of the statement, with the
+// filler columns between the source and the method that the reader's
+// other branches have; a kind's condition, the keyset's and the order
+// follow. Two parameters: the member's wallet account and the member.
+func statementJournals(filler string) string {
+	return `SELECT j.id, CASE WHEN p.amount > 0 THEN 'deposit' ELSE 'withdraw' END,
+			CASE WHEN j.kind = 'deposit' THEN 'DEPOSIT' WHEN j.kind = 'spin_prize' THEN 'SPIN'
+				WHEN p.amount > 0 THEN 'ADJUSTMENT' ELSE 'WALLET' END,
+			CASE WHEN p.amount > 0 THEN 'WALLET' ELSE 'ADJUSTMENT' END,
+			ABS(p.amount), 'SUCCESS', j.created_at, j.memo, j.kind, ` + filler + `, ` + depositMethod + `
+		FROM journals j JOIN postings p ON p.journal_id = j.id AND p.account_id = ? ` + depositPayment + `
+		WHERE j.member_id = ?`
 }
 
 // depositPayment joins a deposit journal (j) to the payment it credited,

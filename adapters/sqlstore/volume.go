@@ -7,12 +7,23 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
 )
 
-// Volume loads a generated history (ngern seed-volume) in many-row
-// inserts inside one transaction: all of it lands, or none. It writes the
-// rows it is given and knows no domain rule, except that a member
-// account's balance is the sum of the postings written to it.
+// Volume loads a generated history (ngern seed-volume) inside one
+// transaction: all of it lands, or none. It writes the rows it is given and
+// knows no domain rule, except that a member account's balance is the sum
+// of the postings written to it.
+//
+// On PostgreSQL the rows go in by COPY, and the loaded tables' foreign keys
+// and the indexes no constraint stands on are dropped in the same
+// transaction and made again at its end: an index built once over ten
+// million rows costs a sort, where ten million inserts into it cost a
+// random page each once it outgrows shared_buffers, and a foreign key
+// checked once is a join instead of a look-up a row. The primary keys and
+// unique constraints stay, so a duplicate still fails the load as it
+// happens. Both are DDL inside the transaction: a load that fails leaves
+// the schema as it was. SQLite takes many-row inserts.
 type Volume struct{ db *DB }
 
 // NewVolume returns the volume loader of db.
@@ -64,18 +75,96 @@ func (v *Volume) Games(ctx context.Context) ([]string, error) {
 	return codes, err
 }
 
+// Postings counts the postings of the install.
+func (v *Volume) Postings(ctx context.Context) (int, error) {
+	var n int
+	err := v.db.x.GetContext(ctx, &n, `SELECT COUNT(*) FROM postings`)
+	return n, err
+}
+
 // Load runs fill in one transaction; what fill adds is written in batches
-// as it goes, and kept only if fill and every batch succeed.
-func (v *Volume) Load(ctx context.Context, fill func(l *VolumeLoad) error) (map[string]int, error) {
+// as it goes, and kept only if fill and every batch succeed. rebuild asks
+// PostgreSQL to drop the indexes and foreign keys for the load and make
+// them again after it (Volume): worth it when the load is at least as big
+// as what the tables hold, not when it adds a little to a large install.
+func (v *Volume) Load(ctx context.Context, rebuild bool, fill func(l *VolumeLoad) error) (map[string]int, error) {
 	counts := map[string]int{}
 	err := v.db.inTx(ctx, func(tx *sqlx.Tx) error {
 		l := &VolumeLoad{ctx: ctx, db: v.db, tx: tx, rows: map[string][][]any{}, sums: map[string]int64{}, counts: counts}
+		var remake []string
+		if rebuild && v.db.dialect == Postgres {
+			var err error
+			if remake, err = dropForLoad(ctx, tx); err != nil {
+				return err
+			}
+		}
 		if err := fill(l); err != nil {
 			return err
 		}
-		return l.flush()
+		if err := l.flush(); err != nil {
+			return err
+		}
+		for _, stmt := range remake {
+			if _, err := tx.ExecContext(ctx, stmt); err != nil {
+				return fmt.Errorf("volume: %s: %w", stmt, err)
+			}
+		}
+		return nil
 	})
 	return counts, err
+}
+
+// dropForLoad drops, in tx, the foreign keys of the loaded tables and
+// their indexes that back no constraint (the primary keys and unique
+// constraints stay), and returns the statements that make them again,
+// indexes first.
+func dropForLoad(ctx context.Context, tx *sqlx.Tx) ([]string, error) {
+	names := pq.StringArray(VolumeTables())
+	tables := `SELECT c.oid FROM pg_class c WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ANY($1)`
+	var indexes, fkeys []struct {
+		Make string `db:"make"`
+		Drop string `db:"drop"`
+	}
+	if err := tx.SelectContext(ctx, &fkeys, `SELECT
+		'ALTER TABLE '||k.conrelid::regclass::text||' ADD CONSTRAINT '||quote_ident(k.conname)||' '||pg_get_constraintdef(k.oid) AS make,
+		'ALTER TABLE '||k.conrelid::regclass::text||' DROP CONSTRAINT '||quote_ident(k.conname) AS drop
+		FROM pg_constraint k WHERE k.contype = 'f' AND k.conrelid IN (`+tables+`) ORDER BY k.conname`, names); err != nil {
+		return nil, fmt.Errorf("volume: foreign keys: %w", err)
+	}
+	if err := tx.SelectContext(ctx, &indexes, `SELECT pg_get_indexdef(x.indexrelid) AS make,
+		'DROP INDEX '||x.indexrelid::regclass::text AS drop
+		FROM pg_index x WHERE x.indrelid IN (`+tables+`) AND NOT x.indisprimary
+		AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = x.indexrelid)
+		ORDER BY x.indexrelid`, names); err != nil {
+		return nil, fmt.Errorf("volume: indexes: %w", err)
+	}
+	// The rebuild sorts each index in memory rather than on disk.
+	remake := []string{`SET LOCAL maintenance_work_mem = '256MB'`}
+	for _, d := range append(fkeys, indexes...) {
+		if _, err := tx.ExecContext(ctx, d.Drop); err != nil {
+			return nil, fmt.Errorf("volume: %s: %w", d.Drop, err)
+		}
+	}
+	for _, d := range append(indexes, fkeys...) {
+		remake = append(remake, d.Make)
+	}
+	return remake, nil
+}
+
+// Analyze refreshes the planner's statistics of the loaded tables and, on
+// PostgreSQL, vacuums them (the visibility map that index-only scans
+// read): autovacuum would come to it, on its own time.
+func (v *Volume) Analyze(ctx context.Context) error {
+	for _, t := range VolumeTables() {
+		stmt := "ANALYZE " + t
+		if v.db.dialect == Postgres {
+			stmt = "VACUUM (ANALYZE) " + t
+		}
+		if _, err := v.db.x.ExecContext(ctx, stmt); err != nil {
+			return fmt.Errorf("volume: %s: %w", stmt, err)
+		}
+	}
+	return nil
 }
 
 // VolumeLoad gathers the rows of a load.
@@ -157,6 +246,9 @@ func (l *VolumeLoad) flush() error {
 }
 
 func (l *VolumeLoad) insert(table string, cols []string, rows [][]any) error {
+	if l.db.dialect == Postgres {
+		return l.copyIn(table, cols, rows)
+	}
 	var b strings.Builder
 	b.WriteString("INSERT INTO " + table + " (" + strings.Join(cols, ", ") + ") VALUES ")
 	one := "(" + strings.TrimSuffix(strings.Repeat("?, ", len(cols)), ", ") + ")"
@@ -174,6 +266,31 @@ func (l *VolumeLoad) insert(table string, cols []string, rows [][]any) error {
 	_, err := l.tx.ExecContext(l.ctx, l.db.q(b.String()), args...)
 	if err != nil {
 		return fmt.Errorf("volume: insert into %s: %w", table, err)
+	}
+	return nil
+}
+
+// copyIn writes rows by COPY.
+func (l *VolumeLoad) copyIn(table string, cols []string, rows [][]any) error {
+	quoted := make([]string, len(cols))
+	for i, c := range cols {
+		quoted[i] = pq.QuoteIdentifier(c)
+	}
+	st, err := l.tx.PrepareContext(l.ctx, "COPY "+pq.QuoteIdentifier(table)+" ("+strings.Join(quoted, ", ")+") FROM STDIN")
+	if err != nil {
+		return fmt.Errorf("volume: copy into %s: %w", table, err)
+	}
+	defer st.Close()
+	for _, r := range rows {
+		if len(r) != len(cols) {
+			return fmt.Errorf("volume: a row of %s has %d values for %d columns", table, len(r), len(cols))
+		}
+		if _, err := st.ExecContext(l.ctx, r...); err != nil {
+			return fmt.Errorf("volume: copy into %s: %w", table, err)
+		}
+	}
+	if _, err := st.ExecContext(l.ctx); err != nil {
+		return fmt.Errorf("volume: copy into %s: %w", table, err)
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -552,15 +553,25 @@ func (s *Wallet) Transfer(ctx context.Context, id string) (wallet.Transfer, erro
 // callbacks, so a round's movements never split across pages; they are read
 // for the page's rounds only (roundMovements). A round is dated by its last
 // movement, so a late win brings it back to the top, as a new line would.
+//
+// The count is of each kind up to wallet.StatementCountCap + 1, so it is
+// above the cap when the member has more.
 func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit int) ([]wallet.StatementItem, int, error) {
+	// Each kind is counted up to the cap and no further
+	// (wallet.StatementCountCap): a member's count costs the same at a
+	// hundred items and at a million.
+	capped := func(from string) string {
+		return `(SELECT COUNT(*) FROM (SELECT 1 FROM ` + from + ` LIMIT ` + strconv.Itoa(wallet.StatementCountCap+1) + `) c)`
+	}
 	var total int
-	if err := s.db.x.GetContext(ctx, &total, s.db.q(`SELECT
-			(SELECT COUNT(*) FROM transfers WHERE member_id = ?) +
-			(SELECT COUNT(*) FROM withdrawals WHERE member_id = ?) +
-			(SELECT COUNT(*) FROM journals WHERE member_id = ? AND kind IN ('adjustment', 'deposit', 'spin_prize')) +
-			(SELECT COUNT(*) FROM promo_receipts WHERE member_id = ?) +
-			(SELECT COUNT(*) FROM promo_conditions WHERE member_id = ? AND status <> 'ACTIVE') +
-			(SELECT COUNT(*) FROM (`+seamlessRounds+`) r)`),
+	if err := s.db.x.GetContext(ctx, &total, s.db.q(`SELECT `+strings.Join([]string{
+		capped(`transfers WHERE member_id = ?`),
+		capped(`withdrawals WHERE member_id = ?`),
+		capped(`journals WHERE member_id = ? AND kind IN ('adjustment', 'deposit', 'spin_prize')`),
+		capped(`promo_receipts WHERE member_id = ?`),
+		capped(`promo_conditions WHERE member_id = ? AND status <> 'ACTIVE'`),
+		capped(`(` + seamlessRounds + `) r`),
+	}, " + ")),
 		memberID, memberID, memberID, memberID, memberID, memberID); err != nil {
 		return nil, 0, err
 	}
@@ -577,6 +588,15 @@ func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit i
 	// index, so a first page does not read and sort the whole history;
 	// the page is the same, since it is within those rows of every branch.
 	depth := offset + limit
+	// The wallet journals, a kind at a time (statementJournalKinds).
+	var journalBranches string
+	var journalArgs []any
+	for _, kind := range statementJournalKinds {
+		journalBranches += `
+		UNION ALL
+		SELECT * FROM (` + statementJournals("'', '', '', 0, 0") + ` AND j.kind = '` + kind + `' ORDER BY j.created_at DESC, j.id DESC LIMIT ?) j_` + kind
+		journalArgs = append(journalArgs, ledger.Wallet(memberID).ID, memberID, depth)
+	}
 	err := s.db.x.SelectContext(ctx, &rows, s.db.q(`
 		SELECT * FROM (SELECT t.id, 'transfer' AS statement_type,
 			CASE t.direction WHEN 'in' THEN 'WALLET' ELSE t.game_code END AS from_account,
@@ -594,15 +614,7 @@ func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit i
 			CASE WHEN w.status <> 'APPROVED' THEN w.status WHEN p.status IS NULL OR p.status = 'PAID' THEN 'APPROVED'
 				WHEN p.status = 'FAILED' THEN 'FAILED' ELSE 'PAYING' END, 0, 0, '', ''
 		FROM withdrawals w LEFT JOIN payouts p ON p.withdrawal_id = w.id WHERE w.member_id = ? ORDER BY w.created_at DESC, w.id DESC LIMIT ?) w
-		UNION ALL
-		SELECT * FROM (SELECT j.id, CASE WHEN p.amount > 0 THEN 'deposit' ELSE 'withdraw' END,
-			CASE WHEN j.kind = 'deposit' THEN 'DEPOSIT' WHEN j.kind = 'spin_prize' THEN 'SPIN'
-				WHEN p.amount > 0 THEN 'ADJUSTMENT' ELSE 'WALLET' END,
-			CASE WHEN p.amount > 0 THEN 'WALLET' ELSE 'ADJUSTMENT' END,
-			ABS(p.amount), 'SUCCESS', j.created_at, j.memo, j.kind, '', '', '', 0, 0, `+depositMethod+`
-		FROM journals j JOIN postings p ON p.journal_id = j.id AND p.account_id = ? `+depositPayment+`
-		WHERE j.member_id = ? AND j.kind IN ('adjustment', 'deposit', 'spin_prize')
-		ORDER BY j.created_at DESC, j.id DESC LIMIT ?) j
+		`+journalBranches+`
 		UNION ALL
 		SELECT r.id, 'bonus', UPPER(r.source), 'WALLET', r.amount, 'SUCCESS', r.updated_at, r.code, r.source, '', '', '', 0, 0, '', ''
 		FROM promo_receipts r WHERE r.member_id = ?
@@ -617,8 +629,8 @@ func (s *Wallet) Statement(ctx context.Context, memberID string, offset, limit i
 			r.status, r.created_at, COALESCE(g.name, r.game), r.provider, r.provider, r.round_key, r.game, r.stake, r.payout, '', ''
 		FROM (`+seamlessRounds+`) r LEFT JOIN seamless_games g ON g.provider = r.provider AND g.code = r.game
 		ORDER BY created_at DESC, id DESC
-		LIMIT ? OFFSET ?`), memberID, depth, memberID, depth, ledger.Wallet(memberID).ID, memberID, depth, memberID, memberID, memberID,
-		limit, offset)
+		LIMIT ? OFFSET ?`), append(append([]any{memberID, depth, memberID, depth}, journalArgs...), memberID, memberID, memberID,
+		limit, offset)...)
 	if err != nil {
 		return nil, 0, err
 	}

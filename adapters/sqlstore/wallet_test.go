@@ -644,3 +644,60 @@ func TestStatementPages(t *testing.T) {
 		}
 	})
 }
+
+// A statement read by page number counts each kind of item only up to
+// wallet.StatementCountCap + 1: a member with more transfers than the cap
+// gets a total past the cap (the API answers the cap and totalCapped),
+// and the page is still the newest items.
+func TestStatementCountIsCapped(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		e := newWalletEnv(t, db)
+		m := newMember("0812345679", "1234567891")
+		if err := sqlstore.NewAccounts(db).CreateMember(ctx, m, ""); err != nil {
+			t.Fatal(err)
+		}
+		const game = "SIAMSLOT"
+		if err := e.svc.Activate(ctx, m.ID, game); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.svc.Adjust(ctx, wallet.Adjustment{Phone: m.Phone, Amount: 500_00, Reason: "top up", By: "test"}); err != nil {
+			t.Fatal(err)
+		}
+		start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+		const transfers = wallet.StatementCountCap + 5
+		if _, err := sqlstore.NewVolume(db).Load(ctx, false, func(l *sqlstore.VolumeLoad) error {
+			for i := range transfers {
+				at := start.Add(time.Duration(i) * time.Minute)
+				l.Add("transfers", fmt.Sprintf("t%07d", i), m.ID, game, "u", "in", int64(100), "DONE", 1, at, at, at)
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		for name, tc := range map[string]struct {
+			offset, limit int
+			first         string
+		}{
+			"FirstPage": {0, 10, ""},
+			"DeepPage":  {9_000, 20, fmt.Sprintf("t%07d", transfers-9_000)},
+		} {
+			t.Run(name, func(t *testing.T) {
+				page, total, err := e.repo.Statement(ctx, m.ID, tc.offset, tc.limit)
+				if err != nil {
+					t.Fatal(err)
+				}
+				// The transfers stop at the cap + 1; the adjustment counts.
+				if want := wallet.StatementCountCap + 2; total != want {
+					t.Fatalf("total %d, want %d (transfers counted to the cap + 1, and the adjustment)", total, want)
+				}
+				if len(page) != tc.limit {
+					t.Fatalf("%d items, want %d", len(page), tc.limit)
+				}
+				if tc.first != "" && page[0].ID != tc.first {
+					t.Fatalf("first item %s, want %s", page[0].ID, tc.first)
+				}
+			})
+		}
+	})
+}

@@ -87,6 +87,18 @@ type target struct {
 
 func run(o options) error {
 	ctx := context.Background()
+	// An interrupted run drops its scratch schemas as it stops; one that
+	// was killed leaves them to the next run, which drops them here.
+	scratch.DropOnSignal()
+	for _, prefix := range []string{"volume_fresh_", "bench_pg_"} {
+		gone, err := scratch.DropAbandoned(ctx, o.db, prefix)
+		if err != nil {
+			return err
+		}
+		for _, name := range gone {
+			fmt.Fprintln(os.Stderr, "dropped", name+", the scratch schema of a run that was killed")
+		}
+	}
 	var targets []target
 	if o.fresh {
 		s, err := scratch.NewSchema(ctx, o.db, "volume_fresh_")
@@ -94,14 +106,11 @@ func run(o options) error {
 			return err
 		}
 		defer func() { _ = s.Drop() }()
-		fmt.Fprintln(os.Stderr, "fresh schema", s.Name+": migrate, seed-volume -members 1000 -postings 50000, VACUUM ANALYZE")
+		fmt.Fprintln(os.Stderr, "fresh schema", s.Name+": migrate, seed-volume -members 1000 -postings 50000 (which vacuums and analyses what it wrote)")
 		for _, args := range [][]string{{"migrate"}, {"seed-volume", "-members", "1000", "-postings", "50000", "-seed", "7"}} {
 			if _, err := command(s.URL, args...); err != nil {
 				return err
 			}
-		}
-		if err := vacuum(ctx, s.URL); err != nil {
-			return err
 		}
 		targets = append(targets, target{name: "fresh", url: s.URL})
 	}
@@ -153,16 +162,6 @@ func command(dbURL string, args ...string) (string, error) {
 		return out.String(), fmt.Errorf("ngern %s: exit %d: %s%s", strings.Join(args, " "), rc, out.String(), errOut.String())
 	}
 	return out.String(), nil
-}
-
-func vacuum(ctx context.Context, dbURL string) error {
-	db, err := sqlstore.Open(ctx, dbURL, "")
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	_, err = db.SQL().ExecContext(ctx, "VACUUM ANALYZE")
-	return err
 }
 
 // baseline is pgbench at the moment of the run: one client, so that its

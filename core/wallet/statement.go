@@ -14,8 +14,15 @@ const (
 	MaxStatementLimit     = 50
 )
 
+// StatementCountCap is how far a statement read by page number counts the
+// member's items for its total: a count of a deep history would cost a
+// read of all of it on every page. A total above the cap is answered as
+// the cap, with totalCapped (docs/api.md, "Statement (member)").
+const StatementCountCap = 10_000
+
 // Statement returns page (1-based) of the member's statement with limit
-// items (default 10, at most 50), and the number of items in all.
+// items (default 10, at most 50), and the number of its items, counted up
+// to a little past StatementCountCap: above the cap, the member has more.
 func (s *Service) Statement(ctx context.Context, memberID string, page, limit int) ([]StatementItem, int, error) {
 	if page < 1 {
 		page = 1

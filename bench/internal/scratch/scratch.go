@@ -8,9 +8,16 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
+	"fmt"
 	"net"
 	"net/url"
 	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
 
 	"ngern/adapters/sqlstore"
 )
@@ -36,14 +43,117 @@ type Schema struct {
 	URL string
 }
 
+// ownerMark starts the comment a scratch schema is made with; the rest is
+// the host and process that made it.
+const ownerMark = "ngern bench scratch of "
+
 // NewSchema creates a schema named prefix plus a random suffix in the
-// database at dbURL. Drop it when done.
+// database at dbURL. Drop it when done; DropOnSignal drops it if the run
+// is interrupted, and DropAbandoned at the next start if the run was
+// killed.
 func NewSchema(ctx context.Context, dbURL, prefix string) (*Schema, error) {
 	s := Existing(dbURL, prefix+Hex(4))
-	if err := execSQL(ctx, dbURL, "CREATE SCHEMA "+s.Name); err != nil {
+	owner, err := owner(os.Getpid())
+	if err != nil {
 		return nil, err
 	}
+	if err := execSQL(ctx, dbURL, "CREATE SCHEMA "+s.Name+"; COMMENT ON SCHEMA "+s.Name+" IS '"+ownerMark+owner+"'"); err != nil {
+		return nil, err
+	}
+	live.Lock()
+	live.schemas[s] = true
+	live.Unlock()
 	return s, nil
+}
+
+// live are the scratch schemas this process made and has not dropped.
+var live = struct {
+	sync.Mutex
+	schemas map[*Schema]bool
+}{schemas: map[*Schema]bool{}}
+
+func owner(pid int) (string, error) {
+	host, err := os.Hostname()
+	if err != nil {
+		return "", err
+	}
+	return host + " pid " + strconv.Itoa(pid), nil
+}
+
+// DropOnSignal drops the scratch schemas still live when the process is
+// interrupted (SIGINT, SIGTERM), then exits with status 130.
+func DropOnSignal() {
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		sig := <-ch
+		live.Lock()
+		for s := range live.schemas {
+			if err := execSQL(context.Background(), s.DB, "DROP SCHEMA IF EXISTS "+s.Name+" CASCADE"); err != nil {
+				fmt.Fprintf(os.Stderr, "%s: scratch schema %s left: %v\n", sig, s.Name, err)
+			} else {
+				fmt.Fprintf(os.Stderr, "%s: scratch schema %s dropped\n", sig, s.Name)
+			}
+		}
+		os.Exit(130)
+	}()
+}
+
+// DropAbandoned drops the scratch schemas named prefix… of the database at
+// dbURL that a process of this host made and that is gone (a run killed
+// before it could drop them), and returns their names. A schema of a run
+// still going, or of another host, stays.
+func DropAbandoned(ctx context.Context, dbURL, prefix string) ([]string, error) {
+	db, err := sqlstore.Open(ctx, dbURL, "")
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	rows, err := db.SQL().QueryContext(ctx, `SELECT n.nspname, COALESCE(obj_description(n.oid, 'pg_namespace'), '')
+		FROM pg_namespace n WHERE starts_with(n.nspname, $1)`, prefix)
+	if err != nil {
+		return nil, err
+	}
+	var gone []string
+	for rows.Next() {
+		var name, comment string
+		if err := rows.Scan(&name, &comment); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		if abandoned(comment) {
+			gone = append(gone, name)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for _, name := range gone {
+		if _, err := db.SQL().ExecContext(ctx, `DROP SCHEMA IF EXISTS "`+name+`" CASCADE`); err != nil {
+			return nil, err
+		}
+	}
+	return gone, nil
+}
+
+// abandoned tells whether a scratch schema's comment names a process of
+// this host that no longer runs.
+func abandoned(comment string) bool {
+	rest, ok := strings.CutPrefix(comment, ownerMark)
+	if !ok {
+		return false
+	}
+	host, pid, ok := strings.Cut(rest, " pid ")
+	if me, err := os.Hostname(); !ok || err != nil || host != me {
+		return false
+	}
+	n, err := strconv.Atoi(pid)
+	if err != nil || n <= 0 {
+		return false
+	}
+	err = syscall.Kill(n, 0)
+	return errors.Is(err, syscall.ESRCH)
 }
 
 // Existing is the schema name of the database at dbURL, which exists
@@ -67,7 +177,10 @@ func WithSearchPath(dbURL, schema string) string {
 
 // Drop drops the schema and all it holds.
 func (s *Schema) Drop() error {
-	return execSQL(context.Background(), s.DB, "DROP SCHEMA "+s.Name+" CASCADE")
+	live.Lock()
+	defer live.Unlock()
+	delete(live.schemas, s)
+	return execSQL(context.Background(), s.DB, "DROP SCHEMA IF EXISTS "+s.Name+" CASCADE")
 }
 
 func execSQL(ctx context.Context, dbURL, stmt string) error {

@@ -4105,6 +4105,8 @@ export interface components {
         StatementPage: {
             /** @description Counted for a page by number only (no `before`). */
             total?: number;
+            /** @description With total: the count stopped at 10,000 (wallet.StatementCountCap) and the member has more items. */
+            totalCapped?: boolean;
             /** @description With `before`: the cursor of the next page, null when the statement has no item after this page. */
             next?: string | null;
             statements: components["schemas"]["StatementItem"][];
@@ -7614,7 +7616,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         statements: components["schemas"]["StatementLine"][];
+                        /** @description Counted up to 10,000 (wallet.StatementCountCap). */
                         total: number;
+                        /** @description The member has more items than total. */
+                        totalCapped: boolean;
                     };
                 };
             };
