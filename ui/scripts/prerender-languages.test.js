@@ -2,7 +2,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 
-const { copyPages, localeChunk, otherLocales } = require('./prerender-languages');
+const { copyPages, localeChunk, mainBundles, otherLocales } = require('./prerender-languages');
 
 describe('prerender-languages', () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'languages-'));
@@ -28,6 +28,9 @@ describe('prerender-languages', () => {
   });
 
   it("copies every page under _lang/<locale>/ with a preload of the language's chunk", () => {
+    fs.mkdirSync(path.join(dist, 'user'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'login.html'), page('เข้าสู่ระบบ', ['entry-aa.js']));
+    fs.writeFileSync(path.join(dist, 'user', 'home.html'), page('', ['entry-aa.js']));
     fs.writeFileSync(path.join(from, 'login.html'), page('Log in', ['entry-aa.js']));
     fs.writeFileSync(path.join(from, 'user', 'home.html'), page('', ['entry-aa.js']));
     expect(copyPages(from, dist, 'en', '/_expo/static/js/web/en-bb.js')).toBe(2);
@@ -36,8 +39,22 @@ describe('prerender-languages', () => {
     expect(read('_lang/en/user/home.html')).toContain('en-bb.js');
   });
 
-  it('fails when a page names a bundle the main export does not have', () => {
-    fs.writeFileSync(path.join(from, 'login.html'), page('Log in', ['entry-ff.js']));
-    expect(() => copyPages(from, dist, 'en', null)).toThrow(/entry-ff\.js/);
+  it("names the main export's bundles, by name and order", () => {
+    const main = page('x', ['_layout-0123456789.js', '_layout-1123456789.js', 'login-2123456789.js', 'entry-3123456789.js']);
+    const ours = page('y', ['_layout-aaaaaaaaaa.js', '_layout-bbbbbbbbbb.js', 'login-cccccccccc.js', 'entry-dddddddddd.js']);
+    expect(mainBundles(ours, main, 'en login.html')).toBe(
+      page('y', ['_layout-0123456789.js', '_layout-1123456789.js', 'login-2123456789.js', 'entry-3123456789.js']),
+    );
+  });
+
+  it("fails when a page's chunks are not the main page's", () => {
+    const main = page('x', ['_layout-0123456789.js', 'login-2123456789.js', 'entry-3123456789.js']);
+    expect(() => mainBundles(page('y', ['entry-dddddddddd.js']), main, 'en login.html')).toThrow(/en login.html: its chunks/);
+  });
+
+  it('fails when a page names a file that is not in the build', () => {
+    fs.writeFileSync(path.join(dist, 'login.html'), page('เข้าสู่ระบบ', ['entry-ffffffffff.js']));
+    fs.writeFileSync(path.join(from, 'login.html'), page('Log in', ['entry-eeeeeeeeee.js']));
+    expect(() => copyPages(from, dist, 'en', null)).toThrow(/not in .*entry-ffffffffff\.js/);
   });
 });
