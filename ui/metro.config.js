@@ -24,6 +24,11 @@ config.resolver.assetExts = [...config.resolver.assetExts, 'woff2'];
 // (NGERN_LAOS=1), Thai otherwise. The other languages are separate chunks loaded on demand.
 const laos = process.env.NGERN_LAOS === '1' || process.env.EXPO_PUBLIC_NGERN_LAOS === '1';
 const defaultLocaleFile = path.join(__dirname, 'src/i18n/locales', laos ? 'la.json' : 'th.json');
+// While scripts/prerender-languages.js exports the pages in another language
+// (NGERN_RENDER_LOCALE), the pre-rendering bundle (environment "node") carries that language
+// instead; the browser bundles stay the same bytes.
+const renderLocale = process.env.NGERN_RENDER_LOCALE;
+const renderLocaleFile = renderLocale && path.join(__dirname, 'src/i18n/locales', `${renderLocale}.json`);
 // On the web the app's own `expo-router` imports go to src/lib/expo-router-web.ts, which takes
 // only what the screens use (see there); the package's internals are untouched.
 const appSource = path.join(__dirname, 'src') + path.sep;
@@ -82,7 +87,10 @@ config.resolver.resolveRequest = (context, moduleName, platform) => {
   return resolved;
 };
 function resolveDefault(context, moduleName, platform) {
-  if (moduleName === 'ngern-default-locale') return { type: 'sourceFile', filePath: defaultLocaleFile };
+  if (moduleName === 'ngern-default-locale') {
+    const render = renderLocaleFile && context.customResolverOptions?.environment === 'node';
+    return { type: 'sourceFile', filePath: render ? renderLocaleFile : defaultLocaleFile };
+  }
   if (platform === 'web' && moduleName === '@tanstack/react-query' && context.originModulePath.startsWith(appSource)) {
     return { type: 'sourceFile', filePath: queryShim };
   }

@@ -21,6 +21,8 @@ import (
 	"time"
 
 	"github.com/andybalholm/brotli"
+
+	"ngern/core/settings"
 )
 
 // noticePage is served when no web build is present.
@@ -37,6 +39,13 @@ const (
 	notFoundPage = "/+not-found.html"
 	// minCompressSize: smaller files are sent as they are (headers cost more than they save).
 	minCompressSize = 512
+	// langDir holds the pages pre-rendered in the build's other languages, as
+	// _lang/<lang>/<page>.html (ui/scripts/prerender-languages.js); the build's default
+	// language's pages are at the top of the build.
+	langDir = "/_lang/"
+	// localeCookie is the cookie in which the app keeps the member's language choice,
+	// upper-cased (ui/src/lib/storage-keys.ts).
+	localeCookie = "i18next"
 )
 
 // inlineScript finds a page's inline scripts (the static export writes one that tells the
@@ -134,11 +143,32 @@ func (wf *webFiles) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	page, status := wf.route(clean, index.ModTime())
+	// The page in the visitor's language when the build has it, so that the first paint is in
+	// that language before any script runs; the app hydrates in the document's language.
+	w.Header().Add("Vary", "Cookie, Accept-Language")
+	if lang := pageLang(r); lang != "" {
+		if a, ok := wf.load(langDir + lang + page); ok {
+			a.write(w, r, status, cacheRevalidate)
+			return
+		}
+	}
 	if a, ok := wf.load(page); ok {
 		a.write(w, r, status, cacheRevalidate)
 		return
 	}
 	notice(w)
+}
+
+// pageLang is the language a page is asked in: the member's stored choice (the app's locale
+// cookie), else the language of ?lang= or Accept-Language (lookupLang), else "" (the build's
+// default language, whose pages need no lookup).
+func pageLang(r *http.Request) string {
+	if c, err := r.Cookie(localeCookie); err == nil {
+		if l := langTag(c.Value); settings.ValidLang(l) {
+			return l
+		}
+	}
+	return lookupLang(r)
 }
 
 // route maps a path to the HTML file pre-rendered for it, or the 404 page.
@@ -358,7 +388,7 @@ func scanRoutes(dir string, stamp time.Time) *routeTable {
 		rel, _ := filepath.Rel(dir, p)
 		rel = filepath.ToSlash(rel)
 		if d.IsDir() {
-			if rel == "_expo" || rel == "assets" {
+			if rel == "_expo" || rel == "assets" || rel == strings.Trim(langDir, "/") {
 				return filepath.SkipDir
 			}
 			return nil

@@ -34,6 +34,9 @@ func webBuild(t *testing.T) string {
 		"user/index.html":            page("user"),
 		"operator/members/[id].html": page("member detail"),
 		"+not-found.html":            page("Page Not Found"),
+		"_lang/en/login.html":        page("Log in"),
+		"_lang/en/+not-found.html":   page("Page Not Found in English"),
+		"_lang/la/login.html":        page("ເຂົ້າສູ່ລະບົບ"),
 		"_expo/static/js/web/entry-0123456789abcdef0123456789abcdef.js": js,
 		"_expo/static/css/app-0123456789abcdef.css":                     css,
 		"fonts/noto-sans-thai-400.0123456789ab.woff2":                   "wOF2" + strings.Repeat("\x00\x01", 600),
@@ -146,7 +149,7 @@ func TestWebAssetKinds(t *testing.T) {
 				if got := w.Header().Get("Content-Encoding"); got != enc.encoding {
 					t.Errorf("accept %q: content encoding %q, want %q", enc.accept, got, enc.encoding)
 				}
-				if got := w.Header().Get("Vary"); tc.compressed != (got == "Accept-Encoding") {
+				if got := strings.Join(w.Header().Values("Vary"), ", "); tc.compressed != strings.Contains(got, "Accept-Encoding") {
 					t.Errorf("vary %q (compressed %v)", got, tc.compressed)
 				}
 				if w.Header().Get("ETag") == "" {
@@ -265,6 +268,44 @@ func TestWebInlineScriptsAllowedByHash(t *testing.T) {
 	}
 	if csp := get(h, http.MethodGet, "/user/home", nil).Header().Get("Content-Security-Policy"); csp != webCSP {
 		t.Errorf("a page without inline scripts changed the CSP: %q", csp)
+	}
+}
+
+func TestWebPageLanguage(t *testing.T) {
+	h := webHandler(webBuild(t))
+	cases := []struct {
+		name, target string
+		headers      map[string]string
+		status       int
+		want         string
+	}{
+		{"no language asked: the default", "/login", nil, 200, "เข้าสู่ระบบ"},
+		{"the stored choice (cookie)", "/login", map[string]string{"Cookie": "i18next=EN"}, 200, "Log in"},
+		{"Lao by cookie", "/login", map[string]string{"Cookie": "i18next=LA"}, 200, "ເຂົ້າສູ່ລະບົບ"},
+		{"the cookie wins over Accept-Language", "/login", map[string]string{"Cookie": "i18next=LA", "Accept-Language": "en"}, 200, "ເຂົ້າສູ່ລະບົບ"},
+		{"Accept-Language", "/login", map[string]string{"Accept-Language": "en-GB,en;q=0.9,th;q=0.5"}, 200, "Log in"},
+		{"Lao's standard tag", "/login", map[string]string{"Accept-Language": "lo-LA"}, 200, "ເຂົ້າສູ່ລະບົບ"},
+		{"?lang=", "/login?lang=en", nil, 200, "Log in"},
+		{"the default language asked by name", "/login", map[string]string{"Cookie": "i18next=TH"}, 200, "เข้าสู่ระบบ"},
+		{"an unknown cookie falls back to Accept-Language", "/login", map[string]string{"Cookie": "i18next=FR", "Accept-Language": "en"}, 200, "Log in"},
+		{"an unknown language: the default", "/login", map[string]string{"Accept-Language": "fr-FR"}, 200, "เข้าสู่ระบบ"},
+		{"a page without that language: the default's", "/user/home", map[string]string{"Cookie": "i18next=EN"}, 200, "home"},
+		{"the 404 in the language", "/no/such/page", map[string]string{"Cookie": "i18next=EN"}, 404, "Page Not Found in English"},
+		{"a language's page is no route of its own", "/_lang/en/login", nil, 404, "Page Not Found"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			w := get(h, http.MethodGet, tc.target, tc.headers)
+			if w.Code != tc.status {
+				t.Fatalf("status %d, want %d", w.Code, tc.status)
+			}
+			if body := w.Body.String(); !strings.Contains(body, "<div>"+tc.want+"</div>") {
+				t.Errorf("body %.80q…, want the page of %q", body, tc.want)
+			}
+			if vary := strings.Join(w.Header().Values("Vary"), ", "); !strings.Contains(vary, "Cookie") || !strings.Contains(vary, "Accept-Language") {
+				t.Errorf("Vary %q: a shared cache would serve one language to all", vary)
+			}
+		})
 	}
 }
 

@@ -1,11 +1,11 @@
-import '@/i18n';
+import { languageReady } from '@/i18n';
 
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Slot, useRouter } from 'expo-router';
 import Head from 'expo-router/head';
 import * as SplashScreen from 'expo-splash-screen';
 import { StatusBar } from 'expo-status-bar';
-import { useEffect, useState } from 'react';
+import { use, useEffect, useState } from 'react';
 import { Platform, StyleSheet, View } from 'react-native';
 
 import { DemoRibbon } from '@/components/demo-ribbon';
@@ -24,6 +24,8 @@ if (Platform.OS !== 'web') {
 }
 
 export default function RootLayout() {
+  // A page pre-rendered in another language than the bundled one hydrates in that language.
+  if (languageReady) use(languageReady);
   const [queryClient] = useState(createQueryClient);
   const [fontsLoaded, fontError] = useAppFonts();
   const storageReady = useStorageReady();

@@ -4,10 +4,12 @@ import { Platform } from 'react-native';
 
 import { defaultLocale, installCurrency } from '@/lib/config';
 import { limits } from '@/lib/limits.generated';
+import { pageLocale } from '@/lib/page-locale';
 import { readItem, saveLocale, storageKeys, storageReady } from '@/lib/storage';
 
 // The build's default language (Thai, or Lao in the Laos build; see metro.config.js) is part of
-// the first load; the others are separate chunks fetched when a member picks them.
+// the first load; the others are separate chunks fetched when a member picks them. While the
+// build pre-renders the pages in another language, that language's (metro.config.js).
 import defaultTranslation from 'ngern-default-locale';
 
 export const locales = ['th', 'la', 'en'] as const;
@@ -55,17 +57,20 @@ const lazyLocales: BackendModule = {
   },
 };
 
-// The first render uses the default language, as the pre-rendered pages do, so that the page
-// hydrates without a mismatch; a stored choice is applied right after (below).
+// The bundled language: the pre-rendered page's while the build renders it, else the default.
+const bundled: Locale = typeof document === 'undefined' ? pageLocale : defaultLocale;
+
+// The first render uses the language the page was pre-rendered in, so that the page hydrates
+// without a mismatch; a stored choice is applied right after (below).
 i18n
   .use(lazyLocales)
   .use(initReactI18next)
   .init({
-    resources: { [defaultLocale]: { translation: defaultTranslation } },
+    resources: { [bundled]: { translation: defaultTranslation } },
     partialBundledLanguages: true,
     initAsync: false,
-    lng: defaultLocale,
-    fallbackLng: defaultLocale,
+    lng: bundled,
+    fallbackLng: bundled,
     supportedLngs: [...locales],
     // Texts name the fixed limits by placeholder ({{transferMin}}), never as numbers (core/limits),
     // and the install's currency as {{currency}} (THB or LAK): English texts that write a code use
@@ -79,13 +84,21 @@ i18n
     },
   });
 
-applyDocumentLang(i18n.language as Locale);
+/**
+ * languageReady is set when the page was pre-rendered in a language that is not bundled (the
+ * server chose the visitor's): it resolves once that language's chunk is in, and the root
+ * layout (src/app/_layout.tsx) waits for it before it hydrates the page.
+ */
+export const languageReady: Promise<unknown> | null = pageLocale !== bundled ? i18n.changeLanguage(pageLocale) : null;
+
+// The document's language is the page's already (src/app/+html.tsx); it follows every change.
 i18n.on('languageChanged', (lng) => {
   if (isLocale(lng)) applyDocumentLang(lng);
 });
 
-// Storage is read asynchronously on native: apply the stored locale once it is there.
-storageReady.then(() => {
+// Storage is read asynchronously on native: apply the stored locale once it is there (and once
+// the page's own language is in).
+Promise.all([storageReady, languageReady]).then(() => {
   const stored = storedLocale();
   if (stored && stored !== i18n.language) i18n.changeLanguage(stored);
 });

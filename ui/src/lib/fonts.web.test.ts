@@ -40,7 +40,7 @@ describe('loadFonts', () => {
         return Promise.resolve(this);
       }
     };
-    (globalThis as any).document = { fonts: { add: (f: any) => added.push(f) } };
+    (globalThis as any).document = { documentElement: { lang: 'th' }, fonts: { add: (f: any) => added.push(f) } };
   });
   afterEach(() => {
     delete (globalThis as any).FontFace;
@@ -56,5 +56,14 @@ describe('loadFonts', () => {
     loadFonts('la');
     expect(added.map((f) => f.family).sort()).toEqual(['NotoSansLao_400Regular', 'NotoSansLao_700Bold']);
     expect(added.every((f) => f.loaded && /format\("woff2"\)$/.test(f.source))).toBe(true);
+  });
+
+  it("takes the page's language from the document: a page pre-rendered in Lao has the Lao fonts", () => {
+    (globalThis as any).document.documentElement.lang = 'lo';
+    const { loadFonts } = require('./fonts.web');
+    loadFonts('la');
+    expect(added).toEqual([]);
+    loadFonts('en');
+    expect(added.map((f) => f.family).sort()).toEqual(['NotoSansThai_400Regular', 'NotoSansThai_700Bold']);
   });
 });

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { getI18n } from 'react-i18next';
 
-import { defaultLocale } from './config';
 import { fontFiles, fontScript } from './font-files.web';
+import { pageLocale } from './page-locale';
 
 export { fontFamily } from './font-family';
 
-// The pre-rendered head declares and preloads the default language's fonts (src/app/+html.tsx).
-const declared = new Set<string>([fontScript(defaultLocale)]);
+// The pre-rendered head declares and preloads the page language's fonts (src/app/+html.tsx).
+const declared = new Set<string>([fontScript(pageLocale)]);
 
 /**
  * loadFonts declares the fonts of a locale's script and starts their download, once per script:

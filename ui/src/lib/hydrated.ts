@@ -19,3 +19,22 @@ export function useHydrated(): boolean {
   }, [hydrated]);
   return hydrated;
 }
+
+/**
+ * useAfterPaint is false until the screen has been painted with `ready` true, then true (a
+ * transition: React renders what it enables in slices). What the first paint of a screen does
+ * not need (a widget's code, calls whose answers only add a caption) waits for it, so that
+ * neither its requests nor its rendering come before the screen's largest paint.
+ */
+export function useAfterPaint(ready = true): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!ready || painted) return;
+    // The frame after the next one: the commit that showed `ready` has been painted.
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => startTransition(() => setPainted(true)));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [ready, painted]);
+  return painted;
+}

@@ -18,10 +18,23 @@ type Props = {
   onRefreshAll: () => void;
   /** activeBonus is the translated type of the member's active bonus, if any. */
   activeBonus?: string | null;
+  /** spin loads the spin feature into its tile; until then the tile opens the spin page. */
+  spin?: boolean;
 };
 
 /** HomeWidgets is the grid of home actions, each a tile named by its label. */
-export function HomeWidgets({ coin, onDeposit, onWithdraw, onConditions, onBonus, onInvite, onRefund, onRefreshAll, activeBonus }: Props) {
+export function HomeWidgets({
+  coin,
+  onDeposit,
+  onWithdraw,
+  onConditions,
+  onBonus,
+  onInvite,
+  onRefund,
+  onRefreshAll,
+  activeBonus,
+  spin = true,
+}: Props) {
   const { t } = useTranslation();
   const router = useRouter();
   const widgets: SpinTile[] = [
@@ -65,7 +78,7 @@ export function HomeWidgets({ coin, onDeposit, onWithdraw, onConditions, onBonus
   return (
     <View style={styles.grid}>
       {widgets.map((w) =>
-        w.key === 'spin' ? (
+        w.key === 'spin' && spin ? (
           <LazySpinWidget key="spin" coin={coin} onRefreshAll={onRefreshAll} renderTile={tile} fallback={tile(w)} />
         ) : (
           tile(w)

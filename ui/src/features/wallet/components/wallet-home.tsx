@@ -9,6 +9,7 @@ import { Look } from '@/components/looks';
 import { contentMaxWidth, spacing } from '@/components/ui/theme';
 import { useToast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api';
+import { useAfterPaint } from '@/lib/hydrated';
 
 import { useActivateGame } from '../api/activate-game';
 import { useActiveBonus } from '../api/bonus-status';
@@ -45,10 +46,13 @@ export function WalletHome({ onOpenConditions }: { onOpenConditions: () => void 
   const reload = useReloadWallet();
   const activate = useActivateGame();
   const router = useRouter();
-  const activeBonus = useActiveBonus();
   const [modal, setModal] = useState<Modal>(null);
   const [gameCode, setGameCode] = useState<string | null>(null);
   const data = wallet.data;
+  // What only adds to the balances (the bonus caption, the spin tile's wheel) waits until they
+  // have been painted: the total balance is the home's largest paint.
+  const painted = useAfterPaint(!!data);
+  const activeBonus = useActiveBonus(painted);
 
   const openGame = useCallback((slot: Slot) => {
     setModal(null);
@@ -106,6 +110,7 @@ export function WalletHome({ onOpenConditions }: { onOpenConditions: () => void 
           onInvite={() => setModal('invite')}
           onRefund={() => setModal('refund')}
           onRefreshAll={refresh}
+          spin={painted}
           activeBonus={activeBonus.data?.status ? t(`bonus.types.${activeBonus.data.type}`) : null}
         />
       </View>
