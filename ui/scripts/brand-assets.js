@@ -4,10 +4,13 @@
 // favicon, and the PNG copies the native apps show (their Image cannot draw SVG). The PNGs are
 // drawn by Chromium (playwright-core, the e2e workspace's), so they are the SVGs as a browser draws
 // them. Run from ui/: npm run brand (CHROME_PATH picks the browser, /usr/bin/chromium by default).
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 
 const brand = path.join(__dirname, '..', 'assets', 'brand');
+const publicBrand = path.join(__dirname, '..', 'public', 'brand');
+const webFilesModule = path.join(__dirname, '..', 'src', 'components', 'brand', 'web-files.generated.ts');
 const images = path.join(__dirname, '..', 'assets', 'images');
 
 const colors = require('../src/components/ui/palette.json');
@@ -79,6 +82,34 @@ function generated() {
 }
 
 /**
+ * webFiles are the SVG files the web pages show, copied into public/brand under a content-hashed
+ * name (the server serves name.<hex>.ext as immutable) so that the page's script holds a short
+ * address rather than an asset module per picture (/login's first load is within 200 kB by a
+ * few hundred bytes): name in the app → { file: public file name, text }, after generated().
+ */
+function webFiles(made = generated()) {
+  const names = { logo: 'logo.svg', lockup: 'lockup.svg', lockupLight: 'lockup-light.svg', hero: 'hero.svg' };
+  return Object.fromEntries(
+    Object.entries(names).map(([name, file]) => {
+      const text = made[file] ?? source(file);
+      const hash = crypto.createHash('sha256').update(text).digest('hex').slice(0, 10);
+      return [name, { file: file.replace(/\.svg$/, `.${hash}.svg`), text }];
+    }),
+  );
+}
+
+/** webFilesSource is web-files.generated.ts: each web picture's address. */
+function webFilesSource(files = webFiles()) {
+  return (
+    "// Made by scripts/brand-assets.js (npm run brand): the brand pictures' addresses on the web,\n" +
+    '// copies in public/brand under content-hashed names. Do not edit.\n' +
+    Object.entries(files)
+      .map(([name, f]) => `export const ${name}File = '/brand/${f.file}';\n`)
+      .join('')
+  );
+}
+
+/**
  * pictures are the PNG files: where, size, source and background (none: transparent). The
  * adaptive icon's foreground keeps the mark inside the 66 % safe circle Android never crops
  * (1024 × 66 / 108 = 626 px); the icon's mark fills 62 %.
@@ -100,6 +131,16 @@ async function main() {
     fs.writeFileSync(path.join(brand, name), text);
     console.log(`assets/brand/${name}`);
   }
+  fs.rmSync(publicBrand, { recursive: true, force: true });
+  fs.mkdirSync(publicBrand, { recursive: true });
+  const files = webFiles();
+  for (const f of Object.values(files)) fs.writeFileSync(path.join(publicBrand, f.file), f.text);
+  fs.writeFileSync(webFilesModule, webFilesSource(files));
+  console.log(
+    `public/brand: ${Object.values(files)
+      .map((f) => f.file)
+      .join(', ')}`,
+  );
   fs.mkdirSync(path.join(brand, 'png'), { recursive: true });
   const { chromium } = require('playwright-core');
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--no-sandbox'] });
@@ -123,7 +164,7 @@ async function main() {
   }
 }
 
-module.exports = { generated, pictures, ink, inkOnDark, iconBackground };
+module.exports = { generated, webFiles, webFilesSource, pictures, ink, inkOnDark, iconBackground };
 
 if (require.main === module) {
   main().catch((err) => {

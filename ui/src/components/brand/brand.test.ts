@@ -6,14 +6,21 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 import palette from '../ui/palette.json';
-import { brandPictures as nativePictures } from './pictures';
+import * as barArt from './bar-art';
+import * as barArtWeb from './bar-art.web';
+import * as heroArt from './hero-art';
+import * as heroArtWeb from './hero-art.web';
 
 const script = require('../../../scripts/brand-assets.js') as {
   generated: () => Record<string, string>;
+  webFiles: () => Record<string, { file: string; text: string }>;
+  webFilesSource: () => string;
   pictures: { file: string; width: number; height: number; svg: string; background?: string }[];
 };
 const appConfig = require('../../../app.config').default as (ctx: { config: object }) => Record<string, any>;
 
+const nativeArt = { ...barArt, ...heroArt };
+const webArt = { ...barArtWeb, ...heroArtWeb };
 const ui = path.join(__dirname, '..', '..', '..');
 const brand = path.join(ui, 'assets', 'brand');
 const svgFiles = fs.readdirSync(brand).filter((f) => f.endsWith('.svg'));
@@ -112,12 +119,30 @@ describe('brand SVG files', () => {
     expect(fs.readFileSync(path.join(brand, file), 'utf8')).toBe(script.generated()[file]);
   });
 
-  it('the picture tables give each SVG its own size', () => {
-    const files = { logo: 'logo.svg', lockup: 'lockup.svg', lockupLight: 'lockup-light.svg', hero: 'hero.svg' };
-    for (const [name, file] of Object.entries(files)) {
-      const root = parseSvg(fs.readFileSync(path.join(brand, file), 'utf8'));
-      const p = nativePictures[name as keyof typeof files];
-      expect([p.width, p.height]).toEqual([Number(root.width), Number(root.height)]);
+  it('the web shows content-hashed copies in public/brand, and their addresses are made (npm run brand)', () => {
+    const files = script.webFiles();
+    expect(fs.readdirSync(path.join(ui, 'public', 'brand')).sort()).toEqual(
+      Object.values(files)
+        .map((f) => f.file)
+        .sort(),
+    );
+    for (const f of Object.values(files)) expect(fs.readFileSync(path.join(ui, 'public', 'brand', f.file), 'utf8')).toBe(f.text);
+    expect(fs.readFileSync(path.join(__dirname, 'web-files.generated.ts'), 'utf8')).toBe(script.webFilesSource());
+    for (const art of Object.values(webArt)) expect(art.source).toBe(`/brand/${files[art.name].file}`);
+  });
+
+  it('the web and native picture sets give each drawing its own size', () => {
+    const files: Record<string, string> = { logo: 'logo.svg', lockup: 'lockup.svg', lockupLight: 'lockup-light.svg', hero: 'hero.svg' };
+    expect(
+      Object.values(nativeArt)
+        .map((a) => a.name)
+        .sort(),
+    ).toEqual(Object.keys(files).sort());
+    for (const set of [nativeArt, webArt]) {
+      for (const art of Object.values(set)) {
+        const root = parseSvg(fs.readFileSync(path.join(brand, files[art.name]), 'utf8'));
+        expect([art.name, art.width, art.height]).toEqual([art.name, Number(root.width), Number(root.height)]);
+      }
     }
   });
 });
@@ -144,10 +169,10 @@ describe('brand PNG files', () => {
   });
 
   it('the native copies are three times the drawings', () => {
-    for (const [name, p] of Object.entries(nativePictures)) {
-      const file = path.join(brand, 'png', `${name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}.png`);
+    for (const p of Object.values(nativeArt)) {
+      const file = path.join(brand, 'png', `${p.name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}.png`);
       const png = pngHeader(file);
-      expect([name, png.width, png.height]).toEqual([name, p.width * 3, p.height * 3]);
+      expect([p.name, png.width, png.height]).toEqual([p.name, p.width * 3, p.height * 3]);
     }
   });
 });

@@ -5,6 +5,7 @@ import { AppText } from '../ui/text';
 import { colors, radius, spacing } from '../ui/theme';
 
 import { BrandPicture } from './brand-picture';
+import { heroPicture, lockup } from './hero-art';
 
 /**
  * Hero opens the public pages (login, register, how-to, contact): the lock-up, the tagline and
@@ -16,12 +17,12 @@ export function Hero() {
   return (
     <View style={styles.hero} testID="hero">
       <View style={styles.words}>
-        <BrandPicture name="lockup" height={40} alt={t('app.name')} />
+        <BrandPicture art={lockup} height={40} alt={t('app.name')} />
         <AppText variant="label" style={styles.tagline}>
           {t('app.tagline')}
         </AppText>
       </View>
-      <BrandPicture name="hero" height={80} />
+      <BrandPicture art={heroPicture} height={80} />
     </View>
   );
 }

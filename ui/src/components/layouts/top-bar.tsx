@@ -1,6 +1,7 @@
 import { StyleSheet, View } from 'react-native';
 import { useSafeAreaInsets } from 'react-native-safe-area-context';
 
+import { lockupLight } from '../brand/bar-art';
 import { BrandPicture } from '../brand/brand-picture';
 import { LanguageSwitcher } from '../language-switcher';
 import { Button } from '../ui/button';
@@ -14,7 +15,7 @@ export function TopBar({ appName, logoutLabel, onLogout }: Props) {
   return (
     <View role="banner" style={[styles.bar, { paddingTop: insets.top + spacing.sm }]}>
       <View style={styles.name}>
-        <BrandPicture name="lockupLight" height={28} alt={appName} />
+        <BrandPicture art={lockupLight} height={28} alt={appName} />
       </View>
       <LanguageSwitcher tone="dark" />
       <Button title={logoutLabel} variant="ghost" onPress={onLogout} />

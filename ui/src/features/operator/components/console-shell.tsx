@@ -2,6 +2,7 @@ import { usePathname, useRouter, type Href } from 'expo-router';
 import { useState } from 'react';
 import { ActivityIndicator, Pressable, ScrollView, StyleSheet, View, useWindowDimensions } from 'react-native';
 
+import { logo } from '@/components/brand/bar-art';
 import { BrandPicture } from '@/components/brand/brand-picture';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { Button } from '@/components/ui/button';
@@ -100,7 +101,7 @@ function SignedIn({ children }: { children: React.ReactNode }) {
   return (
     <View style={styles.root}>
       <View style={styles.top}>
-        <BrandPicture name="logo" height={32} />
+        <BrandPicture art={logo} height={32} />
         <AppText variant="heading" style={styles.brand}>
           {t('shell.title')}
         </AppText>
