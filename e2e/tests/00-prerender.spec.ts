@@ -21,7 +21,7 @@ test.describe('pre-rendered pages', () => {
       const lockup = page.getByRole('img', { name: 'เงิน' });
       await expect(lockup, path).toBeVisible();
       await expect(page.getByText('เงินและเกมของคุณ ในกระเป๋าเดียว'), path).toBeVisible();
-      const picture = page.getByTestId('brand-hero');
+      const picture = page.getByTestId('hero').locator('img[alt=""]');
       await expect(picture, path).toHaveAttribute('alt', '');
       for (const img of [lockup, picture]) {
         await expect(img, path).toHaveAttribute('width', /^\d+$/);

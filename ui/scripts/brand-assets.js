@@ -10,7 +10,7 @@ const path = require('node:path');
 
 const brand = path.join(__dirname, '..', 'assets', 'brand');
 const publicBrand = path.join(__dirname, '..', 'public', 'brand');
-const webFilesModule = path.join(__dirname, '..', 'src', 'components', 'brand', 'web-files.generated.ts');
+const webFilesModule = path.join(__dirname, '..', 'src', 'components', 'brand', 'brand-files.web.ts');
 const images = path.join(__dirname, '..', 'assets', 'images');
 
 const colors = require('../src/components/ui/palette.json');
@@ -98,14 +98,20 @@ function webFiles(made = generated()) {
   );
 }
 
-/** webFilesSource is web-files.generated.ts: each web picture's address. */
+/** webFilesSource is brand-files.web.ts: each web picture's address and size (one object: one module export). */
 function webFilesSource(files = webFiles()) {
+  const size = (text) => /<svg[^>]* width="(\d+)" height="(\d+)"/.exec(text).slice(1, 3).map(Number);
   return (
-    "// Made by scripts/brand-assets.js (npm run brand): the brand pictures' addresses on the web,\n" +
-    '// copies in public/brand under content-hashed names. Do not edit.\n' +
+    '// Made by scripts/brand-assets.js (npm run brand): the brand pictures on the web, copies in\n' +
+    '// public/brand under content-hashed names, and their sizes. Do not edit.\n' +
+    'export const brandFiles = {\n' +
     Object.entries(files)
-      .map(([name, f]) => `export const ${name}File = '/brand/${f.file}';\n`)
-      .join('')
+      .map(([name, f]) => {
+        const [w, h] = size(f.text);
+        return `  ${name}: { source: '/brand/${f.file}', width: ${w}, height: ${h} },\n`;
+      })
+      .join('') +
+    '};\n'
   );
 }
 

@@ -1,9 +1,9 @@
-import { Image, type ImageSourcePropType } from 'react-native';
+import { Image } from 'react-native';
 
-import type { Art } from './art';
+import { brandFiles } from './brand-files';
 
 export type BrandPictureProps = {
-  art: Art;
+  name: keyof typeof brandFiles;
   /** height in px; the width follows the drawing's proportions. */
   height: number;
   /** alt names the picture (the lock-up: the app's name); without it the picture is decoration. */
@@ -11,12 +11,12 @@ export type BrandPictureProps = {
 };
 
 /** BrandPicture draws one of the brand pictures (assets/brand) at the given height. */
-export function BrandPicture({ art, height, alt }: BrandPictureProps) {
-  const style = { width: Math.round((art.width * height) / art.height), height };
-  const source = art.source as ImageSourcePropType;
+export function BrandPicture({ name, height, alt }: BrandPictureProps) {
+  const p = brandFiles[name];
+  const style = { width: Math.round((p.width * height) / p.height), height };
   return alt ? (
-    <Image source={source} style={style} resizeMode="contain" accessibilityLabel={alt} role="img" testID={`brand-${art.name}`} />
+    <Image source={p.source} style={style} resizeMode="contain" accessibilityLabel={alt} role="img" testID={`brand-${name}`} />
   ) : (
-    <Image source={source} style={style} resizeMode="contain" aria-hidden testID={`brand-${art.name}`} />
+    <Image source={p.source} style={style} resizeMode="contain" aria-hidden testID={`brand-${name}`} />
   );
 }

@@ -6,10 +6,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 import palette from '../ui/palette.json';
-import * as barArt from './bar-art';
-import * as barArtWeb from './bar-art.web';
-import * as heroArt from './hero-art';
-import * as heroArtWeb from './hero-art.web';
+import { brandFiles as nativeArt } from './brand-files';
+import { brandFiles as webArt } from './brand-files.web';
 
 const script = require('../../../scripts/brand-assets.js') as {
   generated: () => Record<string, string>;
@@ -19,8 +17,6 @@ const script = require('../../../scripts/brand-assets.js') as {
 };
 const appConfig = require('../../../app.config').default as (ctx: { config: object }) => Record<string, any>;
 
-const nativeArt = { ...barArt, ...heroArt };
-const webArt = { ...barArtWeb, ...heroArtWeb };
 const ui = path.join(__dirname, '..', '..', '..');
 const brand = path.join(ui, 'assets', 'brand');
 const svgFiles = fs.readdirSync(brand).filter((f) => f.endsWith('.svg'));
@@ -127,21 +123,17 @@ describe('brand SVG files', () => {
         .sort(),
     );
     for (const f of Object.values(files)) expect(fs.readFileSync(path.join(ui, 'public', 'brand', f.file), 'utf8')).toBe(f.text);
-    expect(fs.readFileSync(path.join(__dirname, 'web-files.generated.ts'), 'utf8')).toBe(script.webFilesSource());
-    for (const art of Object.values(webArt)) expect(art.source).toBe(`/brand/${files[art.name].file}`);
+    expect(fs.readFileSync(path.join(__dirname, 'brand-files.web.ts'), 'utf8')).toBe(script.webFilesSource());
+    for (const [name, art] of Object.entries(webArt)) expect(art.source).toBe(`/brand/${files[name].file}`);
   });
 
   it('the web and native picture sets give each drawing its own size', () => {
     const files: Record<string, string> = { logo: 'logo.svg', lockup: 'lockup.svg', lockupLight: 'lockup-light.svg', hero: 'hero.svg' };
-    expect(
-      Object.values(nativeArt)
-        .map((a) => a.name)
-        .sort(),
-    ).toEqual(Object.keys(files).sort());
     for (const set of [nativeArt, webArt]) {
-      for (const art of Object.values(set)) {
-        const root = parseSvg(fs.readFileSync(path.join(brand, files[art.name]), 'utf8'));
-        expect([art.name, art.width, art.height]).toEqual([art.name, Number(root.width), Number(root.height)]);
+      expect(Object.keys(set)).toEqual(Object.keys(files));
+      for (const [name, art] of Object.entries(set)) {
+        const root = parseSvg(fs.readFileSync(path.join(brand, files[name]), 'utf8'));
+        expect([name, art.width, art.height]).toEqual([name, Number(root.width), Number(root.height)]);
       }
     }
   });
@@ -169,10 +161,10 @@ describe('brand PNG files', () => {
   });
 
   it('the native copies are three times the drawings', () => {
-    for (const p of Object.values(nativeArt)) {
-      const file = path.join(brand, 'png', `${p.name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}.png`);
+    for (const [name, p] of Object.entries(nativeArt)) {
+      const file = path.join(brand, 'png', `${name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}.png`);
       const png = pngHeader(file);
-      expect([p.name, png.width, png.height]).toEqual([p.name, p.width * 3, p.height * 3]);
+      expect([name, png.width, png.height]).toEqual([name, p.width * 3, p.height * 3]);
     }
   });
 });

@@ -5,7 +5,6 @@ import { AppText } from '../ui/text';
 import { colors, radius, spacing } from '../ui/theme';
 
 import { BrandPicture } from './brand-picture';
-import { heroPicture, lockup } from './hero-art';
 
 /**
  * Hero opens the public pages (login, register, how-to, contact): the lock-up, the tagline and
@@ -17,12 +16,12 @@ export function Hero() {
   return (
     <View style={styles.hero} testID="hero">
       <View style={styles.words}>
-        <BrandPicture art={lockup} height={40} alt={t('app.name')} />
+        <BrandPicture name="lockup" height={40} alt={t('app.name')} />
         <AppText variant="label" style={styles.tagline}>
           {t('app.tagline')}
         </AppText>
       </View>
-      <BrandPicture art={heroPicture} height={80} />
+      <BrandPicture name="hero" height={80} />
     </View>
   );
 }

@@ -1,7 +1,6 @@
 import { StyleSheet, View } from 'react-native';
 import { useSafeAreaInsets } from 'react-native-safe-area-context';
 
-import { lockupLight } from '../brand/bar-art';
 import { BrandPicture } from '../brand/brand-picture';
 import { LanguageSwitcher } from '../language-switcher';
 import { Button } from '../ui/button';
@@ -15,7 +14,7 @@ export function TopBar({ appName, logoutLabel, onLogout }: Props) {
   return (
     <View role="banner" style={[styles.bar, { paddingTop: insets.top + spacing.sm }]}>
       <View style={styles.name}>
-        <BrandPicture art={lockupLight} height={28} alt={appName} />
+        <BrandPicture name="lockupLight" height={28} alt={appName} />
       </View>
       <LanguageSwitcher tone="dark" />
       <Button title={logoutLabel} variant="ghost" onPress={onLogout} />

@@ -2,7 +2,6 @@ import { usePathname, useRouter, type Href } from 'expo-router';
 import { useState } from 'react';
 import { ActivityIndicator, Pressable, ScrollView, StyleSheet, View, useWindowDimensions } from 'react-native';
 
-import { logo } from '@/components/brand/bar-art';
 import { BrandPicture } from '@/components/brand/brand-picture';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { Button } from '@/components/ui/button';
@@ -101,7 +100,7 @@ function SignedIn({ children }: { children: React.ReactNode }) {
   return (
     <View style={styles.root}>
       <View style={styles.top}>
-        <BrandPicture art={logo} height={32} />
+        <BrandPicture name="logo" height={32} />
         <AppText variant="heading" style={styles.brand}>
           {t('shell.title')}
         </AppText>
