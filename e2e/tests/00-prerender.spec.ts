@@ -27,7 +27,9 @@ test.describe('pre-rendered pages', () => {
         await expect(img, path).toHaveAttribute('width', /^\d+$/);
         await expect(img, path).toHaveAttribute('height', /^\d+$/);
         // Loaded and drawn: the SVG file was served (a broken image has no natural width).
-        await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { message: path }).toBeGreaterThan(0);
+        await expect
+          .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { message: path })
+          .toBeGreaterThan(0);
       }
     }
   });
