@@ -1,5 +1,9 @@
 import type { ConfigContext, ExpoConfig } from 'expo/config';
 
+// The brand's colours have one home, the theme's palette; the icons and splash are made by
+// scripts/brand-assets.js from assets/brand (docs/ui.md "Brand").
+import colors from './src/components/ui/palette.json';
+
 // The Laos build is a build-time variant: NGERN_LAOS=1 (or EXPO_PUBLIC_NGERN_LAOS=1).
 const laos = process.env.NGERN_LAOS === '1' || process.env.EXPO_PUBLIC_NGERN_LAOS === '1';
 if (laos) {
@@ -28,7 +32,7 @@ export default ({ config }: ConfigContext): ExpoConfig => ({
     versionCode: 1,
     adaptiveIcon: {
       foregroundImage: './assets/images/adaptive-icon.png',
-      backgroundColor: '#0f764d',
+      backgroundColor: colors.primary,
     },
   },
   web: {
@@ -37,7 +41,7 @@ export default ({ config }: ConfigContext): ExpoConfig => ({
     favicon: './assets/images/favicon.png',
     lang: laos ? 'lo' : 'th',
     name: 'Ngern',
-    themeColor: '#0f764d',
+    themeColor: colors.primary,
   },
   plugins: [
     // asyncRoutes on the web splits every route file into its own chunk: a route added later
@@ -72,7 +76,7 @@ export default ({ config }: ConfigContext): ExpoConfig => ({
         image: './assets/images/splash.png',
         imageWidth: 200,
         resizeMode: 'contain',
-        backgroundColor: '#0f764d',
+        backgroundColor: colors.primary,
       },
     ],
   ],

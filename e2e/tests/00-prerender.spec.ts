@@ -14,6 +14,26 @@ test.describe('pre-rendered pages', () => {
     await expect(page.getByText('เข้าสู่ระบบ').first()).toBeVisible();
   });
 
+  test('the public pages open with the hero, drawn without JavaScript', async ({ page }) => {
+    for (const path of ['/login', '/register', '/howto', '/contact']) {
+      await page.goto(path);
+      // The lock-up is named by the app's name; both pictures are plain images with their size.
+      const lockup = page.getByRole('img', { name: 'เงิน' });
+      await expect(lockup, path).toBeVisible();
+      await expect(page.getByText('เงินและเกมของคุณ ในกระเป๋าเดียว'), path).toBeVisible();
+      const picture = page.getByTestId('hero').locator('img[alt=""]');
+      await expect(picture, path).toHaveAttribute('alt', '');
+      for (const img of [lockup, picture]) {
+        await expect(img, path).toHaveAttribute('width', /^\d+$/);
+        await expect(img, path).toHaveAttribute('height', /^\d+$/);
+        // Loaded and drawn: the SVG file was served (a broken image has no natural width).
+        await expect
+          .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { message: path })
+          .toBeGreaterThan(0);
+      }
+    }
+  });
+
   test('the other public pages and the 404 are pre-rendered too', async ({ page }) => {
     for (const path of ['/register', '/howto', '/contact', '/terminated']) {
       const response = await page.goto(path);

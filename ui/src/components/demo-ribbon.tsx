@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { StyleSheet } from 'react-native';
 
 import { AppText } from '@/components/ui/text';
-import { colors } from '@/components/ui/theme';
+import { colors, typeScale } from '@/components/ui/theme';
 import { useServiceActive } from '@/lib/lookups';
 
 /** DemoRibbon is in the locale's bundled bold font, as AppText is: a browser without a Thai system font draws no boxes. */
@@ -19,5 +19,12 @@ export function DemoRibbon() {
 }
 
 const styles = StyleSheet.create({
-  ribbon: { backgroundColor: colors.warning, color: '#fff', fontSize: 12, lineHeight: 18, paddingVertical: 2, textAlign: 'center' },
+  ribbon: {
+    backgroundColor: colors.warning,
+    color: colors.onPrimary,
+    fontSize: typeScale.small.fontSize,
+    lineHeight: 18,
+    paddingVertical: 2,
+    textAlign: 'center',
+  },
 });

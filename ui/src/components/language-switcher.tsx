@@ -35,7 +35,11 @@ export function LanguageSwitcher({
             onPress={() => onChange(locale)}
             style={[styles.item, active && selected[tone]]}
           >
-            <AppText variant="caption" bold={active} style={{ color: tone !== 'light' ? '#fff' : active ? colors.primary : colors.muted }}>
+            <AppText
+              variant="caption"
+              bold={active}
+              style={{ color: tone !== 'light' ? colors.onPrimary : active ? colors.primary : colors.muted }}
+            >
               {name}
             </AppText>
           </Pressable>

@@ -59,5 +59,5 @@ const styles = StyleSheet.create({
   current: { backgroundColor: colors.primary, borderColor: colors.primary },
   disabled: { opacity: 0.4 },
   text: { color: colors.primary },
-  currentText: { color: '#fff' },
+  currentText: { color: colors.onPrimary },
 });

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { View } from 'react-native';
 
+import { Hero } from '@/components/brand/hero';
 import { Screen } from '@/components/screen';
 import { LazyChatWidget } from '@/features/chat/lazy';
 import { ContactInfo } from '@/features/contact/components/contact-info';
@@ -9,7 +10,7 @@ export default function ContactScreen() {
   const { t } = useTranslation();
   return (
     <View style={{ flex: 1 }}>
-      <Screen title={t('contact.title')}>
+      <Screen header={<Hero />} title={t('contact.title')}>
         <ContactInfo />
       </Screen>
       <LazyChatWidget />

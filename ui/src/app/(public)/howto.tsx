@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 
+import { Hero } from '@/components/brand/hero';
 import { Screen } from '@/components/screen';
 import { HowtoList } from '@/features/howto/components/howto-list';
 
 export default function HowtoScreen() {
   const { t } = useTranslation();
   return (
-    <Screen title={t('howto.title')}>
+    <Screen header={<Hero />} title={t('howto.title')}>
       <HowtoList />
     </Screen>
   );

@@ -1,6 +1,7 @@
 import { Redirect } from 'expo-router';
 import { useTranslation } from 'react-i18next';
 
+import { Hero } from '@/components/brand/hero';
 import { Screen } from '@/components/screen';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useServiceActive } from '@/lib/lookups';
@@ -11,7 +12,7 @@ export default function LoginScreen() {
   const active = useServiceActive();
   if (active.data?.terminated) return <Redirect href="/terminated" />;
   return (
-    <Screen title={t('login.title')}>
+    <Screen header={<Hero />} title={t('login.title')}>
       <LoginForm />
     </Screen>
   );

@@ -2,6 +2,7 @@ import { useLocalSearchParams } from 'expo-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { Hero } from '@/components/brand/hero';
 import { Screen } from '@/components/screen';
 import { RegisterFlow } from '@/features/register/components/register-flow';
 import { readItem, storageKeys, writeItem } from '@/lib/storage';
@@ -18,7 +19,7 @@ export default function RegisterScreen() {
   }, [fromLink]);
 
   return (
-    <Screen title={t('register.title')}>
+    <Screen header={<Hero />} title={t('register.title')}>
       <RegisterFlow storedInviteCode={inviteCode || null} />
     </Screen>
   );

@@ -2,12 +2,12 @@ import { Pressable, StyleSheet, View } from 'react-native';
 import { useSafeAreaInsets } from 'react-native-safe-area-context';
 
 import { AppText } from '../ui/text';
-import { colors, spacing } from '../ui/theme';
+import { colors, spacing, typeScale } from '../ui/theme';
 
 import { MenuIcon } from './menu-icon';
 
 /** menuLabelSize is the labels' font size, a tab bar's (smaller than the caption's 13). */
-export const menuLabelSize = 12;
+export const menuLabelSize = typeScale.small.fontSize;
 
 export type MenuItem = {
   key: string;
@@ -63,7 +63,7 @@ const styles = StyleSheet.create({
   // Six entries share a 360 px screen: a long label (Thai, Lao) wraps on
   // two lines between its words rather than being cut, and no word is
   // wider than its slot at this size (bottom-menu-labels.test.ts).
-  label: { textAlign: 'center', fontSize: menuLabelSize, lineHeight: 16 },
+  label: { textAlign: 'center', ...typeScale.small },
   text: { color: colors.muted },
   activeText: { color: colors.primary },
 });

@@ -33,7 +33,9 @@ export function Button({ title, variant = 'primary', loading, disabled, icon, st
     >
       <View style={styles.row}>
         {loading ? (
-          <ActivityIndicator color={variant === 'primary' || variant === 'danger' || variant === 'ghost' ? '#fff' : colors.primary} />
+          <ActivityIndicator
+            color={variant === 'primary' || variant === 'danger' || variant === 'ghost' ? colors.onPrimary : colors.primary}
+          />
         ) : (
           icon
         )}
@@ -74,9 +76,9 @@ export const pressedStyles = StyleSheet.create({
 });
 
 const textStyles = StyleSheet.create({
-  primary: { color: '#fff' },
+  primary: { color: colors.onPrimary },
   secondary: { color: colors.primary },
-  danger: { color: '#fff' },
+  danger: { color: colors.onPrimary },
   link: { color: colors.primary, textDecorationLine: 'underline' },
-  ghost: { color: '#fff' },
+  ghost: { color: colors.onPrimary },
 });

@@ -36,5 +36,5 @@ const styles = StyleSheet.create({
     backgroundColor: colors.surface,
   },
   checked: { backgroundColor: colors.primary },
-  tick: { width: 10, height: 10, borderRadius: 2, backgroundColor: '#fff' },
+  tick: { width: 10, height: 10, borderRadius: 2, backgroundColor: colors.onPrimary },
 });

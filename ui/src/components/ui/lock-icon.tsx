@@ -18,5 +18,5 @@ const styles = StyleSheet.create({
   wrap: { width: 18, height: 22, alignItems: 'center' },
   shackle: { width: 12, height: 10, borderWidth: 2.5, borderBottomWidth: 0, borderTopLeftRadius: 6, borderTopRightRadius: 6 },
   body: { width: 18, height: 12, borderRadius: 3, alignItems: 'center', justifyContent: 'center' },
-  hole: { width: 3, height: 5, borderRadius: 1.5, backgroundColor: '#fff' },
+  hole: { width: 3, height: 5, borderRadius: 1.5, backgroundColor: colors.onPrimary },
 });

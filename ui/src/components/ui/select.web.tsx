@@ -6,7 +6,7 @@ import { fontFamily } from '@/lib/fonts';
 
 import type { SelectProps } from './select-types';
 import { AppText } from './text';
-import { colors, radius, spacing } from './theme';
+import { colors, radius, spacing, touchTarget, typeScale } from './theme';
 
 export type { SelectOption, SelectProps } from './select-types';
 
@@ -22,13 +22,13 @@ export function Select({ label, value, options, onChange, placeholder, error, di
         disabled={disabled}
         onChange={(e) => onChange(e.target.value)}
         style={{
-          minHeight: 44,
+          minHeight: touchTarget,
           padding: `${spacing.sm}px ${spacing.md}px`,
           borderRadius: radius.sm,
           border: `1px solid ${error ? colors.danger : colors.border}`,
           backgroundColor: colors.surface,
           color: colors.text,
-          fontSize: 16,
+          fontSize: typeScale.input.fontSize,
           fontFamily: fontFamily(i18n.language, false),
         }}
       >

@@ -5,7 +5,7 @@ import { Pressable, StyleSheet, TextInput, View, type TextInputProps } from 'rea
 import { fontFamily } from '@/lib/fonts';
 
 import { AppText } from './text';
-import { colors, radius, spacing, touchTarget } from './theme';
+import { colors, radius, spacing, touchTarget, typeScale } from './theme';
 
 export type TextFieldProps = TextInputProps & {
   label: string;
@@ -96,7 +96,7 @@ const styles = StyleSheet.create({
     paddingVertical: spacing.sm,
     backgroundColor: colors.surface,
     color: colors.text,
-    fontSize: 16,
+    fontSize: typeScale.input.fontSize,
   },
   readOnly: { backgroundColor: colors.background, color: colors.muted },
   invalid: { borderColor: colors.danger },

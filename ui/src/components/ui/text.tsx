@@ -3,7 +3,7 @@ import { StyleSheet, Text, type TextProps } from 'react-native';
 
 import { fontFamily } from '@/lib/fonts';
 
-import { colors } from './theme';
+import { colors, typeScale } from './theme';
 
 type Variant = 'body' | 'title' | 'heading' | 'caption' | 'error' | 'label';
 
@@ -17,11 +17,11 @@ export function AppText({ variant = 'body', bold, style, ...rest }: AppTextProps
 }
 
 const styles = StyleSheet.create({
-  base: { color: colors.text, fontSize: 15, lineHeight: 22 },
+  base: { color: colors.text, ...typeScale.body },
   body: {},
-  title: { fontSize: 22, lineHeight: 32 },
-  heading: { fontSize: 18, lineHeight: 26 },
-  caption: { fontSize: 13, lineHeight: 18, color: colors.muted },
-  error: { fontSize: 13, lineHeight: 18, color: colors.danger },
-  label: { fontSize: 14, lineHeight: 20, color: colors.muted },
+  title: typeScale.title,
+  heading: typeScale.heading,
+  caption: { ...typeScale.caption, color: colors.muted },
+  error: { ...typeScale.caption, color: colors.danger },
+  label: { ...typeScale.label, color: colors.muted },
 });

@@ -1,26 +1,39 @@
+// The brand's colours and type scale: the one home of every colour and text size the app draws
+// (docs/ui.md "Brand", where each token's use is listed). The colours are palette.json, which
+// app.config.ts (icon and splash backgrounds, the web's theme colour) and scripts/brand-assets.js
+// read too; the brand pictures in assets/brand use only its values (brand.test.ts), and
+// theme.test.ts checks the contrast of every pair of tokens the app draws.
+import palette from './palette.json';
+
 export const colors = {
-  primary: '#0f764d',
-  primaryDark: '#0a5437',
-  gold: '#f4be2c',
-  background: '#f3f6f4',
-  surface: '#ffffff',
-  text: '#1b2420',
-  muted: '#5b6b63',
-  border: '#d3ddd7',
-  danger: '#c62828',
-  /** dangerDark is a pressed danger button. */
-  dangerDark: '#a31f1f',
-  success: '#256b29',
-  warning: '#a35a00',
-  /** primarySoft is a pressed secondary button and a light selection. */
-  primarySoft: '#e3efe9',
-  // Status chips: the text colour on its soft background reaches 4.5:1 (theme.test.ts).
-  successSoft: '#e3f3e6',
-  dangerSoft: '#fbe4e4',
-  warningSoft: '#fdf0dc',
-  neutralSoft: '#e7ece9',
+  ...palette,
   overlay: 'rgba(0,0,0,0.45)',
 };
+
+/**
+ * typeScale is the type scale (font size and line height, in px): AppText's variants and every other
+ * text size. Thai and Lao need the tall line heights (marks above and below the letters).
+ */
+export const typeScale = {
+  /** display: the home's total balance. */
+  display: { fontSize: 32, lineHeight: 42 },
+  /** title: a page's level-1 heading. */
+  title: { fontSize: 22, lineHeight: 32 },
+  /** heading: section headings, the bars' names, amounts on cards. */
+  heading: { fontSize: 18, lineHeight: 26 },
+  /** input: what a member types (16 px keeps phone browsers from zooming in). */
+  input: { fontSize: 16, lineHeight: 22 },
+  /** body: running text. */
+  body: { fontSize: 15, lineHeight: 22 },
+  /** label: field labels, tiles and the hero's tagline. */
+  label: { fontSize: 14, lineHeight: 20 },
+  /** caption: hints, errors and table notes. */
+  caption: { fontSize: 13, lineHeight: 18 },
+  /** small: the bottom menu, the demo ribbon, details in the console. */
+  small: { fontSize: 12, lineHeight: 16 },
+  /** micro: a chat message's time, a slip's code. */
+  micro: { fontSize: 11, lineHeight: 14 },
+} as const;
 
 /** touchTarget is the least height (and width) of anything pressed: 44 px, the WCAG target size. */
 export const touchTarget = 44;

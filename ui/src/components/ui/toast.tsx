@@ -83,7 +83,7 @@ const styles = StyleSheet.create({
     borderRadius: radius.md,
     paddingHorizontal: spacing.lg,
     paddingVertical: spacing.md,
-    shadowColor: '#000',
+    shadowColor: colors.shadow,
     shadowOpacity: 0.2,
     shadowRadius: 6,
     shadowOffset: { width: 0, height: 2 },
@@ -92,5 +92,5 @@ const styles = StyleSheet.create({
   success: { backgroundColor: colors.success },
   error: { backgroundColor: colors.danger },
   info: { backgroundColor: colors.primaryDark },
-  text: { color: '#fff' },
+  text: { color: colors.onPrimary },
 });

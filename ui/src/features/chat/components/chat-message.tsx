@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Image, Pressable, StyleSheet, View } from 'react-native';
 
 import { AppText } from '@/components/ui/text';
-import { colors, radius, spacing } from '@/components/ui/theme';
+import { colors, radius, spacing, typeScale } from '@/components/ui/theme';
 import { formatDateTime } from '@/lib/format';
 import { openLink } from '@/lib/open-link';
 
@@ -109,10 +109,10 @@ const styles = StyleSheet.create({
   row: { flexDirection: 'row', justifyContent: 'flex-start', marginVertical: spacing.xs },
   rowMine: { justifyContent: 'flex-end' },
   bubble: { maxWidth: '85%', borderRadius: radius.md, padding: spacing.sm, gap: spacing.xs },
-  mine: { backgroundColor: '#dff3e8' },
+  mine: { backgroundColor: colors.bubbleMine },
   theirs: { backgroundColor: colors.surface, borderWidth: 1, borderColor: colors.border },
-  system: { backgroundColor: '#fff6dc' },
-  meta: { fontSize: 11, lineHeight: 14 },
+  system: { backgroundColor: colors.bubbleSystem },
+  meta: typeScale.micro,
   buttons: { gap: spacing.xs },
   button: {
     borderWidth: 1,

@@ -232,7 +232,7 @@ const styles = StyleSheet.create({
   group: { gap: spacing.sm },
   flex: { flex: 1, minWidth: 120 },
   chip: { paddingHorizontal: spacing.sm, paddingVertical: spacing.xs, borderRadius: radius.sm, borderWidth: 1, borderColor: colors.border },
-  chipOn: { borderColor: colors.primary, backgroundColor: '#e8f4ee' },
+  chipOn: { borderColor: colors.primary, backgroundColor: colors.primarySoft },
   buttonRow: { flexDirection: 'row', flexWrap: 'wrap', alignItems: 'center', gap: spacing.xs },
   card: { gap: spacing.xs, padding: spacing.sm, borderWidth: 1, borderColor: colors.border, borderRadius: radius.sm },
   input: { minHeight: 70, borderWidth: 1, borderColor: colors.border, borderRadius: radius.sm, padding: spacing.sm, color: colors.text },

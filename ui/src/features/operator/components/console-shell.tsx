@@ -2,6 +2,7 @@ import { usePathname, useRouter, type Href } from 'expo-router';
 import { useState } from 'react';
 import { ActivityIndicator, Pressable, ScrollView, StyleSheet, View, useWindowDimensions } from 'react-native';
 
+import { BrandPicture } from '@/components/brand/brand-picture';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
@@ -99,6 +100,7 @@ function SignedIn({ children }: { children: React.ReactNode }) {
   return (
     <View style={styles.root}>
       <View style={styles.top}>
+        <BrandPicture name="logo" height={32} />
         <AppText variant="heading" style={styles.brand}>
           {t('shell.title')}
         </AppText>
@@ -142,8 +144,8 @@ const styles = StyleSheet.create({
     paddingVertical: spacing.sm,
     backgroundColor: colors.primary,
   },
-  brand: { color: '#fff' },
-  white: { color: '#fff' },
+  brand: { color: colors.onPrimary },
+  white: { color: colors.onPrimary },
   centered: { alignSelf: 'center' },
   body: { flex: 1, flexDirection: 'row' },
   bodyNarrow: { flexDirection: 'column' },

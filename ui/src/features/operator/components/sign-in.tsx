@@ -6,7 +6,7 @@ import { LanguageSwitcher } from '@/components/language-switcher';
 import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
-import { colors, radius, spacing } from '@/components/ui/theme';
+import { colors, radius, spacing, typeScale } from '@/components/ui/theme';
 import { ApiError } from '@/lib/api';
 import { sessionEnded } from '@/lib/operator-token';
 import { svgDataUrl } from '@/lib/svg';
@@ -166,7 +166,7 @@ const styles = StyleSheet.create({
   },
   head: { flexDirection: 'row', alignItems: 'center', gap: spacing.sm, flexWrap: 'wrap' },
   enrol: { gap: spacing.sm, alignItems: 'center' },
-  qr: { width: 200, height: 200, backgroundColor: '#fff' },
+  qr: { width: 200, height: 200, backgroundColor: colors.surface },
   ended: { color: colors.warning },
-  secret: { fontFamily: 'monospace', fontSize: 16, letterSpacing: 1 },
+  secret: { fontFamily: 'monospace', fontSize: typeScale.input.fontSize, letterSpacing: 1 },
 });

@@ -5,7 +5,7 @@ import { ScrollView, StyleSheet, View, type StyleProp, type ViewStyle } from 're
 
 import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
-import { colors, radius, spacing } from '@/components/ui/theme';
+import { colors, radius, spacing, typeScale } from '@/components/ui/theme';
 import { ApiError, errorMessage } from '@/lib/api';
 import { formatDateTime, formatNumber } from '@/lib/format';
 
@@ -194,7 +194,7 @@ const styles = StyleSheet.create({
   },
   row: { flexDirection: 'row', alignItems: 'center', gap: spacing.md, flexWrap: 'wrap' },
   kv: { minWidth: 180, gap: 2 },
-  kvLabel: { fontSize: 12 },
+  kvLabel: { fontSize: typeScale.small.fontSize },
   badge: { paddingHorizontal: spacing.sm, paddingVertical: 2, borderRadius: radius.sm, alignSelf: 'flex-start' },
   tableWrap: { gap: spacing.sm },
   tableBar: { justifyContent: 'space-between' },

@@ -4,6 +4,7 @@ import { StyleSheet, View } from 'react-native';
 import { Checkbox } from '@/components/ui/checkbox';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
+import { typeScale } from '@/components/ui/theme';
 
 import { useSaveSeamlessAggregator, type SeamlessAggregatorBody } from '../../api/save-seamless-aggregator';
 import type { SeamlessAggregator } from '../../api/types';
@@ -284,5 +285,5 @@ function Hub88Fields({
 const styles = StyleSheet.create({
   wide: { minWidth: 260, flexGrow: 1 },
   narrow: { minWidth: 160 },
-  pem: { fontFamily: 'monospace', fontSize: 12 },
+  pem: { fontFamily: 'monospace', fontSize: typeScale.small.fontSize },
 });

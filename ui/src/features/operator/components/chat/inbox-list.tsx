@@ -53,5 +53,5 @@ const styles = StyleSheet.create({
     marginBottom: spacing.xs,
     gap: spacing.xs,
   },
-  entrySelected: { borderColor: colors.primary, backgroundColor: '#e8f4ee' },
+  entrySelected: { borderColor: colors.primary, backgroundColor: colors.primarySoft },
 });

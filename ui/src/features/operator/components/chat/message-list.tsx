@@ -48,5 +48,5 @@ const styles = StyleSheet.create({
   messages: { maxHeight: 420, borderWidth: 1, borderColor: colors.border, borderRadius: radius.sm, padding: spacing.sm },
   bubble: { maxWidth: '80%', padding: spacing.sm, borderRadius: radius.md, marginVertical: spacing.xs, gap: 2 },
   customer: { alignSelf: 'flex-start', backgroundColor: colors.surface, borderWidth: 1, borderColor: colors.border },
-  agent: { alignSelf: 'flex-end', backgroundColor: '#dff3e8' },
+  agent: { alignSelf: 'flex-end', backgroundColor: colors.bubbleMine },
 });

@@ -4,7 +4,7 @@ import { StyleSheet, View } from 'react-native';
 import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
-import { colors, radius, spacing } from '@/components/ui/theme';
+import { colors, radius, spacing, typeScale } from '@/components/ui/theme';
 import { locales } from '@/i18n';
 
 import { useSaveSetting } from '../../api/save-setting';
@@ -102,7 +102,7 @@ export function DocumentEditor({ setting, editable }: { setting: Setting; editab
 }
 
 const styles = StyleSheet.create({
-  json: { minHeight: 260, fontSize: 14 },
+  json: { minHeight: 260, fontSize: typeScale.label.fontSize },
   previews: { alignItems: 'flex-start' },
   preview: {
     flex: 1,

@@ -4,7 +4,7 @@ import { StyleSheet, View } from 'react-native';
 import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
-import { colors, radius, spacing } from '@/components/ui/theme';
+import { colors, radius, spacing, typeScale } from '@/components/ui/theme';
 import { locales, type Locale } from '@/i18n';
 
 import { useSaveSetting } from '../../api/save-setting';
@@ -125,6 +125,6 @@ export function TextSettingEditor({ setting, editable }: { setting: Setting; edi
 const styles = StyleSheet.create({
   columns: { alignItems: 'flex-start' },
   column: { flex: 1, minWidth: 260, gap: spacing.sm },
-  json: { minHeight: 220, fontSize: 14 },
+  json: { minHeight: 220, fontSize: typeScale.label.fontSize },
   preview: { gap: spacing.sm, padding: spacing.sm, borderWidth: 1, borderColor: colors.border, borderRadius: radius.sm },
 });

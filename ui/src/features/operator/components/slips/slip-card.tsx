@@ -4,7 +4,7 @@ import { Image, Pressable, StyleSheet, View } from 'react-native';
 import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { TextField } from '@/components/ui/text-field';
-import { colors, radius, spacing } from '@/components/ui/theme';
+import { colors, radius, spacing, typeScale } from '@/components/ui/theme';
 import { apiBaseUrl } from '@/lib/config';
 
 import { useApproveSlip, useRejectSlip } from '../../api/decide-slip';
@@ -146,6 +146,6 @@ const styles = StyleSheet.create({
   actions: { gap: spacing.sm },
   reasons: { flexDirection: 'row', flexWrap: 'wrap', gap: spacing.xs },
   reason: { paddingHorizontal: spacing.sm, paddingVertical: 4, borderRadius: radius.sm, borderWidth: 1, borderColor: colors.border },
-  code: { color: colors.muted, fontSize: 11 },
+  code: { color: colors.muted, fontSize: typeScale.micro.fontSize },
   reasonActive: { borderColor: colors.danger, backgroundColor: colors.surface },
 });
