@@ -5,9 +5,12 @@ import i18n from './index';
 import en from './locales/en.json';
 import la from './locales/la.json';
 import th from './locales/th.json';
+import walletEn from './wallet/en.json';
+import walletLa from './wallet/la.json';
+import walletTh from './wallet/th.json';
 
 // Texts name the fixed limits by placeholder, filled from the table generated from core/limits.
-const texts = [th, la, en].map((l) => flattenLocale(l));
+const texts = [th, la, en, walletTh, walletLa, walletEn].map((l) => flattenLocale(l));
 
 describe('texts with limits', () => {
   it.each(['th', 'la', 'en'] as const)('%s fills the limits without being told them', async (lng) => {

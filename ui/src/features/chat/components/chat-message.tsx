@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useChatT } from '../i18n';
 import { Image, Pressable, StyleSheet, View } from 'react-native';
 
 import { AppText } from '@/components/ui/text';
@@ -21,7 +21,7 @@ type Props = {
 
 /** ChatMessage is one bubble of the history, with its delivery state for the caller's own. */
 export function ChatMessage({ item, identity, onPostback, onText, onResend, onRemove }: Props) {
-  const { t } = useTranslation();
+  const { t } = useChatT();
   const mine = item.sender === 'customer';
   const p = item.message.payload ?? {};
   const press = (b: ChatButton) => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useChatT } from '../i18n';
 import {
   ActivityIndicator,
   Platform,
@@ -42,7 +42,7 @@ function pickWebFile(onPick: (f: File) => void) {
  * a banner for new messages while scrolled up), and the composer. It is loaded lazily.
  */
 export default function ChatPanel({ onClose }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useChatT();
   const chat = useChat(true);
   const [text, setText] = useState('');
   const [alert, setAlert] = useState<string | null>(null);

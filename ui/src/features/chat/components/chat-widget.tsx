@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useChatT } from '../i18n';
 import { Animated, Easing, Pressable, StyleSheet, View } from 'react-native';
 
 import { lazyWithRetry } from '@/components/lazy-boundary';
@@ -18,7 +18,7 @@ const ChatPanel = lazyWithRetry(loadChatPanel, { fallback: <LazyFallback /> });
  * shown only when the enableChatWidget lookup is on.
  */
 export function ChatWidget() {
-  const { t } = useTranslation();
+  const { t } = useChatT();
   const enabled = useChatWidgetEnabled();
   const [open, setOpen] = useState(false);
   const [invite, setInvite] = useState(true);

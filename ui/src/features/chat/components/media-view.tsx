@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useChatT } from '../i18n';
 import { ActivityIndicator, Image, Platform, Pressable, StyleSheet } from 'react-native';
 
 import { AppText } from '@/components/ui/text';
@@ -14,7 +14,7 @@ type Props = { path?: string; previewUri?: string; fileType?: string; name?: str
  * fetched with the caller's token and shown from a blob; native images send the headers.
  */
 export function MediaView({ path, previewUri, fileType, name, identity }: Props) {
-  const { t } = useTranslation();
+  const { t } = useChatT();
   const [uri, setUri] = useState<string | null>(previewUri ?? null);
   const [broken, setBroken] = useState(false);
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useWalletT } from '@/i18n/wallet';
 import { Image, Pressable, StyleSheet, View } from 'react-native';
 
 import { Look } from '@/components/looks';
@@ -39,7 +39,7 @@ type Props = { visible: boolean; onClose: () => void; onDeposited: () => void };
  * TrueMoney gift link.
  */
 export function DepositModal({ visible, onClose, onDeposited }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useWalletT();
   const { t: d } = useDepositT();
   const options = useDepositOptions(visible);
   const methods = depositMethods(options.data);
@@ -104,7 +104,7 @@ function bankName(bank: ReceivingBank, locale: string): string {
 }
 
 function BankTransferTab({ banks, onDeposited }: { banks: ReceivingBank[]; onDeposited: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useWalletT();
   const { t: d } = useDepositT();
   const toast = useToast();
   const [picked, setPicked] = useState<PickedImage | null>(null);
@@ -223,7 +223,7 @@ function BankTransferTab({ banks, onDeposited }: { banks: ReceivingBank[]; onDep
 
 /** GiftLinkTab sends a gift link; on success the modal closes and an alert says what arrived. */
 function GiftLinkTab({ onDeposited, onClose }: { onDeposited: () => void; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useWalletT();
   const { t: d } = useDepositT();
   const alert = useAlert();
   const redeem = useRedeemGift();

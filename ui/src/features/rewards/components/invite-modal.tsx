@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useWalletT } from '@/i18n/wallet';
 import { Platform, Share, StyleSheet, View } from 'react-native';
 
 import { Button } from '@/components/ui/button';
@@ -34,7 +34,7 @@ function canShare(): boolean {
  */
 export function InviteModal({ onClose }: { onClose: () => void }) {
   const { t } = useRewardsT();
-  const { t: tApp } = useTranslation();
+  const { t: tApp } = useWalletT();
   const toast = useToast();
   const [page, setPage] = useState(1);
   const invites = useInvites(page);

@@ -3,7 +3,7 @@
 // (docs/ui.md). So it uses the member tables' strings and asks GET /api/spinwheel/active itself.
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'expo-router';
-import { useTranslation } from 'react-i18next';
+import { useWalletT } from '@/i18n/wallet';
 
 import { api } from '@/lib/api';
 
@@ -25,7 +25,7 @@ const spinActiveKey = ['spin', 'active'] as const;
  * shows the coin count; with none it refreshes all balances instead.
  */
 export function SpinWidget({ coin, onRefreshAll, renderTile }: Props) {
-  const { t } = useTranslation();
+  const { t } = useWalletT();
   const router = useRouter();
   const active = useQuery({
     queryKey: spinActiveKey,

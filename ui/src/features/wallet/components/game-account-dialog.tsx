@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useWalletT } from '@/i18n/wallet';
 import { StyleSheet, View } from 'react-native';
 
 import { QueryState } from '@/components/query-state';
@@ -31,7 +31,7 @@ type Status = { kind: 'success' | 'error'; text: string } | null;
  * in and out, and the app links. Messages are shown inside the dialog.
  */
 export function GameAccountDialog({ slot, onClose, onSaved }: Props) {
-  const { t } = useTranslation();
+  const { t } = useWalletT();
   return (
     <AppModal visible={slot !== null} title={slot?.name ?? ''} onClose={onClose}>
       {slot ? <DialogBody key={slot.code} slot={slot} onSaved={onSaved} /> : <AppText>{t('common.loading')}</AppText>}
@@ -40,7 +40,7 @@ export function GameAccountDialog({ slot, onClose, onSaved }: Props) {
 }
 
 function DialogBody({ slot, onSaved }: { slot: Slot; onSaved: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useWalletT();
   const credentials = useGameCredentials(slot.code, slot.isActive);
   const reset = useResetGamePassword();
   const transfer = useTransfer();
@@ -206,7 +206,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 function Credential({ label, value, copyLabel, onCopy }: { label: string; value: string; copyLabel: string; onCopy: (v: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useWalletT();
   return (
     <View style={styles.credential}>
       <View style={styles.flex}>

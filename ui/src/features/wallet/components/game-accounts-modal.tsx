@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useWalletT } from '@/i18n/wallet';
 
 import { Button } from '@/components/ui/button';
 import { AppModal } from '@/components/ui/modal';
@@ -11,7 +11,7 @@ type Props = { visible: boolean; slots: Slot[]; onClose: () => void; onOpen: (sl
 
 /** GameAccountsModal lists the member's game accounts; each opens its game-account dialog. */
 export function GameAccountsModal({ visible, slots, onClose, onOpen }: Props) {
-  const { t } = useTranslation();
+  const { t } = useWalletT();
   const active = slots.filter((s) => s.isActive);
   return (
     <AppModal visible={visible} title={t('game.accounts')} onClose={onClose}>

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useWalletT } from '@/i18n/wallet';
 import { Image, Pressable, StyleSheet, View } from 'react-native';
 
 import { Button } from '@/components/ui/button';
@@ -18,7 +18,7 @@ type Props = { slot: Slot; onOpen: (slot: Slot) => void; onActivate: (slot: Slot
  * ftWalletSlot and opens the game-account dialog; an inactive card offers to open an account.
  */
 export function GameCard({ slot, onOpen, onActivate, activating }: Props) {
-  const { t } = useTranslation();
+  const { t } = useWalletT();
   const body = (
     <>
       {slot.background ? (

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useWalletT } from '@/i18n/wallet';
 import { Platform, Pressable, ScrollView, StyleSheet, View } from 'react-native';
 
 import { AppText } from '@/components/ui/text';
@@ -25,7 +25,7 @@ const step = gameCard.width + gameCard.gap;
  * once on a wide screen, a phone swipes; arrows page through when the cards overflow.
  */
 export function GameCarousel({ title, slots, onOpen, onActivate, activatingCode }: Props) {
-  const { t } = useTranslation();
+  const { t } = useWalletT();
   const ref = useRef<ScrollView>(null);
   const [viewport, setViewport] = useState(0);
   const [offset, setOffset] = useState(0);

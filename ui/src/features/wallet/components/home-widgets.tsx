@@ -1,5 +1,5 @@
 import { useRouter } from 'expo-router';
-import { useTranslation } from 'react-i18next';
+import { useWalletT } from '@/i18n/wallet';
 import { Pressable, StyleSheet, View } from 'react-native';
 
 import { AppText } from '@/components/ui/text';
@@ -35,7 +35,7 @@ export function HomeWidgets({
   activeBonus,
   spin = true,
 }: Props) {
-  const { t } = useTranslation();
+  const { t } = useWalletT();
   const router = useRouter();
   const widgets: SpinTile[] = [
     { key: 'deposit', label: t('widgets.deposit'), onPress: onDeposit },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useWalletT } from '@/i18n/wallet';
 import { StyleSheet, View } from 'react-native';
 
 import { useAlert } from '@/components/ui/alert-dialog';
@@ -26,7 +26,7 @@ type Props = { visible: boolean; data: WalletResponse; onClose: () => void; onSa
  * and brings every game balance back with "transfer all to wallet".
  */
 export function TransferModal({ visible, data, onClose, onSaved }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useWalletT();
   const alert = useAlert();
   const transfer = useTransfer();
   const transferAll = useTransferAll();

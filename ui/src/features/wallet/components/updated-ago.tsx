@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useWalletT } from '@/i18n/wallet';
 import type { StyleProp, TextStyle } from 'react-native';
 
 import { AppText } from '@/components/ui/text';
@@ -9,7 +9,7 @@ import { useNow } from '../hooks/use-now';
 
 /** UpdatedAgo tells how long ago the balances were refreshed (last_sync, else the answer's time). */
 export function UpdatedAgo({ fallback, style }: { fallback: string; style?: StyleProp<TextStyle> }) {
-  const { t } = useTranslation();
+  const { t } = useWalletT();
   const now = useNow();
   const last = readItem(storageKeys.lastSync) ?? fallback;
   const { unit, count } = timeAgo(last, now);

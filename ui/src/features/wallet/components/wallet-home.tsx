@@ -1,6 +1,6 @@
 import { useRouter } from 'expo-router';
 import { memo, startTransition, useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useWalletT } from '@/i18n/wallet';
 import { StyleSheet, View } from 'react-native';
 
 import { lazyWithRetry } from '@/components/lazy-boundary';
@@ -40,7 +40,7 @@ type Modal = 'deposit' | 'transfer' | 'withdraw' | 'games' | 'invite' | 'refund'
  * the game carousels, and the wallet modals.
  */
 export function WalletHome({ onOpenConditions }: { onOpenConditions: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useWalletT();
   const toast = useToast();
   const wallet = useWallet();
   const reload = useReloadWallet();
@@ -146,7 +146,7 @@ type SectionsProps = {
  * wait for the cards, which are below the fold on a phone.
  */
 const GameSections = memo(function GameSections({ slots, onOpen, onActivate, activatingCode }: SectionsProps) {
-  const { t } = useTranslation();
+  const { t } = useWalletT();
   const [shown, setShown] = useState(false);
   useEffect(() => startTransition(() => setShown(true)), []);
   if (!shown) return null;

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useWalletT } from '@/i18n/wallet';
 import { StyleSheet, View } from 'react-native';
 
 import { Button } from '@/components/ui/button';
@@ -23,7 +23,7 @@ type Props = {
 
 /** WalletSummary shows the player, the total balance with its refresh, coins and the invite bonus. */
 export function WalletSummary({ data, refreshing, onRefresh, onTransfer, onGameAccounts, onReceiveInvite }: Props) {
-  const { t } = useTranslation();
+  const { t } = useWalletT();
   const total = totalBalance(data);
   return (
     <View style={styles.card}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useWalletT } from '@/i18n/wallet';
 import { StyleSheet, View } from 'react-native';
 
 import { Look } from '@/components/looks';
@@ -36,7 +36,7 @@ function bankName(bank: NonNullable<WalletResponse['bankAccount']>, locale: stri
  * game balances back to the wallet first.
  */
 export function WithdrawModal({ visible, data, onClose, onSaved }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useWalletT();
   const alert = useAlert();
   const limits = useWithdrawLimits(visible);
   // While a bonus condition is active the server answers BONUS_REMAINING: say so before.
