@@ -1,4 +1,5 @@
 import i18n from 'i18next';
+import { use } from 'react';
 
 /**
  * addLazyTexts adds a lazy feature's texts (keys of the default namespace, e.g. `{ profile: … }`)
@@ -13,4 +14,40 @@ export function addLazyTexts(texts: Record<string, object>): void {
   };
   Object.keys(texts).forEach(add);
   i18n.on('loaded', (loaded: Record<string, unknown>) => Object.keys(loaded).forEach(add));
+}
+
+/** TextsLoad is the promise of a textsChunk: marked fulfilled once the texts are in. */
+export type TextsLoad = Promise<void> & { status?: 'fulfilled' };
+
+/**
+ * textsChunk is for texts that several chunks show: a module that two chunks import is hoisted into
+ * the shared chunk that /login loads (docs/ui.md), so such texts come by a dynamic import, a chunk
+ * of their own. It returns `ensure`, which loads them once and adds them (addLazyTexts); its promise
+ * is marked fulfilled once they are in (useTexts). A failed load is forgotten, so that a retry of
+ * the route loads it again.
+ */
+export function textsChunk(load: () => Promise<{ default: Record<string, object> }>): () => TextsLoad {
+  let loading: TextsLoad | undefined;
+  return () => {
+    if (!loading) {
+      const p: TextsLoad = load().then(
+        (m) => {
+          addLazyTexts(m.default);
+          p.status = 'fulfilled';
+        },
+        (err: unknown) => {
+          loading = undefined;
+          throw err;
+        },
+      );
+      loading = p;
+    }
+    return loading;
+  };
+}
+
+/** useTexts suspends the component until the texts of `ensure` (a textsChunk) are in; once they are, it does nothing. */
+export function useTexts(ensure: () => TextsLoad): void {
+  const load = ensure();
+  if (load.status !== 'fulfilled') use(load);
 }

@@ -57,6 +57,14 @@ jest.mock('@/features/spin/lazy', () => ({
 // renders them at once.
 jest.mock('@/components/looks', () => ({ Look: jest.requireActual('@/components/looks/looks').default }));
 
+// The wallet's and the chat's texts come by a dynamic import (textsChunk): the loaders answer the
+// texts themselves, loaded before every test file's tests, as the app's main texts are.
+jest.mock('@/i18n/wallet/load', () => ({ loadWalletTexts: () => Promise.resolve(jest.requireActual('@/i18n/wallet/texts')) }));
+jest.mock('@/features/chat/i18n/load', () => ({ loadChatTexts: () => Promise.resolve(jest.requireActual('@/features/chat/i18n/texts')) }));
+beforeAll(async () => {
+  await Promise.all([require('@/i18n/wallet').ensureWalletTexts(), require('@/features/chat/i18n').ensureChatTexts()]);
+});
+
 jest.mock('@/components/load-banner-carousel', () => ({
   loadBannerCarousel: () => Promise.resolve({ default: jest.requireActual('@/components/banner-carousel/banner-carousel').BannerCarousel }),
 }));

@@ -1,24 +1,26 @@
 // The wallet's texts (`game.…`, `transfer.…`, `withdraw.…`, `wallet.…`, `widgets.…`, `timeAgo.…`)
-// come with the chunks of the modules that use them (the member home and its modals, the spin
-// widget, the console's preview), not with /login's first load (addLazyTexts). They live here, not
-// in features/wallet, because other features show them too and features do not import each other.
+// are shown by several chunks (the member home and its modals, the game lobby, the spin widget,
+// the deposit and invite modals, the console's preview), so they come as a chunk of their own
+// (textsChunk), never with /login's first load. They live here, not in features/wallet, because
+// features do not import each other.
 import i18n from 'i18next';
 import { useTranslation } from 'react-i18next';
 
-import { addLazyTexts } from '@/i18n/lazy-texts';
+import { textsChunk, useTexts } from '@/i18n/lazy-texts';
 
-import en from './en.json';
-import la from './la.json';
-import th from './th.json';
+import { loadWalletTexts } from './load';
 
-addLazyTexts({ th, la, en });
+/** ensureWalletTexts loads the wallet's texts once; the promise is fulfilled once they are in. */
+export const ensureWalletTexts = textsChunk(loadWalletTexts);
 
-/** walletFixedT is i18n.getFixedT for a module outside the wallet that shows its texts (the console's preview of the member texts). */
-export function walletFixedT(lng: string) {
-  return i18n.getFixedT(lng);
+/** useWalletT is useTranslation once the wallet's texts are in (it suspends until their first load). */
+export function useWalletT() {
+  useTexts(ensureWalletTexts);
+  return useTranslation();
 }
 
-/** useWalletT is useTranslation for the wallet's modules: using it keeps this module, and so the texts, in their chunk. */
-export function useWalletT() {
-  return useTranslation();
+/** useWalletFixedT is i18n.getFixedT(lng) once the wallet's texts are in (the console's preview of the member texts). */
+export function useWalletFixedT(lng: string) {
+  useTexts(ensureWalletTexts);
+  return i18n.getFixedT(lng);
 }

@@ -1,16 +1,17 @@
-// The chat's texts (`chat.…`) come with the chat's chunks (the contact pages' widget, the console's
-// chat), not /login's first load (addLazyTexts).
+// The member chat's texts (`chat.…`) are shown by the widget's chunk and by its panel's (a lazy
+// chunk of its own), so they come as a chunk of their own (textsChunk), never with /login's first
+// load.
 import { useTranslation } from 'react-i18next';
 
-import { addLazyTexts } from '@/i18n/lazy-texts';
+import { textsChunk, useTexts } from '@/i18n/lazy-texts';
 
-import en from './en.json';
-import la from './la.json';
-import th from './th.json';
+import { loadChatTexts } from './load';
 
-addLazyTexts({ th, la, en });
+/** ensureChatTexts loads the chat's texts once; the promise is fulfilled once they are in. */
+export const ensureChatTexts = textsChunk(loadChatTexts);
 
-/** useChatT is useTranslation for the chat's modules: using it keeps this module, and so the texts, in their chunk. */
+/** useChatT is useTranslation once the chat's texts are in (it suspends until their first load). */
 export function useChatT() {
+  useTexts(ensureChatTexts);
   return useTranslation();
 }

@@ -1,12 +1,12 @@
 import { HtmlContent } from '@/components/html-content';
 import { AppText } from '@/components/ui/text';
-import { walletFixedT } from '@/i18n/wallet';
+import { useWalletFixedT } from '@/i18n/wallet';
 import { formatNumber } from '@/lib/format';
 
 /** Preview shows the text as the member app frames it in one language. */
 export function Preview({ name, value, lng }: { name: string; value: unknown; lng: string }) {
   // The member texts it frames include the wallet's (withdraw.limits), which come with their module.
-  const mt = walletFixedT(lng);
+  const mt = useWalletFixedT(lng);
   const d = (value ?? {}) as Record<string, unknown>;
   switch (name) {
     case 'conditions':
