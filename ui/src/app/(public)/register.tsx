@@ -1,6 +1,6 @@
 import { useLocalSearchParams } from 'expo-router';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRegisterT } from '@/features/register/i18n';
 
 import { Hero } from '@/components/brand/hero';
 import { Screen } from '@/components/screen';
@@ -8,7 +8,7 @@ import { RegisterFlow } from '@/features/register/components/register-flow';
 import { readItem, storageKeys, writeItem } from '@/lib/storage';
 
 export default function RegisterScreen() {
-  const { t } = useTranslation();
+  const { t } = useRegisterT();
   const params = useLocalSearchParams<{ code?: string | string[] }>();
   const fromLink = Array.isArray(params.code) ? params.code[0] : params.code;
   // The invite link's code wins over one stored earlier.

@@ -1,4 +1,5 @@
 import { Redirect, Slot, usePathname, useRouter, type Href } from 'expo-router';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Shell } from '@/components/layouts/shell';
@@ -6,6 +7,7 @@ import { TopBar } from '@/components/layouts/top-bar';
 import { RouteBoundary } from '@/components/lazy-boundary';
 import { useLogout } from '@/features/auth/api/logout';
 import { ConditionsProvider, useOpenConditions } from '@/features/conditions/components/conditions-provider';
+import { ensureWalletTexts } from '@/i18n/wallet';
 import { useToken } from '@/lib/auth';
 import { useHydrated } from '@/lib/hydrated';
 
@@ -22,6 +24,11 @@ export default function MemberLayout() {
   const token = useToken();
   // The pre-rendered page has no token (nothing rendered here): hydrate that, then render.
   const hydrated = useHydrated();
+
+  // Most member pages show the wallet's texts (a chunk of their own): fetch them alongside the page's chunk.
+  useEffect(() => {
+    if (hydrated && token) ensureWalletTexts().catch(() => undefined);
+  }, [hydrated, token]);
 
   if (!hydrated) return null;
   if (!token) return <Redirect href="/login" />;

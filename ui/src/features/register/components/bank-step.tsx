@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRegisterT } from '@/features/register/i18n';
 import { StyleSheet, View } from 'react-native';
 
 import { Look } from '@/components/looks';
@@ -30,7 +30,7 @@ function bankLabel(bank: Bank, locale: string): string {
 }
 
 export function BankStep({ phone, otpToken, profile, disabled, onRegistered, onBack }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useRegisterT();
   const toast = useToast();
   const banks = useBanks();
   const create = useCreateAccount();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRegisterT } from '@/features/register/i18n';
 
 import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
@@ -21,7 +21,7 @@ type Props = {
 };
 
 export function OtpStep({ phone, otpRef, otpToken, onVerified, onResent, onBack }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useRegisterT();
   const toast = useToast();
   const verify = useVerifyOtp();
   const resend = useSendOtp();

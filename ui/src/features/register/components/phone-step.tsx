@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRegisterT } from '@/features/register/i18n';
 
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
@@ -19,7 +19,7 @@ type Props = {
 };
 
 export function PhoneStep({ initialPhone, otpToken, onAccepted }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useRegisterT();
   const toast = useToast();
   const otpFlag = useRegisterOtp();
   const sendOtp = useSendOtp();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRegisterT } from '@/features/register/i18n';
 
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
@@ -23,7 +23,7 @@ type Props = {
 };
 
 export function ProfileStep({ phone, initial, storedInviteCode, onValidated, onBack }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useRegisterT();
   const toast = useToast();
   const sources = useSources();
   const passwordMin = useLimits().data?.passwordMin;

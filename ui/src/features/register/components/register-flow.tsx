@@ -1,6 +1,6 @@
 import { useRouter } from 'expo-router';
 import { useEffect, useReducer, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRegisterT } from '@/features/register/i18n';
 import { StyleSheet, View } from 'react-native';
 
 import { Button } from '@/components/ui/button';
@@ -22,7 +22,7 @@ type Props = { storedInviteCode: string | null };
 
 /** RegisterFlow runs the four register steps and leaves for /login 2 s after success. */
 export function RegisterFlow({ storedInviteCode }: Props) {
-  const { t } = useTranslation();
+  const { t } = useRegisterT();
   const router = useRouter();
   const toast = useToast();
   const [state, dispatch] = useReducer(registerReducer, initialRegisterState);
