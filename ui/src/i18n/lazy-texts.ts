@@ -49,5 +49,5 @@ export function textsChunk(load: () => Promise<{ default: Record<string, object>
 /** useTexts suspends the component until the texts of `ensure` (a textsChunk) are in; once they are, it does nothing. */
 export function useTexts(ensure: () => TextsLoad): void {
   const load = ensure();
-  if (load.status !== 'fulfilled') use(load);
+  if (load.status !== 'fulfilled') use(load as Promise<void>);
 }
