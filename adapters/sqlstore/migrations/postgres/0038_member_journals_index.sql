@@ -1,5 +1,6 @@
 -- The index of journals by member without the transfers' journals
 -- (journals_member_own_idx instead of journals_member_idx; docs/performance.md,
+-- "Eighth pass"). Every transfer posts two journals (the reservation and
 -- its settlement or reversal), most of the table, and no query reads them
 -- by member: a member's transfers are read from transfers
 -- (transfers_member_idx), their journals by (kind, ref). Each wrote an
