@@ -112,3 +112,6 @@ func SetAccrualBatch(t interface{ Cleanup(func()) }, n int) {
 	accrualBatch = n
 	t.Cleanup(func() { accrualBatch = was })
 }
+
+// MemberJournals is the predicate of PostgreSQL's journals_member_own_idx.
+const MemberJournals = memberJournals

@@ -483,6 +483,17 @@ func (db *DB) readTx(ctx context.Context, fn func(tx *sqlx.Tx) error) error {
 	return fn(tx)
 }
 
+// memberJournals is the predicate of PostgreSQL's index of journals by
+// member (journals_member_own_idx, migration 0038) for a query that
+// aliases journals as j: every journal but a transfer's, which no query
+// reads by member and of which every transfer posts two. A query that
+// reads journals by member and gives their kind as a parameter names it
+// (with generic plans PostgreSQL cannot prove it from a parameter); one
+// that lists kinds as literals implies it. SQLite's journals_member_idx
+// holds every journal and serves both.
+const memberJournals = `j.kind NOT IN ('` + string(ledger.TransferReserve) + `', '` +
+	string(ledger.TransferSettle) + `', '` + string(ledger.TransferReverse) + `')`
+
 // listedKinds are the journal kinds the console lists by kind, newest
 // first; each has a partial index journals_<kind>_idx (migration 0025), so
 // that the journals of transfers, bets and withdrawals (nearly all of them)

@@ -354,7 +354,7 @@ func (s *Wallet) FinishTransfer(ctx context.Context, id string, state wallet.Tra
 		// one transfer, the second finds it final and posts nothing.
 		var err error
 		finished, err = s.db.transition(ctx, tx, guard{update: `UPDATE transfers SET state = ?, updated_at = ?
-			WHERE id = ? AND state IN ('PENDING', 'UNKNOWN') RETURNING member_id, game_code`,
+			WHERE ` + openByID + ` RETURNING member_id, game_code`,
 			args: []any{state, utc(at), id}, into: &t,
 			then: func() error { return s.bumpVersion(ctx, tx, t.MemberID, t.Game, at) }}, j)
 		return err
@@ -362,10 +362,24 @@ func (s *Wallet) FinishTransfer(ctx context.Context, id string, state wallet.Tra
 	return finished && err == nil, err
 }
 
+// openByID is the condition by which a transfer that is still open is
+// updated (settled, reversed, marked unknown): its id, and a state that is
+// not final. It names the final states rather than the open ones
+// (PENDING, UNKNOWN: the same rows, by the table's CHECK) so that the
+// planner cannot prove the predicate of the partial index
+// transfers_open_idx from it and finds the row by the primary key. Given
+// "state IN ('PENDING', 'UNKNOWN')", PostgreSQL's generic plan without
+// statistics scanned the whole of transfers_open_idx for the id, with a
+// heap visit for every entry that an old snapshot kept alive: on a
+// database where another transaction ran for minutes, 8,561 heap pages
+// read per transfer (docs/performance.md, eighth pass).
+// ngern_finish_transfer (functions/postgres.sql) writes the same.
+const openByID = `id = ? AND state NOT IN ('DONE', 'FAILED')`
+
 // MarkUnknown records that an open transfer's outcome is not known yet.
 func (s *Wallet) MarkUnknown(ctx context.Context, id string, next, at time.Time) error {
 	_, err := s.db.x.ExecContext(ctx, s.db.q(`UPDATE transfers SET state = 'UNKNOWN', attempts = attempts + 1,
-		next_check_at = ?, updated_at = ? WHERE id = ? AND state IN ('PENDING', 'UNKNOWN')`), utc(next), utc(at), id)
+		next_check_at = ?, updated_at = ? WHERE `+openByID), utc(next), utc(at), id)
 	return err
 }
 
