@@ -5,7 +5,7 @@ import { Image } from 'react-native';
 import { SvgUri, SvgXml } from 'react-native-svg';
 import { LocalSvg } from 'react-native-svg/css';
 
-import { Picture, svgSource } from './picture';
+import { Picture, svgSource } from './picture.native';
 
 jest.mock('react-native-svg', () => {
   const { View } = jest.requireActual('react-native');
