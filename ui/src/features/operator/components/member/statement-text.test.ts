@@ -1,6 +1,8 @@
 import i18n from 'i18next';
 
 import type { StatementLine } from '../../api/types';
+import * as names from '@/features/statement/entry';
+
 import { consoleNs } from '../../i18n';
 
 import { statementDescription, statementType } from './statement-text';
@@ -36,7 +38,7 @@ describe('statement lines in the console', () => {
   it('reads a seamless round in English', () => {
     const t = i18n.getFixedT('en', consoleNs);
     expect(statementType(round, t)).toBe('Game round · Lucky Koi');
-    expect(statementDescription(round, t)).toBe(
+    expect(statementDescription(round, t, names)).toBe(
       'sim:r1 · Bet 100.00 · Bet 30.00 (rolled back) · Bet returned 30.00 · Win 250.00 · net +150.00',
     );
   });
@@ -46,7 +48,7 @@ describe('statement lines in the console', () => {
     for (const type of ['deposit', 'withdraw', 'transfer', 'bonus', 'finish_bonus', 'game_round']) {
       expect(statementType({ ...round, statementType: type, round: undefined }, t)).not.toBe(type);
     }
-    const text = statementDescription(round, t);
+    const text = statementDescription(round, t, names);
     expect(text).not.toMatch(/\b(bet|win|rollback)\b|member\./);
   });
 
@@ -120,7 +122,7 @@ const lines: [string, StatementLine, string, string][] = [
 
 describe('a statement line named as the member reads it', () => {
   it.each(lines)('%s', (_name, line, english, lao) => {
-    expect(statementDescription(line, i18n.getFixedT('en', consoleNs))).toBe(english);
-    expect(statementDescription(line, i18n.getFixedT('la', consoleNs))).toBe(lao);
+    expect(statementDescription(line, i18n.getFixedT('en', consoleNs), names)).toBe(english);
+    expect(statementDescription(line, i18n.getFixedT('la', consoleNs), names)).toBe(lao);
   });
 });
