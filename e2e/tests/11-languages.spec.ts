@@ -196,6 +196,9 @@ async function misfits(page: Page): Promise<string[]> {
         .map((n) => n.textContent ?? '')
         .join('');
       if (!text.trim() || el.getClientRects().length === 0) continue;
+      const box = el.getBoundingClientRect();
+      // Drawn for screen readers only: a 1 px box.
+      if (box.width <= 1 && box.height <= 1) continue;
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden' || el.closest('[aria-hidden="true"]')) continue;
       if (laoText.test(text) && !style.fontFamily.includes('NotoSansLao')) {
@@ -205,7 +208,6 @@ async function misfits(page: Page): Promise<string[]> {
       if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && !cut && !['auto', 'scroll'].includes(style.overflowX)) {
         found.push(`${name(el, text)} is ${el.scrollWidth} px in a box of ${el.clientWidth}`);
       }
-      const box = el.getBoundingClientRect();
       if ((box.right > window.innerWidth + 1 || box.left < -1) && !clipped(el)) {
         found.push(`${name(el, text)} reaches ${Math.round(box.left)}–${Math.round(box.right)} px of ${window.innerWidth}`);
       }
