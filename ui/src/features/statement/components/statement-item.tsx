@@ -7,9 +7,9 @@ import { colors, radius, spacing } from '@/components/ui/theme';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { banksQuery } from '@/lib/lookups';
 
+import { sourceKey } from '../account-name';
 import type { StatementItem as Item } from '../api/get-statement';
 import { useStatementT, useWithdrawalT } from '../i18n';
-import { depositMethodName, depositMethodOf, statementSourceName, type DepositMethodName } from '../line-name';
 
 type Props = { item: Item; accountName: (code: string) => string };
 
@@ -24,6 +24,9 @@ export function statusTone(status: string): 'success' | 'failed' | 'cancelled' |
   return 'progress';
 }
 
+/** depositMethods are the deposit methods the server names (StatementItem.method), each translated under method. */
+const depositMethods = ['slip', 'gift', 'qr', 'bank_transfer'] as const;
+
 /**
  * StatementRow is one item: type, from → to, amount, status, time, and reason or source. A deposit
  * shows its method in the member's language (DepositMethod), not the journal's English memo; an
@@ -32,9 +35,10 @@ export function statusTone(status: string): 'success' | 'failed' | 'cancelled' |
 export function StatementRow({ item, accountName }: Props) {
   const { t, i18n } = useStatementT();
   const typeKey = `statement.types.${item.statementType}`;
+  const key = item.source ? sourceKey(item.source) : '';
   const tone = statusTone(item.status);
-  const source = item.source ? statementSourceName(item.source, t) : null;
-  const method = depositMethodOf(item.method);
+  const source = item.source ? (i18n.exists(key) ? t(key) : item.source) : null;
+  const method = item.method && (depositMethods as readonly string[]).includes(item.method) ? item.method : null;
   const description = method ? null : item.description;
   return (
     <View style={styles.row} role="listitem">
@@ -69,13 +73,13 @@ export function StatementRow({ item, accountName }: Props) {
  * DepositMethod names how a deposit came: "Deposit · QR payment · WW", "Deposit · Bank transfer ·
  * Kasikorn Bank" (the sender's bank by its name in the banks lookup, its code until that loads).
  */
-function DepositMethod({ source, method, channel }: { source: string | null; method: DepositMethodName; channel: string }) {
+function DepositMethod({ source, method, channel }: { source: string | null; method: string; channel: string }) {
   const { t, i18n } = useWithdrawalT();
   const banks = useQuery({ ...banksQuery, enabled: method === 'bank_transfer' && channel !== '' });
   let via = channel;
   const bank = method === 'bank_transfer' ? banks.data?.find((b) => b.code === channel) : undefined;
   if (bank) via = i18n.language === 'th' ? bank.nameTH : bank.nameEN || bank.nameTH;
-  const text = <AppText variant="caption">{[source, depositMethodName(method, t), via].filter(Boolean).join(' · ')}</AppText>;
+  const text = <AppText variant="caption">{[source, t(`method.${method}`), via].filter(Boolean).join(' · ')}</AppText>;
   if (method !== 'bank_transfer' || channel === '') return text;
   return (
     <View style={styles.line}>

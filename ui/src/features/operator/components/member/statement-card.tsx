@@ -5,12 +5,11 @@ import { useOpT } from '../../i18n';
 import { PagedTable } from '../paged-table';
 import { Card, money, when } from '../ui';
 
-import { statementDescription, statementType, useLineNames } from './statement-text';
+import { statementDescription, statementType } from './statement-text';
 
 /** Statement is a member's statement, a page at a time. */
 export function Statement({ id }: { id: string }) {
   const { t } = useOpT();
-  const names = useLineNames();
   const [page, setPage] = useState(1);
   const q = useMemberStatement(id, page);
   return (
@@ -29,7 +28,7 @@ export function Statement({ id }: { id: string }) {
           { key: 'to', label: t('member.to'), text: (s) => s.to },
           { key: 'amount', label: t('common.amount'), text: (s) => money(s.amount), align: 'right' },
           { key: 'status', label: t('members.status'), text: (s) => s.status },
-          { key: 'description', label: t('member.description'), text: (s) => statementDescription(s, t, names), flex: 1.5 },
+          { key: 'description', label: t('member.description'), text: (s) => statementDescription(s, t), flex: 1.5 },
         ]}
         page={page}
         total={q.data?.total ?? 0}

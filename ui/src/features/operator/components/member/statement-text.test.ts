@@ -1,8 +1,6 @@
 import i18n from 'i18next';
 
 import type { StatementLine } from '../../api/types';
-import * as names from '@/features/statement/entry';
-
 import { consoleNs } from '../../i18n';
 
 import { statementDescription, statementType } from './statement-text';
@@ -38,7 +36,7 @@ describe('statement lines in the console', () => {
   it('reads a seamless round in English', () => {
     const t = i18n.getFixedT('en', consoleNs);
     expect(statementType(round, t)).toBe('Game round · Lucky Koi');
-    expect(statementDescription(round, t, names)).toBe(
+    expect(statementDescription(round, t)).toBe(
       'sim:r1 · Bet 100.00 · Bet 30.00 (rolled back) · Bet returned 30.00 · Win 250.00 · net +150.00',
     );
   });
@@ -48,8 +46,19 @@ describe('statement lines in the console', () => {
     for (const type of ['deposit', 'withdraw', 'transfer', 'bonus', 'finish_bonus', 'game_round']) {
       expect(statementType({ ...round, statementType: type, round: undefined }, t)).not.toBe(type);
     }
-    const text = statementDescription(round, t, names);
+    const text = statementDescription(round, t);
     expect(text).not.toMatch(/\b(bet|win|rollback)\b|member\./);
+  });
+
+  // The sources the statement's journals and receipts carry, and the deposit methods of the
+  // server's StatementLine.method enum (adapters/httpapi/openapi.yaml).
+  it.each(['th', 'la', 'en'])('names every source and deposit method in %s', (lng) => {
+    const t = i18n.getFixedT(lng, consoleNs);
+    for (const source of ['bonus', 'promotion', 'invite', 'refund', 'spin_prize', 'adjustment', 'deposit']) {
+      expect(t(`member.sources.${source}`)).not.toMatch(/^member\./);
+    }
+    const methods: NonNullable<StatementLine['method']>[] = ['slip', 'gift', 'qr', 'bank_transfer'];
+    for (const method of methods) expect(t(`member.methods.${method}`)).not.toMatch(/^member\./);
   });
 
   it('keeps an unknown type as it is', () => {
@@ -122,7 +131,7 @@ const lines: [string, StatementLine, string, string][] = [
 
 describe('a statement line named as the member reads it', () => {
   it.each(lines)('%s', (_name, line, english, lao) => {
-    expect(statementDescription(line, i18n.getFixedT('en', consoleNs), names)).toBe(english);
-    expect(statementDescription(line, i18n.getFixedT('la', consoleNs), names)).toBe(lao);
+    expect(statementDescription(line, i18n.getFixedT('en', consoleNs))).toBe(english);
+    expect(statementDescription(line, i18n.getFixedT('la', consoleNs))).toBe(lao);
   });
 });

@@ -1,28 +1,7 @@
 import type { TFunction } from 'i18next';
-import { useEffect, useState } from 'react';
 
 import type { StatementLine } from '../../api/types';
 import { money } from '../ui';
-
-/**
- * LineNames is how the member's statement names a line (features/statement/entry.ts), with its texts.
- * The console loads it with a dynamic import: a module that both the statement route and the console
- * import statically is hoisted into the chunk every page, /login included, loads.
- */
-export type LineNames = typeof import('@/features/statement/entry');
-
-/** useLineNames loads the statement's line names; null until they are in. */
-export function useLineNames(): LineNames | null {
-  const [names, setNames] = useState<LineNames | null>(null);
-  useEffect(() => {
-    let live = true;
-    import('@/features/statement/entry').then((m) => live && setNames(m)).catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  return names;
-}
 
 /** statementType names a statement line's type in the operator's language, the raw type when unknown. */
 export function statementType(s: StatementLine, t: TFunction): string {
@@ -31,15 +10,16 @@ export function statementType(s: StatementLine, t: TFunction): string {
 }
 
 /**
- * statementDescription names a line as the member's statement does, in the operator's language: its
- * source ("Adjustment by staff", "Lucky draw"), a deposit's method and channel ("Deposit · QR payment ·
+ * statementDescription names a line as the member's statement does, in the operator's language (the
+ * console's own texts of the server's sources and methods: the statement's texts stay in the member
+ * statement's chunk): its source ("Adjustment by staff", "Lucky draw"), a deposit's method and channel ("Deposit · QR payment ·
  * WW"), a bonus's code. The journal's memo shows only where a person wrote it, labelled as such: an
  * adjustment's reason, a withdrawal's rejection or payout failure. For a seamless game round: its round
  * id, its bets, wins and rollbacks (the game_bet, game_win and game_rollback journals) by name, and its net.
  */
-export function statementDescription(s: StatementLine, t: TFunction, names: LineNames | null): string {
+export function statementDescription(s: StatementLine, t: TFunction): string {
   const r = s.round;
-  if (!r) return names ? lineName(s, t, names) : '';
+  if (!r) return lineName(s, t);
   const moves = r.movements.map(
     (m) =>
       `${t(`member.moves.${m.kind}`, { defaultValue: m.kind })} ${money(m.amount)}${m.rolledBack ? ` (${t('member.rolledBack')})` : ''}`,
@@ -48,11 +28,10 @@ export function statementDescription(s: StatementLine, t: TFunction, names: Line
 }
 
 /** lineName is the description of a line that is not a game round. */
-function lineName(s: StatementLine, t: TFunction, names: LineNames): string {
+function lineName(s: StatementLine, t: TFunction): string {
   const memo = s.description ?? '';
-  const parts = s.source ? [names.statementSourceName(s.source, t)] : [];
-  const method = names.depositMethodOf(s.method);
-  if (method) parts.push(names.depositMethodName(method, t), s.channel ?? '');
+  const parts = s.source ? [t(`member.sources.${s.source}`, { defaultValue: s.source })] : [];
+  if (s.method) parts.push(t(`member.methods.${s.method}`, { defaultValue: s.method }), s.channel ?? '');
   if (s.statementType === 'bonus' || s.statementType === 'finish_bonus') {
     parts.push(memo); // the bonus's or promotion's code
   } else if (s.source === 'adjustment' || (s.statementType === 'withdraw' && !s.source)) {

@@ -4,12 +4,11 @@ import { useRecentStatement } from '../../api/get-member-statement';
 import type { Withdrawal } from '../../api/types';
 import { useOpT } from '../../i18n';
 import { Card, DataTable, money, Row, when } from '../ui';
-import { statementDescription, statementType, useLineNames } from '../member/statement-text';
+import { statementDescription, statementType } from '../member/statement-text';
 
 /** RecentActivity shows the latest statement lines of the member who asks for a withdrawal. */
 export function RecentActivity({ w, onClose }: { w: Withdrawal; onClose: () => void }) {
   const { t } = useOpT();
-  const names = useLineNames();
   const q = useRecentStatement(w.memberId);
   return (
     <Card title={t('withdrawals.activityOf', { name: w.name || w.phone })}>
@@ -25,7 +24,7 @@ export function RecentActivity({ w, onClose }: { w: Withdrawal; onClose: () => v
           { key: 'type', label: t('member.type'), text: (s) => statementType(s, t) },
           { key: 'amount', label: t('common.amount'), text: (s) => money(s.amount), align: 'right' },
           { key: 'status', label: t('members.status'), text: (s) => s.status },
-          { key: 'description', label: t('member.description'), text: (s) => statementDescription(s, t, names) },
+          { key: 'description', label: t('member.description'), text: (s) => statementDescription(s, t) },
         ]}
       />
       <Row>
