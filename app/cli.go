@@ -15,6 +15,7 @@ import (
 	"ngern/core/account"
 	"ngern/core/errs"
 	"ngern/core/ledger"
+	"ngern/core/limits"
 	"ngern/core/money"
 	"ngern/core/operator"
 	"ngern/core/promo"
@@ -181,7 +182,7 @@ func runDemo(ctx context.Context, t tools, stdout io.Writer) error {
 	default:
 		fmt.Fprintf(stdout, "member: %s created (password %s), id %s\n", demoPhone, demoPassword, m.ID)
 	}
-	credit := money.FromBaht(1000) * demoScale(t.cfg.Laos) // 1,000 baht, 500,000 kip
+	credit := money.FromBaht(1000) * limits.For(t.cfg.Laos).PerBaht() // 1,000 baht, 500,000 kip
 	bal, err := t.wallet.Adjust(ctx, wallet.Adjustment{Phone: demoPhone, Amount: credit, Reason: "demo balance",
 		By: "demo", Ref: "demo:" + demoPhone})
 	switch {
@@ -192,13 +193,13 @@ func runDemo(ctx context.Context, t tools, stdout io.Writer) error {
 	default:
 		fmt.Fprintf(stdout, "balance: credited %s, wallet %s\n", credit, bal)
 	}
-	if err := seedDemoPromotions(ctx, t.promo, t.promos, stdout); err != nil {
+	if err := seedDemoPromotions(ctx, t.promo, t.promos, t.cfg.Laos, stdout); err != nil {
 		return err
 	}
-	if seeded, err := seedDemoWheel(ctx, t.spin, stdout); err != nil {
+	if seeded, err := seedDemoWheel(ctx, t.spin, t.cfg.Laos, stdout); err != nil {
 		return err
 	} else if seeded {
-		t.record(ctx, "spinwheel.save", "demo", nil, spin.DemoWheel())
+		t.record(ctx, "spinwheel.save", "demo", nil, spin.DemoWheel(t.cfg.Laos))
 	}
 	if seeded, err := seedDemoDeposit(ctx, t.settings, t.cfg.Laos, stdout); err != nil {
 		return err
