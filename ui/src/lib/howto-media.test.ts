@@ -1,13 +1,4 @@
-import { bundledHowtoVideo, posterFor } from './howto-media';
-
-describe('bundledHowtoVideo', () => {
-  it.each([
-    ['th', 'wallet', '/media/howto/th/wallet.mp4'],
-    ['la', 'bonusCancel', '/media/howto/la/bonusCancel.mp4'],
-  ])('%s %s', (lng, video, want) => {
-    expect(bundledHowtoVideo(lng, video)).toBe(want);
-  });
-});
+import { posterFor } from './howto-media';
 
 describe('posterFor', () => {
   it.each([

@@ -1,12 +1,8 @@
-// The server's bundled how-to videos (adapters/howtovideos): where each is and its poster. The
-// prefix is generated from core/settings/howto.go, whose BundledHowtoVideo and HowtoPoster say
-// the same as these.
+// The posters of the server's bundled how-to videos (adapters/howtovideos). The prefix is generated
+// from core/settings/howto.go, whose HowtoPoster says the same. Only the how-to players import
+// this (the console's preview has its own generated copy of the prefix): a module shared by two
+// route chunks would join the web's first load.
 import { howtoVideoPrefix } from './howto-media.generated';
-
-/** bundledHowtoVideo is the path of the server's bundled video in lng (th, la, en). */
-export function bundledHowtoVideo(lng: string, video: string): string {
-  return `${howtoVideoPrefix}${lng}/${video}.mp4`;
-}
 
 /** posterFor is the poster of a bundled video's path (its first frame, WebP), or undefined for any other link. */
 export function posterFor(url: string): string | undefined {
