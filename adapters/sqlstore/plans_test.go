@@ -34,6 +34,11 @@ func TestYearListPlans(t *testing.T) {
 	cases := []planCase{
 		{"withdrawals decided", `SELECT w.id FROM withdrawals w JOIN members m ON m.id = w.member_id
 			WHERE w.status = ? ORDER BY w.decided_at DESC, w.id DESC LIMIT 200`, "withdrawals_decided_idx", []any{"APPROVED"}, ""},
+		// The queue and the dashboard's count and sum (migration 0039).
+		{"withdrawals queue", `SELECT w.id FROM withdrawals w JOIN members m ON m.id = w.member_id
+			WHERE w.status = 'PENDING' ORDER BY w.created_at, w.id LIMIT 200`, "withdrawals_pending_idx", nil, ""},
+		{"pending withdrawals sum", `SELECT COUNT(*), COALESCE(SUM(amount), 0) FROM withdrawals WHERE status = 'PENDING'`,
+			"withdrawals_pending_idx", nil, ""},
 		{"members newest", `SELECT id FROM members ORDER BY created_at DESC, id DESC LIMIT 50 OFFSET 0`, "members_created_idx", nil, ""},
 		{"qr codes newest", `SELECT id FROM qr_codes ORDER BY created_at DESC, id DESC LIMIT 50 OFFSET 0`, "qr_codes_created_idx", nil, ""},
 		{"refund run bets", `SELECT b.member_id, COUNT(*) FROM game_bets b WHERE b.refund_run = ? GROUP BY b.member_id`,
