@@ -8,3 +8,19 @@
 -- over withdrawals_decided_idx (status, decided_at, id) without statistics.
 CREATE INDEX IF NOT EXISTS withdrawals_pending_idx ON withdrawals (status, created_at, id, amount) WHERE status = 'PENDING';
 DROP INDEX IF EXISTS withdrawals_status_idx;
+
+-- The dashboard's count of every member, kept as it changes rather than
+-- counted (see the PostgreSQL migration); SQLite's triggers are per row.
+CREATE TABLE member_totals (
+    id      INTEGER PRIMARY KEY CHECK (id = 1),
+    members INTEGER NOT NULL
+);
+INSERT INTO member_totals (id, members) SELECT 1, COUNT(*) FROM members;
+CREATE TRIGGER member_totals_insert AFTER INSERT ON members
+BEGIN
+    UPDATE member_totals SET members = members + 1 WHERE id = 1;
+END;
+CREATE TRIGGER member_totals_delete AFTER DELETE ON members
+BEGIN
+    UPDATE member_totals SET members = members - 1 WHERE id = 1;
+END;
