@@ -142,10 +142,10 @@ func (s *Console) Adjustments(ctx context.Context, offset, limit int) ([]operato
 	}
 	out := []operator.AdjustmentRow{}
 	err := s.db.x.SelectContext(ctx, &out, s.db.q(`SELECT j.id, j.member_id, m.phone, -p.amount AS amount,
-		j.memo AS reason, j.created_by AS operator, j.created_at
-		FROM journals j JOIN postings p ON p.journal_id = j.id AND p.account_id = '`+ledger.Adjustments.ID+`'
+		j.memo AS reason, j.created_by AS operator, j.created_at`+kindPage(ledger.Adjustment, offset, limit)+`
+		JOIN postings p ON p.journal_id = j.id AND p.account_id = '`+ledger.Adjustments.ID+`'
 		JOIN members m ON m.id = j.member_id
-		WHERE `+listedKind("j", ledger.Adjustment)+` ORDER BY j.created_at DESC, j.id DESC`+literalPage(offset, limit)))
+		ORDER BY j.created_at DESC, j.id DESC`))
 	return out, total, err
 }
 

@@ -115,6 +115,13 @@ func TestYearListPlans(t *testing.T) {
 	for _, k := range sqlstore.ListedKinds {
 		cases = append(cases, planCase{"journals of kind " + string(k), `SELECT j.id FROM journals j WHERE j.kind = '` + string(k) +
 			`' ORDER BY j.created_at DESC, j.id DESC LIMIT 50 OFFSET 0`, "journals_" + string(k) + "_idx", nil, ""})
+		// A page's ids from the index alone, before any join (kindPage).
+		page := `SELECT j.id FROM (SELECT pk.id FROM journals pk WHERE pk.kind = '` + string(k) +
+			`' ORDER BY pk.created_at DESC, pk.id DESC LIMIT 50 OFFSET 4950) pg JOIN journals j ON j.id = pg.id
+			JOIN members m ON m.id = j.member_id ORDER BY j.created_at DESC, j.id DESC`
+		cases = append(cases,
+			planCase{"page of kind " + string(k), page, "journals_" + string(k) + "_idx", nil, sqlstore.Postgres},
+			planCase{"page of kind " + string(k), page, "COVERING INDEX journals_" + string(k) + "_idx", nil, sqlstore.SQLite})
 	}
 	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
 		ctx := context.Background()
