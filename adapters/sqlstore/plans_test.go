@@ -39,6 +39,8 @@ func TestYearListPlans(t *testing.T) {
 			WHERE w.status = 'PENDING' ORDER BY w.created_at, w.id LIMIT 200`, "withdrawals_pending_idx", nil, ""},
 		{"pending withdrawals sum", `SELECT COUNT(*), COALESCE(SUM(amount), 0) FROM withdrawals WHERE status = 'PENDING'`,
 			"withdrawals_pending_idx", nil, ""},
+		{"member's withdrawals", `SELECT w.id FROM withdrawals w JOIN members m ON m.id = w.member_id
+			WHERE w.member_id = ? ORDER BY w.created_at DESC, w.id DESC LIMIT 20`, "withdrawals_member_time_idx", []any{"m1"}, ""},
 		{"members newest", `SELECT id FROM members ORDER BY created_at DESC, id DESC LIMIT 50 OFFSET 0`, "members_created_idx", nil, ""},
 		{"qr codes newest", `SELECT id FROM qr_codes ORDER BY created_at DESC, id DESC LIMIT 50 OFFSET 0`, "qr_codes_created_idx", nil, ""},
 		{"refund run bets", `SELECT b.member_id, COUNT(*) FROM game_bets b WHERE b.refund_run = ? GROUP BY b.member_id`,

@@ -514,7 +514,7 @@ func (s *Wallet) PendingWithdrawals(ctx context.Context) (int, money.Satang, err
 }
 
 // MemberWithdrawals lists the member's own withdrawals with their payouts,
-// newest requested first, at most limit (withdrawals_member_idx).
+// newest requested first, at most limit (withdrawals_member_time_idx).
 func (s *Wallet) MemberWithdrawals(ctx context.Context, memberID string, limit int) ([]wallet.Withdrawal, error) {
 	out := []wallet.Withdrawal{}
 	err := s.db.x.SelectContext(ctx, &out, s.db.q(`SELECT `+withdrawalColumns+withdrawalFrom+`
