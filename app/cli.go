@@ -75,7 +75,8 @@ func runAdjust(ctx context.Context, t tools, args []string, stdout io.Writer) er
 	return nil
 }
 
-// runWithdrawals lists pending withdrawals, or approves or rejects one:
+// runWithdrawals lists pending withdrawals (the oldest
+// wallet.WithdrawalQueueLimit), or approves or rejects one:
 // ngern withdrawals [approve ID | reject ID -reason R].
 func runWithdrawals(ctx context.Context, t tools, args []string, stdout io.Writer) error {
 	if len(args) == 0 {
@@ -91,7 +92,15 @@ func runWithdrawals(ctx context.Context, t tools, args []string, stdout io.Write
 		if err := tw.Flush(); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "%d pending\n", len(list))
+		n, _, err := t.wallet.PendingWithdrawals(ctx)
+		if err != nil {
+			return err
+		}
+		if n > len(list) {
+			fmt.Fprintf(stdout, "%d pending, the oldest %d listed\n", n, len(list))
+		} else {
+			fmt.Fprintf(stdout, "%d pending\n", n)
+		}
 		return nil
 	}
 	if len(args) < 2 || (args[0] != "approve" && args[0] != "reject") {

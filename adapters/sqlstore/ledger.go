@@ -511,6 +511,18 @@ func listedKind(alias string, k ledger.JournalKind) string {
 	return alias + ".kind = '" + string(k) + "'"
 }
 
+// kindPage is "FROM journals j" cut to one page of the journals of kind k,
+// newest first: the page's ids are found along the partial index alone
+// (index-only: kind, created_at and id are its columns), and only the page's
+// journals are then read and joined. Joining before the OFFSET looked up
+// the posting and member of every skipped row: page 100 of the deposit
+// credits read 5,000 of each, 0.5–0.6 s at a year's volume, 6 ms now. The
+// caller still orders by j.created_at DESC, j.id DESC.
+func kindPage(k ledger.JournalKind, offset, limit int) string {
+	return ` FROM (SELECT pk.id FROM journals pk WHERE ` + listedKind("pk", k) + ` ORDER BY pk.created_at DESC, pk.id DESC` +
+		literalPage(offset, limit) + `) pg JOIN journals j ON j.id = pg.id `
+}
+
 // literalPage is " LIMIT limit OFFSET offset" with the numbers written in:
 // with generic plans a LIMIT parameter is planned as a tenth of the rows,
 // which makes reading and sorting them all look cheaper than walking an

@@ -468,7 +468,9 @@ func (s *Wallet) DecideWithdrawal(ctx context.Context, id string, status wallet.
 //
 // The status is written into the statement, not passed as a parameter:
 // under generic plans (docs/performance.md) PENDING, a few rows among all
-// the decided ones, would be planned as a third of the table.
+// the decided ones, would be planned as a third of the table, and the
+// partial withdrawals_pending_idx (migration 0039) is only usable when its
+// condition is in the statement.
 func (s *Wallet) Withdrawals(ctx context.Context, status wallet.WithdrawalStatus, limit int) ([]wallet.Withdrawal, error) {
 	order := `w.created_at, w.id`
 	switch status {
@@ -513,8 +515,20 @@ func (s *Wallet) Withdrawals(ctx context.Context, status wallet.WithdrawalStatus
 	return out, nil
 }
 
+// PendingWithdrawals counts and sums the PENDING withdrawals along the
+// partial withdrawals_pending_idx, index-only (the amount is in the index):
+// its cost follows the queue, not the history.
+func (s *Wallet) PendingWithdrawals(ctx context.Context) (int, money.Satang, error) {
+	var r struct {
+		N   int          `db:"n"`
+		Sum money.Satang `db:"total"`
+	}
+	err := s.db.x.GetContext(ctx, &r, `SELECT COUNT(*) AS n, COALESCE(SUM(amount), 0) AS total FROM withdrawals WHERE status = 'PENDING'`)
+	return r.N, r.Sum, err
+}
+
 // MemberWithdrawals lists the member's own withdrawals with their payouts,
-// newest requested first, at most limit (withdrawals_member_idx).
+// newest requested first, at most limit (withdrawals_member_time_idx).
 func (s *Wallet) MemberWithdrawals(ctx context.Context, memberID string, limit int) ([]wallet.Withdrawal, error) {
 	out := []wallet.Withdrawal{}
 	err := s.db.x.SelectContext(ctx, &out, s.db.q(`SELECT `+withdrawalColumns+withdrawalFrom+`
