@@ -8,7 +8,8 @@ import { remember, rememberFields } from './secrets';
 
 const root = path.resolve(__dirname, '..', '..');
 
-function freePort(): Promise<number> {
+/** freePort is a loopback port free at the time of asking. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
