@@ -13,7 +13,7 @@ GOLANGCI_LINT := $(GOBIN)/golangci-lint-$(GOLANGCI_LINT_VERSION)
 # Named, not ./...: node_modules may hold Go files of npm packages.
 PKGS    := ./app/... ./core/... ./adapters/... ./bench/...
 
-.PHONY: run build build-go build-web build-laos deps tools lint test test-go test-ui test-native test-e2e test-budget howto-videos fmt check bench bench-chat clean
+.PHONY: run build build-go build-web build-laos deps tools lint test test-go test-ui test-native test-e2e test-budget howto-videos howto-posters fmt check bench bench-chat clean
 
 # A demo install: every outside party simulated, the demo member, games,
 # receiving accounts and operator seeded (docs/operations.md#demo-install).
@@ -77,6 +77,10 @@ test-e2e: build
 # HOWTO_LANGS=th records one language.
 howto-videos: build ## record the how-to videos into adapters/howtovideos/media
 	cd e2e && npx playwright test --config howto/playwright.config.ts
+	$(MAKE) howto-posters
+
+howto-posters: ## each how-to video's poster (its first frame, WebP) from the committed MP4s
+	sh e2e/howto/posters.sh
 
 test-budget: build-web ## /login's first-load JavaScript, compressed, within budget (docs/performance.md)
 	npm --workspace ui run budget

@@ -11,14 +11,6 @@ import (
 	"ngern/core/settings"
 )
 
-// demoScale is how many of the install's currency the demo's amounts
-// take for one baht: 1, or 500 in the Laos install (its withdraw minimum
-// is 50,000 kip for 100 baht, core/limits), so the demo's balance and rules
-// fit the install's limits.
-func demoScale(laos bool) money.Satang {
-	return limits.For(laos).WithdrawMin / limits.Baht.WithdrawMin
-}
-
 // demoAutoWithdraw are the demo's auto-approval rules: a withdrawal of up
 // to 1,000.00 baht (500,000 kip) by a member holding no bonus condition is
 // approved with no operator action, when the member deposited at least
@@ -26,7 +18,7 @@ func demoScale(laos bool) money.Satang {
 // passes; money an operator credited is no deposit, so a withdrawal of it
 // waits for operators, as the console's walk-through shows).
 func demoAutoWithdraw(laos bool) settings.AutoWithdraw {
-	k := demoScale(laos)
+	k := limits.For(laos).PerBaht()
 	return settings.AutoWithdraw{
 		Enabled: true, MaxAmount: money.FromBaht(1000) * k, MaxDayTotal: money.FromBaht(5000) * k, MaxDayCount: 5,
 		MinAccountAgeDays: 0, RequireNoBonus: true, MinDepositPercent: 50,

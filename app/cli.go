@@ -15,6 +15,7 @@ import (
 	"ngern/core/account"
 	"ngern/core/errs"
 	"ngern/core/ledger"
+	"ngern/core/limits"
 	"ngern/core/money"
 	"ngern/core/operator"
 	"ngern/core/promo"
@@ -74,7 +75,8 @@ func runAdjust(ctx context.Context, t tools, args []string, stdout io.Writer) er
 	return nil
 }
 
-// runWithdrawals lists pending withdrawals, or approves or rejects one:
+// runWithdrawals lists pending withdrawals (the oldest
+// wallet.WithdrawalQueueLimit), or approves or rejects one:
 // ngern withdrawals [approve ID | reject ID -reason R].
 func runWithdrawals(ctx context.Context, t tools, args []string, stdout io.Writer) error {
 	if len(args) == 0 {
@@ -90,7 +92,15 @@ func runWithdrawals(ctx context.Context, t tools, args []string, stdout io.Write
 		if err := tw.Flush(); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "%d pending\n", len(list))
+		n, _, err := t.wallet.PendingWithdrawals(ctx)
+		if err != nil {
+			return err
+		}
+		if n > len(list) {
+			fmt.Fprintf(stdout, "%d pending, the oldest %d listed\n", n, len(list))
+		} else {
+			fmt.Fprintf(stdout, "%d pending\n", n)
+		}
 		return nil
 	}
 	if len(args) < 2 || (args[0] != "approve" && args[0] != "reject") {
@@ -181,7 +191,7 @@ func runDemo(ctx context.Context, t tools, stdout io.Writer) error {
 	default:
 		fmt.Fprintf(stdout, "member: %s created (password %s), id %s\n", demoPhone, demoPassword, m.ID)
 	}
-	credit := money.FromBaht(1000) * demoScale(t.cfg.Laos) // 1,000 baht, 500,000 kip
+	credit := money.FromBaht(1000) * limits.For(t.cfg.Laos).PerBaht() // 1,000 baht, 500,000 kip
 	bal, err := t.wallet.Adjust(ctx, wallet.Adjustment{Phone: demoPhone, Amount: credit, Reason: "demo balance",
 		By: "demo", Ref: "demo:" + demoPhone})
 	switch {
@@ -192,13 +202,13 @@ func runDemo(ctx context.Context, t tools, stdout io.Writer) error {
 	default:
 		fmt.Fprintf(stdout, "balance: credited %s, wallet %s\n", credit, bal)
 	}
-	if err := seedDemoPromotions(ctx, t.promo, t.promos, stdout); err != nil {
+	if err := seedDemoPromotions(ctx, t.promo, t.promos, t.cfg.Laos, stdout); err != nil {
 		return err
 	}
-	if seeded, err := seedDemoWheel(ctx, t.spin, stdout); err != nil {
+	if seeded, err := seedDemoWheel(ctx, t.spin, t.cfg.Laos, stdout); err != nil {
 		return err
 	} else if seeded {
-		t.record(ctx, "spinwheel.save", "demo", nil, spin.DemoWheel())
+		t.record(ctx, "spinwheel.save", "demo", nil, spin.DemoWheel(t.cfg.Laos))
 	}
 	if seeded, err := seedDemoDeposit(ctx, t.settings, t.cfg.Laos, stdout); err != nil {
 		return err

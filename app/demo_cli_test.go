@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -84,4 +85,85 @@ func TestDemoSeedsEachBuild(t *testing.T) {
 			})
 		})
 	}
+}
+
+// The Laos demo's promotions and wheel are sized for kip (limits.Kip:
+// 500 kip for each baht of the Thai demo) and written in Lao, and the
+// Thai demo keeps its baht.
+func TestDemoPromotionsInTheInstallsCurrency(t *testing.T) {
+	lao := regexp.MustCompile(`[\x{0E80}-\x{0EFF}]`)
+	thai := regexp.MustCompile(`[\x{0E00}-\x{0E7F}]`)
+	for _, tc := range []struct {
+		name                          string
+		laos                          bool
+		welcome, daily, code          string // amounts
+		cash50, bonus100, cash500     string
+		budget                        string
+		welcomeName, codeText, cashLA string
+		script                        *regexp.Regexp // of the descriptions
+	}{
+		{"thai build", false, "100.00", "20.00", "50.00", "50.00", "100.00", "500.00", "5000.00",
+			"Welcome bonus", "<p>50 baht for you</p>", "ເງິນສົດ 50", thai},
+		{"laos build", true, "50000.00", "10000.00", "25000.00", "25000.00", "50000.00", "250000.00", "2500000.00",
+			"ໂບນັດຕ້ອນຮັບ", "<p>25,000 ກີບ ສຳລັບທ່ານ</p>", "ເງິນສົດ 25,000", lao},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+				h := newHarness(t, db, func(c *Config) { c.Laos = tc.laos })
+				var out bytes.Buffer
+				if err := runDemo(context.Background(), h.tools, &out); err != nil {
+					t.Fatalf("demo: %v\n%s", err, out.String())
+				}
+				owner := h.operator("owner", "owner")
+				type entry = map[string]any
+				byCode := func(list []any) map[string]entry {
+					m := map[string]entry{}
+					for _, v := range list {
+						e := v.(entry)
+						m[e["code"].(string)] = e
+					}
+					return m
+				}
+				bonuses := h.call("GET", "/api/operator/bonuses", owner, nil)
+				h.expect(bonuses, 200, "")
+				b := byCode(bonuses.Body["bonuses"].([]any))
+				if b["WELCOME"]["amount"] != json.Number(tc.welcome) || b["DAILY"]["amount"] != json.Number(tc.daily) ||
+					b["WELCOME"]["name"] != tc.welcomeName {
+					t.Fatalf("bonuses = %s", bonuses.Raw)
+				}
+				promotions := h.call("GET", "/api/operator/promotions", owner, nil)
+				h.expect(promotions, 200, "")
+				p := byCode(promotions.Body["promotions"].([]any))["NGERN50"]
+				if p["amount"] != json.Number(tc.code) || p["description"] != tc.codeText {
+					t.Fatalf("promotions = %s", promotions.Raw)
+				}
+				wheel := h.call("GET", "/api/operator/spinwheel", owner, nil)
+				h.expect(wheel, 200, "")
+				if wheel.Body["dailyBudget"] != json.Number(tc.budget) {
+					t.Fatalf("wheel = %s", wheel.Raw)
+				}
+				s := byCode(wheel.Body["slices"].([]any))
+				for code, want := range map[string]string{"CASH50": tc.cash50, "BONUS100": tc.bonus100, "CASH500": tc.cash500} {
+					if got := s[code]["prize"].(entry)["amount"]; got != json.Number(want) {
+						t.Errorf("%s prize = %v, want %s", code, got, want)
+					}
+					if html := s[code]["htmlDescription"].(string); !tc.script.MatchString(html) || !strings.Contains(html, whole(want)) {
+						t.Errorf("%s description = %q, want %s in the install's language", code, html, whole(want))
+					}
+				}
+				if la := s["CASH50"]["label"].(entry)["la"]; la != tc.cashLA {
+					t.Errorf("CASH50 Lao label = %v, want %q", la, tc.cashLA)
+				}
+			})
+		})
+	}
+}
+
+// whole is an amount as the demo's texts write it: "25000.00" is "25,000".
+func whole(amount string) string {
+	n, _, _ := strings.Cut(amount, ".")
+	for i := len(n) - 3; i > 0; i -= 3 {
+		n = n[:i] + "," + n[i:]
+	}
+	return n
 }

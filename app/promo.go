@@ -14,6 +14,7 @@ import (
 	"ngern/adapters/sqlstore"
 	"ngern/core/account"
 	"ngern/core/errs"
+	"ngern/core/limits"
 	"ngern/core/money"
 	"ngern/core/objects"
 	"ngern/core/promo"
@@ -47,22 +48,31 @@ func startPromoJob(lc fx.Lifecycle, log *slog.Logger, p *promo.Service, m *metri
 	})
 }
 
-// Demo promotions, as documented in docs/promotions.md.
-var (
-	demoBonuses = []promo.Bonus{
-		{Code: "WELCOME", Name: "Welcome bonus", Type: promo.TypeLimit, MaxReceived: 1, Fixed: money.FromBaht(100),
-			PercentFail: 10, SuccessPercent: 300, Active: true, Sort: 1},
-		{Code: "DAILY", Name: "Daily bonus", Type: promo.TypeDay, MaxReceived: 1, Fixed: money.FromBaht(20), Active: true, Sort: 2},
+// demoPromotions are the demo bonuses and promotion code, as documented in
+// docs/promotions.md: amounts written in baht and scaled to the install's
+// currency (limits.Amounts.PerBaht: the welcome bonus is 100 baht or
+// 50,000 kip), names and description in the install's language for the
+// Laos build (Lao), English names and a baht description otherwise.
+func demoPromotions(laos bool) ([]promo.Bonus, []promo.Promotion) {
+	k := limits.For(laos).PerBaht()
+	welcome, daily, code := "Welcome bonus", "Daily bonus", "<p>50 baht for you</p>"
+	if laos {
+		welcome, daily, code = "ໂບນັດຕ້ອນຮັບ", "ໂບນັດປະຈຳວັນ", "<p>25,000 ກີບ ສຳລັບທ່ານ</p>"
 	}
-	demoPromotions = []promo.Promotion{
-		{Code: "NGERN50", Description: "<p>50 baht for you</p>", Amount: money.FromBaht(50), LimitPerMember: 1, Active: true},
-	}
-)
+	return []promo.Bonus{
+			{Code: "WELCOME", Name: welcome, Type: promo.TypeLimit, MaxReceived: 1, Fixed: money.FromBaht(100) * k,
+				PercentFail: 10, SuccessPercent: 300, Active: true, Sort: 1},
+			{Code: "DAILY", Name: daily, Type: promo.TypeDay, MaxReceived: 1, Fixed: money.FromBaht(20) * k, Active: true, Sort: 2},
+		}, []promo.Promotion{
+			{Code: "NGERN50", Description: code, Amount: money.FromBaht(50) * k, LimitPerMember: 1, Active: true},
+		}
+}
 
 // seedDemoPromotions stores the demo bonuses and promotion code unless
 // they exist.
-func seedDemoPromotions(ctx context.Context, p *promo.Service, store *sqlstore.Promo, stdout io.Writer) error {
-	for _, b := range demoBonuses {
+func seedDemoPromotions(ctx context.Context, p *promo.Service, store *sqlstore.Promo, laos bool, stdout io.Writer) error {
+	bonuses, promotions := demoPromotions(laos)
+	for _, b := range bonuses {
 		if _, err := store.Bonus(ctx, b.Code); err == nil {
 			fmt.Fprintf(stdout, "bonus: %s exists\n", b.Code)
 			continue
@@ -74,7 +84,7 @@ func seedDemoPromotions(ctx context.Context, p *promo.Service, store *sqlstore.P
 		}
 		fmt.Fprintf(stdout, "bonus: %s created\n", b.Code)
 	}
-	for _, pr := range demoPromotions {
+	for _, pr := range promotions {
 		_, err := store.Promotion(ctx, pr.Code)
 		if err == nil {
 			fmt.Fprintf(stdout, "promotion: %s exists\n", pr.Code)

@@ -23,7 +23,7 @@ import (
 // seedPromotions stores the demo bonuses and promotion code.
 func (h *harness) seedPromotions() {
 	h.t.Helper()
-	if err := seedDemoPromotions(context.Background(), h.tools.promo, h.tools.promos, io.Discard); err != nil {
+	if err := seedDemoPromotions(context.Background(), h.tools.promo, h.tools.promos, h.tools.cfg.Laos, io.Discard); err != nil {
 		h.t.Fatal(err)
 	}
 }

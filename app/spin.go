@@ -24,15 +24,16 @@ func spinServices() fx.Option {
 	)
 }
 
-// seedDemoWheel makes the demo wheel active unless a wheel is active.
-func seedDemoWheel(ctx context.Context, s *spin.Service, stdout io.Writer) (bool, error) {
+// seedDemoWheel makes the demo wheel of the install (kip prizes and Lao
+// texts in the Laos build) active unless a wheel is active.
+func seedDemoWheel(ctx context.Context, s *spin.Service, laos bool, stdout io.Writer) (bool, error) {
 	if ok, err := s.Active(ctx); err != nil || ok {
 		if ok {
 			fmt.Fprintln(stdout, "spin wheel: a wheel is active")
 		}
 		return false, err
 	}
-	w, err := s.SaveWheel(ctx, spin.DemoWheel(), "demo")
+	w, err := s.SaveWheel(ctx, spin.DemoWheel(laos), "demo")
 	if err != nil {
 		return false, err
 	}

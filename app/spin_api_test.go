@@ -30,7 +30,7 @@ func TestSpinAPI(t *testing.T) {
 			h.expect(h.call("POST", "/api/spinwheel/spin", token, nil), 400, "SPIN_INACTIVE")
 			h.expect(h.call("GET", "/api/operator/spinwheel", fin, nil), 404, "NO_DATA")
 		})
-		if _, err := seedDemoWheel(context.Background(), h.tools.spin, io.Discard); err != nil {
+		if _, err := seedDemoWheel(context.Background(), h.tools.spin, h.tools.cfg.Laos, io.Discard); err != nil {
 			t.Fatal(err)
 		}
 		t.Run("OperatorReadsTheActiveWheel", func(t *testing.T) {

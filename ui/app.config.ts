@@ -70,6 +70,9 @@ export default ({ config }: ConfigContext): ExpoConfig => ({
         isAccessMediaLocationEnabled: false,
       },
     ],
+    // The how-to videos play in the app's modal (expo-video); nothing plays in the background or
+    // picture in picture, so neither asks the system for anything.
+    ['expo-video', { supportsBackgroundPlayback: false, supportsPictureInPicture: false }],
     [
       'expo-splash-screen',
       {

@@ -107,6 +107,60 @@ func TestDefaultsAreServed(t *testing.T) {
 	}
 }
 
+// TestPostersAreServed: next to every default video is its poster, a small
+// WebP the handler serves with the video's cache and revalidation, so the
+// players show it before play.
+func TestPostersAreServed(t *testing.T) {
+	h := howtovideos.Handler(settings.HowtoVideoPrefix)
+	videos := defaultVideos(t)
+	for _, lang := range settings.Langs {
+		for _, k := range settings.HowtoVideos() {
+			poster := settings.HowtoPoster(videos[lang][k])
+			t.Run(lang+"/"+k, func(t *testing.T) {
+				if want := settings.HowtoVideoPrefix + lang + "/" + k + ".webp"; poster != want {
+					t.Fatalf("poster %q, want %q", poster, want)
+				}
+				w := get(h, http.MethodGet, poster, nil)
+				if w.Code != http.StatusOK {
+					t.Fatalf("GET %s: %d", poster, w.Code)
+				}
+				body := w.Body.Bytes()
+				if ct := w.Header().Get("Content-Type"); ct != "image/webp" {
+					t.Errorf("Content-Type %q", ct)
+				}
+				if cc := w.Header().Get("Cache-Control"); cc != "public, max-age=86400" {
+					t.Errorf("Cache-Control %q", cc)
+				}
+				if len(body) < 12 || !bytes.Equal(body[:4], []byte("RIFF")) || !bytes.Equal(body[8:12], []byte("WEBP")) {
+					t.Fatalf("not a WebP: %q", body[:min(len(body), 12)])
+				}
+				if len(body) < 2_000 || len(body) > 40_000 {
+					t.Errorf("%d bytes: a poster is a few tens of kB at most", len(body))
+				}
+				etag := w.Header().Get("ETag")
+				if cached := get(h, http.MethodGet, poster, map[string]string{"If-None-Match": etag}); etag == "" || cached.Code != http.StatusNotModified {
+					t.Errorf("If-None-Match %q: %d", etag, cached.Code)
+				}
+			})
+		}
+	}
+}
+
+func TestHowtoPoster(t *testing.T) {
+	for _, tc := range []struct{ name, video, want string }{
+		{"Bundled", settings.BundledHowtoVideo(settings.LangLA, "play"), settings.HowtoVideoPrefix + "la/play.webp"},
+		{"OperatorsLink", "https://cdn.example/howto/play.mp4", ""},
+		{"NotAnMP4", settings.HowtoVideoPrefix + "la/play.webm", ""},
+		{"Empty", "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := settings.HowtoPoster(tc.video); got != tc.want {
+				t.Errorf("HowtoPoster(%q) = %q, want %q", tc.video, got, tc.want)
+			}
+		})
+	}
+}
+
 func TestRefused(t *testing.T) {
 	h := howtovideos.Handler(settings.HowtoVideoPrefix)
 	wallet := settings.BundledHowtoVideo(settings.LangTH, "wallet")
@@ -118,8 +172,11 @@ func TestRefused(t *testing.T) {
 		{"ErrUnknownLanguage", http.MethodGet, settings.HowtoVideoPrefix + "fr/wallet.mp4", http.StatusNotFound},
 		{"ErrOutsideThePrefix", http.MethodGet, "/wallet.mp4", http.StatusNotFound},
 		{"ErrTheFolder", http.MethodGet, settings.HowtoVideoPrefix + "th/", http.StatusNotFound},
+		{"ErrUnknownPoster", http.MethodGet, settings.HowtoVideoPrefix + "th/other.webp", http.StatusNotFound},
+		{"ErrOtherType", http.MethodGet, settings.HowtoVideoPrefix + "th/wallet.jpg", http.StatusNotFound},
 		{"ErrPost", http.MethodPost, wallet, http.StatusMethodNotAllowed},
 		{"OKGet", http.MethodGet, wallet, http.StatusOK},
+		{"OKPoster", http.MethodGet, settings.HowtoPoster(wallet), http.StatusOK},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := get(h, tc.method, tc.target, nil).Code; got != tc.want {

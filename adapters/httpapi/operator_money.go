@@ -246,14 +246,10 @@ func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	pending, err := s.wallet.Withdrawals(ctx, wallet.WithdrawalPending)
+	pendingCount, pendingSum, err := s.wallet.PendingWithdrawals(ctx)
 	if err != nil {
 		writeError(w, r, err)
 		return
-	}
-	var pendingSum money.Satang
-	for _, p := range pending {
-		pendingSum += p.Amount
 	}
 	open, err := s.console.OpenTransfers(ctx)
 	if err != nil {
@@ -270,7 +266,7 @@ func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
 		"deposits":           figureJSON{day.Deposits.Count, day.Deposits.Amount},
 		"withdrawals":        figureJSON{day.Withdrawals.Count, day.Withdrawals.Amount},
 		"adjustments":        figureJSON{day.Adjustments.Count, day.Adjustments.Amount},
-		"pendingWithdrawals": figureJSON{len(pending), pendingSum},
+		"pendingWithdrawals": figureJSON{pendingCount, pendingSum},
 		"openTransfers":      map[string]int{"count": len(open)},
 		"membersRegistered":  map[string]int{"today": day.Members, "total": total},
 	})

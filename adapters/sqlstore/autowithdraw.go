@@ -56,7 +56,8 @@ func (s *Wallet) AutoWithdrawFacts(ctx context.Context, w wallet.Withdrawal, day
 	var deposits int64
 	err = s.db.x.GetContext(ctx, &deposits, s.db.q(`SELECT COALESCE(SUM(p.amount), 0) FROM journals j
 		JOIN postings p ON p.journal_id = j.id
-		WHERE j.member_id = ? AND j.kind = ? AND p.account_id = ? AND p.amount > 0 AND j.created_at > ?`),
+		WHERE j.member_id = ? AND j.kind = ? AND `+memberJournals+` AND p.account_id = ? AND p.amount > 0
+			AND j.created_at > ?`),
 		w.MemberID, deposit.JournalKind, ledger.Wallet(w.MemberID).ID, utc(since))
 	if err != nil {
 		return f, err

@@ -262,10 +262,10 @@ func (s *Deposits) CreditVoucher(ctx context.Context, hash string, amount money.
 // Credits lists deposit credits, newest first.
 func (s *Deposits) Credits(ctx context.Context, offset, limit int) ([]deposit.Credit, error) {
 	out := []deposit.Credit{}
-	err := s.db.x.SelectContext(ctx, &out, s.db.q(`SELECT j.id, j.ref, j.member_id, m.phone, m.name, p.amount, j.created_by, j.created_at
-		FROM journals j JOIN postings p ON p.journal_id = j.id AND p.account_id = '`+ledger.Deposits.ID+`'
+	err := s.db.x.SelectContext(ctx, &out, s.db.q(`SELECT j.id, j.ref, j.member_id, m.phone, m.name, p.amount, j.created_by, j.created_at`+kindPage(deposit.JournalKind, offset, limit)+`
+		JOIN postings p ON p.journal_id = j.id AND p.account_id = '`+ledger.Deposits.ID+`'
 		JOIN members m ON m.id = j.member_id
-		WHERE `+listedKind("j", deposit.JournalKind)+` ORDER BY j.created_at DESC, j.id DESC`+literalPage(offset, limit)))
+		ORDER BY j.created_at DESC, j.id DESC`))
 	for i := range out {
 		out[i].Amount = -out[i].Amount // the deposits account gives what the member gets
 		out[i].CreatedAt = out[i].CreatedAt.UTC()

@@ -101,10 +101,6 @@ func (b *TestBus) NewEpoch() { b.epoch.Add(1) }
 // HomeCacheAt makes db's home cache tell the time with now.
 func HomeCacheAt(db *DB, now func() time.Time) { db.homeCache.now = now }
 
-// MemberSearchText is the members search's joined fields, which migration
-// 0032 indexes on PostgreSQL.
-const MemberSearchText = memberSearchText
-
 // SetAccrualBatch sets how many accruals one INSERT of a close writes,
 // until the test ends.
 func SetAccrualBatch(t interface{ Cleanup(func()) }, n int) {
@@ -112,3 +108,6 @@ func SetAccrualBatch(t interface{ Cleanup(func()) }, n int) {
 	accrualBatch = n
 	t.Cleanup(func() { accrualBatch = was })
 }
+
+// MemberJournals is the predicate of PostgreSQL's journals_member_own_idx.
+const MemberJournals = memberJournals

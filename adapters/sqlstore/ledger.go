@@ -483,6 +483,17 @@ func (db *DB) readTx(ctx context.Context, fn func(tx *sqlx.Tx) error) error {
 	return fn(tx)
 }
 
+// memberJournals is the predicate of PostgreSQL's index of journals by
+// member (journals_member_own_idx, migration 0038) for a query that
+// aliases journals as j: every journal but a transfer's, which no query
+// reads by member and of which every transfer posts two. A query that
+// reads journals by member and gives their kind as a parameter names it
+// (with generic plans PostgreSQL cannot prove it from a parameter); one
+// that lists kinds as literals implies it. SQLite's journals_member_idx
+// holds every journal and serves both.
+const memberJournals = `j.kind NOT IN ('` + string(ledger.TransferReserve) + `', '` +
+	string(ledger.TransferSettle) + `', '` + string(ledger.TransferReverse) + `')`
+
 // listedKinds are the journal kinds the console lists by kind, newest
 // first; each has a partial index journals_<kind>_idx (migration 0025), so
 // that the journals of transfers, bets and withdrawals (nearly all of them)
@@ -498,6 +509,18 @@ func listedKind(alias string, k ledger.JournalKind) string {
 		panic("sqlstore: journals of kind " + string(k) + " are not indexed for listing")
 	}
 	return alias + ".kind = '" + string(k) + "'"
+}
+
+// kindPage is "FROM journals j" cut to one page of the journals of kind k,
+// newest first: the page's ids are found along the partial index alone
+// (index-only: kind, created_at and id are its columns), and only the page's
+// journals are then read and joined. Joining before the OFFSET looked up
+// the posting and member of every skipped row: page 100 of the deposit
+// credits read 5,000 of each, 0.5–0.6 s at a year's volume, 6 ms now. The
+// caller still orders by j.created_at DESC, j.id DESC.
+func kindPage(k ledger.JournalKind, offset, limit int) string {
+	return ` FROM (SELECT pk.id FROM journals pk WHERE ` + listedKind("pk", k) + ` ORDER BY pk.created_at DESC, pk.id DESC` +
+		literalPage(offset, limit) + `) pg JOIN journals j ON j.id = pg.id `
 }
 
 // literalPage is " LIMIT limit OFFSET offset" with the numbers written in:

@@ -34,6 +34,13 @@ func TestYearListPlans(t *testing.T) {
 	cases := []planCase{
 		{"withdrawals decided", `SELECT w.id FROM withdrawals w JOIN members m ON m.id = w.member_id
 			WHERE w.status = ? ORDER BY w.decided_at DESC, w.id DESC LIMIT 200`, "withdrawals_decided_idx", []any{"APPROVED"}, ""},
+		// The queue and the dashboard's count and sum (migration 0039).
+		{"withdrawals queue", `SELECT w.id FROM withdrawals w JOIN members m ON m.id = w.member_id
+			WHERE w.status = 'PENDING' ORDER BY w.created_at, w.id LIMIT 200`, "withdrawals_pending_idx", nil, ""},
+		{"pending withdrawals sum", `SELECT COUNT(*), COALESCE(SUM(amount), 0) FROM withdrawals WHERE status = 'PENDING'`,
+			"withdrawals_pending_idx", nil, ""},
+		{"member's withdrawals", `SELECT w.id FROM withdrawals w JOIN members m ON m.id = w.member_id
+			WHERE w.member_id = ? ORDER BY w.created_at DESC, w.id DESC LIMIT 20`, "withdrawals_member_time_idx", []any{"m1"}, ""},
 		{"members newest", `SELECT id FROM members ORDER BY created_at DESC, id DESC LIMIT 50 OFFSET 0`, "members_created_idx", nil, ""},
 		{"qr codes newest", `SELECT id FROM qr_codes ORDER BY created_at DESC, id DESC LIMIT 50 OFFSET 0`, "qr_codes_created_idx", nil, ""},
 		{"refund run bets", `SELECT b.member_id, COUNT(*) FROM game_bets b WHERE b.refund_run = ? GROUP BY b.member_id`,
@@ -60,10 +67,15 @@ func TestYearListPlans(t *testing.T) {
 			[]any{day, day.AddDate(0, 0, 1)}, ""},
 		{"report members day", `SELECT 'members' AS k, COUNT(*) AS n, 0 AS total FROM members WHERE created_at >= ? AND created_at < ?`,
 			"members_created_idx", []any{day, day.AddDate(0, 0, 1)}, ""},
+		// The members search (migration 0039): each field's trigram index,
+		// as the name's alone finds a name's few members.
 		{"members search", `SELECT COUNT(*) FROM members WHERE (LOWER(phone) LIKE ? ESCAPE '\' OR LOWER(name) LIKE ? ESCAPE '\'
-			OR bank_account_no LIKE ? ESCAPE '\' OR id LIKE ? ESCAPE '\' OR LOWER(code) LIKE ? ESCAPE '\')
-			AND ` + sqlstore.MemberSearchText + ` LIKE ? ESCAPE '\'`, "members_search_idx",
-			[]any{"%0812%", "%0812%", "%0812%", "%0812%", "%0812%", "%0812%"}, sqlstore.Postgres},
+			OR bank_account_no LIKE ? ESCAPE '\' OR id LIKE ? ESCAPE '\' OR LOWER(code) LIKE ? ESCAPE '\')`, "members_name_trgm_idx",
+			[]any{"%somchai%", "%somchai%", "%somchai%", "%somchai%", "%somchai%"}, sqlstore.Postgres},
+		{"members search page", `SELECT id FROM (SELECT * FROM members WHERE (LOWER(phone) LIKE ? ESCAPE '\' OR LOWER(name) LIKE ? ESCAPE '\'
+			OR bank_account_no LIKE ? ESCAPE '\' OR id LIKE ? ESCAPE '\' OR LOWER(code) LIKE ? ESCAPE '\') OFFSET 0) m
+			ORDER BY created_at DESC, id DESC LIMIT 50 OFFSET 0`, "members_phone_trgm_idx",
+			[]any{"%0812%", "%0812%", "%0812%", "%0812%", "%0812%"}, sqlstore.Postgres},
 		// A slip's crediting transaction looks for the bank feed's credit
 		// of the same transfer (twin.go, migration 0033).
 		{"feed credit of a member", `SELECT ref FROM qr_payments WHERE provider = ? AND status = 'CREDITED'
@@ -110,6 +122,13 @@ func TestYearListPlans(t *testing.T) {
 	for _, k := range sqlstore.ListedKinds {
 		cases = append(cases, planCase{"journals of kind " + string(k), `SELECT j.id FROM journals j WHERE j.kind = '` + string(k) +
 			`' ORDER BY j.created_at DESC, j.id DESC LIMIT 50 OFFSET 0`, "journals_" + string(k) + "_idx", nil, ""})
+		// A page's ids from the index alone, before any join (kindPage).
+		page := `SELECT j.id FROM (SELECT pk.id FROM journals pk WHERE pk.kind = '` + string(k) +
+			`' ORDER BY pk.created_at DESC, pk.id DESC LIMIT 50 OFFSET 4950) pg JOIN journals j ON j.id = pg.id
+			JOIN members m ON m.id = j.member_id ORDER BY j.created_at DESC, j.id DESC`
+		cases = append(cases,
+			planCase{"page of kind " + string(k), page, "journals_" + string(k) + "_idx", nil, sqlstore.Postgres},
+			planCase{"page of kind " + string(k), page, "COVERING INDEX journals_" + string(k) + "_idx", nil, sqlstore.SQLite})
 	}
 	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
 		ctx := context.Background()
@@ -247,6 +266,92 @@ func TestKindListPages(t *testing.T) {
 				}
 				if !slices.Equal(got, all) {
 					t.Fatalf("pages %v, want %v", got, all)
+				}
+			})
+		}
+	})
+}
+
+// TestMemberJournalPlans checks that the readers of journals by member
+// are served by the member index (migration 0038: on PostgreSQL it holds
+// no transfer's journal) under the plan the server runs them with: a
+// generic plan (plan_cache_mode, docs/performance.md), in which a kind
+// given as a parameter proves nothing, so each query names the predicate
+// (sqlstore.MemberJournals) or lists kinds that imply it. SQLite's index
+// holds every journal.
+func TestMemberJournalPlans(t *testing.T) {
+	day := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	cases := []struct {
+		name, where string
+		kinds       []any
+	}{
+		{"statement", `j.kind IN ('adjustment', 'deposit', 'spin_prize')`, nil},
+		{"one kind since (auto-withdrawal, promotions)", `j.kind = ? AND ` + sqlstore.MemberJournals, []any{"deposit"}},
+		{"play since", `j.kind IN (?, ?, ?) AND ` + sqlstore.MemberJournals, []any{"game_result", "seamless_bet", "seamless_win"}},
+	}
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		conn, err := db.SQL().Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		index := "journals_member_idx"
+		if db.Dialect() == sqlstore.Postgres {
+			index = "journals_member_own_idx"
+			for _, set := range []string{"SET enable_seqscan = off", "SET plan_cache_mode = force_generic_plan"} {
+				if _, err := conn.ExecContext(ctx, set); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		for i, c := range cases {
+			t.Run(c.name, func(t *testing.T) {
+				q := `SELECT j.id FROM journals j WHERE j.member_id = ? AND ` + c.where + ` AND j.created_at >= ?`
+				args := append(append([]any{"m1"}, c.kinds...), day)
+				var rows interface {
+					Next() bool
+					Scan(...any) error
+					Close() error
+				}
+				if db.Dialect() == sqlstore.Postgres {
+					// EXPLAIN EXECUTE shows the prepared statement's generic
+					// plan; EXPLAIN with parameters would plan for their values.
+					name := "member_journals_" + strconv.Itoa(i)
+					if _, err := conn.ExecContext(ctx, "PREPARE "+name+" AS "+rebindDollar(q)); err != nil {
+						t.Fatal(err)
+					}
+					lits := make([]string, len(args))
+					for k, a := range args {
+						if tm, ok := a.(time.Time); ok {
+							a = tm.Format(time.RFC3339)
+						}
+						lits[k] = "'" + a.(string) + "'"
+					}
+					rows, err = conn.QueryContext(ctx, "EXPLAIN EXECUTE "+name+"("+strings.Join(lits, ", ")+")")
+				} else {
+					rows, err = conn.QueryContext(ctx, "EXPLAIN QUERY PLAN "+q, args...)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer rows.Close()
+				var plan strings.Builder
+				for rows.Next() {
+					var line string
+					var id, parent, unused int
+					if db.Dialect() == sqlstore.Postgres {
+						err = rows.Scan(&line)
+					} else {
+						err = rows.Scan(&id, &parent, &unused, &line)
+					}
+					if err != nil {
+						t.Fatal(err)
+					}
+					plan.WriteString(line + "\n")
+				}
+				if !strings.Contains(plan.String(), index) {
+					t.Errorf("plan does not use %s:\n%s", index, plan.String())
 				}
 			})
 		}

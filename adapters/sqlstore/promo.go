@@ -298,7 +298,8 @@ func (db *DB) grantTx(ctx context.Context, tx *sqlx.Tx, g promo.Grant) (promo.Co
 var playSince = `SELECT COALESCE(SUM(p.amount), 0) FROM journals j
 	JOIN postings p ON p.journal_id = j.id
 	JOIN ledger_accounts a ON a.id = p.account_id AND a.member_id = j.member_id
-	WHERE j.member_id = ? AND j.kind IN (?` + strings.Repeat(", ?", len(promo.SeamlessPlay)) + `) AND j.created_at >= ?
+	WHERE j.member_id = ? AND j.kind IN (?` + strings.Repeat(", ?", len(promo.SeamlessPlay)) + `) AND ` + memberJournals + `
+		AND j.created_at >= ?
 		AND (a.kind = 'game' AND j.kind = ? OR a.kind = 'wallet' AND j.kind <> ?)`
 
 // playArgs are playSince's parameters.
@@ -455,7 +456,7 @@ func (p *Promo) Since(ctx context.Context, memberID string, since time.Time) ([]
 	}
 	err := p.db.x.SelectContext(ctx, &rows, p.db.q(`SELECT j.ref, p.amount, j.created_at
 		FROM journals j JOIN postings p ON p.journal_id = j.id AND p.account_id = ?
-		WHERE j.member_id = ? AND j.kind = ? AND j.created_at >= ? AND p.amount > 0
+		WHERE j.member_id = ? AND j.kind = ? AND `+memberJournals+` AND j.created_at >= ? AND p.amount > 0
 		ORDER BY j.created_at, j.id`), ledger.Wallet(memberID).ID, memberID, promo.KindDeposit, utc(since))
 	if err != nil {
 		return nil, err

@@ -27,7 +27,7 @@ type joinedFlows struct {
 	db *sqlstore.DB
 }
 
-func (s joinedFlows) Totals(ctx context.Context, accounts []string, from, to time.Time) (operator.Totals, error) {
+func (s joinedFlows) Totals(ctx context.Context, accounts []string, from, to time.Time, _ bool) (operator.Totals, error) {
 	t := operator.Totals{Flows: map[string]operator.Flow{}}
 	x := s.db.SQL()
 	for _, a := range accounts {
@@ -256,4 +256,76 @@ func memberIDs(rows []operator.MemberRow) []string {
 		ids = append(ids, r.ID)
 	}
 	return ids
+}
+
+// TestReportKeptDays checks the figures kept of settled days (migration
+// 0039): a day over is answered from report_totals, so a journal written
+// into it afterwards (which the ledger never does: a journal carries the
+// time it is made) does not show, while today is read again; a day with a
+// transfer still open is not kept, and shows the transfer once it is DONE.
+func TestReportKeptDays(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		seed(t, db)
+		m := newMember("0899999999", "9999999999")
+		if err := sqlstore.NewAccounts(db).CreateMember(ctx, m, ""); err != nil {
+			t.Fatal(err)
+		}
+		day := time.Date(2026, 3, 1, 0, 0, 0, 0, limits.Zone)
+		now := day.AddDate(0, 0, 2).Add(operator.SettledAfter - time.Hour) // the 3rd, 00:10 - 1 h: the 1st settled, the 2nd not
+		console := operator.NewConsole(sqlstore.NewConsole(db), func() time.Time { return now })
+		l := sqlstore.NewLedger(db)
+		deposit := func(at time.Time, amount money.Satang) {
+			t.Helper()
+			j := ledger.Journal{ID: account.NewID(), Kind: ledger.Adjustment, Ref: account.NewID(),
+				Postings: ledger.Move(ledger.Deposits, ledger.Wallet(m.ID), amount), CreatedAt: at.UTC()}
+			if err := l.Post(ctx, j); err != nil {
+				t.Fatal(err)
+			}
+		}
+		transfer := func(at time.Time, state string) {
+			t.Helper()
+			if _, err := db.SQL().ExecContext(ctx, rebind(db, `INSERT INTO transfers
+				(id, member_id, game_code, username, direction, amount, state, attempts, created_at, updated_at, next_check_at)
+				VALUES (?, ?, ?, 'u', 'in', 100, ?, 0, ?, ?, ?)`), "t"+state, m.ID, seededGame(t, db), state, at, at, at); err != nil {
+				t.Fatal(err)
+			}
+		}
+		deposit(day.Add(time.Hour), 100_00)
+		deposit(day.AddDate(0, 0, 1).Add(time.Hour), 200_00)
+		transfer(day.AddDate(0, 0, 1).Add(2*time.Hour), "PENDING")
+		report := func() []operator.Day {
+			t.Helper()
+			days, err := console.Report(ctx, "2026-03-01", "2026-03-02")
+			if err != nil {
+				t.Fatal(err)
+			}
+			return days
+		}
+		first := report()
+		if first[0].Deposits != (operator.Figure{Count: 1, Amount: 100_00}) || first[1].Deposits != (operator.Figure{Count: 1, Amount: 200_00}) {
+			t.Fatalf("report %+v", first)
+		}
+		// Ten minutes later the 2nd is settled too, but its transfer is open.
+		now = now.Add(time.Hour)
+		deposit(day.Add(2*time.Hour), 1_00)
+		deposit(day.AddDate(0, 0, 1).Add(2*time.Hour), 2_00)
+		second := report()
+		if second[0].Deposits != first[0].Deposits {
+			t.Fatalf("the kept 1st read again: %+v", second[0])
+		}
+		if second[1].Deposits != (operator.Figure{Count: 2, Amount: 202_00}) || second[1].GameNet != 0 {
+			t.Fatalf("the 2nd with an open transfer: %+v", second[1])
+		}
+		if _, err := db.SQL().ExecContext(ctx, rebind(db, `UPDATE transfers SET state = 'DONE' WHERE id = ?`), "tPENDING"); err != nil {
+			t.Fatal(err)
+		}
+		if third := report(); third[1].GameNet != 1_00 || third[1].Deposits != second[1].Deposits {
+			t.Fatalf("the 2nd after its transfer: %+v", third[1])
+		}
+		deposit(day.AddDate(0, 0, 1).Add(3*time.Hour), 3_00)
+		if fourth := report(); fourth[1].Deposits != second[1].Deposits {
+			t.Fatalf("the 2nd, kept once its transfer was done, read again: %+v", fourth[1])
+		}
+	})
 }

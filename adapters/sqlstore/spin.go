@@ -277,9 +277,9 @@ func (s *Spin) Grants(ctx context.Context, offset, limit int) ([]spin.Grant, int
 	}
 	out := []spin.Grant{}
 	err := s.db.x.SelectContext(ctx, &out, s.db.q(`SELECT j.id, j.member_id, m.phone, p.amount AS coins, j.memo AS reason,
-			j.created_by AS operator, j.created_at
-		FROM journals j JOIN postings p ON p.journal_id = j.id AND p.account_id = 'coin:' || j.member_id
+			j.created_by AS operator, j.created_at`+kindPage(spin.KindCoinGrant, offset, limit)+`
+		JOIN postings p ON p.journal_id = j.id AND p.account_id = 'coin:' || j.member_id
 		JOIN members m ON m.id = j.member_id
-		WHERE `+listedKind("j", spin.KindCoinGrant)+` ORDER BY j.created_at DESC, j.id DESC`+literalPage(offset, limit)))
+		ORDER BY j.created_at DESC, j.id DESC`))
 	return out, total, err
 }

@@ -23,7 +23,7 @@ import (
 // (its "nothing" slice has a weight only so that the wheel is valid; the
 // tests draw from a source that always picks the first slice).
 func cashWheel(budget money.Satang) spin.Wheel {
-	w := spin.DemoWheel()
+	w := spin.DemoWheel(false)
 	w.Name, w.DailyLimit, w.DailyBudget = "Cash wheel", 0, budget
 	w.Slices = []spin.Slice{w.Slices[0], w.Slices[1]} // CASH50, NONE1
 	return w
@@ -216,7 +216,7 @@ func TestSpinStore(t *testing.T) {
 			}
 		})
 		t.Run("OneActiveWheel", func(t *testing.T) {
-			w := spin.DemoWheel()
+			w := spin.DemoWheel(false)
 			saved, err := f.svc.SaveWheel(ctx, w, "test")
 			if err != nil {
 				t.Fatal(err)
@@ -355,7 +355,7 @@ func TestLedgerUnits(t *testing.T) {
 func TestSpinCoinsPrize(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
 		ctx := context.Background()
-		w := spin.DemoWheel()
+		w := spin.DemoWheel(false)
 		w.Slices = []spin.Slice{w.Slices[3], w.Slices[1]} // COIN2, NONE1
 		f := newSpinFixture(t, db, w)
 		f.coins(t, 1)

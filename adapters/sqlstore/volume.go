@@ -109,7 +109,10 @@ func (v *Volume) Load(ctx context.Context, rebuild bool, fill func(l *VolumeLoad
 				return fmt.Errorf("volume: %s: %w", stmt, err)
 			}
 		}
-		return nil
+		// The load writes past days: the figures kept of them (report_totals,
+		// Console.Totals) no longer hold.
+		_, err := tx.ExecContext(ctx, `DELETE FROM report_totals`)
+		return err
 	})
 	return counts, err
 }

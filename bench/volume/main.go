@@ -323,7 +323,7 @@ func measureTarget(ctx context.Context, o options, t target) ([]figure, error) {
 	s.api, s.op = apiclient.New(base, 4), apiclient.Bearer(opToken)
 
 	// The spin wheel of a demo install, so that a spin is a spin.
-	wheel := spin.DemoWheel()
+	wheel := spin.DemoWheel(false)
 	if _, err := sp.SaveWheel(ctx, wheel, "volume-bench"); err != nil {
 		return s.figs, err
 	}

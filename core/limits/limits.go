@@ -84,6 +84,15 @@ func For(laos bool) Amounts {
 	return Baht
 }
 
+// PerBaht is what one baht of an amount sized for Thailand becomes in the
+// install's currency: 1 in baht, 500 in kip (the withdraw minimums' ratio,
+// 50,000 kip for 100 baht). `ngern demo` writes its amounts (balance,
+// promotions, the wheel's prizes, automatic withdrawals) in baht and scales
+// them by it, so that the Laos demo's amounts are kip-sized sums.
+func (a Amounts) PerBaht() money.Satang {
+	return a.WithdrawMin / Baht.WithdrawMin
+}
+
 // Accounts.
 const (
 	// PasswordMin is the fewest characters a member's password may have

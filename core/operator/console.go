@@ -75,8 +75,12 @@ type ConsoleStore interface {
 	// what the period holds (not the history before it): the postings on
 	// each of accounts (system accounts of the "sys:" family, the ones a
 	// store indexes by time) of journals created then, the DONE transfers
-	// created then by direction, and the members registered then.
-	Totals(ctx context.Context, accounts []string, from, to time.Time) (Totals, error)
+	// created then by direction, and the members registered then. When
+	// settled, the period ended SettledAfter ago or more: nothing can be
+	// posted in it any more, and the store may keep its figures and
+	// answer them again, once no transfer of the period is still open
+	// (PENDING or UNKNOWN: it may yet become DONE).
+	Totals(ctx context.Context, accounts []string, from, to time.Time, settled bool) (Totals, error)
 	// CountMembers counts every member.
 	CountMembers(ctx context.Context) (int, error)
 	// Adjustments lists adjustments newest first, and how many.
@@ -213,11 +217,17 @@ func (c *Console) Report(ctx context.Context, from, to string) ([]Day, error) {
 // reportAccounts are the system accounts a day's figures sum.
 var reportAccounts = []string{ledger.Deposits.ID, ledger.WithdrawalsOut.ID, ledger.Adjustments.ID, ledger.PromotionExpense.ID}
 
+// SettledAfter is how long after a day's end its figures are final: a
+// journal carries the time it was made, and one made just before midnight
+// may commit just after it.
+const SettledAfter = 10 * time.Minute
+
 // DayFigures returns the business of the Bangkok day starting at start.
 func (c *Console) DayFigures(ctx context.Context, start time.Time) (Day, error) {
 	end := start.AddDate(0, 0, 1)
 	day := Day{Day: start.Format(time.DateOnly)}
-	t, err := c.store.Totals(ctx, reportAccounts, start.UTC(), end.UTC())
+	settled := !end.Add(SettledAfter).After(c.now())
+	t, err := c.store.Totals(ctx, reportAccounts, start.UTC(), end.UTC(), settled)
 	if err != nil {
 		return day, err
 	}

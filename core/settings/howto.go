@@ -1,6 +1,9 @@
 package settings
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"strings"
+)
 
 // HowtoVideoPrefix is the path under which the server serves the how-to
 // videos it bundles (recorded from the app: make howto-videos), one MP4
@@ -14,6 +17,16 @@ func HowtoVideos() []string { return append([]string(nil), howtos...) }
 // Langs).
 func BundledHowtoVideo(lang, video string) string {
 	return HowtoVideoPrefix + lang + "/" + video + ".mp4"
+}
+
+// HowtoPoster is the path of a bundled video's poster (its first frame,
+// shown before play), served next to it: the video's path with .webp for
+// .mp4. A link that is not a bundled video has none ("").
+func HowtoPoster(video string) string {
+	if base, ok := strings.CutSuffix(video, ".mp4"); ok && strings.HasPrefix(video, HowtoVideoPrefix) {
+		return base + ".webp"
+	}
+	return ""
 }
 
 // withBundledVideos fills the how-to videos an info document in lang

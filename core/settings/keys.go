@@ -1,6 +1,6 @@
 package settings
 
-//go:generate go run ./gen ../../ui/src/features/operator/settings-schema.generated.ts
+//go:generate go run ./gen ../..
 
 import (
 	"context"

@@ -10,7 +10,7 @@ import (
 
 func TestValidate(t *testing.T) {
 	edit := func(f func(w *Wheel)) Wheel {
-		w := DemoWheel()
+		w := DemoWheel(false)
 		f(&w)
 		return w
 	}
@@ -19,7 +19,7 @@ func TestValidate(t *testing.T) {
 		w    Wheel
 		ok   bool
 	}{
-		{"OKDemo", DemoWheel(), true},
+		{"OKDemo", DemoWheel(false), true},
 		{"OKDefaults", edit(func(w *Wheel) { w.Cost, w.CouponDays = 0, 0 }), true},
 		{"ErrNoName", edit(func(w *Wheel) { w.Name = "" }), false},
 		{"ErrOneSlice", edit(func(w *Wheel) { w.Slices = w.Slices[:1] }), false},
@@ -98,7 +98,7 @@ func chiSquare(counts map[string]int, slices []Slice, n int) float64 {
 // checked against other weights must fail it, which shows that the test
 // can.
 func TestDistribution(t *testing.T) {
-	w := DemoWheel()
+	w := DemoWheel(false)
 	if err := w.Validate(); err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +158,7 @@ func TestExpectedPayout(t *testing.T) {
 }
 
 func TestBudgetExhausted(t *testing.T) {
-	w := DemoWheel() // smallest prize 50.00
+	w := DemoWheel(false) // smallest prize 50.00
 	for _, tc := range []struct {
 		name  string
 		b     Budget

@@ -357,6 +357,19 @@ func (m *memStore) Withdrawals(_ context.Context, status WithdrawalStatus, limit
 	return out, nil
 }
 
+func (m *memStore) PendingWithdrawals(context.Context) (int, money.Satang, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	n, sum := 0, money.Satang(0)
+	for _, w := range m.withdrawals {
+		if w.Status == WithdrawalPending {
+			n++
+			sum += w.Amount
+		}
+	}
+	return n, sum, nil
+}
+
 func (m *memStore) MemberWithdrawals(_ context.Context, memberID string, limit int) ([]Withdrawal, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()

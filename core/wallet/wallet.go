@@ -167,6 +167,10 @@ const (
 // operator listing shows (the newest).
 const WithdrawalHistoryLimit = 200
 
+// WithdrawalQueueLimit is how many of the waiting withdrawals the queue
+// lists (the oldest); PendingWithdrawals counts and sums all of them.
+const WithdrawalQueueLimit = 200
+
 // Withdrawal is a member's request to be paid to their bank account.
 type Withdrawal struct {
 	ID        string           `db:"id"`
@@ -359,6 +363,9 @@ type Store interface {
 	// first, decided ones newest decided first; at most limit of them when
 	// limit > 0.
 	Withdrawals(ctx context.Context, status WithdrawalStatus, limit int) ([]Withdrawal, error)
+	// PendingWithdrawals counts the PENDING withdrawals and sums their
+	// amounts.
+	PendingWithdrawals(ctx context.Context) (count int, amount money.Satang, err error)
 	// MemberWithdrawals lists the member's own withdrawals with their
 	// payouts, newest requested first, at most limit of them.
 	MemberWithdrawals(ctx context.Context, memberID string, limit int) ([]Withdrawal, error)

@@ -75,12 +75,12 @@ func (s *Service) promotionGate(ctx context.Context, memberID string) error {
 }
 
 // Withdrawals lists the withdrawals with status: those waiting for an
-// operator (PENDING, every one, oldest first) or the decided ones (APPROVED,
+// operator (PENDING: the oldest WithdrawalQueueLimit, oldest first) or the decided ones (APPROVED,
 // REJECTED: the newest WithdrawalHistoryLimit, newest decided first), each
 // with the auto-approval's decision when the rules were evaluated. Any
 // other status is INVALID_REQUEST.
 func (s *Service) Withdrawals(ctx context.Context, status WithdrawalStatus) ([]Withdrawal, error) {
-	limit := 0
+	limit := WithdrawalQueueLimit
 	switch status {
 	case WithdrawalPending:
 	case WithdrawalApproved, WithdrawalRejected:
@@ -93,6 +93,13 @@ func (s *Service) Withdrawals(ctx context.Context, status WithdrawalStatus) ([]W
 		return nil, err
 	}
 	return s.withAutoDecisions(ctx, list)
+}
+
+// PendingWithdrawals counts the withdrawals waiting for an operator and
+// sums their amounts, all of them (the queue lists the oldest
+// WithdrawalQueueLimit).
+func (s *Service) PendingWithdrawals(ctx context.Context) (int, money.Satang, error) {
+	return s.store.PendingWithdrawals(ctx)
 }
 
 // Approve records by's approval of a pending withdrawal and reports

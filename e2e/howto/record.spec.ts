@@ -10,7 +10,8 @@ import { operator, otpFor, serverURL, uniquePhone } from '../lib/server';
 // member and a new member with the demo's welcome bonus, each flow walked at a phone's size in
 // each language, its screencast converted to H.264 MP4 (ffmpeg) under adapters/howtovideos/media/<lang>/,
 // which the server embeds and serves (docs/ui.md, "How-to videos"). Run it with
-// `make howto-videos` (after `make build`); HOWTO_LANGS=th records one language.
+// `make howto-videos` (after `make build`; it then takes each video's poster, e2e/howto/posters.sh);
+// HOWTO_LANGS=th records one language.
 
 const root = path.resolve(__dirname, '..', '..');
 const outDir = path.join(root, 'adapters', 'howtovideos', 'media');

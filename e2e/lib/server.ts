@@ -1,9 +1,99 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 import { remember, rememberFields } from './secrets';
+
+const root = path.resolve(__dirname, '..', '..');
+
+/** freePort is a loopback port free at the time of asking. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Server is a running demo install: its address, SQLite data dir, log and process. */
+export type Server = { url: string; dataDir: string; logFile: string; pid: number; stop: () => Promise<void> };
+
+/**
+ * startServer is the one way the browser tests start a server: it seeds a demo install (`ngern
+ * demo`, built by `make build`: the demo member 0812345678 / demo-pass-1234, games, promotions)
+ * on SQLite in a fresh data dir, serves it with the web build (ui/dist) on a free port and waits for
+ * /readyz. env goes on top of the demo environment: the run's own server (global-setup.ts) adds its
+ * secrets, a spec's second install (the Lao one of 11-languages) its NGERN_LAOS. Its log is
+ * e2e/artifacts/server-NAME.log (server.log for the run's own, which the tests read OTP codes from).
+ * `ngern demo` failing fails the caller, with its output in the error. stop ends it and removes
+ * its data.
+ */
+export async function startServer(name: string, env: Record<string, string>): Promise<Server> {
+  const bin = path.join(root, 'bin', 'ngern');
+  const web = path.join(root, 'ui', 'dist');
+  for (const p of [bin, path.join(web, 'index.html')]) {
+    if (!fs.existsSync(p)) throw new Error(`${p} is missing: run "make build" first`);
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ngern-e2e-${name}-`));
+  const artifacts = path.resolve(__dirname, '..', 'artifacts');
+  fs.mkdirSync(artifacts, { recursive: true });
+  const logFile = path.join(artifacts, name === 'main' ? 'server.log' : `server-${name}.log`);
+  const fullEnv = {
+    ...process.env,
+    // The browser tests pay with the simulated bank, TrueMoney and gateways.
+    NGERN_MODE: 'demo',
+    NGERN_ADDR: `127.0.0.1:${port}`,
+    NGERN_DATA_DIR: dataDir,
+    NGERN_DATABASE_URL: '',
+    NGERN_WEB_DIR: web,
+    NGERN_SMS: 'console',
+    // Every browser test signs in and registers from 127.0.0.1, and many sign the demo member in:
+    // lift the sign-in and look-up limits (their own tests are in app/abuse_api_test.go and
+    // app/account_api_test.go).
+    NGERN_LIMIT_LOGIN_PER_PHONE: '100000',
+    NGERN_LIMIT_LOGIN_PER_IP: '100000',
+    NGERN_LIMIT_LOOKUP_PER_IP: '100000',
+    NGERN_LIMIT_OTP_PER_IP: '100000',
+    ...env,
+  };
+  try {
+    execFileSync(bin, ['demo'], { cwd: root, env: fullEnv, encoding: 'utf8', stdio: 'pipe' });
+  } catch (err) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  const log = fs.openSync(logFile, 'w');
+  const child = spawn(bin, ['serve'], { cwd: root, env: fullEnv, stdio: ['ignore', log, log] });
+  fs.closeSync(log);
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (const deadline = Date.now() + 60_000; ;) {
+    if (child.exitCode !== null) throw new Error(`ngern exited: see ${logFile}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return { url, dataDir, logFile, pid: child.pid as number, stop };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`ngern did not become ready: see ${logFile}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 
 /** The operator token the e2e server is started with. */
 export const OPERATOR_TOKEN = 'e2e-operator-token-0123456789abcdef';
@@ -75,7 +165,6 @@ export function screenPath(name: string): string {
 
 /** ngern runs the built binary on the e2e server's database and returns its output. */
 export function ngern(...args: string[]): string {
-  const root = path.resolve(__dirname, '..', '..');
   return execFileSync(path.join(root, 'bin', 'ngern'), args, {
     cwd: root,
     env: { ...process.env, NGERN_MODE: 'demo', NGERN_DATA_DIR: state().dataDir, NGERN_DATABASE_URL: '' },

@@ -126,7 +126,7 @@ test('an unreadable slip waits in review and a finance operator approves it', as
   await expect(page.getByText(`SCB ${phone.replace(/^0/, '5')} SOMSRI REVIEW`)).toBeVisible();
   await shot(page, 'console-slips-review');
   await page.getByLabel(`Amount on the slip of ${who}`).fill('75');
-  await page.getByRole('button', { name: `Approve the slip of ${who}` }).click();
+  await page.getByRole('button', { name: `Approve and credit the slip of ${who}` }).click();
   await expect(page.getByTestId('slip-notice')).toHaveText(`Slip of ${who} approved: 75.00 credited.`);
   expect(await walletOf(phone, 's3cret-pass')).toBe(75);
   expect(checkLedger()).toMatch(/^ledger ok/);

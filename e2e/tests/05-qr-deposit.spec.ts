@@ -190,10 +190,10 @@ test('an expired QR is not credited: its payment waits in review and finance ref
     const fin = addOperator('fin-qr', 'finance');
     await signIn(page, fin, { firstTime: true });
     await page.goto('/operator/deposits');
-    await page.getByRole('button', { name: `Refund ${waiting.ref} outside Ngern` }).click();
+    await page.getByRole('button', { name: `Refund outside Ngern: ${waiting.ref}` }).click();
     await page.getByLabel('Refund note').fill('Sent back by KBank transfer, ref e2e-1');
     await page.getByRole('button', { name: 'Mark as refunded' }).click();
-    await expect(page.getByRole('button', { name: `Refund ${waiting.ref} outside Ngern` })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: `Refund outside Ngern: ${waiting.ref}` })).toHaveCount(0);
     await expect(page.getByText('Sent back by KBank transfer, ref e2e-1')).toBeVisible();
     await expect(page.getByText('Refunded outside Ngern').first()).toBeVisible();
     await shot(page, 'console-qr-refunded');

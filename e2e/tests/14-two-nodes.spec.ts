@@ -10,6 +10,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { acceptAgreement, login, shot, useEnglish } from '../lib/app';
 import { addOperator, signIn } from '../lib/console';
 import { keepLog, remember, rememberFields } from '../lib/secrets';
+import { freePort } from '../lib/server';
 
 // The two-node deployment of docker-compose.yml's profile scale with local processes: two
 // `ngern serve` nodes on a fresh PostgreSQL schema (sharing the secret key and a data directory),
@@ -31,17 +32,6 @@ const logs = path.resolve(__dirname, '..', 'artifacts', 'two-nodes');
 
 const phone = '0812345678';
 const password = 'demo-pass-1234';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 function psql(sql: string): string | null {
   try {

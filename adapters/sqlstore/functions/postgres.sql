@@ -100,8 +100,9 @@ DECLARE
     v_game TEXT;
 BEGIN
     PERFORM set_config('synchronous_commit', 'off', true);
+    -- By the primary key only: see openByID in adapters/sqlstore/wallet.go.
     UPDATE transfers SET state = t_state, updated_at = t_at
-        WHERE id = t_id AND state IN ('PENDING', 'UNKNOWN')
+        WHERE id = t_id AND state NOT IN ('DONE', 'FAILED')
         RETURNING member_id, game_code INTO v_member, v_game;
     IF NOT FOUND THEN
         RETURN FALSE;

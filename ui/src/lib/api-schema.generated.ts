@@ -2216,7 +2216,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The withdrawals waiting for approval (oldest first), or the newest processed ones of a state (newest decided first). */
+        /** The oldest 200 withdrawals waiting for approval (oldest first), or the newest processed ones of a state (newest decided first). */
         get: operations["getOperatorWithdrawals"];
         put?: never;
         post?: never;

@@ -32,6 +32,9 @@ jest.mock('expo-secure-store', () => {
   };
 });
 
+// expo-video is a native module: a fake player (testing/expo-video.tsx) that the tests drive.
+jest.mock('expo-video', () => require('./expo-video'));
+
 jest.mock('expo-router', () => {
   const router = { replace: jest.fn(), push: jest.fn(), back: jest.fn() };
   return {

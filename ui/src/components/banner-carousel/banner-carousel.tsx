@@ -4,8 +4,9 @@
 // would be hoisted into the shared chunk that every page, /login included, loads (docs/ui.md,
 // route splitting; boundary.test.ts keeps it so).
 import { useState } from 'react';
-import { Image, StyleSheet, View } from 'react-native';
+import { StyleSheet, View } from 'react-native';
 
+import { Picture } from '@/components/picture/picture';
 import { HtmlContent } from '@/components/html-content';
 import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
@@ -26,7 +27,7 @@ export function BannerCarousel({ banners }: { banners: CarouselBanner[] }) {
   const banner = banners[i];
   return (
     <View style={styles.wrap}>
-      {banner.image ? <Image source={{ uri: serverUrl(banner.image) }} style={styles.image} resizeMode="contain" aria-hidden /> : null}
+      {banner.image ? <Picture source={{ uri: serverUrl(banner.image) }} style={styles.image} resizeMode="contain" aria-hidden /> : null}
       {banner.html ? <HtmlContent html={banner.html} /> : null}
       {banners.length > 1 ? (
         <View style={styles.nav}>

@@ -1,8 +1,9 @@
 // The looks chunk: bank badges, skeletons and the project's pictures, loaded by a dynamic import
 // (components/looks/index.tsx). Many routes show them, and a module that two routes import statically
 // is hoisted into the shared chunk that every page, /login included, loads (docs/ui.md).
-import { Image, type ImageStyle, type StyleProp } from 'react-native';
+import { type ImageStyle, type StyleProp } from 'react-native';
 
+import { Picture } from '@/components/picture/picture';
 import { BankBadge } from '@/components/bank-badge';
 import { Skeleton, type SkeletonBlock } from '@/components/ui/skeleton';
 import { bonusPicture, gamePicture } from '@/lib/pictures';
@@ -24,7 +25,7 @@ export default function Look(props: LookProps) {
       return <Skeleton blocks={props.blocks} columns={props.columns} style={props.style} testID={props.testID} />;
     case 'game':
       return (
-        <Image
+        <Picture
           source={gamePicture(props, '', noUrl)}
           style={props.style}
           resizeMode="cover"
@@ -34,6 +35,6 @@ export default function Look(props: LookProps) {
         />
       );
     case 'bonus':
-      return <Image source={bonusPicture} style={props.style} resizeMode="cover" aria-hidden testID="art-bonus" />;
+      return <Picture source={bonusPicture} style={props.style} resizeMode="cover" aria-hidden testID="art-bonus" />;
   }
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Image, Pressable, StyleSheet, View } from 'react-native';
+import { Pressable, StyleSheet, View } from 'react-native';
 
+import { Picture } from '@/components/picture/picture';
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
 import { bannersFor } from '@/lib/banners';
@@ -46,7 +47,7 @@ export function BonusCard({ bonus, state, onPress }: Props) {
       style={({ pressed }) => [styles.card, state === 'current' && styles.current, disabled && styles.disabled, pressed && styles.pressed]}
     >
       {banner?.image ? (
-        <Image source={{ uri: serverUrl(banner.image) }} style={styles.image} resizeMode="cover" aria-hidden />
+        <Picture source={{ uri: serverUrl(banner.image) }} style={styles.image} resizeMode="cover" aria-hidden />
       ) : (
         <View style={[styles.image, styles.art]}>
           <Look kind="bonus" style={StyleSheet.absoluteFill} />

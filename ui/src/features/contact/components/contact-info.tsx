@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Image, Linking, StyleSheet, View } from 'react-native';
+import { Linking, StyleSheet, View } from 'react-native';
 
+import { Picture } from '@/components/picture/picture';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
@@ -18,7 +19,7 @@ export function ContactInfo() {
       <QueryState isLoading={contact.isLoading} isError={contact.isError} onRetry={() => contact.refetch()} />
       {data?.contactText ? <AppText>{data.contactText}</AppText> : null}
       {data?.lineQR ? (
-        <Image
+        <Picture
           source={{ uri: data.lineQR }}
           accessibilityLabel={t('contact.qr')}
           accessibilityRole="image"

@@ -1,5 +1,6 @@
-import { Image, StyleSheet, View } from 'react-native';
+import { StyleSheet, View } from 'react-native';
 
+import { Picture } from '@/components/picture/picture';
 import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
@@ -18,7 +19,7 @@ export function GameCard({ game, busy, onPlay }: Props) {
   return (
     <View style={styles.card} testID={`game-${game.provider}-${game.code}`}>
       {game.image ? (
-        <Image source={{ uri: serverUrl(game.image) }} style={styles.thumb} accessibilityIgnoresInvertColors alt="" />
+        <Picture source={{ uri: serverUrl(game.image) }} style={styles.thumb} accessibilityIgnoresInvertColors alt="" />
       ) : (
         <View style={[styles.thumb, styles.art]}>
           <Look kind="game" code={game.code} category={game.category} style={StyleSheet.absoluteFill} />

@@ -1,12 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react-native';
 
 import i18n from '@/i18n';
-import { openLink } from '@/lib/open-link';
+import { players } from '@/testing/expo-video';
 import { mockApi, renderWithProviders } from '@/testing/render';
 
 import { HowtoList } from './howto-list';
-
-jest.mock('@/lib/open-link', () => ({ openLink: jest.fn(async () => undefined) }));
 
 const videos = { wallet: '/media/howto/en/wallet.mp4', play: null, balance: null, bonus: null, bonusCancel: null };
 const info = (titles: Record<string, string>) => ({ body: { name: 'Ngern', website: '', howtoVideos: videos, howtoTitles: titles } });
@@ -14,7 +12,7 @@ const enTitles = { wallet: 'Wallet tour', play: 'Play a game', balance: 'Balance
 
 describe('HowtoList', () => {
   beforeEach(() => {
-    jest.mocked(openLink).mockReset().mockResolvedValue(undefined);
+    players.length = 0;
     return i18n.changeLanguage('en');
   });
 
@@ -33,25 +31,18 @@ describe('HowtoList', () => {
   });
 
   it.each([
-    ['en', 'Open the video: Wallet tour'],
-    ['th', 'เปิดวิดีโอ: Wallet tour'],
-    ['la', 'ເປີດວິດີໂອ: Wallet tour'],
-  ])('opens a video in the in-app player, named in %s', async (lang, label) => {
+    ['en', 'Play the video: Wallet tour'],
+    ['th', 'เล่นวิดีโอ: Wallet tour'],
+    ['la', 'ຫຼິ້ນວິດີໂອ: Wallet tour'],
+  ])('plays a video in the modal from its poster, named in %s', async (lang, label) => {
     mockApi({ [`GET /api/lookup/info?lang=${lang}`]: info(enTitles) });
     await act(() => i18n.changeLanguage(lang));
     renderWithProviders(<HowtoList />);
     fireEvent.press(await screen.findByRole('button', { name: 'Wallet tour' }));
     fireEvent.press(await screen.findByRole('button', { name: label }));
-    await waitFor(() => expect(openLink).toHaveBeenCalledWith('/media/howto/en/wallet.mp4'));
+    const player = players.at(-1)!;
+    expect(player.source).toMatch(/\/media\/howto\/en\/wallet\.mp4$/);
+    await waitFor(() => expect(player.play).toHaveBeenCalled());
     expect(screen.queryByRole('alert')).toBeNull();
-  });
-
-  it('says so when the video cannot be opened', async () => {
-    jest.mocked(openLink).mockRejectedValue(new Error('no browser'));
-    mockApi({ 'GET /api/lookup/info?lang=en': info(enTitles) });
-    renderWithProviders(<HowtoList />);
-    fireEvent.press(await screen.findByRole('button', { name: 'Wallet tour' }));
-    fireEvent.press(await screen.findByRole('button', { name: 'Open the video: Wallet tour' }));
-    expect(await screen.findByText('The video could not be played. Check your connection and try again.')).toBeTruthy();
   });
 });

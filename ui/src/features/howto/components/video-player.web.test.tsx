@@ -19,6 +19,7 @@ describe('VideoPlayer on the web', () => {
     const video = screen.UNSAFE_getByType('video' as never);
     expect(video.props).toMatchObject({
       src: '/media/howto/th/wallet.mp4',
+      poster: '/media/howto/th/wallet.webp',
       controls: true,
       playsInline: true,
       preload: 'metadata',
@@ -30,6 +31,7 @@ describe('VideoPlayer on the web', () => {
     await act(() => i18n.changeLanguage('en'));
     renderWithProviders(<VideoPlayer url="https://cdn.example/w.mp4" title="Wallet tour" />);
     const video = screen.UNSAFE_getByType('video' as never);
+    expect(video.props.poster).toBeUndefined();
     fireEvent(video, 'error');
     expect(await screen.findByText('The video could not be played. Check your connection and try again.')).toBeTruthy();
     fireEvent(video, 'loadedMetadata');

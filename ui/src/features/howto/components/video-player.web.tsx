@@ -1,20 +1,24 @@
 // On the web the video plays inline with the browser's own controls (H.264 MP4: every browser the
-// app supports plays it). Its first frame shows until it plays (preload="metadata").
+// app supports plays it). A bundled video shows its poster until it plays (posterFor), any other its
+// own first frame (preload="metadata").
 import { useState } from 'react';
 
 import { AppText } from '@/components/ui/text';
 import { serverUrl } from '@/lib/config';
 
 import { useHowtoT } from '../i18n';
+import { posterFor } from '@/lib/howto-media';
 
 export function VideoPlayer({ url, title }: { url: string; title: string }) {
   const { t } = useHowtoT();
   const [failed, setFailed] = useState(false);
+  const poster = posterFor(url);
   return (
     <>
       <video
         key={url}
         src={serverUrl(url)}
+        poster={poster ? serverUrl(poster) : undefined}
         controls
         playsInline
         preload="metadata"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Image, StyleSheet, View } from 'react-native';
+import { StyleSheet, View } from 'react-native';
 
+import { Picture } from '@/components/picture/picture';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Select } from '@/components/ui/select';
@@ -103,7 +104,8 @@ export default function CataloguePage() {
                 label: t('catalogue.picture'),
                 text: (g) => g.image,
                 flex: 0.6,
-                render: (g) => (g.image ? <Image source={{ uri: g.image }} style={styles.thumb} accessibilityIgnoresInvertColors /> : null),
+                render: (g) =>
+                  g.image ? <Picture source={{ uri: g.image }} style={styles.thumb} accessibilityIgnoresInvertColors /> : null,
               },
               { key: 'name', label: t('catalogue.name'), text: (g) => g.name, flex: 1.5 },
               { key: 'code', label: t('catalogue.code'), text: (g) => g.code },

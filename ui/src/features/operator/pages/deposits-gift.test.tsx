@@ -32,7 +32,7 @@ describe('gift vouchers not credited, in the console', () => {
       },
     });
     renderWithProviders(<DepositsPage />);
-    fireEvent.press(await screen.findByRole('button', { name: `Credit voucher ${voucher} now` }));
+    fireEvent.press(await screen.findByRole('button', { name: `Credit now: voucher ${voucher}` }));
     if (typed) fireEvent.changeText(screen.getByLabelText('Amount'), typed);
     fireEvent.press(screen.getByRole('button', { name: 'Credit the member' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path.endsWith(`/${voucher}/credit`))).toBe(true));

@@ -113,7 +113,7 @@ describe('QR deposits in the console', () => {
     expect(screen.getByText('Refunded outside Ngern')).toBeTruthy();
     expect(screen.getByText('sent back by SCB 778')).toBeTruthy();
 
-    fireEvent.press(screen.getByRole('button', { name: 'Refund BANK-9 outside Ngern' }));
+    fireEvent.press(screen.getByRole('button', { name: 'Refund outside Ngern: BANK-9' }));
     const confirm = screen.getByRole('button', { name: 'Mark as refunded' });
     expect(confirm.props.accessibilityState.disabled).toBe(true); // a note is required
     fireEvent.changeText(screen.getByLabelText('Refund note'), 'x'.repeat(501));

@@ -56,12 +56,12 @@ describe('slips review', () => {
     expect(await screen.findByLabelText('Slip image of Demo Player 0812345678')).toBeTruthy();
     expect(screen.getByText('KBANK 1234567890 DEMO PLAYER')).toBeTruthy();
     expect(screen.getByText('The reference number on the slip cannot be read')).toBeTruthy();
-    const approve = screen.getByRole('button', { name: 'Approve the slip of Demo Player 0812345678' });
+    const approve = screen.getByRole('button', { name: 'Approve and credit the slip of Demo Player 0812345678' });
     expect(approve.props.accessibilityState.disabled).toBe(true);
     fireEvent.press(screen.getByRole('button', { name: 'Zoom in on the slip' }));
     expect(screen.getByRole('button', { name: 'Zoom out' })).toBeTruthy();
     fireEvent.changeText(screen.getByLabelText('Amount on the slip of Demo Player 0812345678'), '150.25');
-    fireEvent.press(screen.getByRole('button', { name: 'Approve the slip of Demo Player 0812345678' }));
+    fireEvent.press(screen.getByRole('button', { name: 'Approve and credit the slip of Demo Player 0812345678' }));
     expect(await screen.findByText('Slip of Demo Player 0812345678 approved: 150.25 credited.')).toBeTruthy();
     const sent = calls.find((c) => c.path === '/api/operator/slips/s1/approve');
     expect(sent?.body).toEqual({ amount: '150.25' });

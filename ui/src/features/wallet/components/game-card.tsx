@@ -1,6 +1,8 @@
-import { useWalletT } from '@/i18n/wallet';
-import { Image, Pressable, StyleSheet, View } from 'react-native';
+import { Pressable, StyleSheet, View } from 'react-native';
 
+import { useWalletT } from '@/i18n/wallet';
+
+import { Picture } from '@/components/picture/picture';
 import { Button } from '@/components/ui/button';
 import { AppText } from '@/components/ui/text';
 import { colors, radius, spacing } from '@/components/ui/theme';
@@ -22,12 +24,12 @@ export function GameCard({ slot, onOpen, onActivate, activating }: Props) {
   const body = (
     <>
       {slot.background ? (
-        <Image source={{ uri: serverUrl(slot.background) }} style={StyleSheet.absoluteFill} resizeMode="cover" aria-hidden />
+        <Picture source={{ uri: serverUrl(slot.background) }} style={StyleSheet.absoluteFill} resizeMode="cover" aria-hidden />
       ) : (
         <Look kind="game" code={slot.code} category={slot.category} style={StyleSheet.absoluteFill} decorative />
       )}
       <View style={styles.top}>
-        {slot.logo ? <Image source={{ uri: serverUrl(slot.logo) }} style={styles.logo} aria-hidden /> : null}
+        {slot.logo ? <Picture source={{ uri: serverUrl(slot.logo) }} style={styles.logo} aria-hidden /> : null}
         <AppText bold style={styles.name} numberOfLines={1}>
           {slot.name}
         </AppText>

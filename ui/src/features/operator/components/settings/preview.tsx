@@ -3,9 +3,13 @@ import { AppText } from '@/components/ui/text';
 import { useWalletFixedT } from '@/i18n/wallet';
 import { formatNumber } from '@/lib/format';
 
+import { useOpT } from '../../i18n';
+import { howtoVideoPrefix } from '../../settings-schema.generated';
+
 /** Preview shows the text as the member app frames it in one language. */
 export function Preview({ name, value, lng }: { name: string; value: unknown; lng: string }) {
-  // The member texts it frames include the wallet's (withdraw.limits), which come with their module.
+  const { t } = useOpT();
+  // The member texts it frames include the wallet's (withdraw.limits), which come by their own chunk.
   const mt = useWalletFixedT(lng);
   const d = (value ?? {}) as Record<string, unknown>;
   switch (name) {
@@ -50,13 +54,17 @@ export function Preview({ name, value, lng }: { name: string; value: unknown; ln
         </AppText>
       );
     case 'info': {
+      // A video left null or empty is served as the server's bundled one (core/settings/howto.go,
+      // BundledHowtoVideo): the preview names that file and says it is the bundled video.
       const videos = (d.howtoVideos ?? {}) as Record<string, string | null>;
       const titles = (d.howtoTitles ?? {}) as Record<string, string>;
       return (
         <>
           <AppText variant="heading">{mt('howto.title')}</AppText>
           {Object.entries(videos).map(([k, url]) => (
-            <AppText key={k}>{`${titles[k] || k}: ${url || mt('howto.notAvailable')}`}</AppText>
+            <AppText
+              key={k}
+            >{`${titles[k] || k}: ${url || t('settings.bundledVideo', { path: `${howtoVideoPrefix}${lng}/${k}.mp4` })}`}</AppText>
           ))}
         </>
       );

@@ -1,5 +1,6 @@
-import { Image, StyleSheet, View } from 'react-native';
+import { StyleSheet, View } from 'react-native';
 
+import { Picture } from '@/components/picture/picture';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { AppText } from '@/components/ui/text';
@@ -90,7 +91,7 @@ export function WheelEditor({
           <Checkbox label={t('spin.makeActive')} checked={wheel.active} onChange={(v) => set({ active: v })} />
         </View>
         <View style={styles.preview}>
-          <Image
+          <Picture
             source={{ uri: previewUri(wheel.slices) }}
             style={styles.previewImage}
             accessibilityLabel={t('spin.preview')}
