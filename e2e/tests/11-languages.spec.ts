@@ -14,10 +14,14 @@ const thai = /[\u0E00-\u0E7F]/;
 const lao = /[\u0E80-\u0EFF]/;
 const password = 'language-pass-123';
 
-/** The app's own words in a language, read from its locale files (no copy kept here). */
+/**
+ * The app's own words in a language, read from its locale files (no copy kept here): the first
+ * load's texts and the wallet's, which come as a chunk of their own (ui/src/i18n/wallet).
+ */
 function locale(lang: 'th' | 'la' | 'en'): any {
-  const file = path.resolve(__dirname, '..', '..', 'ui', 'src', 'i18n', 'locales', `${lang}.json`);
-  return JSON.parse(fs.readFileSync(file, 'utf8'));
+  const ui = path.resolve(__dirname, '..', '..', 'ui', 'src', 'i18n');
+  const read = (...parts: string[]) => JSON.parse(fs.readFileSync(path.join(ui, ...parts), 'utf8'));
+  return { ...read('locales', `${lang}.json`), ...read('wallet', `${lang}.json`) };
 }
 
 async function call(base: string, method: string, apiPath: string, body?: unknown, token = '', headers = {}) {
